@@ -1,0 +1,108 @@
+"""What readers emit: plain dataclasses, no statistics and no format details.
+
+Coordinates: mention fragments are ``(start, end)`` token indices into ``Document.tokens``,
+0-based and end-exclusive; a discontinuous mention has several fragments. Readers of
+character-offset formats map offsets to tokens and keep the offsets in ``Mention.attrs``.
+Segmentations are segment *masses* (sizes in units, in order), as in segeval.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Document:
+    """A text as a sequence of tokens; ``sentence_starts`` are token indices."""
+
+    id: str
+    tokens: list[str]
+    sentence_starts: list[int] = field(default_factory=list)
+    text: str | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A markable: one or more token fragments (discontinuous spans allowed)."""
+
+    id: str
+    fragments: tuple[tuple[int, int], ...]
+    head: int | None = None
+    attrs: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def span(self) -> tuple[tuple[int, int], ...]:
+        """The exact-span key used to align mentions across annotators."""
+        return tuple(sorted(self.fragments))
+
+    @property
+    def tokens(self) -> frozenset[int]:
+        return frozenset(t for s, e in self.fragments for t in range(s, e))
+
+
+@dataclass
+class Chain:
+    """A coreference chain: a set of mention ids (one annotator's partition cell)."""
+
+    id: str
+    members: list[str]
+
+
+@dataclass
+class Link:
+    """A directed pointer from an anaphor to its antecedent (or another relation)."""
+
+    source: str
+    target: str
+    type: str = "coref"
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass
+class CorefAnnotation:
+    """One annotator's coreference annotation of one document."""
+
+    document: Document
+    annotator: str
+    mentions: dict[str, Mention]
+    chains: list[Chain] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    source: str = ""
+
+
+@dataclass
+class Segmentation:
+    """One annotator's segmentation of one document, as segment masses (units per segment).
+
+    ``boundary_types`` (optional) has one entry per internal boundary, in order.
+    """
+
+    document: str
+    annotator: str
+    masses: tuple[int, ...]
+    unit: str = "unit"
+    boundary_types: tuple[str, ...] | None = None
+    source: str = ""
+
+    @property
+    def boundaries(self) -> tuple[int, ...]:
+        """Positions (in units, 1..n-1) after which a segment ends, excluding the text end."""
+        out, pos = [], 0
+        for m in self.masses[:-1]:
+            pos += m
+            out.append(pos)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class SenseTag:
+    """One annotator's sense tag(s) for one instance (several senses allowed)."""
+
+    item: str
+    annotator: str
+    senses: frozenset[str]
+    lemma: str | None = None
+    document: str | None = None
+    source: str = ""
+    line: int | None = None
