@@ -1,3 +1,38 @@
-"""corpusagree: agreement on structured corpus annotation (Artstein & Poesio's coefficient family)."""
+"""corpusagree: agreement on structured corpus annotation (Artstein & Poesio's coefficient family).
+
+>>> import corpusagree as ca
+>>> data = ca.ReliabilityData.from_triples([("A", 1, "x"), ("B", 1, "x"), ("A", 2, "y"),
+...                                          ("B", 2, "x")])
+>>> round(float(ca.alpha(data)), 3)
+-0.125
+"""
+
+from . import distances
+from .coefficients import (
+    COEFFICIENTS,
+    DegenerateWarning,
+    Engine,
+    Result,
+    S,
+    alpha,
+    alpha_prime,
+    beta,
+    bias,
+    kappa,
+    kappa_w,
+    light_kappa,
+    multi_kappa,
+    percent_agreement,
+    pi,
+    table,
+)
+from .data import ReliabilityData, SetLabels
+from .errors import InputError
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "COEFFICIENTS", "DegenerateWarning", "Engine", "InputError", "ReliabilityData", "Result",
+    "S", "SetLabels", "alpha", "alpha_prime", "beta", "bias", "distances", "kappa", "kappa_w",
+    "light_kappa", "multi_kappa", "percent_agreement", "pi", "table",
+]

@@ -1,0 +1,469 @@
+"""ReliabilityData: coders × items → integer label codes (-1 = missing), plus a label table.
+
+The data model of the architecture doc: ``codes`` is an ``int32`` array of shape
+(coders, items); labels live once in a label table (plain values, or a CSR table of sets for
+set-valued labels); optional item groups (documents) and a declared category set.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from numbers import Number
+from os import PathLike
+
+import numpy as np
+
+from .errors import InputError
+
+MISSING = -1
+
+
+@dataclass(frozen=True)
+class SetLabels:
+    """A table of distinct sets in CSR form: row ``r`` holds ``elements[indptr[r]:indptr[r+1]]``.
+
+    Element ids are integers (sorted and unique within a row); ``element_names`` optionally maps
+    them back to the user's element values. One row is shared by every item that carries it.
+    """
+
+    indptr: np.ndarray
+    elements: np.ndarray
+    element_names: Sequence | None = None
+
+    def __len__(self) -> int:
+        return len(self.indptr) - 1
+
+    @property
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.indptr)
+
+    def row(self, r: int) -> frozenset:
+        ids = self.elements[self.indptr[r]:self.indptr[r + 1]]
+        if self.element_names is None:
+            return frozenset(int(e) for e in ids)
+        return frozenset(self.element_names[e] for e in ids)
+
+    def __getitem__(self, r: int) -> frozenset:
+        return self.row(r)
+
+
+def _canonical_sets(indptr: np.ndarray, elements: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sort and deduplicate elements within rows, then merge identical rows.
+
+    Returns (new_indptr, new_elements, row_map) with ``row_map[old] = new``; vectorised.
+    """
+    indptr = np.asarray(indptr, dtype=np.int64)
+    elements = np.asarray(elements, dtype=np.int64)
+    n = len(indptr) - 1
+    row_of = np.repeat(np.arange(n), np.diff(indptr))
+    order = np.lexsort((elements, row_of))
+    row_of, elements = row_of[order], elements[order]
+    keep = np.ones(len(elements), bool)
+    keep[1:] = (row_of[1:] != row_of[:-1]) | (elements[1:] != elements[:-1])
+    row_of, elements = row_of[keep], elements[keep]
+    sizes = np.bincount(row_of, minlength=n)
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    # Hash every row to find identical ones, then confirm by exact comparison within groups.
+    rng = np.random.default_rng(12345)
+    w1 = rng.integers(1, 2**61 - 1, size=int(elements.max(initial=0)) + 1, dtype=np.uint64)
+    h = np.zeros(n, np.uint64)
+    np.add.at(h, row_of, w1[elements])
+    h ^= sizes.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    key_order = np.lexsort((sizes, h))
+    hs, ss = h[key_order], sizes[key_order]
+    new_group = np.ones(n, bool)
+    new_group[1:] = (hs[1:] != hs[:-1]) | (ss[1:] != ss[:-1])
+    gid_sorted = np.cumsum(new_group) - 1
+    rep_sorted = key_order[np.flatnonzero(new_group)][gid_sorted]
+    # exact check: each row must equal its group's representative, element by element
+    rep = np.empty(n, np.int64)
+    rep[key_order] = rep_sorted
+    pos = np.arange(len(elements)) - starts[row_of]
+    if not np.array_equal(elements, elements[starts[rep[row_of]] + pos]):
+        raise RuntimeError("hash collision while merging identical sets")
+    uniq_rows, row_map = np.unique(rep, return_inverse=True)
+    new_sizes = sizes[uniq_rows]
+    new_indptr = np.concatenate([[0], np.cumsum(new_sizes)])
+    return new_indptr, elements[_ranges(starts[uniq_rows], new_sizes)], row_map
+
+
+def _ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Concatenated ``arange(s, s + k)`` for every (s, k), vectorised."""
+    total = int(sizes.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes)
+    return np.arange(total) + offsets
+
+
+def _sorted_values(values: Iterable) -> list:
+    """Distinct label values in a stable, readable order (numbers numerically)."""
+    vals = list(values)
+    try:
+        return sorted(vals)
+    except TypeError:
+        return sorted(vals, key=lambda v: (type(v).__name__, repr(v)))
+
+
+def _is_missing(v: object) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
+@dataclass
+class ReliabilityData:
+    """Coders × items label codes with a label table (Krippendorff's reliability data).
+
+    ``codes[c, i]`` indexes ``labels`` (a list of values, or :class:`SetLabels`), -1 = missing.
+    ``groups[i]`` (optional) indexes ``group_names``: the document (cluster) of each item.
+    ``categories`` (optional) declares the category set, e.g. for S.
+    """
+
+    codes: np.ndarray
+    labels: list | SetLabels
+    coders: list = field(default_factory=list)
+    items: list = field(default_factory=list)
+    groups: np.ndarray | None = None
+    group_names: list | None = None
+    categories: list | None = None
+
+    def __post_init__(self) -> None:
+        self.codes = np.ascontiguousarray(self.codes, dtype=np.int32)
+        if self.codes.ndim != 2:
+            raise ValueError("codes must be a coders × items array")
+        c, n = self.codes.shape
+        if not self.coders:
+            self.coders = list(range(c))
+        if not self.items:
+            self.items = list(range(n))
+        if len(self.coders) != c or len(self.items) != n:
+            raise ValueError("coders/items do not match the shape of codes")
+        if self.codes.size and (self.codes.max() >= len(self.labels) or self.codes.min() < -1):
+            raise ValueError("codes must be -1 (missing) or an index into labels")
+        if self.groups is not None:
+            self.groups = np.asarray(self.groups, dtype=np.int64)
+            if self.groups.shape != (n,):
+                raise ValueError("groups must have one entry per item")
+        if self.categories is not None and not self.is_set:
+            unknown = set(self.labels) - set(self.categories)
+            if unknown:
+                raise ValueError(f"labels not in the declared categories: "
+                                 f"{_sorted_values(unknown)[:5]}")
+
+    # ---- shape -------------------------------------------------------------------------------
+    @property
+    def n_coders(self) -> int:
+        return self.codes.shape[0]
+
+    @property
+    def n_items(self) -> int:
+        return self.codes.shape[1]
+
+    @property
+    def n_labels(self) -> int:
+        return len(self.labels)
+
+    @property
+    def is_set(self) -> bool:
+        return isinstance(self.labels, SetLabels)
+
+    def label(self, code: int):
+        """The label value of a code (a frozenset for set labels), None for missing."""
+        return None if code < 0 else self.labels[code]
+
+    # ---- derived views -------------------------------------------------------------------------
+    def subset(self, coders: Sequence[int] | None = None, items: np.ndarray | None = None
+               ) -> ReliabilityData:
+        """The same data restricted to some coders (indices) and/or items (indices or mask)."""
+        codes = self.codes
+        coder_names, item_names, groups = self.coders, self.items, self.groups
+        if coders is not None:
+            coders = list(coders)
+            codes = codes[coders]
+            coder_names = [self.coders[c] for c in coders]
+        if items is not None:
+            idx = np.flatnonzero(items) if np.asarray(items).dtype == bool else np.asarray(items)
+            codes = codes[:, idx]
+            item_names = [self.items[i] for i in idx]
+            groups = None if groups is None else groups[idx]
+        return ReliabilityData(codes, self.labels, list(coder_names), list(item_names), groups,
+                               self.group_names, self.categories)
+
+    # ---- constructors --------------------------------------------------------------------------
+    @classmethod
+    def from_triples(cls, triples: Iterable[tuple], *, groups: Mapping | None = None,
+                     categories: Sequence | None = None, source: str | None = None
+                     ) -> ReliabilityData:
+        """From ``(coder, item, label)`` triples; labels that are sets make set-valued data.
+
+        A duplicate (coder, item) judgement is an error naming it. ``groups`` maps item →
+        group (document). None/NaN labels are missing.
+        """
+        coder_ix: dict = {}
+        item_ix: dict = {}
+        label_ix: dict = {}
+        cs, its, ls = [], [], []
+        seen: dict = {}
+        is_set = None
+        for n, t in enumerate(triples):
+            if len(t) != 3:
+                raise InputError(f"triple {n} has {len(t)} fields, expected (coder, item, label)",
+                                 source)
+            coder, item, label = t
+            if _is_missing(label):
+                coder_ix.setdefault(coder, len(coder_ix))
+                item_ix.setdefault(item, len(item_ix))
+                continue
+            this_set = isinstance(label, (set, frozenset))
+            if is_set is None:
+                is_set = this_set
+            elif is_set != this_set:
+                raise InputError(f"label {label!r} of coder {coder!r} on item {item!r}: mixing "
+                                 "set-valued and plain labels", source)
+            if this_set:
+                label = frozenset(label)
+            key = (coder, item)
+            if key in seen:
+                raise InputError(f"duplicate judgement by coder {coder!r} on item {item!r} "
+                                 f"(triples {seen[key]} and {n})", source)
+            seen[key] = n
+            cs.append(coder_ix.setdefault(coder, len(coder_ix)))
+            its.append(item_ix.setdefault(item, len(item_ix)))
+            ls.append(label_ix.setdefault(label, len(label_ix)))
+        codes = np.full((len(coder_ix), len(item_ix)), MISSING, np.int32)
+        if is_set:
+            sets = list(label_ix)
+            elem_ix: dict = {}
+            flat = [elem_ix.setdefault(e, len(elem_ix)) for s in sets for e in s]
+            indptr = np.concatenate([[0], np.cumsum([len(s) for s in sets])])
+            names = list(elem_ix)
+            labels: list | SetLabels
+            new_indptr, elements, row_map = _canonical_sets(indptr, np.array(flat, np.int64))
+            labels = SetLabels(new_indptr, elements, names)
+            remap = row_map
+        else:
+            ordered = _sorted_values(label_ix)
+            pos = {v: i for i, v in enumerate(ordered)}
+            remap = np.array([pos[v] for v in label_ix], np.int64)
+            labels = ordered
+        if cs:
+            codes[np.array(cs), np.array(its)] = remap[np.array(ls)]
+        item_names = list(item_ix)
+        g, gnames = _group_codes(item_names, groups)
+        return cls(codes, labels, list(coder_ix), item_names, g, gnames,
+                   list(categories) if categories is not None else None)
+
+    @classmethod
+    def from_matrix(cls, matrix, *, coders: Sequence | None = None,
+                    items: Sequence | None = None, groups: Sequence | None = None,
+                    categories: Sequence | None = None) -> ReliabilityData:
+        """From a coders × items array or nested list, None/NaN = missing (krippendorff layout)."""
+        arr = np.asarray(matrix, dtype=object if not isinstance(matrix, np.ndarray)
+                         else None)
+        if arr.ndim != 2:
+            raise ValueError("matrix must be 2-dimensional (coders × items)")
+        if arr.dtype.kind in "fiub":
+            valsf = arr.astype(float)
+            mask = ~np.isnan(valsf)
+            uniq, inv = np.unique(valsf[mask], return_inverse=True)
+            labels = [_as_number(v) for v in uniq]
+        else:
+            flat = arr.ravel()
+            mask = ~np.array([_is_missing(v) for v in flat]).reshape(arr.shape)
+            present = flat[mask.ravel()]
+            ordered = _sorted_values(set(present))
+            pos = {v: i for i, v in enumerate(ordered)}
+            inv = np.array([pos[v] for v in present], np.int64)
+            labels = ordered
+        codes = np.full(arr.shape, MISSING, np.int32)
+        codes[mask] = inv
+        g = gnames = None
+        if groups is not None:
+            gnames_arr, g = np.unique(np.asarray(groups, dtype=object).astype(str),
+                                      return_inverse=True)
+            gnames = list(gnames_arr)
+        return cls(codes, labels, list(coders) if coders is not None else [],
+                   list(items) if items is not None else [], g, gnames,
+                   list(categories) if categories is not None else None)
+
+    @classmethod
+    def from_sets(cls, codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray, *,
+                  coders: Sequence | None = None, items: Sequence | None = None,
+                  element_names: Sequence | None = None, groups: np.ndarray | None = None,
+                  group_names: Sequence | None = None) -> ReliabilityData:
+        """From codes into a CSR set table ``(indptr, elements)``; identical rows are merged.
+
+        Converters use this so that a chain is one row shared by all its mentions and no
+        frozenset is built per item.
+        """
+        codes = np.asarray(codes)
+        new_indptr, new_elements, row_map = _canonical_sets(indptr, elements)
+        mapped = np.where(codes >= 0, row_map[np.maximum(codes, 0)], MISSING)
+        labels = SetLabels(new_indptr, new_elements, element_names)
+        return cls(mapped, labels, list(coders) if coders is not None else [],
+                   list(items) if items is not None else [], groups,
+                   list(group_names) if group_names is not None else None)
+
+    @classmethod
+    def from_csv(cls, path: str | PathLike, *, coder: str = "coder", item: str = "item",
+                 label: str = "label", group: str | None = None, delimiter: str | None = None,
+                 set_sep: str | None = None, numeric: bool = False,
+                 categories: Sequence | None = None) -> ReliabilityData:
+        """From a long CSV/TSV file, one judgement per row; errors name ``file:line``.
+
+        ``set_sep`` splits cells into set labels; ``numeric`` parses labels as numbers.
+        Empty cells are missing judgements.
+        """
+        rows = list(_read_table(path, delimiter))
+        if not rows:
+            raise InputError("empty file", path)
+        header = [h.strip() for h in rows[0][1]]
+        cols = {}
+        for role, name in (("coder", coder), ("item", item), ("label", label)) + (
+                (("group", group),) if group else ()):
+            if name not in header:
+                raise InputError(f"no {role} column {name!r}; columns are {header}", path,
+                                 rows[0][0])
+            cols[role] = header.index(name)
+        triples, groups = [], {}
+        seen: dict = {}
+        for lineno, row in rows[1:]:
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                raise InputError(f"{len(row)} fields, the header has {len(header)}", path, lineno)
+            c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
+                row[cols["label"]].strip()
+            if (c, i) in seen:
+                raise InputError(f"duplicate judgement by coder {c!r} on item {i!r} "
+                                 f"(first on line {seen[(c, i)]})", path, lineno)
+            seen[(c, i)] = lineno
+            if "group" in cols:
+                g = row[cols["group"]].strip()
+                if groups.setdefault(i, g) != g:
+                    raise InputError(f"item {i!r} is in group {groups[i]!r} and {g!r}", path,
+                                     lineno)
+            triples.append((c, i, _parse_cell(raw, set_sep, numeric, path, lineno)))
+        if not seen:
+            raise InputError("no judgements in file", path)
+        return cls.from_triples(triples, groups=groups or None, categories=categories,
+                                source=str(path))
+
+    @classmethod
+    def from_wide_csv(cls, path: str | PathLike, *, delimiter: str | None = None,
+                      set_sep: str | None = None, numeric: bool = False,
+                      categories: Sequence | None = None) -> ReliabilityData:
+        """From a wide table: header ``coder,item1,item2,...``, one row per coder."""
+        rows = list(_read_table(path, delimiter))
+        if not rows:
+            raise InputError("empty file", path)
+        header = [h.strip() for h in rows[0][1]]
+        if len(header) < 2:
+            raise InputError("a wide table needs a coder column and at least one item column",
+                             path, rows[0][0])
+        items = header[1:]
+        if len(set(items)) != len(items):
+            dup = next(i for i in items if items.count(i) > 1)
+            raise InputError(f"item {dup!r} appears twice in the header", path, rows[0][0])
+        triples = []
+        seen: dict = {}
+        for lineno, row in rows[1:]:
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                raise InputError(f"{len(row)} fields, the header has {len(header)}", path, lineno)
+            coder = row[0].strip()
+            if coder in seen:
+                raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",
+                                 path, lineno)
+            seen[coder] = lineno
+            for it, raw in zip(items, row[1:]):
+                triples.append((coder, it,
+                                _parse_cell(raw.strip(), set_sep, numeric, path, lineno)))
+        if not seen:
+            raise InputError("no coder rows in file", path)
+        return cls.from_triples(triples, categories=categories, source=str(path))
+
+    @classmethod
+    def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",
+                       label: str = "label", group: str | None = None,
+                       categories: Sequence | None = None) -> ReliabilityData:
+        """From a long pandas DataFrame (pandas is optional and only needed here)."""
+        missing = [c for c in (coder, item, label) + ((group,) if group else ())
+                   if c not in df.columns]
+        if missing:
+            raise InputError(f"no column(s) {missing} in DataFrame; columns are "
+                             f"{list(df.columns)}")
+        triples = list(zip(df[coder], df[item], df[label]))
+        groups = dict(zip(df[item], df[group])) if group else None
+        return cls.from_triples(triples, groups=groups, categories=categories)
+
+
+MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}
+
+
+def _parse_cell(raw: str, set_sep: str | None, numeric: bool, path, lineno: int):
+    if raw in MISSING_CELLS:
+        return None
+    if set_sep is not None:
+        parts = [p.strip() for p in raw.split(set_sep)]
+        if numeric:
+            parts = [_parse_number(p, path, lineno) for p in parts]
+        return frozenset(p for p in parts if p != "")
+    return _parse_number(raw, path, lineno) if numeric else raw
+
+
+def _parse_number(raw: str, path, lineno: int) -> float | int:
+    try:
+        v = float(raw)
+    except ValueError:
+        raise InputError(f"{raw!r} is not a number", path, lineno) from None
+    if not math.isfinite(v):
+        raise InputError(f"{raw!r} is not a finite number", path, lineno)
+    return _as_number(v)
+
+
+def _as_number(v: float) -> float | int:
+    v = float(v)
+    return int(v) if v.is_integer() else v
+
+
+def _read_table(path: str | PathLike, delimiter: str | None):
+    """Yield (line number, fields) of a CSV/TSV file; the delimiter is sniffed if not given."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read file: {e}", path) from None
+    if delimiter is None:
+        first = text.split("\n", 1)[0]
+        delimiter = "\t" if "\t" in first else ("," if "," in first else
+                                                (";" if ";" in first else ","))
+    reader = csv.reader(text.splitlines(), delimiter=delimiter)
+    try:
+        for row in reader:
+            yield reader.line_num, row
+    except csv.Error as e:
+        raise InputError(f"bad CSV: {e}", path, reader.line_num) from None
+
+
+def _group_codes(item_names: list, groups: Mapping | None
+                 ) -> tuple[np.ndarray | None, list | None]:
+    if groups is None:
+        return None, None
+    gix: dict = {}
+    try:
+        g = np.array([gix.setdefault(groups[i], len(gix)) for i in item_names], np.int64)
+    except KeyError as e:
+        raise InputError(f"item {e.args[0]!r} has no group") from None
+    return g, list(gix)
+
+
+def is_number(v: object) -> bool:
+    return isinstance(v, Number) and not isinstance(v, bool)
+
+
+__all__ = ["ReliabilityData", "SetLabels", "MISSING", "is_number"]

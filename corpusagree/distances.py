@@ -1,0 +1,363 @@
+"""Distance metrics d(a, b) between labels, answering the two questions coefficients ask.
+
+* ``pair(a, b)``: distances for arrays of label codes (observed disagreement);
+* ``cross(F, G)``: Σ_ab F[..., a] G[..., b] d(a, b), row by row (expected disagreement).
+
+A :class:`Distance` is a recipe; ``bind(data, value_counts)`` returns a :class:`Metric` for one
+label table. Krippendorff's metrics (nominal, ordinal, interval, ratio) follow Krippendorff
+(2011, "Computing Krippendorff's alpha-reliability"); ordinal is interval distance over the
+mid-rank positions of the pooled pairable values. Set distances (seed 003 §4.1) never build an
+L × L array: every set distance is 0 on the diagonal and 1 for disjoint sets, so
+``cross(f, g) = Σf·Σg − fᵀ S g`` with S the sparse similarity over intersecting label pairs,
+found from the label × element incidence matrix (intersection sizes = M·Mᵀ).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+import scipy.sparse as sp
+
+from .data import ReliabilityData, SetLabels, is_number
+
+#: the largest label table a dense L × L distance matrix is built for
+MAX_DENSE_LABELS = 20_000
+
+
+class Metric:
+    """A distance bound to one label table."""
+
+    def pair(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    def cross(self, F: np.ndarray, G: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+
+class Distance:
+    """A distance recipe: ``bind`` it to data to get a :class:`Metric`."""
+
+    name = "distance"
+    #: False only for the nominal distance (the unweighted coefficients)
+    weighted = True
+    #: True for distances over set-valued labels
+    for_sets = False
+
+    def bind(self, data: ReliabilityData, value_counts: np.ndarray) -> Metric:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<distance {self.name}>"
+
+
+def _rowdot(F: np.ndarray, G: np.ndarray) -> np.ndarray:
+    return np.einsum("...k,...k->...", F, G)
+
+
+# ---- plain labels ---------------------------------------------------------------------------
+class _NominalMetric(Metric):
+    def pair(self, a, b):
+        return (a != b).astype(float)
+
+    def cross(self, F, G):
+        return F.sum(-1) * G.sum(-1) - _rowdot(F, G)
+
+
+class _IntervalMetric(Metric):
+    """(v_a − v_b)²; cross in closed form, O(L)."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        self.v = np.asarray(values, float)
+
+    def pair(self, a, b):
+        return (self.v[a] - self.v[b]) ** 2
+
+    def cross(self, F, G):
+        v, v2 = self.v, self.v ** 2
+        return (F.sum(-1) * (G @ v2) + G.sum(-1) * (F @ v2) - 2 * (F @ v) * (G @ v))
+
+
+class _DenseMetric(Metric):
+    def __init__(self, D: np.ndarray) -> None:
+        self.D = D
+
+    def pair(self, a, b):
+        return self.D[a, b]
+
+    def cross(self, F, G):
+        return _rowdot(F @ self.D, G)
+
+
+def _numeric_values(data: ReliabilityData, name: str) -> np.ndarray:
+    if data.is_set:
+        raise ValueError(f"the {name} distance needs plain numeric labels, not sets")
+    bad = [v for v in data.labels if not is_number(v)]
+    if bad:
+        raise ValueError(f"the {name} distance needs numeric labels; got {bad[0]!r} "
+                         "(use --distance nominal, or a weight matrix)")
+    return np.asarray(data.labels, float)
+
+
+class Nominal(Distance):
+    """0 for equal labels, 1 otherwise (works for plain and set labels alike)."""
+
+    name = "nominal"
+    weighted = False
+
+    def bind(self, data, value_counts):
+        return _NominalMetric()
+
+
+class Interval(Distance):
+    """Krippendorff's interval metric, (a − b)²."""
+
+    name = "interval"
+
+    def bind(self, data, value_counts):
+        return _IntervalMetric(_numeric_values(data, self.name))
+
+
+class Ordinal(Distance):
+    """Krippendorff's ordinal metric: (Σ_{g=a}^{b} n_g − (n_a + n_b)/2)².
+
+    Equal to the interval metric over positions t_k = Σ_{g<k} n_g + n_k/2 of the pooled
+    pairable values, so it costs O(L). Labels are ordered by the declared categories, or sorted.
+    """
+
+    name = "ordinal"
+
+    def bind(self, data, value_counts):
+        if data.is_set:
+            raise ValueError("the ordinal distance needs plain labels, not sets")
+        n = np.asarray(value_counts, float)
+        if data.categories is not None:
+            rank = {v: r for r, v in enumerate(data.categories)}
+            order = np.argsort([rank[v] for v in data.labels], kind="stable")
+        else:
+            order = np.arange(len(n))
+        t = np.empty(len(n))
+        ns = n[order]
+        t[order] = np.cumsum(ns) - ns / 2
+        return _IntervalMetric(t)
+
+
+class Ratio(Distance):
+    """Krippendorff's ratio metric, ((a − b) / (a + b))², 0 when a = b = 0."""
+
+    name = "ratio"
+
+    def bind(self, data, value_counts):
+        v = _numeric_values(data, self.name)
+        if (v < 0).any():
+            raise ValueError("the ratio distance needs non-negative labels")
+        _check_dense(len(v), self.name)
+        s = v[:, None] + v[None, :]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            D = np.where(s > 0, ((v[:, None] - v[None, :]) / np.where(s > 0, s, 1)) ** 2, 0.0)
+        return _DenseMetric(D)
+
+
+def _check_dense(L: int, name: str) -> None:
+    if L > MAX_DENSE_LABELS:
+        raise ValueError(f"the {name} distance needs an L × L matrix and there are {L} "
+                         f"distinct labels (limit {MAX_DENSE_LABELS})")
+
+
+def _validate_matrix(D: np.ndarray, labels: Sequence, what: str) -> None:
+    if not np.allclose(np.diag(D), 0):
+        k = int(np.flatnonzero(~np.isclose(np.diag(D), 0))[0])
+        raise ValueError(f"{what}: d({labels[k]!r}, {labels[k]!r}) = {D[k, k]} must be 0")
+    asym = ~np.isclose(D, D.T)
+    if asym.any():
+        a, b = np.argwhere(asym)[0]
+        raise ValueError(f"{what} is not symmetric: d({labels[a]!r}, {labels[b]!r}) = "
+                         f"{D[a, b]} but d({labels[b]!r}, {labels[a]!r}) = {D[b, a]}")
+    if (D < 0).any() or not np.isfinite(D).all():
+        raise ValueError(f"{what} has a negative or non-finite distance")
+
+
+class Matrix(Distance):
+    """A user weight matrix: a mapping {(a, b): d} (symmetric entries may be given once) or a
+    square array with its label order. Validated symmetric with a zero diagonal."""
+
+    name = "matrix"
+
+    def __init__(self, weights: Mapping | np.ndarray, labels: Sequence | None = None) -> None:
+        if isinstance(weights, Mapping):
+            order = sorted({x for pair in weights for x in pair}, key=repr)
+            ix = {v: i for i, v in enumerate(order)}
+            D = np.full((len(order), len(order)), np.nan)
+            np.fill_diagonal(D, 0.0)
+            for (a, b), d in weights.items():
+                for x, y in ((a, b), (b, a)):
+                    if not np.isnan(D[ix[x], ix[y]]) and D[ix[x], ix[y]] != d and x != y:
+                        raise ValueError(f"weight matrix gives d({x!r}, {y!r}) twice: "
+                                         f"{D[ix[x], ix[y]]} and {d}")
+                    if x != y or d != 0:
+                        D[ix[x], ix[y]] = d
+            if np.isnan(D).any():
+                a, b = np.argwhere(np.isnan(D))[0]
+                raise ValueError(f"weight matrix has no distance for ({order[a]!r}, "
+                                 f"{order[b]!r})")
+            self.D, self.order = D, order
+        else:
+            D = np.asarray(weights, float)
+            if labels is None or D.shape != (len(labels), len(labels)):
+                raise ValueError("a weight array must be square and come with its label order")
+            self.D, self.order = D, list(labels)
+        _validate_matrix(self.D, self.order, "weight matrix")
+
+    def bind(self, data, value_counts):
+        if data.is_set:
+            raise ValueError("a weight matrix needs plain labels, not sets")
+        ix = {v: i for i, v in enumerate(self.order)}
+        ix.update({str(v): i for i, v in enumerate(self.order) if str(v) not in ix})
+        missing = [v for v in data.labels if v not in ix]
+        if missing:
+            raise ValueError(f"label {missing[0]!r} is not in the weight matrix")
+        sel = np.array([ix[v] for v in data.labels], np.int64)
+        return _DenseMetric(self.D[np.ix_(sel, sel)])
+
+
+class FromCallable(Distance):
+    """A user function d(a, b) of two label values, evaluated once per distinct label pair
+    (an L × L table is built, so this suits plain labels with a moderate L)."""
+
+    def __init__(self, fn: Callable, name: str | None = None) -> None:
+        self.fn = fn
+        self.name = name or getattr(fn, "__name__", "callable")
+
+    def bind(self, data, value_counts):
+        L = data.n_labels
+        _check_dense(L, self.name)
+        labels = [data.labels[k] for k in range(L)]
+        iu, ju = np.triu_indices(L, 1)
+        f = np.frompyfunc(lambda i, j: float(self.fn(labels[i], labels[j])), 2, 1)
+        D = np.zeros((L, L))
+        D[iu, ju] = f(iu, ju).astype(float) if len(iu) else []
+        D[ju, iu] = D[iu, ju]
+        _validate_matrix(D, labels, f"distance {self.name}")
+        return _DenseMetric(D)
+
+
+# ---- set labels -----------------------------------------------------------------------------
+class _SetMetric(Metric):
+    """1 − similarity, with the similarity S stored only for intersecting label pairs."""
+
+    def __init__(self, S: sp.csr_matrix) -> None:
+        self.S = S
+        coo = S.tocoo()
+        L = S.shape[0]
+        self._L = L
+        keys = coo.row.astype(np.int64) * L + coo.col
+        order = np.argsort(keys, kind="stable")
+        self._keys, self._vals = keys[order], coo.data[order]
+
+    def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        q = np.asarray(a, np.int64) * self._L + np.asarray(b, np.int64)
+        pos = np.searchsorted(self._keys, q)
+        pos = np.minimum(pos, len(self._keys) - 1)
+        hit = self._keys[pos] == q
+        return np.where(hit, self._vals[pos], 0.0)
+
+    def pair(self, a, b):
+        return 1.0 - self.similarity(a, b)
+
+    def cross(self, F, G):
+        SG = (self.S @ np.atleast_2d(G).T).T.reshape(np.shape(G))
+        return F.sum(-1) * G.sum(-1) - _rowdot(F, SG)
+
+
+def intersections(labels: SetLabels) -> sp.coo_matrix:
+    """Intersection sizes |A ∩ B| of every intersecting pair of labels (M·Mᵀ, sparse)."""
+    L = len(labels)
+    n_elem = int(labels.elements.max(initial=-1)) + 1
+    M = sp.csr_matrix((np.ones(len(labels.elements), np.int32), labels.elements, labels.indptr),
+                      shape=(L, n_elem))
+    return (M @ M.T).tocoo()
+
+
+class SetDistance(Distance):
+    """A set distance given by its similarity s(|A|, |B|, |A∩B|), vectorised, with
+    s = 1 for equal sets and s = 0 for disjoint ones (so d = 1 − s is 1 for disjoint sets).
+    Two empty sets are at distance 0, an empty and a non-empty set at distance 1."""
+
+    for_sets = True
+
+    def __init__(self, name: str, similarity: Callable[[np.ndarray, np.ndarray, np.ndarray],
+                                                       np.ndarray]) -> None:
+        self.name = name
+        self.similarity = similarity
+
+    def bind(self, data, value_counts):
+        if not data.is_set:
+            raise ValueError(f"the {self.name} distance needs set-valued labels "
+                             "(give cells as a|b|c with --set-sep, or sets in Python)")
+        return _SetMetric(self.similarity_matrix(data.labels))
+
+    def similarity_matrix(self, labels: SetLabels) -> sp.csr_matrix:
+        """S over intersecting pairs plus the diagonal (S_aa = 1, the empty set included)."""
+        L = len(labels)
+        inter = intersections(labels)
+        sizes = labels.sizes.astype(float)
+        off = inter.row != inter.col
+        r, c, x = inter.row[off], inter.col[off], inter.data[off].astype(float)
+        s = np.asarray(self.similarity(sizes[r], sizes[c], x), float)
+        rows = np.concatenate([r, np.arange(L)])
+        cols = np.concatenate([c, np.arange(L)])
+        vals = np.concatenate([s, np.ones(L)])
+        return sp.csr_matrix((vals, (rows, cols)), shape=(L, L))
+
+
+def _jaccard(a, b, x):
+    return x / (a + b - x)
+
+
+def _dice(a, b, x):
+    return 2 * x / (a + b)
+
+
+def _monotonicity(a, b, x):
+    """Passonneau's M: 1 identical, 2/3 subset, 1/3 overlap, 0 disjoint."""
+    return np.select([(x == a) & (x == b), (x == a) | (x == b), x > 0], [1.0, 2 / 3, 1 / 3], 0.0)
+
+
+def _masi(a, b, x):
+    return _jaccard(a, b, x) * _monotonicity(a, b, x)
+
+
+#: Passonneau (2004; seed 003 §4.1): d = 0 equal, 1/3 subset, 2/3 overlap, 1 disjoint.
+PASSONNEAU = SetDistance("passonneau", _monotonicity)
+#: Jaccard distance 1 − |A∩B| / |A∪B|.
+JACCARD = SetDistance("jaccard", _jaccard)
+#: Dice distance 1 − 2|A∩B| / (|A| + |B|).
+DICE = SetDistance("dice", _dice)
+#: MASI (Passonneau 2006): 1 − J·M with M = 1, 2/3, 1/3, 0. NLTK before 3.10 used .67/.33
+#: for M; DKPro's "MASI" is a different function (its set-size normalisation differs).
+MASI = SetDistance("masi", _masi)
+
+NAMED: dict[str, Distance] = {
+    "nominal": Nominal(), "ordinal": Ordinal(), "interval": Interval(), "ratio": Ratio(),
+    "passonneau": PASSONNEAU, "jaccard": JACCARD, "dice": DICE, "masi": MASI,
+}
+
+
+def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
+    """A Distance from a name, a Distance, a weight mapping, (array, labels), or a callable."""
+    if spec is None:
+        return NAMED["nominal"]
+    if isinstance(spec, Distance):
+        return spec
+    if isinstance(spec, str):
+        try:
+            return NAMED[spec.lower()]
+        except KeyError:
+            raise ValueError(f"unknown distance {spec!r}; known: {', '.join(NAMED)}") from None
+    if isinstance(spec, Mapping):
+        return Matrix(spec)
+    if isinstance(spec, tuple) and len(spec) == 2:
+        return Matrix(spec[0], spec[1])
+    if callable(spec):
+        return FromCallable(spec)
+    raise TypeError(f"cannot make a distance from {spec!r}")
