@@ -319,7 +319,7 @@ def bias(data: ReliabilityData, distance="nominal") -> Result:
     """
     e = engine(data, distance)
     b = e.De_beta - e.De_alpha_prime
-    r = Result("bias B", b, e.Do, e.De_beta, e.distance.name, int(e.pairable.sum()),
+    r = Result("bias B", b, float("nan"), float("nan"), e.distance.name, int(e.pairable.sum()),
                e.n_coders, int(e.n_i[e.pairable].sum()),
                "B = De^β − De^α′ (A&P §3 and appendices A, B; = A_e^π − A_e^κ when nominal)",
                {"De_alpha_prime": e.De_alpha_prime, "De_beta": e.De_beta})

@@ -380,7 +380,7 @@ class ReliabilityData:
                 raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",
                                  path, lineno)
             seen[coder] = lineno
-            for it, raw in zip(items, row[1:]):
+            for it, raw in zip(items, row[1:], strict=True):
                 triples.append((coder, it,
                                 _parse_cell(raw.strip(), set_sep, numeric, path, lineno)))
         if not seen:
@@ -397,8 +397,8 @@ class ReliabilityData:
         if missing:
             raise InputError(f"no column(s) {missing} in DataFrame; columns are "
                              f"{list(df.columns)}")
-        triples = list(zip(df[coder], df[item], df[label]))
-        groups = dict(zip(df[item], df[group])) if group else None
+        triples = list(zip(df[coder], df[item], df[label], strict=True))
+        groups = dict(zip(df[item], df[group], strict=True)) if group else None
         return cls.from_triples(triples, groups=groups, categories=categories)
 
 

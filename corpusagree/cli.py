@@ -1,0 +1,194 @@
+"""``corpusagree …``: the command line. It only wires readers, converters, coefficients and
+reports together. User mistakes print one line ``file:line: message`` and exit with status 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from . import coefficients as coef
+from . import distances as dist
+from . import report
+from .data import ReliabilityData, _parse_number, _read_table
+from .errors import InputError
+
+NUMERIC = {"interval", "ordinal", "ratio"}
+
+
+# ---- table ---------------------------------------------------------------------------------
+def read_weights(path: str) -> dist.Matrix:
+    """A weight file: rows ``a,b,distance`` or a square matrix with a header row of labels."""
+    rows = [(n, [c.strip() for c in r]) for n, r in _read_table(path, None) if any(r)]
+    if not rows:
+        raise InputError("empty weight file", path)
+    try:
+        if len(rows[0][1]) == 3 and not _looks_square(rows):
+            pairs = {}
+            for n, (a, b, d) in rows:
+                if (a, b) in pairs or (b, a) in pairs and a != b:
+                    raise InputError(f"distance for ({a}, {b}) given twice", path, n)
+                pairs[(a, b)] = _parse_number(d, path, n)
+            return dist.Matrix(pairs)
+        header = rows[0][1][1:]
+        body = rows[1:]
+        if len(body) != len(header):
+            raise InputError(f"square weight matrix has {len(header)} columns and {len(body)} "
+                             "rows", path, rows[0][0])
+        D = np.zeros((len(header), len(header)))
+        for r, (n, cells) in enumerate(body):
+            if len(cells) != len(header) + 1:
+                raise InputError(f"{len(cells)} fields, expected {len(header) + 1}", path, n)
+            if cells[0] != header[r]:
+                raise InputError(f"row label {cells[0]!r} should be {header[r]!r} (same order "
+                                 "as the header)", path, n)
+            D[r] = [_parse_number(c, path, n) for c in cells[1:]]
+        return dist.Matrix(D, header)
+    except ValueError as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError(str(e), path) from None
+
+
+def _looks_square(rows) -> bool:
+    return rows[0][1][0] == "" and len(rows) == len(rows[0][1])
+
+
+def load_table(args) -> ReliabilityData:
+    numeric = args.weights is None and args.distance in NUMERIC
+    cats = [c.strip() for c in args.categories.split(",")] if args.categories else None
+    if numeric and cats:
+        cats = [_parse_number(c, "--categories", None) for c in cats]
+    if args.wide:
+        return ReliabilityData.from_wide_csv(args.file, delimiter=args.delimiter,
+                                             set_sep=args.set_sep, numeric=numeric,
+                                             categories=cats)
+    return ReliabilityData.from_csv(args.file, coder=args.coder, item=args.item,
+                                    label=args.label, group=args.group,
+                                    delimiter=args.delimiter, set_sep=args.set_sep,
+                                    numeric=numeric, categories=cats)
+
+
+def cmd_table(args) -> int:
+    data = load_table(args)
+    distance = read_weights(args.weights) if args.weights else dist.get(args.distance)
+    try:
+        results = coef.table(data, distance, data.categories)
+    except ValueError as e:
+        raise InputError(str(e), args.file) from None
+    missing = int((data.codes < 0).sum())
+    summary = {"file": str(args.file), "coders": data.n_coders, "items": data.n_items,
+               "labels": data.n_labels, "judgements": int((data.codes >= 0).sum()),
+               "missing": missing}
+    if args.json:
+        report.print_json({**summary, "coefficients": [r.as_dict() for r in results]})
+        return 0
+    title = (f"{args.file}: {data.n_coders} coders × {data.n_items} items, {data.n_labels} "
+             f"labels, {missing} missing judgements")
+    report.console().print(report.results_table(results, title))
+    return 0
+
+
+# ---- report: every job on a folder laid out like sample_corpora/ ---------------------------
+def _table_args(path: Path, json_out: bool) -> argparse.Namespace:
+    """Options for one reliability-data file of a report folder, read off the file itself:
+    long layout when the header has coder/item/label (group column ``document`` if present),
+    else wide; interval distance when every label is a number; ``X.weights.csv`` beside
+    ``X.csv`` is its weight matrix."""
+    rows = [r for _, r in _read_table(path, None)]
+    header = [h.strip() for h in rows[0]] if rows else []
+    long = {"coder", "item", "label"} <= set(header)
+    cells = [r[header.index("label")] for r in rows[1:]] if long else \
+        [c for r in rows[1:] for c in r[1:]]
+    numeric = all(_is_number_text(c) for c in cells if c.strip())
+    weights = path.with_name(path.name[:-len(".csv")] + ".weights.csv")
+    return argparse.Namespace(
+        file=str(path), wide=not long, coder="coder", item="item", label="label",
+        group="document" if "document" in header else None, delimiter=None,
+        distance="interval" if numeric else "nominal",
+        weights=str(weights) if weights.exists() else None, set_sep=None, categories=None,
+        json=json_out)
+
+
+def _is_number_text(s: str) -> bool:
+    try:
+        float(s)
+    except ValueError:
+        return False
+    return True
+
+
+def cmd_report(args) -> int:
+    root = Path(args.dir)
+    if not root.is_dir():
+        raise InputError("not a folder", root)
+    ran = 0
+    table_dir = root / "table"
+    if table_dir.is_dir():
+        for f in sorted(table_dir.glob("*.csv")):
+            if not f.name.endswith(".weights.csv"):
+                ran += 1
+                cmd_table(_table_args(f, args.json))
+    if not ran:
+        raise InputError("nothing to report: expected a table/ subfolder of CSV files", root)
+    return 0
+
+
+# ---- wiring --------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="corpusagree", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("table", help="every coefficient for a reliability-data file",
+                       description="Coefficients for long CSV/TSV reliability data "
+                       "(one judgement per row) or a wide coder × item table (--wide).")
+    t.add_argument("file")
+    t.add_argument("--wide", action="store_true",
+                   help="rows are coders, columns items (header: coder,item1,item2,...)")
+    t.add_argument("--coder", default="coder", help="coder column (default: coder)")
+    t.add_argument("--item", default="item", help="item column (default: item)")
+    t.add_argument("--label", default="label", help="label column (default: label)")
+    t.add_argument("--group", help="group (document) column, for clustered intervals")
+    t.add_argument("--delimiter", help="field separator (default: sniffed tab/comma/semicolon)")
+    t.add_argument("--distance", default="nominal", choices=sorted(dist.NAMED),
+                   help="distance for the weighted coefficients (default: nominal)")
+    t.add_argument("--weights", help="weight file: a,b,distance rows or a square matrix")
+    t.add_argument("--set-sep", help="cells are sets of values separated by this (e.g. '|')")
+    t.add_argument("--categories", help="declared category set for S, comma separated")
+    t.add_argument("--json", action="store_true", help="machine-readable output")
+    t.set_defaults(func=cmd_table)
+
+    r = sub.add_parser("report", help="every report for a folder laid out like sample_corpora/",
+                       description="Runs every job on a folder with one subfolder per task "
+                       "(table/ ...), as in sample_corpora/.")
+    r.add_argument("dir")
+    r.add_argument("--json", action="store_true", help="machine-readable output")
+    r.set_defaults(func=cmd_report)
+    return p
+
+
+def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    warnings.showwarning = _warn_one_line
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except FileNotFoundError as e:
+        print(f"{e.filename}: no such file", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
