@@ -1,0 +1,99 @@
+"""Coreference chains shared by the coreference readers: build them, check them.
+
+Chains are the connected components of identity links and equivalence groups (formats.md §0,
+§1.4, §2.4), computed with networkx. Every mention belongs to at least one chain: a mention
+with no link is a one-member (singleton) chain, so a chain list is a full partition of the
+mentions. ``check_same_tokens`` is the cross-annotator check of formats.md §0 ("check that the
+underlying text or tokens are identical across annotators").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from .corpus import Chain, CorefAnnotation, Link
+from .errors import InputError
+
+
+def chains_from_links(mention_ids: Sequence[str], links: Iterable[Link],
+                      groups: Iterable[Iterable[str]] = (),
+                      types: Collection[str] | None = None) -> list[Chain]:
+    """Chains as connected components over ``mention_ids``.
+
+    ``links`` join their source and target (only links whose ``type`` is in ``types`` when
+    ``types`` is given); each of ``groups`` (e.g. brat ``*`` lines, MMAX2 set values) joins all
+    its members. Chains are ordered by their first member, members by ``mention_ids`` order, and
+    named ``chain_1``, ``chain_2``, ... A link or group naming an id outside ``mention_ids``
+    raises ``ValueError`` (readers validate ids first and report them as InputError).
+    """
+    order = {m: i for i, m in enumerate(mention_ids)}
+    graph = nx.Graph()
+    graph.add_nodes_from(order)
+
+    def known(mid: str) -> str:
+        if mid not in order:
+            raise ValueError(f"unknown mention id {mid!r}")
+        return mid
+
+    for link in links:
+        if types is None or link.type in types:
+            graph.add_edge(known(link.source), known(link.target))
+    for group in groups:
+        members = [known(m) for m in group]
+        graph.add_edges_from(zip(members, members[1:], strict=False))
+    parts = sorted((sorted(c, key=order.__getitem__) for c in nx.connected_components(graph)),
+                   key=lambda c: order[c[0]])
+    return [Chain(f"chain_{k}", members) for k, members in enumerate(parts, 1)]
+
+
+@dataclass
+class ChainCheck:
+    """What :func:`check_chains` found; all empty means a clean partition of the mentions."""
+
+    shared: dict[str, list[str]] = field(default_factory=dict)
+    """mention id -> ids of the several chains it belongs to (allowed, reported)."""
+    unknown: list[tuple[str, str]] = field(default_factory=list)
+    """(chain id, member id) for members that are not mentions of the annotation."""
+    unchained: list[str] = field(default_factory=list)
+    """mentions that belong to no chain."""
+
+    @property
+    def clean(self) -> bool:
+        return not (self.shared or self.unknown or self.unchained)
+
+
+def check_chains(annotation: CorefAnnotation) -> ChainCheck:
+    """Report mentions in several chains, chain members that are not mentions, and mentions
+    in no chain."""
+    where: dict[str, list[str]] = {}
+    out = ChainCheck()
+    for chain in annotation.chains:
+        for m in chain.members:
+            if m in annotation.mentions:
+                where.setdefault(m, []).append(chain.id)
+            else:
+                out.unknown.append((chain.id, m))
+    out.shared = {m: ids for m, ids in where.items() if len(ids) > 1}
+    out.unchained = [m for m in annotation.mentions if m not in where]
+    return out
+
+
+def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
+    """Raise InputError naming both files when two annotators of one document have different
+    tokens (formats.md §0)."""
+    first: dict[str, CorefAnnotation] = {}
+    for ann in annotations:
+        doc = ann.document
+        ref = first.setdefault(doc.id, ann)
+        if ref.document.tokens == doc.tokens:
+            continue
+        a, b = ref.document.tokens, doc.tokens
+        n = min(len(a), len(b))
+        i = next((k for k in range(n) if a[k] != b[k]), n)
+        detail = f"token {i}: {a[i]!r} vs {b[i]!r}" if i < n else f"{len(a)} vs {len(b)} tokens"
+        raise InputError(f"document {doc.id!r}: annotator {ann.annotator!r} has other tokens than "
+                         f"{ref.annotator!r} in {ref.source or ref.document.source} ({detail})",
+                         ann.source or doc.source)
