@@ -1,0 +1,97 @@
+"""Plumbing shared by the word-sense readers: numbered lines, per-annotator key files.
+
+A key file has one instance per line: some id fields (the instance id last), then one or more
+senses, whitespace separated. Raganato keys have one id field, Senseval answer files two
+(lexelt, instance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import SenseTag
+from corpusagree.errors import InputError
+
+PathArg = str | PathLike
+
+
+def numbered_lines(path: PathArg) -> list[tuple[int, str]]:
+    """``(line number, text)`` for every line of a UTF-8 file (BOM and CR stripped)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror}", path) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError("not UTF-8 text", path, data[: e.start].count(b"\n") + 1) from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [(n, line.rstrip("\r")) for n, line in enumerate(lines, 1)]
+
+
+def as_paths(paths: PathArg | Sequence[PathArg]) -> list[Path]:
+    """One path or a sequence of paths, as a list of ``Path``."""
+    if isinstance(paths, (str, PathLike)):
+        return [Path(paths)]
+    return [Path(p) for p in paths]
+
+
+def annotator_names(paths: Sequence[Path], annotators: Sequence[str] | None) -> list[str]:
+    """Names for the key files: ``annotators`` if given, else the file names up to the first
+    dot (``A.key.txt`` -> ``A``), else, when those clash, the parent folder names."""
+    if annotators is not None:
+        names = list(annotators)
+        if len(names) != len(paths):
+            raise InputError(f"annotators: {len(names)} names for {len(paths)} key files")
+    else:
+        names = [p.name.split(".", 1)[0] for p in paths]
+        if len(set(names)) < len(names):
+            names = [p.resolve().parent.name for p in paths]
+    if len(set(names)) < len(names):
+        raise InputError(f"annotators: names are not unique ({', '.join(names)}); "
+                         "pass annotators=[...]")
+    return names
+
+
+@dataclass(frozen=True)
+class KeyLine:
+    """One line of a key file."""
+
+    ids: tuple[str, ...]
+    senses: tuple[str, ...]
+    line: int
+
+
+def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
+                  comment: str | None = None) -> dict[str, KeyLine]:
+    """Instance id -> its line; an unknown or repeated instance is an InputError at its line."""
+    out: dict[str, KeyLine] = {}
+    for n, text in numbered_lines(path):
+        if comment is not None:
+            text = text.split(comment, 1)[0]
+        fields = text.split()
+        if not fields:
+            continue
+        if len(fields) <= n_ids:
+            raise InputError(f"expected {n_ids} id field(s) and at least one sense", path, n)
+        inst = fields[n_ids - 1]
+        if inst not in known:
+            raise InputError(f"instance {inst!r} is not in the data file", path, n)
+        if inst in out:
+            raise InputError(f"duplicate instance {inst!r} (first at line {out[inst].line})",
+                             path, n)
+        out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
+    return out
+
+
+def key_tags(path: PathArg, annotator: str, keys: dict[str, KeyLine],
+             instances: dict[str, tuple[str | None, str | None]]) -> list[SenseTag]:
+    """SenseTags of one key file; ``instances`` maps instance id -> (lemma, document)."""
+    return [SenseTag(inst, annotator, frozenset(k.senses), *instances[inst],
+                     source=str(path), line=k.line)
+            for inst, k in keys.items()]

@@ -1,0 +1,67 @@
+"""Raganato et al. (2017) unified WSD XML (``*.data.xml``) with one key file per annotator.
+
+Key lines are ``instance_id sense [sense ...]``; several senses make one set-valued tag.
+Item = instance id, lemma = the instance's ``lemma`` attribute, document = its ``<text id>``;
+``source``/``line`` point at the key file line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import SenseTag
+from corpusagree.errors import InputError
+from readers._sensefiles import annotator_names, as_paths, key_tags, read_key_file
+from readers._xml import local, parse
+
+
+def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | None]]:
+    """Instance id -> (lemma, text id) of a Raganato data file."""
+    root = parse(data_xml).getroot()
+    if local(root.tag) != "corpus":
+        raise InputError(f"expected a <corpus> root, found <{local(root.tag)}>", data_xml,
+                         root.sourceline)
+    texts = [el for el in root if local(el.tag) == "text"]
+    if not texts:
+        raise InputError("no <text> in <corpus>: not a Raganato data file", data_xml,
+                         root.sourceline)
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for text in texts:
+        for el in text.iter():
+            if local(el.tag) != "instance":
+                continue
+            iid = el.get("id")
+            if not iid:
+                raise InputError("<instance> without id", data_xml, el.sourceline)
+            if iid in out:
+                raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+            out[iid] = (el.get("lemma"), text.get("id"))
+    return out
+
+
+def read(data_xml: str | PathLike, key_files: str | PathLike | Sequence[str | PathLike],
+         annotators: Sequence[str] | None = None) -> list[SenseTag]:
+    """One SenseTag per annotator and keyed instance.
+
+    Annotators are named by ``annotators`` (one per key file) or by the key file names
+    (``A.key.txt`` -> ``A``; the parent folder names when those clash).
+    """
+    paths = as_paths(key_files)
+    names = annotator_names(paths, annotators)
+    known = instances(data_xml)
+    tags: list[SenseTag] = []
+    for path, name in zip(paths, names, strict=True):
+        tags += key_tags(path, name, read_key_file(path, known), known)
+    return tags
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for an XML file whose head has a ``<corpus>`` with ``<sentence>`` elements."""
+    try:
+        with Path(path).open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return b"<corpus" in head and b"<sentence" in head

@@ -1,0 +1,83 @@
+"""Senseval-2/3 lexical sample XML (``corpus/lexelt/instance``) with per-annotator answer files.
+
+Answer lines are ``lexelt instance_id sense [sense ...]``; ``sense/weight`` loses its weight and
+``!! comment`` is ignored, as in the Senseval scorer. Special tags (``U``, ``P``) stay senses.
+The ``<answer>`` elements of the XML are ignored: they are an unattributed union of taggers.
+The original pseudo-XML releases must be cleaned to well-formed XML first.
+Item = instance id, lemma = lexelt ``item``, document = instance ``docsrc``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import SenseTag
+from corpusagree.errors import InputError
+from readers._sensefiles import annotator_names, as_paths, key_tags, read_key_file
+from readers._xml import local, parse
+
+
+def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | None]]:
+    """Instance id -> (lexelt item, docsrc) of a lexical sample file."""
+    root = parse(data_xml).getroot()
+    if local(root.tag) != "corpus":
+        raise InputError(f"expected a <corpus> root, found <{local(root.tag)}>", data_xml,
+                         root.sourceline)
+    lexelts = [el for el in root if local(el.tag) == "lexelt"]
+    if not lexelts:
+        raise InputError("no <lexelt> in <corpus>: not a lexical sample file", data_xml,
+                         root.sourceline)
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for lexelt in lexelts:
+        for el in lexelt:
+            if local(el.tag) != "instance":
+                continue
+            iid = el.get("id")
+            if not iid:
+                raise InputError("<instance> without id", data_xml, el.sourceline)
+            if iid in out:
+                raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+            out[iid] = (lexelt.get("item"), el.get("docsrc"))
+    return out
+
+
+def _unweighted(sense: str) -> str:
+    base, slash, weight = sense.rpartition("/")
+    if not slash:
+        return sense
+    try:
+        float(weight)
+    except ValueError:
+        return sense
+    return base
+
+
+def read(data_xml: str | PathLike, answer_files: str | PathLike | Sequence[str | PathLike],
+         annotators: Sequence[str] | None = None) -> list[SenseTag]:
+    """One SenseTag per annotator and answered instance (annotators named as in Raganato)."""
+    paths = as_paths(answer_files)
+    names = annotator_names(paths, annotators)
+    known = instances(data_xml)
+    tags: list[SenseTag] = []
+    for path, name in zip(paths, names, strict=True):
+        keys = read_key_file(path, known, n_ids=2, comment="!!")
+        for inst, k in keys.items():
+            if k.ids[0] != known[inst][0]:
+                raise InputError(f"instance {inst!r} belongs to lexelt {known[inst][0]!r}, "
+                                 f"not {k.ids[0]!r}", path, k.line)
+            keys[inst] = replace(k, senses=tuple(_unweighted(s) for s in k.senses))
+        tags += key_tags(path, name, keys, known)
+    return tags
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for an XML file whose head has a ``<lexelt>``."""
+    try:
+        with Path(path).open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return b"<lexelt" in head
