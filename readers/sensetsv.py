@@ -1,0 +1,141 @@
+"""Long TSV sense judgements (one row per item and annotator), and Erk et al.'s WSbest table.
+
+Plain tab-separated text with a header line, no quoting. Columns default to ``item``,
+``annotator``, ``sense`` (+ optional ``lemma``, ``document``); several senses in one cell are
+split on ``sep`` (``|``). An empty sense cell is a missing judgement. Headers of Snow et al.
+(2008) (``orig_id``, ``!amt_worker_ids``, ``response``) and of WSbest ``judgments.tsv`` are
+recognised when no column is named.
+"""
+
+from __future__ import annotations
+
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import SenseTag
+from corpusagree.errors import InputError
+from readers._sensefiles import numbered_lines
+
+DEFAULT = {"item": "item", "annotator": "annotator", "senses": "sense"}
+SNOW2008 = {"item": "orig_id", "annotator": "!amt_worker_ids", "senses": "response"}
+WSBEST = ("instanceID", "label", "annotator")
+
+
+Rows = list[tuple[int, list[str]]]
+
+
+def _table(path: str | PathLike, needed: list[str]) -> tuple[list[str], Rows]:
+    """Header and ``(line, fields)`` rows of a TSV file; checks columns and field counts."""
+    lines = [(n, t) for n, t in numbered_lines(path) if t.strip()]
+    if not lines:
+        raise InputError("empty file: expected a header line", path, 1)
+    hline, htext = lines[0]
+    header = htext.split("\t")
+    missing = [c for c in needed if c not in header]
+    if missing:
+        raise InputError(f"missing column(s) {', '.join(missing)}; found {', '.join(header)}",
+                         path, hline)
+    rows = []
+    for n, text in lines[1:]:
+        fields = text.split("\t")
+        if len(fields) != len(header):
+            raise InputError(f"expected {len(header)} tab-separated fields, found {len(fields)}",
+                             path, n)
+        rows.append((n, fields))
+    return header, rows
+
+
+def _header(path: str | PathLike) -> set[str]:
+    """Column names on the first non-blank line (none if the file cannot be read)."""
+    try:
+        with Path(path).open("rb") as f:
+            for raw in f:
+                text = raw.decode("utf-8-sig", "replace").rstrip("\r\n")
+                if text.strip():
+                    return set(text.split("\t"))
+    except OSError:
+        pass
+    return set()
+
+
+def read(path: str | PathLike, item: str | None = None, annotator: str | None = None,
+         senses: str | None = None, lemma: str = "lemma", document: str = "document",
+         sep: str = "|") -> list[SenseTag]:
+    """One SenseTag per row; a repeated (item, annotator) pair is an InputError.
+
+    Unnamed columns take the defaults; with none named, a Snow et al. or WSbest header is
+    recognised (WSbest goes to :func:`read_wsbest`). ``lemma``/``document`` are used if present.
+    """
+    cols = {"item": item, "annotator": annotator, "senses": senses}
+    header = _header(path)
+    if cols == dict.fromkeys(cols) and not set(DEFAULT.values()) <= header:
+        if set(WSBEST) <= header:
+            return read_wsbest(path)
+        if set(SNOW2008.values()) <= header:
+            cols = dict(SNOW2008)
+    cols = {k: v or DEFAULT[k] for k, v in cols.items()}
+    header, rows = _table(path, list(cols.values()))
+    idx = {k: header.index(v) for k, v in cols.items()}
+    opt = {k: header.index(c) for k, c in (("lemma", lemma), ("document", document))
+           if c in header}
+    tags: list[SenseTag] = []
+    first: dict[tuple[str, str], int] = {}
+    for n, fields in rows:
+        key = (fields[idx["item"]].strip(), fields[idx["annotator"]].strip())
+        if not all(key):
+            raise InputError("empty item or annotator", path, n)
+        if key in first:
+            raise InputError(f"duplicate judgement of item {key[0]!r} by {key[1]!r} "
+                             f"(first at line {first[key]})", path, n)
+        first[key] = n
+        chosen = frozenset(s.strip() for s in fields[idx["senses"]].split(sep) if s.strip())
+        if chosen:
+            extra = {k: fields[i].strip() or None for k, i in opt.items()}
+            tags.append(SenseTag(*key, chosen, extra.get("lemma"), extra.get("document"),
+                                 str(path), n))
+    return tags
+
+
+def _lemmas(uses: Path) -> dict[str, str]:
+    header, rows = _table(uses, ["dataID", "lemma"])
+    i, j = header.index("dataID"), header.index("lemma")
+    return {f[i]: f[j] for _, f in rows}
+
+
+def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> list[SenseTag]:
+    """Erk et al. (2013) WSbest ``judgments.tsv``: rows ``<dataID>-<senseID>``, 0/1, annotator.
+
+    The senses marked 1 form each annotator's set for the sentence (``dataID``); a sentence an
+    annotator marked only 0 or ``-`` (cannot decide) has no tag. The lemma comes from ``uses``
+    (default: a ``uses.tsv`` beside the file, if present). A repeated row is an InputError.
+    """
+    uses = Path(path).with_name("uses.tsv") if uses is None else Path(uses)
+    lemmas = _lemmas(uses) if uses.exists() else {}
+    header, rows = _table(path, list(WSBEST))
+    i_id, i_label, i_ann = (header.index(c) for c in WSBEST)
+    first: dict[tuple[str, str], int] = {}
+    chosen: dict[tuple[str, str], set[str]] = {}
+    line: dict[tuple[str, str], int] = {}
+    for n, fields in rows:
+        iid, label, ann = fields[i_id].strip(), fields[i_label].strip(), fields[i_ann].strip()
+        data_id, dash, sense = iid.partition("-")
+        if not (data_id and dash and sense and ann):
+            raise InputError(f"expected <dataID>-<senseID> and an annotator, found {iid!r}",
+                             path, n)
+        if (iid, ann) in first:
+            raise InputError(f"duplicate judgement of {iid!r} by {ann!r} "
+                             f"(first at line {first[iid, ann]})", path, n)
+        first[iid, ann] = n
+        if label not in ("0", "1", "-"):
+            raise InputError(f"label must be 0, 1 or -, found {label!r}", path, n)
+        line.setdefault((data_id, ann), n)
+        if label == "1":
+            chosen.setdefault((data_id, ann), set()).add(sense)
+    return [SenseTag(d, a, frozenset(chosen[d, a]), lemmas.get(d), None, str(path), n)
+            for (d, a), n in line.items() if (d, a) in chosen]
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for a TSV whose header has the default, Snow et al. or WSbest columns."""
+    header = _header(path)
+    return any(set(cols) <= header for cols in (DEFAULT.values(), SNOW2008.values(), WSBEST))
