@@ -29,6 +29,10 @@ from . import distances as dist
 from .data import ReliabilityData
 
 
+#: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
+PAIRS_PER_CHUNK = 2_000_000
+
+
 class DegenerateWarning(RuntimeWarning):
     """The coefficient is undefined for these data (expected disagreement is zero)."""
 
@@ -111,19 +115,25 @@ class Engine:
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
         L = data.n_labels
-        pc = codes[:, self.pairable]
+        pc = np.where(self.pairable, codes, -1).ravel() + 1
         #: Krippendorff's n_k: pooled values of pairable items
-        self.n_k = np.bincount(pc[pc >= 0], minlength=L).astype(float)
+        self.n_k = np.bincount(pc, minlength=L + 1)[1:].astype(float)
         self.metric = self.distance.bind(data, self.n_k)
 
     # ---- observed ----------------------------------------------------------------------------
     @cached_property
     def item_sum(self) -> np.ndarray:
-        """Σ over unordered judgement pairs of d, per item."""
-        a, b, both = item_pairs(self.data.codes)
-        d = np.zeros(a.shape)
-        d[both] = self.metric.pair(a[both], b[both])
-        return d.sum(0)
+        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory)."""
+        codes = self.data.codes
+        n = codes.shape[1]
+        c = max(int(self.n_i.max()), 2)
+        step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
+        out = np.empty(n)
+        for start in range(0, n, step):
+            a, b, both = item_pairs(codes[:, start:start + step])
+            # pair() sees -1 codes where a judgement is missing; its finite result is masked
+            out[start:start + step] = (self.metric.pair(a, b) * both).sum(0)
+        return out
 
     @cached_property
     def disagr_i(self) -> np.ndarray:

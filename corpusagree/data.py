@@ -266,10 +266,7 @@ class ReliabilityData:
         if arr.ndim != 2:
             raise ValueError("matrix must be 2-dimensional (coders × items)")
         if arr.dtype.kind in "fiub":
-            valsf = arr.astype(float)
-            mask = ~np.isnan(valsf)
-            uniq, inv = np.unique(valsf[mask], return_inverse=True)
-            labels = [_as_number(v) for v in uniq]
+            codes, labels = _code_numbers(arr)
         else:
             flat = arr.ravel()
             mask = ~np.array([_is_missing(v) for v in flat]).reshape(arr.shape)
@@ -278,8 +275,8 @@ class ReliabilityData:
             pos = {v: i for i, v in enumerate(ordered)}
             inv = np.array([pos[v] for v in present], np.int64)
             labels = ordered
-        codes = np.full(arr.shape, MISSING, np.int32)
-        codes[mask] = inv
+            codes = np.full(arr.shape, MISSING, np.int32)
+            codes[mask] = inv
         g = gnames = None
         if groups is not None:
             gnames_arr, g = np.unique(np.asarray(groups, dtype=object).astype(str),
@@ -400,6 +397,32 @@ class ReliabilityData:
         triples = list(zip(df[coder], df[item], df[label], strict=True))
         groups = dict(zip(df[item], df[group], strict=True)) if group else None
         return cls.from_triples(triples, groups=groups, categories=categories)
+
+
+def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
+    """Codes and sorted distinct values of a numeric matrix (NaN = missing).
+
+    Integer values in a moderate range are coded in O(n) through a presence table (few
+    temporaries: this is the hot path of large matrices); other values through a sort."""
+    vals = arr.astype(float, copy=False)
+    missing = np.isnan(vals)
+    if missing.all():
+        return np.full(arr.shape, MISSING, np.int32), []
+    lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
+    if hi - lo < 2**24:
+        off = vals - lo
+        off[missing] = 0  # the minimum is present, so slot 0 is used anyway
+        offi = off.astype(np.int32)
+        if bool((offi == off).all()):
+            present = np.bincount(offi.ravel(), minlength=int(hi - lo) + 1) > 0
+            codes = offi if present.all() else \
+                (np.cumsum(present) - 1).astype(np.int32)[offi]
+            codes[missing] = MISSING
+            return codes, [_as_number(v) for v in np.flatnonzero(present) + lo]
+    uniq, inv = np.unique(vals[~missing], return_inverse=True)
+    codes = np.full(arr.shape, MISSING, np.int32)
+    codes[~missing] = inv
+    return codes, [_as_number(v) for v in uniq]
 
 
 MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}

@@ -29,6 +29,7 @@ class Metric:
     """A distance bound to one label table."""
 
     def pair(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """d for arrays of codes; must be finite for every code in [-1, L) (callers mask -1)."""
         raise NotImplementedError
 
     def cross(self, F: np.ndarray, G: np.ndarray) -> np.ndarray:
@@ -58,7 +59,7 @@ def _rowdot(F: np.ndarray, G: np.ndarray) -> np.ndarray:
 # ---- plain labels ---------------------------------------------------------------------------
 class _NominalMetric(Metric):
     def pair(self, a, b):
-        return (a != b).astype(float)
+        return a != b
 
     def cross(self, F, G):
         return F.sum(-1) * G.sum(-1) - _rowdot(F, G)
