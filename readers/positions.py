@@ -1,0 +1,160 @@
+"""Segment-position tables: every unit carries the 1-based number of the segment it belongs to.
+
+Two layouts, one document per file (the document is the file name without extension):
+
+* one column per coder (Kazantseva & Szpakowicz's Moonstone): header ``paragraph,an1,an2,...``,
+  then one row per unit; the first header cell names the unit. A coder whose column is empty did
+  not segment this document and is left out.
+* one row per coder (segeval's legacy positions file): header ``Coder,Positions``, then
+  ``coder,1,1,2,2,...``.
+
+Comma- or tab-separated (guessed from the header); UTF-8, falling back to cp1252. Segment
+numbers may skip values but must never decrease.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from itertools import groupby
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import Segmentation
+from corpusagree.errors import InputError
+
+SUFFIXES = (".csv", ".tsv")
+
+
+def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
+    if isinstance(paths, (str, PathLike)):
+        paths = [paths]
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES)
+                   if p.is_dir() else [p])
+    return out
+
+
+def _text(path: Path, encoding: str | None) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror}", path) from None
+    for enc in [encoding] if encoding else ["utf-8-sig", "cp1252"]:
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    raise InputError(f"cannot decode the file as {encoding or 'UTF-8 or cp1252'}", path)
+
+
+def _rows(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
+    """Non-blank records with the line each starts on."""
+    first = text.split("\n", 1)[0]
+    delim = delimiter or ("\t" if "\t" in first else ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    out, line = [], 1
+    for record in reader:
+        cells = [c.strip() for c in record]
+        if any(cells):
+            out.append((line, cells))
+        line = reader.line_num + 1
+    return out
+
+
+def _masses(numbers: list[tuple[int, str]], coder: str, path: Path) -> tuple[int, ...]:
+    """Masses from (line, cell) segment numbers; checks integers and monotonicity."""
+    values = []
+    for line, cell in numbers:
+        try:
+            values.append(int(cell))
+        except ValueError:
+            raise InputError(f"coder {coder!r}: segment number {cell!r} is not an integer",
+                             path, line) from None
+        if len(values) > 1 and values[-1] < values[-2]:
+            raise InputError(f"coder {coder!r}: segment {values[-1]} follows segment "
+                             f"{values[-2]} (segment numbers must not decrease)", path, line)
+    return tuple(len(list(g)) for _, g in groupby(values))
+
+
+def _by_column(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[int, ...]]:
+    header = rows[0][1]
+    coders = header[1:]
+    if not coders:
+        raise InputError("expected a unit column then one column per coder", path, rows[0][0])
+    for line, cells in rows[1:]:
+        if len(cells) > len(header):
+            raise InputError(f"{len(cells)} cells but the header has {len(header)}", path, line)
+    out = {}
+    for k, coder in enumerate(coders, 1):
+        cells = [(line, cells[k] if k < len(cells) else "") for line, cells in rows[1:]]
+        filled = [c for c in cells if c[1]]
+        if not filled:
+            continue
+        if len(filled) < len(cells):
+            line = next(line for line, c in cells if not c)
+            raise InputError(f"coder {coder!r} has no segment number for this unit but has "
+                             "some for others (leave the whole column empty to skip a document)",
+                             path, line)
+        out[coder] = _masses(cells, coder, path)
+    return out
+
+
+def _by_row(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[int, ...]]:
+    out: dict[str, tuple[int, ...]] = {}
+    total = None
+    for line, cells in rows[1:]:
+        coder, numbers = cells[0], [(line, c) for c in cells[1:] if c]
+        if not numbers:
+            continue
+        if total is not None and len(numbers) != total:
+            raise InputError(f"coder {coder!r} has {len(numbers)} positions, earlier coders "
+                             f"{total}", path, line)
+        total = len(numbers)
+        out[coder] = _masses(numbers, coder, path)
+    return out
+
+
+def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[str] | None = None,
+         unit: str | None = None, delimiter: str | None = None,
+         encoding: str | None = None) -> list[Segmentation]:
+    """Segmentations from position tables (directories are searched for .csv/.tsv).
+
+    ``annotators`` keeps only those coders. ``unit`` defaults to the first header cell of the
+    column layout (``"paragraph"`` in Moonstone) or ``"unit"``.
+    """
+    keep = None if annotators is None else set(annotators)
+    out: list[Segmentation] = []
+    for path in _files(paths):
+        rows = _rows(_text(path, encoding), delimiter)
+        if not rows:
+            raise InputError("empty file", path)
+        by_row = rows[0][1][0].lower() == "coder"
+        coders = _by_row(rows, path) if by_row else _by_column(rows, path)
+        name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
+        doc = path.stem or path.name
+        out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
+                   for coder, masses in coders.items() if keep is None or coder in keep)
+    if keep is not None:
+        missing = keep - {s.annotator for s in out}
+        if missing:
+            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    return out
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for a .csv/.tsv whose second row is a unit label then integers (or empty cells)."""
+    path = Path(path)
+    if path.is_dir() or path.suffix.lower() not in SUFFIXES:
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("cp1252", errors="replace")
+    except OSError:
+        return False
+    rows = _rows("\n".join(head.splitlines()[:2]), None)
+    if len(rows) < 2 or len(rows[0][1]) < 2:
+        return False
+    return all(c.isdigit() or not c for c in rows[1][1][1:])

@@ -1,0 +1,125 @@
+"""RST ``.rs3`` / ``.rs4`` files (RSTTool, rstWeb): EDUs are the ``<segment>`` elements.
+
+One file per annotator and document: the document is the file name without extension, the
+annotator the name of the folder holding the file (RSTmulti: ``data/1/X.rs3`` vs
+``data/2/X.rs3``), unless ``paths`` maps annotator names to files or folders. Masses are the
+EDU sizes in XML (= document) order, counted in whitespace tokens (``unit="token"``, default) or
+in non-whitespace characters (``unit="char"``, robust to annotators who spaced the text
+differently). The relation tree is not read.
+
+All annotators of a document must have the same unit sequence (tokens, or characters). A
+document where they differ raises :class:`InputError` naming both files and the first differing
+unit; with ``on_mismatch="skip"`` it is left out with a :class:`UserWarning` instead.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Mapping
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import Segmentation
+from corpusagree.errors import InputError
+from readers import _xml
+
+SUFFIXES = (".rs3", ".rs4")
+PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
+
+
+def _expand(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(f for f in path.rglob("*") if f.suffix.lower() in SUFFIXES)
+    return [path]
+
+
+def _files(paths: PathsArg) -> list[tuple[str, Path]]:
+    """(annotator, file) pairs."""
+    if isinstance(paths, Mapping):
+        return [(str(name), f) for name, p in paths.items() for f in _expand(Path(p))]
+    if isinstance(paths, (str, PathLike)):
+        paths = [paths]
+    return [(f.parent.name, f) for p in paths for f in _expand(Path(p))]
+
+
+def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
+    """The unit sequence of a file and its EDU masses."""
+    root = _xml.parse(path).getroot()
+    if _xml.local(root.tag) != "rst":
+        raise InputError(f"expected an <rst> root element, found <{_xml.local(root.tag)}>",
+                         path, root.sourceline)
+    units: list[str] = []
+    masses = []
+    for seg in root.iter():
+        if _xml.local(seg.tag) != "segment":
+            continue
+        tokens = "".join(seg.itertext()).split()
+        edu = tokens if unit == "token" else list("".join(tokens))
+        if not edu:
+            raise InputError(f"segment id={seg.get('id')!r} is empty", path, seg.sourceline)
+        units.extend(edu)
+        masses.append(len(edu))
+    if not masses:
+        raise InputError("no <segment> elements", path)
+    return units, tuple(masses)
+
+
+def _first_difference(a: list[str], b: list[str]) -> int | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return None if len(a) == len(b) else min(len(a), len(b))
+
+
+def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "token",
+         on_mismatch: str = "error") -> list[Segmentation]:
+    """Segmentations from rs3 files or folders of them (one annotator per folder).
+
+    ``annotators`` keeps only those annotators; ``on_mismatch`` is ``"error"`` or ``"skip"``.
+    """
+    if unit not in ("token", "char"):
+        raise InputError(f"unit must be 'token' or 'char', got {unit!r}")
+    if on_mismatch not in ("error", "skip"):
+        raise InputError(f"on_mismatch must be 'error' or 'skip', got {on_mismatch!r}")
+    keep = None if annotators is None else set(annotators)
+    found: set[str] = set()
+    docs: dict[str, list[tuple[str, Path, list[str], tuple[int, ...]]]] = {}
+    for annotator, path in _files(paths):
+        if keep is not None and annotator not in keep:
+            continue
+        found.add(annotator)
+        doc = path.stem
+        for other, other_path, _, _ in docs.get(doc, []):
+            if other == annotator:
+                raise InputError(f"annotator {annotator!r} has document {doc!r} twice "
+                                 f"(also {other_path})", path)
+        docs.setdefault(doc, []).append((annotator, path, *_edus(path, unit)))
+    out: list[Segmentation] = []
+    for doc, versions in docs.items():
+        _, ref_path, ref_units, _ = versions[0]
+        bad = next(((p, u, i) for _, p, u, _ in versions[1:]
+                    if (i := _first_difference(ref_units, u)) is not None), None)
+        if bad is not None:
+            path, units, i = bad
+            here = units[i] if i < len(units) else "end of text"
+            there = ref_units[i] if i < len(ref_units) else "end of text"
+            msg = (f"document {doc!r}: {unit} {i + 1} is {here!r} here but {there!r} in "
+                   f"{ref_path} (annotators must segment the same text)")
+            if on_mismatch == "error":
+                raise InputError(msg, path)
+            warnings.warn(f"{path}: {msg}; document skipped", UserWarning, stacklevel=2)
+            continue
+        out.extend(Segmentation(doc, a, m, unit=unit, source=str(p)) for a, p, _, m in versions)
+    if keep is not None:
+        missing = keep - found
+        if missing:
+            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    return out
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for an .rs3/.rs4 file or a folder holding some."""
+    path = Path(path)
+    if path.is_dir():
+        return any(f.suffix.lower() in SUFFIXES for f in path.rglob("*"))
+    return path.suffix.lower() in SUFFIXES

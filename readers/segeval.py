@@ -1,0 +1,160 @@
+"""segeval files: JSON v1.1 (``{"items": {doc: {coder: [masses]}}, "segmentation_type": "linear"}``)
+and the TSV of masses (header ``Coder<TAB>Masses``, then one coder per row; the document is the
+file name without extension, as segeval names it).
+
+Every coder of a document must cover the same number of units; errors name the file, the line
+and, for structural problems, the key path (``items/doc/coder``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import Segmentation
+from corpusagree.errors import InputError
+
+JSON_SUFFIXES = (".json", ".jsn")
+TSV_SUFFIXES = (".tsv",)
+
+
+def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
+    if isinstance(paths, (str, PathLike)):
+        paths = [paths]
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in
+                              JSON_SUFFIXES + TSV_SUFFIXES))
+        else:
+            out.append(p)
+    return out
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror}", path) from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text ({e.reason} at byte {e.start})", path) from None
+
+
+def _key_line(text: str, keys: Iterable[str]) -> int | None:
+    """Line of the last key of a key path, found in document order; None if not found."""
+    pos, start = 0, None
+    for key in keys:
+        pattern = re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:"
+        m = re.compile(pattern).search(text, pos)
+        if m is None:
+            return None
+        pos, start = m.end(), m.start()
+    return None if start is None else text.count("\n", 0, start) + 1
+
+
+def _mass_list(value: object, where: str, path: Path, line: int | None) -> tuple[int, ...]:
+    ok = isinstance(value, list) and value and all(
+        isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in value)
+    if not ok:
+        raise InputError(f"{where}: expected a non-empty list of positive integer masses, "
+                         f"got {json.dumps(value)[:60]}", path, line)
+    return tuple(value)
+
+
+def _read_json(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+    text = _text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"malformed JSON: {e.msg} (column {e.colno})", path, e.lineno) from None
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object at the top level", path, 1)
+    if "segmentation_type" not in data:
+        raise InputError("missing top-level key 'segmentation_type' (segeval needs 'linear')",
+                         path, 1)
+    if data["segmentation_type"] != "linear":
+        raise InputError(f"segmentation_type: expected 'linear', got "
+                         f"{json.dumps(data['segmentation_type'])}",
+                         path, _key_line(text, ["segmentation_type"]))
+    if "items" not in data:
+        found = ", ".join(repr(k) for k in data)
+        raise InputError("missing top-level key 'items' (document -> coder -> masses); "
+                         f"top-level keys found: {found}", path, 1)
+    items = data["items"]
+    if not isinstance(items, dict):
+        raise InputError("items: expected an object mapping document -> coder -> masses",
+                         path, _key_line(text, ["items"]))
+    out = []
+    for doc, coders in items.items():
+        if not isinstance(coders, dict):
+            raise InputError(f"items/{doc}: expected an object mapping coder -> masses",
+                             path, _key_line(text, ["items", doc]))
+        for coder, masses in coders.items():
+            line = _key_line(text, ["items", doc, coder])
+            out.append((str(doc), str(coder),
+                        _mass_list(masses, f"items/{doc}/{coder}", path, line), line))
+    return out
+
+
+def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+    doc = path.stem or path.name
+    out = []
+    for lineno, line in enumerate(_text(path).splitlines(), 1):
+        cells = [c.strip() for c in line.split("\t")]
+        if lineno == 1 or not any(cells):
+            continue
+        if len(cells) < 2 or not all(c.isdigit() and int(c) > 0 for c in cells[1:]):
+            raise InputError("expected a coder name then positive integer masses, "
+                             "tab-separated", path, lineno)
+        out.append((doc, cells[0], tuple(int(c) for c in cells[1:]), lineno))
+    return out
+
+
+def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[str] | None = None,
+         unit: str = "unit") -> list[Segmentation]:
+    """Segmentations from segeval JSON or TSV files (directories are searched for both).
+
+    ``annotators`` keeps only those coders; ``unit`` names what the masses count.
+    """
+    keep = None if annotators is None else set(annotators)
+    out: list[Segmentation] = []
+    seen: dict[tuple[str, str], str] = {}
+    for path in _files(paths):
+        rows = _read_tsv(path) if path.suffix.lower() in TSV_SUFFIXES else _read_json(path)
+        totals: dict[str, tuple[str, int]] = {}
+        for doc, coder, masses, line in rows:
+            if keep is not None and coder not in keep:
+                continue
+            if (doc, coder) in seen:
+                raise InputError(f"document {doc!r}, coder {coder!r} already read from "
+                                 f"{seen[doc, coder]}", path, line)
+            seen[doc, coder] = str(path)
+            first = totals.setdefault(doc, (coder, sum(masses)))
+            if first[1] != sum(masses):
+                raise InputError(f"document {doc!r}: coder {coder!r} covers {sum(masses)} units "
+                                 f"but coder {first[0]!r} covers {first[1]}", path, line)
+            out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
+    if keep is not None:
+        missing = keep - {s.annotator for s in out}
+        if missing:
+            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    return out
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for a segeval JSON object or a ``Coder<TAB>Masses`` TSV."""
+    path = Path(path)
+    if path.is_dir():
+        return False
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    if head.lstrip().startswith("{"):
+        return '"segmentation_type"' in head or '"items"' in head
+    first = head.split("\n", 1)[0].rstrip("\r").lower().split("\t")
+    return first[:2] == ["coder", "masses"]
