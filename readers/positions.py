@@ -145,9 +145,12 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
 
 
 def sniff(path: str | PathLike) -> bool:
-    """True for a .csv/.tsv whose second row is a unit label then integers (or empty cells)."""
+    """True for a .csv/.tsv whose second row is a unit label then integers (or empty cells),
+    or a folder whose first such file is one."""
     path = Path(path)
-    if path.is_dir() or path.suffix.lower() not in SUFFIXES:
+    if path.is_dir():
+        return any(sniff(f) for f in _files(path)[:1])
+    if path.suffix.lower() not in SUFFIXES:
         return False
     try:
         with open(path, "rb") as f:

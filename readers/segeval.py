@@ -145,10 +145,11 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
 
 
 def sniff(path: str | PathLike) -> bool:
-    """True for a segeval JSON object or a ``Coder<TAB>Masses`` TSV."""
+    """True for a segeval JSON object or a ``Coder<TAB>Masses`` TSV, or a folder whose first
+    .json/.tsv file is one."""
     path = Path(path)
     if path.is_dir():
-        return False
+        return any(sniff(f) for f in _files(path)[:1])
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
             head = f.read(65536)

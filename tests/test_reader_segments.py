@@ -13,6 +13,7 @@ from corpusagree.errors import InputError
 from readers import disrpt, plaintext, positions, rs3, segeval
 
 DATA = Path(__file__).resolve().parent / "data" / "segments"
+OWN_SAMPLES = Path(__file__).resolve().parents[1] / "sample_corpora" / "segments"
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 SAMPLES = CORPORA / "segeval_samples"
 MOONSTONE = CORPORA / "moonstone_kazantseva2012"
@@ -304,6 +305,8 @@ def test_detect_segment_formats(tmp_path: Path) -> None:
     assert readers.detect("segments", tmp_path / "txt") == "text"
     assert readers.detect("segments", DATA / "mwt.conllu") == "disrpt"
     assert readers.detect("segments", DATA / "cp1252.csv") == "positions"
+    assert readers.detect("segments", OWN_SAMPLES / "positions") == "positions"
+    assert readers.detect("segments", OWN_SAMPLES / "segeval_tsv") == "segeval"
     if SAMPLES.exists():
         assert readers.detect("segments", SAMPLES / "hearst1997.json") == "segeval"
         assert readers.detect("segments", SAMPLES / "hearst1997.tsv") == "segeval"
