@@ -57,10 +57,12 @@ def sniff(path: str | PathLike) -> bool:
     p = Path(path)
     if p.is_dir():
         return any(_is_xmi(f) for f in p.rglob("*") if f.suffix in (".xmi", ".zip"))
-    return p.is_file() and _is_xmi(p)
+    return _is_xmi(p)
 
 
 def _is_xmi(p: Path) -> bool:
+    if not p.is_file():
+        return False
     if p.suffix == ".xmi":
         return True
     if p.suffix != ".zip" or not zipfile.is_zipfile(p):
@@ -266,10 +268,10 @@ def _load(src: _Source, kinds: dict[str, list[etree._Element]], layers: list[_La
 
 
 def _tokens(cas, text: str, kinds: dict[str, list]) -> Tokens:
-    """Tokens and sentences of the CAS, or blank-spaCy ones when it has no tokens."""
-    if TOKEN not in kinds:
+    """Tokens and sentences of the CAS, or blank-spaCy ones when it has no indexed tokens."""
+    toks = sorted(cas.select(TOKEN), key=lambda t: (t.begin, t.end)) if TOKEN in kinds else []
+    if not toks:
         return tokenize(text)
-    toks = sorted(cas.select(TOKEN), key=lambda t: (t.begin, t.end))
     starts = [t.begin for t in toks]
     sents = sorted({bisect_left(starts, s.begin) for s in cas.select(SENTENCE)}
                    if SENTENCE in kinds else set())
