@@ -1,0 +1,204 @@
+"""CorefUD reader: CoNLL-U with ``Entity=`` in MISC (Nedoluzhko et al. 2022; formats.md §4.2).
+
+``Entity=`` concatenates opening ``(e1-person-1``, closing ``e1)`` and one-word ``(e2-place-1)``
+chunks; the fields of an opening chunk follow ``# global.Entity`` (default
+``eid-etype-head-other``). Discontinuous mentions mark their parts ``e3[1/2]`` … ``e3[2/2]``.
+``# newdoc id = …`` starts a document; multiword-token lines (``1-2``) are skipped. Empty nodes
+(``5.1``) are not tokens: a bracket opened on one starts at the next word, a bracket closed on one
+ends after the previous word, and a mention lying on empty nodes only is dropped (with a
+warning). ``SplitAnte`` and ``Bridge`` are not read.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Sequence
+from os import PathLike
+from pathlib import Path
+
+from corpusagree.corpus import CorefAnnotation, Document
+from corpusagree.errors import InputError
+from readers.conll2012 import PathArg, annotator_sources, build_annotation, check_documents
+
+_SUFFIXES = (".conllu",)
+_CHUNK = re.compile(r"\((?P<open>[^()]+)(?P<single>\))?|(?P<close>[^()]+)\)")
+_EID = re.compile(r"(?P<eid>[^\[\]-]+)(?:\[(?P<k>\d+)/(?P<n>\d+)\])?")
+_DEFAULT_FIELDS = ("eid", "etype", "head", "other")
+
+
+def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:
+    """Read CorefUD ``.conllu`` files: one file or directory per annotator; one
+    CorefAnnotation per (annotator, ``newdoc``)."""
+    out: list[CorefAnnotation] = []
+    dropped = 0
+    for name, files in annotator_sources(paths, annotators, _SUFFIXES):
+        for f in files:
+            parser = _Parser(f)
+            for doc, mentions in parser.documents():
+                out.append(build_annotation(doc, name, mentions, str(f)))
+            dropped += parser.dropped
+    if dropped:
+        warnings.warn(f"{dropped} mention(s) lying on empty nodes only were dropped",
+                      stacklevel=2)
+    check_documents(out)
+    return out
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for a ``.conllu`` file (or a directory holding one) with ``Entity=`` annotations."""
+    p = Path(path)
+    if p.is_dir():
+        p = next((f for f in sorted(p.rglob("*.conllu"))), None)
+        if p is None:
+            return False
+    try:
+        with open(p, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(1 << 20)
+    except OSError:
+        return False
+    return "Entity=" in head and any(len(x.split("\t")) == 10 for x in head.splitlines()[:200])
+
+
+class _Parser:
+    """One file: documents, sentences, bracket stacks per entity (and per part)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fields = _DEFAULT_FIELDS
+        self.dropped = 0
+
+    def documents(self):
+        """Yield ``(Document, [(entity, fragments, head, attrs)])`` per ``newdoc``."""
+        self._new_doc(self.path.name.split(".")[0])
+        n_docs = 0
+        with open(self.path, encoding="utf-8") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                line = raw.rstrip("\n").rstrip("\r")
+                if line.startswith("#"):
+                    key, _, value = line[1:].partition("=")
+                    key = key.strip()
+                    if key == "newdoc id" or line[1:].strip() == "newdoc":
+                        if self.tokens or self.mentions:
+                            yield self._finish()
+                        n_docs += 1
+                        self._new_doc(value.strip() or f"{self.path.name.split('.')[0]}-{n_docs}")
+                    elif key == "global.Entity":
+                        self.fields = tuple(value.strip().split("-"))
+                        if "eid" not in self.fields:
+                            raise InputError("global.Entity has no 'eid' field", self.path, lineno)
+                elif not line.strip():
+                    self.sentence_open = False
+                else:
+                    self._token(line.split("\t"), lineno)
+        if self.tokens or self.mentions or self.open:
+            yield self._finish()
+
+    def _new_doc(self, doc_id: str) -> None:
+        self.doc_id = doc_id
+        self.tokens: list[str] = []
+        self.starts: list[int] = []
+        self.sentence_open = False
+        self.open: dict[str, list[tuple[int, int, dict]]] = {}   # eid[k/n] -> [(start, line, f)]
+        self.parts: dict[str, list] = {}     # eid -> [fragments, n, head, fields, line]
+        self.mentions: list = []
+
+    def _token(self, cols: list[str], lineno: int) -> None:
+        if len(cols) != 10:
+            raise InputError(f"{len(cols)} tab-separated columns, CoNLL-U needs 10",
+                             self.path, lineno)
+        tid = cols[0]
+        if not re.fullmatch(r"\d+(-\d+|\.\d+)?", tid):
+            raise InputError(f"bad token id {tid!r}", self.path, lineno)
+        if "-" in tid:
+            return
+        empty = "." in tid
+        if not empty:
+            if not self.sentence_open:
+                self.starts.append(len(self.tokens))
+                self.sentence_open = True
+            self.tokens.append(cols[1])
+        entity = next((x[7:] for x in cols[9].split("|") if x.startswith("Entity=")), None)
+        if entity:
+            self._chunks(entity, lineno, empty)
+
+    def _chunks(self, value: str, lineno: int, empty: bool) -> None:
+        pos = len(self.tokens)          # an empty node sits before the next word
+        here = pos if empty else pos - 1  # index of this word
+        at = 0
+        for m in _CHUNK.finditer(value):
+            if m.start() != at:
+                break
+            at = m.end()
+            if m["open"] is not None:
+                f = self._fields(m["open"], lineno)
+                start = pos if empty else here
+                if m["single"]:
+                    self._close(f["eid"], start, pos, f, lineno)
+                else:
+                    self.open.setdefault(f["eid"], []).append((start, lineno, f))
+            else:
+                key = m["close"]
+                stack = self.open.get(key)
+                if not stack:
+                    raise InputError(f"closing bracket {key + ')'!r} with no open mention",
+                                     self.path, lineno)
+                start, _, f = stack.pop()
+                self._close(key, start, pos, f, lineno)
+        if at != len(value):
+            raise InputError(f"malformed Entity value {value!r}", self.path, lineno)
+
+    def _fields(self, chunk: str, lineno: int) -> dict:
+        vals = chunk.split("-", len(self.fields) - 1)
+        f = dict(zip(self.fields, vals, strict=False))  # trailing fields may be absent
+        if not _EID.fullmatch(f.get("eid", "")):
+            raise InputError(f"malformed entity chunk {'(' + chunk!r}", self.path, lineno)
+        return f
+
+    def _close(self, key: str, start: int, end: int, f: dict, lineno: int) -> None:
+        m = _EID.fullmatch(key)
+        if m is None:
+            raise InputError(f"malformed entity id {key!r}", self.path, lineno)
+        eid = m["eid"]
+        if m["k"] is None:
+            self._emit(eid, [(start, end)], f, f, lineno)
+            return
+        k, n = int(m["k"]), int(m["n"])
+        if k == 1:
+            if eid in self.parts:
+                raise InputError(f"part [1/{n}] of entity {eid!r} while an earlier "
+                                 "discontinuous mention of it is unfinished", self.path, lineno)
+            self.parts[eid] = [[], n, f, lineno]
+        elif eid not in self.parts or len(self.parts[eid][0]) != k - 1:
+            raise InputError(f"part [{k}/{n}] of entity {eid!r} out of order", self.path, lineno)
+        frags, _, first, _ = self.parts[eid]
+        frags.append((start, end))
+        if k == n:
+            del self.parts[eid]
+            self._emit(eid, frags, first, f, lineno)
+
+    def _emit(self, eid: str, frags: list, first: dict, last: dict, lineno: int) -> None:
+        frags = [(s, e) for s, e in frags if e > s]
+        if not frags:
+            self.dropped += 1
+            return
+        toks = sorted({t for s, e in frags for t in range(s, e)})
+        head = None
+        for f in (last, first):
+            h = f.get("head", "")
+            if h.isdigit() and 1 <= int(h) <= len(toks):
+                head = toks[int(h) - 1]
+                break
+        attrs = {k: v for k, v in first.items() if k not in ("eid", "head") and v not in ("", "_")}
+        self.mentions.append((eid, tuple(frags), head, attrs))
+
+    def _finish(self) -> tuple[Document, list]:
+        for key, stack in self.open.items():
+            if stack:
+                raise InputError(f"mention {key!r} opened here is never closed in document "
+                                 f"{self.doc_id!r}", self.path, stack[0][1])
+        for eid, (_, n, _, line) in self.parts.items():
+            raise InputError(f"discontinuous mention of entity {eid!r} begun here has fewer "
+                             f"than {n} parts", self.path, line)
+        return Document(self.doc_id, self.tokens, self.starts, source=str(self.path)), \
+            self.mentions
