@@ -1,0 +1,136 @@
+"""ezCoref crowd annotations (Gupta et al. 2023, Findings of EACL).
+
+One JSON file per passage: a list of ``{"annotator_id": …, "annotations": {sent: {"tok,start,end":
+[cluster ids]}}}``. Every token of a mention is listed under its own key with the mention's
+sentence-relative ``start,end`` (end exclusive); mentions are built from the distinct
+``(sent, start, end)``. Each passage is a document (id = file stem), each ``annotator_id`` an
+annotator; a worker who did a passage twice gets a ``#2`` suffix (with a warning).
+
+The files carry no words: tokens are ``"_"`` placeholders, and a sentence is as long as its
+largest mention end over all annotators of the passage (sentences with no mention are empty).
+
+A mention may list several cluster ids. ``clusters="all"`` (default) puts it in every such chain
+(so chains may overlap; a warning counts them); ``clusters="last"`` keeps the last id only. The
+ezCoref front end appends to the list on every click and keeps only the last entity on screen,
+so the list is probably an edit history whose last id is the final choice.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Collection, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import Literal
+
+from corpusagree.corpus import Chain, CorefAnnotation, Document, Mention
+from corpusagree.errors import InputError
+from readers.conll2012 import check_documents
+
+PathArg = str | PathLike | Sequence[str | PathLike]
+
+
+def read(paths: PathArg, annotators: Collection[str] | None = None, *,
+         clusters: Literal["all", "last"] = "all") -> list[CorefAnnotation]:
+    """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);
+    ``annotators`` keeps only those annotator ids (as strings)."""
+    if clusters not in ("all", "last"):
+        raise InputError(f"clusters must be 'all' or 'last', not {clusters!r}")
+    plist = [paths] if isinstance(paths, (str, PathLike)) else list(paths)
+    files: list[Path] = []
+    for p in map(Path, plist):
+        if p.is_dir():
+            files.extend(sorted(p.rglob("*.json")))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise InputError("no such file or directory", p)
+    out: list[CorefAnnotation] = []
+    multi = repeats = 0
+    for f in files:
+        anns, m, r = _read_passage(f, clusters)
+        multi, repeats = multi + m, repeats + r
+        out.extend(a for a in anns if annotators is None or a.annotator.split("#")[0]
+                   in annotators)
+    if multi:
+        how = "kept in every chain" if clusters == "all" else "kept in the last chain only"
+        warnings.warn(f"ezCoref: {multi} mention annotation(s) carry several cluster ids ({how})",
+                      stacklevel=2)
+    if repeats:
+        warnings.warn(f"ezCoref: {repeats} repeated (annotator, passage) submission(s) "
+                      "renamed with a '#2' suffix", stacklevel=2)
+    check_documents(out)
+    return out
+
+
+def sniff(path: str | PathLike) -> bool:
+    """True for a JSON list file (or a directory holding one) with ezCoref submissions."""
+    p = Path(path)
+    if p.is_dir():
+        p = next(iter(sorted(p.rglob("*.json"))), None)
+        if p is None:
+            return False
+    try:
+        with open(p, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(1 << 20)
+    except OSError:
+        return False
+    return head.lstrip().startswith("[") and '"annotator_id"' in head and '"annotations"' in head
+
+
+def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except json.JSONDecodeError as e:
+        raise InputError(f"malformed JSON: {e.msg}", path, e.lineno) from None
+    if not isinstance(data, list):
+        raise InputError("expected a JSON list of annotator submissions", path)
+    subs: list[tuple[str, dict[tuple[int, int, int], list]]] = []
+    lengths: dict[int, int] = {}
+    names: dict[str, int] = {}
+    for i, sub in enumerate(data):
+        if not isinstance(sub, dict) or "annotator_id" not in sub or "annotations" not in sub:
+            raise InputError(f"submission {i}: needs 'annotator_id' and 'annotations'", path)
+        raw = str(sub["annotator_id"])
+        names[raw] = names.get(raw, 0) + 1
+        name = raw if names[raw] == 1 else f"{raw}#{names[raw]}"
+        spans: dict[tuple[int, int, int], list] = {}
+        for sent, keys in sub["annotations"].items():
+            for key, ids in keys.items():
+                try:
+                    s = int(sent)
+                    tok, start, end = map(int, key.split(","))
+                except ValueError:
+                    raise InputError(f"submission {i}: bad key {sent!r}/{key!r}, expected "
+                                     "sentence and 'token,start,end'", path) from None
+                if not (0 <= start <= tok < end) or not isinstance(ids, list) or not ids:
+                    raise InputError(f"submission {i}: bad mention {key!r} in sentence {s}: "
+                                     f"{ids!r}", path)
+                old = spans.setdefault((s, start, end), ids)
+                if old != ids:
+                    raise InputError(f"submission {i}: tokens of mention {start},{end} in "
+                                     f"sentence {s} list different clusters", path)
+                lengths[s] = max(lengths.get(s, 0), end)
+        subs.append((name, spans))
+    n_sent = max(lengths, default=-1) + 1
+    starts, pos = [], 0
+    for s in range(n_sent):
+        starts.append(pos)
+        pos += lengths.get(s, 0)
+    doc = Document(path.stem, ["_"] * pos, starts, source=str(path))
+    out, multi = [], 0
+    for name, spans in subs:
+        ments: dict[str, Mention] = {}
+        chains: dict[str, Chain] = {}
+        for i, ((s, start, end), ids) in enumerate(sorted(spans.items()), 1):
+            mid = f"m{i}"
+            ments[mid] = Mention(mid, ((starts[s] + start, starts[s] + end),),
+                                 attrs={"clusters": list(ids)})
+            uniq = list(dict.fromkeys(map(str, ids)))
+            multi += len(uniq) > 1
+            for cid in uniq if mode == "all" else [str(ids[-1])]:
+                chains.setdefault(cid, Chain(cid, [])).members.append(mid)
+        out.append(CorefAnnotation(doc, name, ments, list(chains.values()), source=str(path)))
+    return out, multi, sum(n - 1 for n in names.values())
