@@ -4,6 +4,8 @@ reports together. User mistakes print one line ``file:line: message`` and exit w
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
@@ -18,6 +20,16 @@ from .data import ReliabilityData, _parse_number, _read_table
 from .errors import InputError
 
 NUMERIC = {"interval", "ordinal", "ratio"}
+
+#: jobs that live in their own modules; each exposes ``register(subparsers)`` and
+#: ``report_folder(path, json_out) -> bool`` (run on ``sample_corpora/<task>/``-like folders)
+JOB_MODULES = {"coref": "corpusagree.jobs.coref", "markables": "corpusagree.jobs.markables",
+               "segments": "corpusagree.jobs.segments", "senses": "corpusagree.jobs.senses"}
+
+
+def _jobs() -> dict:
+    return {task: importlib.import_module(mod) for task, mod in JOB_MODULES.items()
+            if importlib.util.find_spec(mod) is not None}
 
 
 # ---- table ---------------------------------------------------------------------------------
@@ -133,8 +145,12 @@ def cmd_report(args) -> int:
             if not f.name.endswith(".weights.csv"):
                 ran += 1
                 cmd_table(_table_args(f, args.json))
+    for task, job in _jobs().items():
+        if (root / task).is_dir() and job.report_folder(root / task, args.json):
+            ran += 1
     if not ran:
-        raise InputError("nothing to report: expected a table/ subfolder of CSV files", root)
+        raise InputError("nothing to report: expected subfolders table/, coref/, segments/ or "
+                         "senses/", root)
     return 0
 
 
@@ -167,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("dir")
     r.add_argument("--json", action="store_true", help="machine-readable output")
     r.set_defaults(func=cmd_report)
+    for job in _jobs().values():
+        job.register(sub)
     return p
 
 

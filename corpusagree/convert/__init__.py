@@ -1,0 +1,1 @@
+"""Converters: corpus objects -> ReliabilityData (one module per task)."""

@@ -1,0 +1,1 @@
+"""The jobs behind the CLI subcommands: convert a corpus, compute, report (one module each)."""
