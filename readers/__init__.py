@@ -20,6 +20,7 @@ FORMATS: dict[str, dict[str, str]] = {
         "conll": "readers.conll2012",
         "corefud": "readers.corefud",
         "xmi": "readers.xmi",
+        "webanno_tsv": "readers.webanno_tsv",
         "ezcoref": "readers.ezcoref",
     },
     "segments": {
