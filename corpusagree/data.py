@@ -8,6 +8,7 @@ set-valued labels); optional item groups (documents) and a declared category set
 from __future__ import annotations
 
 import csv
+import io
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,7 +111,9 @@ def _sorted_values(values: Iterable) -> list:
 
 
 def _is_missing(v: object) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v))
+    """None, NaN, and pandas' NA/NaT are missing judgements."""
+    return v is None or (isinstance(v, float) and math.isnan(v)) or \
+        type(v).__name__ in ("NAType", "NaTType")
 
 
 @dataclass
@@ -465,7 +468,7 @@ def _read_table(path: str | PathLike, delimiter: str | None):
         first = text.split("\n", 1)[0]
         delimiter = "\t" if "\t" in first else ("," if "," in first else
                                                 (";" if ";" in first else ","))
-    reader = csv.reader(text.splitlines(), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         for row in reader:
             yield reader.line_num, row

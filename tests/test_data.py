@@ -284,10 +284,6 @@ def test_from_dataframe_duplicate():
         ReliabilityData.from_dataframe(df)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG data._is_missing: pandas' missing marker pd.NA "
-                   "(nullable 'string'/'Int64'/'boolean' columns) is not recognised, so "
-                   "from_dataframe/from_triples make <NA> a real label instead of a missing "
-                   "judgement")
 @pytest.mark.parametrize("dtype,values", [("string", ["x", "y", None, "x"]),
                                           ("Int64", [1, 2, None, 1])])
 def test_from_dataframe_nullable_na_is_missing(dtype, values):
@@ -298,10 +294,6 @@ def test_from_dataframe_nullable_na_is_missing(dtype, values):
     assert data.n_labels == 2
 
 
-@pytest.mark.xfail(strict=True, reason="BUG data._read_table: the text is split with "
-                   "str.splitlines() before csv.reader, so a quoted field with a newline "
-                   "loses it ('x\\ny' is read as 'xy'); csv needs the line endings kept "
-                   "(io.StringIO(text, newline=''))")
 def test_from_csv_quoted_newline_kept(tmp_path):
     p = write(tmp_path, "ml.csv", 'coder,item,label\nA,1,"x\ny"\nB,1,z\nB,2,w,extra\n')
     with pytest.raises(InputError, match=r"ml\.csv:5: 4 fields"):
@@ -310,9 +302,6 @@ def test_from_csv_quoted_newline_kept(tmp_path):
     assert ReliabilityData.from_csv(p).labels == ["x\ny", "z"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG data._read_table: str.splitlines() also splits on "
-                   "U+2028/U+0085/\\x0c..., which are not CSV line breaks: a label containing "
-                   "one becomes a bogus short row ('ls.csv:3: 1 fields, the header has 3')")
 def test_from_csv_unicode_line_separator_in_label(tmp_path):
     p = write(tmp_path, "ls.csv", "coder,item,label\nA,1,a\u2028b\nB,1,z\n")
     assert ReliabilityData.from_csv(p).labels == ["a\u2028b", "z"]

@@ -553,11 +553,6 @@ def test_interval_with_offset_labels(coef, offset):
     assert got == pytest.approx(_interval_reference(coef, KRIPP_EXAMPLE), abs=TOL)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG distances._IntervalMetric.cross: the closed form "
-                   "Σf·G@v² + Σg·F@v² − 2(F@v)(G@v) cancels catastrophically when labels share "
-                   "a large offset (v² ≫ spread²): at +1e6 α′ = 0.864916 vs 0.864935, β = 0.857790 "
-                   "vs 0.857757; at +1e8 α = nan (DegenerateWarning) vs 0.849107, β = 0.9215 "
-                   "vs 0.8578")
 @pytest.mark.filterwarnings("ignore::corpusagree.DegenerateWarning")
 @pytest.mark.parametrize("coef,offset", [("alpha", 1e8), ("alpha_prime", 1e6), ("beta", 1e6),
                                          ("alpha_prime", 1e7), ("beta", 1e8)])

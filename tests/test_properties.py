@@ -344,9 +344,9 @@ def test_no_pairable_item_raises(name, f):
         f(data)
 
 
-# Interval and ordinal are left out of the random version: their closed-form cross product
-# leaves a rounding residue (see test_single_label_interval_ordinal_is_nan, xfail).
-DEGENERATE_RANDOM = [(n, f) for n, f in ALL_PLAIN if "interval" not in n and "ordinal" not in n]
+# Interval and ordinal included: their cross product centres values on the row mean, so a
+# single label gives an exact 0 (it once left a ±1e-15 residue and returned 1.0).
+DEGENERATE_RANDOM = list(ALL_PLAIN)
 DEGENERATE_RANDOM += [("alpha/ratio", lambda d: ca.alpha(d, "ratio")),
                       ("beta/ratio", lambda d: ca.beta(d, "ratio")),
                       ("light_kappa/ratio", lambda d: ca.light_kappa(d, "ratio"))]
@@ -383,11 +383,6 @@ def test_single_integer_label_interval_is_nan_with_warning():
 _n = np.nan
 
 
-@pytest.mark.xfail(strict=True, reason="BUG distances._IntervalMetric.cross: the closed form "
-                   "Σf·G@v² + Σg·F@v² − 2(F@v)(G@v) leaves a ±1e-15 residue instead of 0 when "
-                   "one non-integer label (or ordinal position) is used everywhere, and "
-                   "coefficients._ratio only treats De == 0 exactly as degenerate, so the "
-                   "coefficient is 1.0 with no DegenerateWarning instead of nan")
 @pytest.mark.parametrize("coef,level,arr", [
     ("alpha", "interval", [[0.7] * 5, [0.7] * 5]),
     ("alpha", "interval", [[0.7, 0.7], [0.7, _n], [0.7, 0.7]]),
