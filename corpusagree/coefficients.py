@@ -55,9 +55,33 @@ class Result:
     pairable_values: int
     definition: str
     details: dict = field(default_factory=dict, repr=False)
+    #: (engine, coefficient key) the result came from, for confidence_interval()
+    source: tuple | None = field(default=None, repr=False, compare=False)
 
     def __float__(self) -> float:
         return float(self.value)
+
+    def confidence_interval(self, level: float = 0.95, method: str = "bootstrap", *,
+                            n_resamples: int = 1000, cluster=None, seed=None,
+                            interval: str = "percentile", progress: bool = False):
+        """An :class:`~corpusagree.inference.Interval` for this coefficient.
+
+        ``method="bootstrap"`` resamples items, or clusters (``data.groups`` by default when
+        the data have groups; ``cluster=False`` for items); ``interval`` is ``"percentile"``
+        or ``"bca"``. ``method="analytic"`` gives Cohen κ's asymptotic interval (two coders)
+        or multi-π's SE under H0."""
+        from . import inference
+
+        if self.source is None:
+            raise ValueError("this result was not computed by the engine")
+        e, key = self.source
+        if method == "analytic":
+            return inference.analytic(e.data, key, level)
+        if method != "bootstrap":
+            raise ValueError("method must be 'bootstrap' or 'analytic'")
+        return inference.bootstrap(e.data, key, e.distance, n_resamples=n_resamples,
+                                   level=level, cluster=cluster, seed=seed, interval=interval,
+                                   progress=progress)
 
     @property
     def A_o(self) -> float:
@@ -214,10 +238,11 @@ class Engine:
     def n_coders(self) -> int:
         return int((self.valid.sum(1) > 0).sum())
 
-    def result(self, name: str, do: float, de: float, definition: str, **details) -> Result:
+    def result(self, key: str, name: str, do: float, de: float, definition: str,
+               **details) -> Result:
         return Result(name, _ratio(do, de, name), do, de, self.distance.name,
                       int(self.pairable.sum()), self.n_coders,
-                      int(self.n_i[self.pairable].sum()), definition, details)
+                      int(self.n_i[self.pairable].sum()), definition, details, (self, key))
 
 
 def engine(data: ReliabilityData | Engine, distance=None) -> Engine:
@@ -251,7 +276,7 @@ def percent_agreement(data: ReliabilityData) -> Result:
     return Result("percent agreement", 1.0 - e.Do, e.Do, float("nan"), e.distance.name,
                   int(e.pairable.sum()), e.n_coders, int(e.n_i[e.pairable].sum()),
                   "A_o: mean over items with ≥ 2 judgements of the proportion of agreeing "
-                  "pairs (A&P §2.4, §5.1)")
+                  "pairs (A&P §2.4, §5.1)", source=(e, "percent_agreement"))
 
 
 def S(data: ReliabilityData, categories=None) -> Result:
@@ -259,7 +284,7 @@ def S(data: ReliabilityData, categories=None) -> Result:
     e = _nominal(data, "S")
     k = e.categories(categories)
     declared = categories is not None or data.categories is not None
-    return e.result("S", e.Do, 1.0 - 1.0 / k,
+    return e.result("S", "S", e.Do, 1.0 - 1.0 / k,
                     f"S: A_e = 1/k with k = {k} {'declared' if declared else 'observed'} "
                     "categories (Bennett et al. 1954; A&P §2.3)", categories=k,
                     categories_declared=declared)
@@ -269,7 +294,7 @@ def pi(data: ReliabilityData) -> Result:
     """Scott's π; with more than two coders multi-π (Fleiss 1971; Siegel & Castellan's K)."""
     e = _nominal(data, "pi")
     name = "π" if e.n_coders == 2 else "multi-π"
-    return e.result(name, e.Do, e.De_alpha_prime,
+    return e.result("pi", name, e.Do, e.De_alpha_prime,
                     "π: A_e = Σ_k P̂(k)², one distribution for all coders, "
                     "P̂(k) = (1/i) Σ_i n_ik/n_i (A&P §2.3, §2.4, §5.1)")
 
@@ -277,7 +302,7 @@ def pi(data: ReliabilityData) -> Result:
 def multi_kappa(data: ReliabilityData) -> Result:
     """Davies & Fleiss (1982) multi-κ: A_e from each coder's own distribution (A&P §2.4)."""
     e = _nominal(data, "multi_kappa")
-    return e.result("multi-κ", e.Do, e.De_beta,
+    return e.result("multi_kappa", "multi-κ", e.Do, e.De_beta,
                     "multi-κ: A_e = Σ_{m<n} P̂(c_m,c_n) Σ_k P̂(k|c_m)P̂(k|c_n) "
                     "(Davies & Fleiss 1982; A&P §2.4, §5.1)")
 
@@ -286,7 +311,7 @@ def kappa(data: ReliabilityData) -> Result:
     """Cohen's (1960) κ for two coders (A&P §2.3); see multi_kappa for more."""
     e = _nominal(data, "kappa")
     _two_coders(e, "kappa")
-    return e.result("κ", e.Do, e.De_beta,
+    return e.result("kappa", "κ", e.Do, e.De_beta,
                     "Cohen's κ: A_e = Σ_k P̂(k|c1)P̂(k|c2), P̂(k|c) = n_ck/n_c (A&P §2.3, §5.1)")
 
 
@@ -294,14 +319,14 @@ def kappa_w(data: ReliabilityData, distance="interval") -> Result:
     """Cohen's (1968) weighted κ for two coders: β with two coders (A&P §2.5)."""
     e = engine(data, distance)
     _two_coders(e, "kappa_w")
-    return e.result("κw", e.Do, e.De_beta,
+    return e.result("kappa_w", "κw", e.Do, e.De_beta,
                     "κw: De = Σ_jl P̂(j|c1)P̂(l|c2) d_jl (Cohen 1968; A&P §2.5)")
 
 
 def alpha(data: ReliabilityData, distance="nominal") -> Result:
     """Krippendorff's α: Do weighted by values per item, De over pooled pairable values."""
     e = engine(data, distance)
-    return e.result("α", e.Do_alpha, e.De_alpha,
+    return e.result("alpha", "α", e.Do_alpha, e.De_alpha,
                     "Krippendorff's α: Do = Σ_i n_i disagr_i / Σ n_i, De = Σ n_k n_l d_kl / "
                     "(n(n−1)) over pairable values (Krippendorff 2011; seed 004)")
 
@@ -309,14 +334,14 @@ def alpha(data: ReliabilityData, distance="nominal") -> Result:
 def alpha_prime(data: ReliabilityData, distance="nominal") -> Result:
     """A&P's α′: single distribution, with replacement (seed 003 §2.5, §5.1)."""
     e = engine(data, distance)
-    return e.result("α′", e.Do, e.De_alpha_prime,
+    return e.result("alpha_prime", "α′", e.Do, e.De_alpha_prime,
                     "α′: De = Σ_jl P̂(j)P̂(l) d_jl, P̂(k) = (1/i) Σ_i n_ik/n_i (A&P §2.5, §5.1)")
 
 
 def beta(data: ReliabilityData, distance="nominal") -> Result:
     """A&P's β: α with individual coder distributions (seed 003 §2.7, §5.1)."""
     e = engine(data, distance)
-    return e.result("β", e.Do, e.De_beta,
+    return e.result("beta", "β", e.Do, e.De_beta,
                     "β: De = Σ_{m<n} P̂(c_m,c_n) Σ_jl P̂(j|c_m)P̂(l|c_n) d_jl (A&P §2.7, §5.1)")
 
 
@@ -332,7 +357,7 @@ def bias(data: ReliabilityData, distance="nominal") -> Result:
     r = Result("bias B", b, float("nan"), float("nan"), e.distance.name, int(e.pairable.sum()),
                e.n_coders, int(e.n_i[e.pairable].sum()),
                "B = De^β − De^α′ (A&P §3 and appendices A, B; = A_e^π − A_e^κ when nominal)",
-               {"De_alpha_prime": e.De_alpha_prime, "De_beta": e.De_beta})
+               {"De_alpha_prime": e.De_alpha_prime, "De_beta": e.De_beta}, (e, "bias"))
     return r
 
 
