@@ -79,12 +79,12 @@ def main() -> None:
     r = out["nominal_1"]
     print(f"α nominal, {r['items']:,} items × 5 coders × 10 categories, 5 % missing "
           f"(α = {r['alpha']:.6f}, equal to krippendorff)")
-    print(f"  corpusagree   {r['ours_s']:7.3f} s   peak {r['ours_peak_mb']:8.1f} MB")
-    print(f"  krippendorff  {r['krippendorff_s']:7.3f} s   peak {r['krippendorff_peak_mb']:8.1f} MB")
+    for who, key in (("corpusagree ", "ours"), ("krippendorff", "krippendorff")):
+        print(f"  {who}  {r[key + '_s']:7.3f} s   peak {r[key + '_peak_mb']:8.1f} MB")
     print(f"  first runs: corpusagree {r['ours_first_s']:.3f} s, krippendorff "
           f"{r['krippendorff_first_s']:.3f} s ({r['speedup_first_run']:.1f}×)")
-    print(f"  speed-up (best of 3) {r['speedup']:.1f}×, memory {r['memory_ratio']:.3f} of krippendorff's "
-          f"(1/{1 / r['memory_ratio']:.0f})")
+    print(f"  speed-up (best of 3) {r['speedup']:.1f}×, memory {r['memory_ratio']:.3f} of "
+          f"krippendorff's (1/{1 / r['memory_ratio']:.0f})")
     r = out["nominal_200"]
     print(f"α nominal, {r['items']:,} items × 5 coders × 200 categories: corpusagree "
           f"{r['ours_s']:.3f} s, peak {r['ours_peak_mb']:.1f} MB; krippendorff not run (would "

@@ -28,7 +28,6 @@ import numpy as np
 from . import distances as dist
 from .data import ReliabilityData
 
-
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
 PAIRS_PER_CHUNK = 2_000_000
 

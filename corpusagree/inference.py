@@ -124,7 +124,7 @@ def _wsum(W: np.ndarray, m: sp.csr_matrix) -> np.ndarray:
 def _coefficient_values(stats: _UnitStats, W: np.ndarray, key: str, categories: int
                         ) -> np.ndarray:
     """The coefficient for each row of weights W (r × U)."""
-    e, metric = stats.e, stats.e.metric
+    metric = stats.e.metric
     do_kind, de_kind = FAMILY[key]
     v = W @ stats.vectors  # r × 5
     with np.errstate(invalid="ignore", divide="ignore"):
