@@ -8,6 +8,10 @@ count matrices (pooled pairable values for α, item-weighted values for α′/π
 statistics are ``w @ stats``; De follows from the distance's ``cross``. Resampling units with
 replacement is exactly equivalent to recomputing the coefficient on the resampled data.
 
+The distance is bound once, to the full data: the ordinal metric's ranks (which depend on the
+pooled values) are held fixed across replicates, as in Hayes & Krippendorff's (2007) bootstrap
+of α, which also keeps the observed metric.
+
 Intervals: percentile, and BCa (Efron 1987) with the acceleration from a jackknife over units
 (over 1,000 random blocks of units when there are more). Krippendorff's q = P(coef < α_min) is
 the share of replicates below α_min. Mentions inside one document are not independent, so the

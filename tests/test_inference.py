@@ -1,0 +1,144 @@
+"""Bootstrap and analytic intervals: every replicate equals the coefficient recomputed from
+scratch on the resampled data; Cohen's κ SE equals statsmodels'."""
+
+import numpy as np
+import pytest
+from statsmodels.stats.inter_rater import cohens_kappa
+
+import corpusagree as ca
+from corpusagree import inference
+
+CASES = [("alpha", "nominal"), ("alpha", "interval"), ("alpha_prime", "ordinal"),
+         ("beta", "interval"), ("pi", "nominal"), ("multi_kappa", "nominal"),
+         ("bias", "interval"), ("S", "nominal"), ("percent_agreement", "nominal")]
+SET_CASES = [("alpha", "jaccard"), ("beta", "masi"), ("alpha_prime", "passonneau"),
+             ("bias", "dice")]
+
+
+def plain_data(seed, coders=4, items=30, groups=6):
+    rng = np.random.default_rng(seed)
+    m = rng.integers(0, 4, size=(coders, items)).astype(float)
+    m[rng.random((coders, items)) < 0.2] = np.nan
+    return m, np.arange(items) % groups
+
+
+def from_scratch(key, distance, data, full=None):
+    """The coefficient on ``data``; the ordinal metric is the one bound to the full data
+    (its ranks are held fixed across replicates, as in Hayes & Krippendorff 2007)."""
+    if distance == "ordinal":
+        from corpusagree.coefficients import engine
+
+        D = engine(full, "ordinal").metric
+        L = full.n_labels
+        a, b = np.meshgrid(np.arange(L), np.arange(L), indexing="ij")
+        distance = ca.distances.Matrix(D.pair(a, b), full.labels)
+    f = getattr(ca, key)
+    nominal_only = key in ("pi", "multi_kappa", "S", "percent_agreement")
+    return float(f(data) if nominal_only else f(data, distance))
+
+
+def resampled_columns(W_row, unit_of):
+    """Item columns of one replicate: every item of unit u, repeated W[u] times."""
+    return np.concatenate([np.repeat(np.flatnonzero(unit_of == u), int(w))
+                           for u, w in enumerate(W_row)])
+
+
+@pytest.mark.parametrize("clustered", [False, True])
+@pytest.mark.parametrize("key,distance", CASES)
+def test_replicates_equal_recomputation(key, distance, clustered):
+    m, groups = plain_data(1)
+    data = ca.ReliabilityData.from_matrix(m, groups=groups)
+    iv = inference.bootstrap(data, key, distance, n_resamples=4, seed=7, cluster=clustered)
+    assert iv.clustered == clustered and iv.units == (6 if clustered else 30)
+    W = next(inference.replicate_weights(iv.units, 4, 7, chunk=4))
+    unit_of = np.unique(groups, return_inverse=True)[1] if clustered else np.arange(30)
+    for r in range(4):
+        cols = resampled_columns(W[r], unit_of)
+        again = ca.ReliabilityData(data.codes[:, cols], data.labels)
+        try:
+            expected = from_scratch(key, distance, again, data)
+        except ValueError:
+            expected = np.nan
+        assert iv.distribution[r] == pytest.approx(expected, abs=1e-9, nan_ok=True)
+
+
+@pytest.mark.parametrize("key,distance", SET_CASES)
+def test_replicates_equal_recomputation_for_sets(key, distance):
+    rng = np.random.default_rng(3)
+    triples = [(c, i, frozenset(rng.choice(6, size=rng.integers(1, 3), replace=False).tolist()))
+               for c in range(3) for i in range(25) if rng.random() > 0.15]
+    data = ca.ReliabilityData.from_triples(triples)
+    iv = inference.bootstrap(data, key, distance, n_resamples=3, seed=2, cluster=False)
+    W = next(inference.replicate_weights(data.n_items, 3, 2, chunk=3))
+    for r in range(3):
+        cols = resampled_columns(W[r], np.arange(data.n_items))
+        again = ca.ReliabilityData(data.codes[:, cols], data.labels)
+        assert iv.distribution[r] == pytest.approx(from_scratch(key, distance, again), abs=1e-9)
+
+
+def test_chunking_does_not_change_weights_stream_semantics():
+    """Same seed, same chunking: identical distributions (reproducibility)."""
+    m, groups = plain_data(4)
+    data = ca.ReliabilityData.from_matrix(m, groups=groups)
+    a = inference.bootstrap(data, "alpha", n_resamples=50, seed=11)
+    b = ca.alpha(data).confidence_interval(n_resamples=50, seed=11)
+    np.testing.assert_array_equal(a.distribution, b.distribution)
+    assert a.clustered and b.clustered  # groups present → clustered by default
+    assert a.low <= a.estimate <= a.high
+    assert a.estimate == pytest.approx(float(ca.alpha(data)))
+
+
+def test_interval_fields_and_q():
+    m, groups = plain_data(5, items=60)
+    data = ca.ReliabilityData.from_matrix(m, groups=groups)
+    iv = inference.bootstrap(data, "alpha", n_resamples=200, seed=0, cluster=False)
+    ok = iv.distribution[~np.isnan(iv.distribution)]
+    assert iv.q[0.667] == pytest.approx((ok < 0.667).mean())
+    assert iv.low == pytest.approx(np.quantile(ok, 0.025))
+    bca = inference.bootstrap(data, "alpha", n_resamples=200, seed=0, cluster=False,
+                              interval="bca")
+    np.testing.assert_array_equal(bca.distribution, iv.distribution)
+    assert bca.method == "bootstrap BCa" and (bca.low, bca.high) != (iv.low, iv.high)
+    assert set(iv.as_dict()) >= {"low", "high", "level", "method", "clustered", "q"}
+
+
+def test_bad_requests():
+    m, groups = plain_data(6)
+    data = ca.ReliabilityData.from_matrix(m)
+    with pytest.raises(ValueError, match="no bootstrap for 'light_kappa'"):
+        inference.bootstrap(data, "light_kappa")
+    with pytest.raises(ValueError, match="unweighted"):
+        inference.bootstrap(data, "pi", "interval")
+    with pytest.raises(ValueError, match="no groups"):
+        inference.bootstrap(data, "alpha", cluster=True)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cohen_kappa_se_equals_statsmodels(seed):
+    rng = np.random.default_rng(seed)
+    truth = rng.integers(0, 3, 80)
+    a = np.where(rng.random(80) < 0.7, truth, rng.integers(0, 3, 80))
+    b = np.where(rng.random(80) < 0.6, truth, rng.integers(0, 3, 80))
+    data = ca.ReliabilityData.from_matrix(np.stack([a, b]).astype(float))
+    k, se, se0 = inference.kappa_se(data)
+    table = np.zeros((3, 3))
+    np.add.at(table, (a, b), 1)
+    sm = cohens_kappa(table)
+    assert k == pytest.approx(sm.kappa) and k == pytest.approx(float(ca.kappa(data)))
+    assert se == pytest.approx(sm.std_kappa)
+    assert se0 == pytest.approx(sm.std_kappa0)
+    iv = ca.kappa(data).confidence_interval(method="analytic")
+    assert iv.low == pytest.approx(sm.kappa_low) and iv.high == pytest.approx(sm.kappa_upp)
+
+
+def test_fleiss_se_under_null_matches_simulation():
+    """Under H0 (coders label at random) π / SE0 is standard normal: check its spread."""
+    rng = np.random.default_rng(0)
+    z = []
+    for _ in range(300):
+        data = ca.ReliabilityData.from_matrix(rng.choice(3, size=(4, 60), p=[.5, .3, .2])
+                                              .astype(float))
+        k, se0 = inference.fleiss_se0(data)
+        z.append(k / se0)
+    assert np.std(z) == pytest.approx(1.0, abs=0.12)
+    assert abs(np.mean(z)) < 0.2
