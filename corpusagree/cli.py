@@ -15,7 +15,7 @@ import numpy as np
 
 from . import coefficients as coef
 from . import distances as dist
-from . import report
+from . import inference, report
 from .data import ReliabilityData, _parse_number, _read_table
 from .errors import InputError
 
@@ -92,17 +92,47 @@ def cmd_table(args) -> int:
         results = coef.table(data, distance, data.categories)
     except ValueError as e:
         raise InputError(str(e), args.file) from None
+    intervals = confidence_intervals(data, results, args) if args.ci else None
     missing = int((data.codes < 0).sum())
     summary = {"file": str(args.file), "coders": data.n_coders, "items": data.n_items,
                "labels": data.n_labels, "judgements": int((data.codes >= 0).sum()),
                "missing": missing}
     if args.json:
-        report.print_json({**summary, "coefficients": [r.as_dict() for r in results]})
+        rows = [r.as_dict() for r in results]
+        for row, iv in zip(rows, intervals or [None] * len(rows), strict=True):
+            row["interval"] = None if iv is None else iv.as_dict()
+        report.print_json({**summary, "coefficients": rows})
         return 0
     title = (f"{args.file}: {data.n_coders} coders × {data.n_items} items, {data.n_labels} "
              f"labels, {missing} missing judgements")
-    report.console().print(report.results_table(results, title))
+    report.console().print(report.results_table(results, title, intervals=intervals))
     return 0
+
+
+def confidence_intervals(data: ReliabilityData, results, args) -> list:
+    """Bootstrap intervals for every result that has one, all on the same resamples
+    (clustered by the group column when there is one)."""
+    keys = [r.source[1] if r.source and r.source[1] in inference.FAMILY else None
+            for r in results]
+    specs = [(k, r.source[0].distance) for k, r in zip(keys, results, strict=True) if k]
+    try:
+        ivs = iter(inference.bootstrap_many(
+            data, specs, n_resamples=args.resamples, level=args.ci, seed=args.seed,
+            interval=args.interval, cluster=None if data.groups is not None else False,
+            progress=sys.stderr.isatty()))
+    except ValueError as e:
+        raise InputError(str(e), args.file) from None
+    return [next(ivs) if k else None for k in keys]
+
+
+def add_ci_options(p: argparse.ArgumentParser) -> None:
+    """The interval options shared by every job."""
+    p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL",
+                   help="bootstrap confidence intervals (default level 0.95)")
+    p.add_argument("--resamples", type=int, default=1000, help="bootstrap replicates")
+    p.add_argument("--seed", type=int, default=None, help="random seed for the bootstrap")
+    p.add_argument("--interval", choices=["percentile", "bca"], default="percentile",
+                   help="bootstrap interval (default: percentile)")
 
 
 # ---- report: every job on a folder laid out like sample_corpora/ ---------------------------
@@ -123,7 +153,7 @@ def _table_args(path: Path, json_out: bool) -> argparse.Namespace:
         group="document" if "document" in header else None, delimiter=None,
         distance="interval" if numeric else "nominal",
         weights=str(weights) if weights.exists() else None, set_sep=None, categories=None,
-        json=json_out)
+        json=json_out, ci=None, resamples=1000, seed=None, interval="percentile")
 
 
 def _is_number_text(s: str) -> bool:
@@ -167,13 +197,15 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--coder", default="coder", help="coder column (default: coder)")
     t.add_argument("--item", default="item", help="item column (default: item)")
     t.add_argument("--label", default="label", help="label column (default: label)")
-    t.add_argument("--group", help="group (document) column, for clustered intervals")
+    t.add_argument("--group", "--cluster", dest="group",
+                   help="group (document) column: intervals resample these clusters")
     t.add_argument("--delimiter", help="field separator (default: sniffed tab/comma/semicolon)")
     t.add_argument("--distance", default="nominal", choices=sorted(dist.NAMED),
                    help="distance for the weighted coefficients (default: nominal)")
     t.add_argument("--weights", help="weight file: a,b,distance rows or a square matrix")
     t.add_argument("--set-sep", help="cells are sets of values separated by this (e.g. '|')")
     t.add_argument("--categories", help="declared category set for S, comma separated")
+    add_ci_options(t)
     t.add_argument("--json", action="store_true", help="machine-readable output")
     t.set_defaults(func=cmd_table)
 

@@ -20,19 +20,41 @@ def fmt(x: float | None, places: int = 4) -> str:
 
 
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    """A console; when output is not a terminal, wide enough that tables do not wrap."""
+    stream = sys.stderr if stderr else sys.stdout
+    return Console(stderr=stderr, highlight=False, soft_wrap=False,
+                   width=None if stream.isatty() else 160)
 
 
-def results_table(results: Sequence[Result], title: str, caption: str | None = None) -> Table:
-    """One row per coefficient: value, observed and expected disagreement, items, coders."""
+def results_table(results: Sequence[Result], title: str, caption: str | None = None,
+                  intervals: Sequence | None = None) -> Table:
+    """One row per coefficient: value, observed and expected disagreement, items, coders, and
+    (with ``intervals``, one per result or None) the interval and Krippendorff's q."""
     t = Table(title=title, caption=caption, title_justify="left", caption_justify="left")
-    for name, kw in (("coefficient", {}), ("distance", {}), ("value", {"justify": "right"}),
-                     ("Do", {"justify": "right"}), ("De", {"justify": "right"}),
-                     ("items", {"justify": "right"}), ("coders", {"justify": "right"})):
+    cols = [("coefficient", {}), ("distance", {}), ("value", {"justify": "right"})]
+    if intervals is not None:
+        level = next((iv.level for iv in intervals if iv is not None), 0.95)
+        cols += [(f"{level:.0%} CI", {"justify": "right"}),
+                 ("P(<.667)", {"justify": "right"})]
+    cols += [("Do", {"justify": "right"}), ("De", {"justify": "right"}),
+             ("items", {"justify": "right"}), ("coders", {"justify": "right"})]
+    for name, kw in cols:
         t.add_column(name, **kw)
-    for r in results:
-        t.add_row(r.coefficient, r.distance, fmt(r.value), fmt(r.observed), fmt(r.expected),
-                  str(r.items), str(r.coders))
+    for k, r in enumerate(results):
+        row = [r.coefficient, r.distance, fmt(r.value)]
+        if intervals is not None:
+            iv = intervals[k]
+            row += ["—", "—"] if iv is None else \
+                [f"[{fmt(iv.low)}, {fmt(iv.high)}]",
+                 "—" if iv.coefficient == "bias" else fmt(iv.q.get(0.667), 3)]
+        row += [fmt(r.observed), fmt(r.expected), str(r.items), str(r.coders)]
+        t.add_row(*row)
+    if intervals is not None:
+        done = [iv for iv in intervals if iv is not None]
+        if done:
+            iv = done[0]
+            t.caption = (f"{iv.method}, {iv.n_resamples} resamples of "
+                         f"{iv.units} {'clusters' if iv.clustered else 'items'}")
     return t
 
 

@@ -111,3 +111,19 @@ def test_console_script_installed(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.strip().endswith("absent.csv: cannot read file: [Errno 2] No such file "
                                         "or directory: '" + str(tmp_path / "absent.csv") + "'")
+
+
+def test_table_ci_json_equals_api(capsys):
+    f = SAMPLE / "dialogue_acts.csv"
+    code, out, _ = run(["table", f, "--group", "document", "--ci", "0.9", "--resamples", "200",
+                        "--seed", "5", "--json"], capsys)
+    assert code == 0
+    rows = json.loads(out)["coefficients"]
+    alpha_row = next(r for r in rows if r["coefficient"] == "α")
+    iv = alpha_row["interval"]
+    assert iv["level"] == 0.9 and iv["clustered"] and iv["units"] == 6
+    data = ca.ReliabilityData.from_csv(f, group="document")
+    api = ca.alpha(data).confidence_interval(level=0.9, n_resamples=200, seed=5)
+    # the CLI draws all coefficients' replicates from one stream: same weights, same values
+    assert (iv["low"], iv["high"]) == pytest.approx((api.low, api.high))
+    assert next(r for r in rows if r["coefficient"] == "light κ")["interval"] is None
