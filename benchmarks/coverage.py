@@ -55,32 +55,33 @@ def main() -> None:
     # the population value: the same model on a huge draw (each study draws its own coders'
     # habits, so the population averages over them: many independent blocks)
     population = np.mean([float(f(draw(2000, args.items, rng))) for _ in range(10)])
-    hits = {"clustered": 0, "items": 0}
-    widths = {"clustered": [], "items": []}
+    kinds = (("clustered", True, "percentile"), ("clustered_bca", True, "bca"),
+             ("items", False, "percentile"))
+    hits = {k: 0 for k, _, _ in kinds}
+    widths: dict = {k: [] for k, _, _ in kinds}
     for s in range(args.studies):
         data = draw(args.docs, args.items, rng)
-        for name, cluster in (("clustered", True), ("items", False)):
+        for name, cluster, kind in kinds:
             iv = inference.bootstrap(data, args.coefficient, n_resamples=args.resamples,
-                                     seed=s, cluster=cluster)
+                                     seed=s, cluster=cluster, interval=kind)
             hits[name] += iv.low <= population <= iv.high
             widths[name].append(iv.high - iv.low)
     out = {"coefficient": args.coefficient, "population": population,
            "studies": args.studies, "documents": args.docs, "items_per_document": args.items,
            "coders": CODERS, "resamples": args.resamples,
-           "coverage_clustered": hits["clustered"] / args.studies,
-           "coverage_items": hits["items"] / args.studies,
-           "mean_width_clustered": float(np.mean(widths["clustered"])),
-           "mean_width_items": float(np.mean(widths["items"])),
+           **{f"coverage_{k}": hits[k] / args.studies for k in hits},
+           **{f"mean_width_{k}": float(np.mean(widths[k])) for k in widths},
            "seconds": time.perf_counter() - t0}
     if args.json:
         print(json.dumps(out, indent=2))
         return
     print(f"{args.studies} studies of {args.docs} documents × {args.items} items × {CODERS} "
           f"coders; population {args.coefficient} = {population:.4f}")
-    print(f"  95 % interval, resampling documents: coverage {out['coverage_clustered']:.1%}, "
-          f"mean width {out['mean_width_clustered']:.3f}")
-    print(f"  95 % interval, resampling items:     coverage {out['coverage_items']:.1%}, "
-          f"mean width {out['mean_width_items']:.3f}")
+    for k, label in (("clustered", "resampling documents, percentile"),
+                     ("clustered_bca", "resampling documents, BCa       "),
+                     ("items", "resampling items, percentile    ")):
+        print(f"  95 % interval, {label}: coverage {out['coverage_' + k]:.1%}, "
+              f"mean width {out['mean_width_' + k]:.3f}")
     print(f"  ({out['seconds']:.0f} s)")
 
 
