@@ -128,7 +128,7 @@ class ReliabilityData:
     codes: np.ndarray
     labels: list | SetLabels
     coders: list = field(default_factory=list)
-    items: list = field(default_factory=list)
+    items: Sequence = field(default_factory=list)
     groups: np.ndarray | None = None
     group_names: list | None = None
     categories: list | None = None
@@ -138,10 +138,10 @@ class ReliabilityData:
         if self.codes.ndim != 2:
             raise ValueError("codes must be a coders × items array")
         c, n = self.codes.shape
-        if not self.coders:
+        if not len(self.coders):
             self.coders = list(range(c))
-        if not self.items:
-            self.items = list(range(n))
+        if not len(self.items):
+            self.items = range(n)  # no million-element list for anonymous items
         if len(self.coders) != c or len(self.items) != n:
             raise ValueError("coders/items do not match the shape of codes")
         if self.codes.size and (self.codes.max() >= len(self.labels) or self.codes.min() < -1):
