@@ -1,0 +1,524 @@
+"""``corpusagree segments``: how much do segmentation annotators agree, and who is the odd one out?
+
+Segmentations are read by the ``segments`` readers, converted (:mod:`corpusagree.convert.
+segments`) into potential boundaries labelled yes/no and into units labelled by their segment's
+unit set, and reported as:
+
+* boundary agreement, π, κ (multi-κ), α, nominal (Passonneau & Litman 1993; Carletta 1996,
+  seed 001), and bias B;
+* unit-set α, β and bias B per set distance (Artstein & Poesio 2005, seed 003 §4.4);
+* coder × coder matrices of B and S (Fournier 2013), Pk (Beeferman et al. 1999), WindowDiff
+  (Pevzner & Hearst 2002), each segeval 2.0.11 with its defaults and averaged over the documents
+  both coders segmented, and of boundary and unit-set α;
+* leave-one-coder-out α, naming the coder whose removal raises agreement most;
+* each coder's boundary rate against the other coders' pooled rate;
+* optionally per-document figures and bootstrap intervals clustered by document.
+
+:func:`analyse` returns exactly what ``--json`` prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+from rich.columns import Columns
+
+from corpusagree import coefficients as coef
+from corpusagree import distances as dist
+from corpusagree import inference, report, segmetrics
+from corpusagree.convert import segments as conv
+from corpusagree.corpus import Segmentation
+from corpusagree.data import ReliabilityData
+from corpusagree.errors import InputError
+from readers import FORMATS, detect
+from readers import get as get_reader
+
+#: set distances for unit sets when none are asked for
+DEFAULT_DISTANCES = ("dice", "jaccard", "passonneau")
+SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
+#: pairwise segmentation metrics, called as f(row coder, column coder)
+PAIR_METRICS: dict[str, Callable] = {
+    "B": segmetrics.boundary_similarity, "S": segmetrics.segmentation_similarity,
+    "Pk": segmetrics.pk, "WindowDiff": segmetrics.window_diff,
+}
+#: reader options: CLI dest → (keyword, formats that take it)
+READER_OPTIONS = {
+    "unit": ("unit", {"segeval", "positions", "rs3", "text"}),
+    "marker": ("marker", {"text"}),
+    "lang": ("lang", {"text"}),
+    "encoding": ("encoding", {"positions", "text"}),
+    "delimiter": ("delimiter", {"positions"}),
+    "on_mismatch": ("on_mismatch", {"rs3"}),
+}
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def read(paths: Sequence[str | Path], fmt: str = "auto", annotators: Sequence[str] | None = None,
+         **options) -> tuple[str, list[Segmentation]]:
+    """(format name, segmentations) from files or folders of one format; ``options`` are the
+    reader's keyword arguments (``unit``, ``marker``, ...), None values left out."""
+    paths = [Path(p) for p in paths]
+    for p in paths:
+        if not p.exists():
+            raise InputError("no such file or folder", p)
+    if fmt == "auto":
+        found = {str(p): detect("segments", p) for p in paths}
+        if len(set(found.values())) > 1:
+            listing = ", ".join(f"{p} is {f}" for p, f in found.items())
+            raise InputError(f"the paths hold different formats ({listing}); pass --format")
+        fmt = next(iter(found.values()))
+    given = {k: v for k, v in options.items() if v is not None}
+    for key in given:
+        if fmt not in READER_OPTIONS[key][1]:
+            takes = ", ".join(sorted(READER_OPTIONS[key][1]))
+            raise InputError(f"--{key.replace('_', '-')} does not apply to format {fmt!r} "
+                             f"(only to {takes})")
+    kwargs = {READER_OPTIONS[k][0]: v for k, v in given.items()}
+    segs = get_reader("segments", fmt).read(paths, annotators=annotators, **kwargs)
+    if not segs:
+        raise InputError("no segmentations found", paths[0] if len(paths) == 1 else None)
+    return fmt, segs
+
+
+def local_coders(segs: Sequence[Segmentation]) -> list[Segmentation]:
+    """Coders renamed ``document/coder``: for corpora whose coder names are local to each
+    document (Moonstone's ``an1 … anK``), so no two documents share a coder."""
+    return [replace(s, annotator=f"{s.document}/{s.annotator}") for s in segs]
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+def _quiet(fn: Callable, *args) -> float:
+    """A coefficient's value, nan where it is undefined (no pairable item, De = 0)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", coef.DegenerateWarning)
+            return float(fn(*args))
+    except ValueError:
+        return float("nan")
+
+
+def _with_coders(data: ReliabilityData, keep: Sequence[int]) -> ReliabilityData:
+    """The data restricted to some coders, sharing the label table and item names."""
+    return ReliabilityData(data.codes[list(keep)], data.labels, [data.coders[c] for c in keep],
+                           data.items, data.groups, data.group_names)
+
+
+class _Progress:
+    """A transient rich progress bar on stderr, shown when stderr is a terminal and the work
+    has taken more than a second."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label, self.total = label, total
+        self.enabled = sys.stderr.isatty()
+        self.start, self.bar, self.task = time.perf_counter(), None, None
+
+    def advance(self, done: int) -> None:
+        if self.enabled and self.bar is None and time.perf_counter() - self.start > 1.0:
+            from rich.progress import BarColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress(self.label, BarColumn(), "{task.completed}/{task.total}",
+                                TimeRemainingColumn(), transient=True,
+                                console=report.console(stderr=True))
+            self.bar.start()
+            self.task = self.bar.add_task("", total=self.total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+# ---- the parts of the analysis ---------------------------------------------------------------
+#: coders up to which matrices and per-coder tables are printed in full
+MAX_MATRIX = 10
+BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
+UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
+
+
+def _coefficients(data: ReliabilityData, keys: Sequence[str], distance: str) -> list[dict]:
+    out = []
+    for key in keys:
+        if key == "kappa" and coef.engine(data, None).n_coders > 2:
+            key = "multi_kappa"
+        fn, weighted = coef.COEFFICIENTS[key]
+        res = fn(data, distance) if weighted else fn(data)
+        out.append({"key": key, **res.as_dict()})
+    return out
+
+
+def _intervals(data: ReliabilityData, rows: list[dict], level: float, n_resamples: int,
+               seed, interval: str) -> None:
+    """Bootstrap intervals (clustered by document when there are two or more) into ``rows``."""
+    rows = [r for r in rows if r["key"] in inference.FAMILY]
+    cluster = None if len(np.unique(data.groups)) >= 2 else False
+    found = inference.bootstrap_many(data, [(r["key"], r["distance"]) for r in rows],
+                                     n_resamples=n_resamples, level=level, cluster=cluster,
+                                     interval=interval, seed=seed, progress=sys.stderr.isatty())
+    for r, iv in zip(rows, found, strict=True):
+        r["ci"] = iv.as_dict()
+
+
+def _summary(lay: conv.SegmentLayout, bdata: ReliabilityData) -> dict:
+    coded = lay.coded()
+    return {"documents": len(lay.documents), "coders": list(lay.coders),
+            "units": int(lay.lengths.sum()), "segmentations": lay.n_segmentations,
+            "segments": len(lay.masses), "potential_boundaries": bdata.n_items,
+            "not_segmented": int((~coded).sum()),
+            "documents_with_two_or_more_coders": int((coded.sum(0) >= 2).sum())}
+
+
+def coder_rates(bdata: ReliabilityData) -> list[dict]:
+    """Each coder's boundary rate (boundaries / potential boundaries judged) against the other
+    coders' pooled rate on the same potential boundaries: a ratio > 1 segments more finely."""
+    J = (bdata.codes >= 0).astype(np.int64)
+    M = (bdata.codes > 0).astype(np.int64)
+    judged, marked = J.sum(1), M.sum(1)
+    others_j = J @ J.sum(0) - judged
+    others_m = J @ M.sum(0) - marked
+    docs = np.zeros((bdata.n_coders, len(bdata.group_names)), bool)
+    rows, cols = np.nonzero(J)
+    docs[rows, bdata.groups[cols]] = True
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate, others = marked / judged, others_m / others_j
+        ratio = rate / others
+    return [{"coder": name, "documents": int(docs[c].sum()), "positions": int(judged[c]),
+             "boundaries": int(marked[c]), "rate": float(rate[c]),
+             "others_rate": float(others[c]), "ratio": float(ratio[c])}
+            for c, name in enumerate(bdata.coders)]
+
+
+def pairwise_metrics(by_doc: dict[str, dict[str, tuple[int, ...]]], coders: Sequence[str]
+                     ) -> dict:
+    """Coder × coder means over shared documents of B, S, Pk and WindowDiff; each coder's mean
+    against all others (both directions); and the all-pairs means segeval reports (Pk,
+    WindowDiff over ordered pairs: segeval's ``permuted``; B, S are symmetric). One loop over
+    documents; per-document means kept."""
+    index = {c: i for i, c in enumerate(coders)}
+    C = len(coders)
+    sums = {k: np.zeros((C, C)) for k in PAIR_METRICS}
+    counts = np.zeros((C, C))
+    per_doc: dict[str, dict[str, float]] = {}
+    with _Progress("pairwise metrics", len(by_doc)) as bar:
+        for n, (doc, segs) in enumerate(by_doc.items()):
+            present = [(index[c], m) for c, m in segs.items()]
+            doc_sum = dict.fromkeys(PAIR_METRICS, 0.0)
+            pairs = 0
+            for i, mi in present:
+                for j, mj in present:
+                    if i == j:
+                        continue
+                    pairs += 1
+                    counts[i, j] += 1
+                    for k, fn in PAIR_METRICS.items():
+                        v = fn(mi, mj)
+                        sums[k][i, j] += v
+                        doc_sum[k] += v
+            if pairs:
+                per_doc[doc] = {k: v / pairs for k, v in doc_sum.items()}
+            bar.advance(n + 1)
+    out: dict = {"coders": list(coders), "shared_documents": counts.astype(int).tolist()}
+    seen = counts.sum(1) > 0
+    for k in PAIR_METRICS:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            m = sums[k] / counts
+        np.fill_diagonal(m, np.where(seen, 0.0 if k in ("Pk", "WindowDiff") else 1.0, np.nan))
+        out[k] = m.tolist()
+    both = counts.sum(0) + counts.sum(1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["per_coder"] = {k: ((sums[k].sum(0) + sums[k].sum(1)) / both).tolist()
+                            for k in PAIR_METRICS}
+    total = counts.sum()
+    out["mean"] = {k: float(sums[k].sum() / total) if total else float("nan")
+                   for k in PAIR_METRICS}
+    out["pairs"] = int(total)
+    out["per_document"] = per_doc
+    return out
+
+
+def pairwise_alpha(data: ReliabilityData, distance: str) -> list[list[float]]:
+    """Coder × coder α on the items both coders judged (1 on the diagonal)."""
+    C = data.n_coders
+    m = np.eye(C)
+    for i in range(C):
+        for j in range(i + 1, C):
+            m[i, j] = m[j, i] = _quiet(coef.alpha, _with_coders(data, [i, j]), distance)
+    return m.tolist()
+
+
+def leave_one_out(bdata: ReliabilityData, udata: ReliabilityData, distance: str) -> dict:
+    """α without each coder (boundaries, nominal; unit sets under ``distance``); the odd one
+    out is the coder whose removal raises unit-set α most."""
+    full_b, full_u = _quiet(coef.alpha, bdata), _quiet(coef.alpha, udata, distance)
+    rows = []
+    for c, name in enumerate(bdata.coders):
+        keep = [k for k in range(bdata.n_coders) if k != c]
+        b = _quiet(coef.alpha, _with_coders(bdata, keep))
+        u = _quiet(coef.alpha, _with_coders(udata, keep), distance)
+        rows.append({"coder": name, "boundary_alpha": b, "boundary_change": b - full_b,
+                     "unit_alpha": u, "unit_change": u - full_u})
+    best = {}
+    for key in ("unit_change", "boundary_change"):
+        changes = np.array([r[key] for r in rows])
+        if np.isfinite(changes).any():
+            k = int(np.nanargmax(changes))
+            best[key] = {"coder": rows[k]["coder"], "change": float(changes[k])}
+    return {"distance": distance, "all_boundary_alpha": full_b, "all_unit_alpha": full_u,
+            "rows": rows, "odd_one_out": best.get("unit_change"),
+            "odd_one_out_boundaries": best.get("boundary_change")}
+
+
+def by_document(by_doc: dict[str, list[Segmentation]], distances: Sequence[str],
+                pair_means: dict[str, dict[str, float]]) -> list[dict]:
+    """α per document (boundaries and unit sets), with its mean pairwise B and Pk."""
+    rows = []
+    with _Progress("documents", len(by_doc)) as bar:
+        for n, (doc, segs) in enumerate(by_doc.items()):
+            lay = conv.layout(segs)
+            row = {"document": doc, "coders": len(segs), "units": int(lay.lengths[0]),
+                   "segments": round(len(lay.masses) / len(segs), 2)}
+            if len(segs) >= 2 and lay.lengths[0] >= 2:
+                row["boundary_alpha"] = _quiet(coef.alpha, conv.boundaries(lay))
+                udata = conv.unit_sets(lay)
+                row.update({f"unit_alpha_{d}": _quiet(coef.alpha, udata, d) for d in distances})
+            else:
+                row["boundary_alpha"] = float("nan")
+                row.update({f"unit_alpha_{d}": float("nan") for d in distances})
+            row.update({k: pair_means.get(doc, {}).get(k, float("nan")) for k in ("B", "Pk")})
+            rows.append(row)
+            bar.advance(n + 1)
+    return rows
+
+
+def analyse(segs: Sequence[Segmentation], distances: Sequence[str] = DEFAULT_DISTANCES, *,
+            per_document: bool = False, ci: float | None = None, n_resamples: int = 1000,
+            seed=None, interval: str = "percentile") -> dict:
+    """The whole report as a dict (what ``--json`` prints); see the module docstring.
+
+    ``ci`` is the interval level (None: no intervals); intervals are bootstrapped with
+    documents as clusters."""
+    distances = list(distances)
+    for d in distances:
+        if d not in SET_DISTANCES:
+            raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
+    if not distances:
+        raise InputError("give at least one set distance")
+    lay = conv.layout(segs)
+    if not (lay.coded().sum(0) >= 2).any():
+        raise InputError("no document was segmented by two or more coders, so there is no "
+                         "agreement to measure")
+    bdata = conv.boundaries(lay)
+    udata = conv.unit_sets(lay)
+    out: dict = {"unit": segs[0].unit, **_summary(lay, bdata)}
+    out["boundaries"] = _coefficients(bdata, BOUNDARY_COEFFICIENTS, "nominal")
+    if lay.types is not None:
+        out["typed_boundaries"] = _coefficients(conv.boundaries(lay, types=True),
+                                                BOUNDARY_COEFFICIENTS, "nominal")
+    out["unit_sets"] = [r for d in distances for r in _coefficients(udata, UNIT_COEFFICIENTS, d)]
+    if ci is not None:
+        _intervals(bdata, out["boundaries"], ci, n_resamples, seed, interval)
+        _intervals(udata, out["unit_sets"], ci, n_resamples, seed, interval)
+    docs: dict[str, list[Segmentation]] = defaultdict(list)
+    for s in segs:
+        docs[s.document].append(s)
+    docs = {d: docs[d] for d in lay.documents}
+    masses = {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}
+    pairs = pairwise_metrics(masses, lay.coders)
+    per_doc_means = pairs.pop("per_document")
+    pairs["alpha_boundaries"] = pairwise_alpha(bdata, "nominal")
+    pairs[f"alpha_units_{distances[0]}"] = pairwise_alpha(udata, distances[0])
+    out["pairwise"] = pairs
+    out["leave_one_out"] = leave_one_out(bdata, udata, distances[0])
+    out["coder_rates"] = coder_rates(bdata)
+    if per_document:
+        out["by_document"] = by_document(docs, distances, per_doc_means)
+    return out
+
+
+# ---- rendering -------------------------------------------------------------------------------
+def _coef_rows(rows: list[dict]) -> tuple[list[str], list[list]]:
+    ci = any("ci" in r for r in rows)
+    header = ["coefficient", "distance", "value"]
+    if ci:
+        level = next(r["ci"]["level"] for r in rows if "ci" in r)
+        header += [f"{level:.0%} CI", "q(<.667)"]
+    header += ["Do", "De", "items", "coders"]
+    body = []
+    for r in rows:
+        line = [r["coefficient"], r["distance"], r["value"]]
+        if ci:
+            iv = r.get("ci")
+            line += ([f"{report.fmt(iv['low'], 3)} – {report.fmt(iv['high'], 3)}",
+                      iv["q"].get("0.667")] if iv else ["", ""])
+        line += [r["observed"], r["expected"], r["items"], r["coders"]]
+        body.append(line)
+    return header, body
+
+
+def render(out: dict, title: str) -> None:
+    """Print the report of :func:`analyse` as rich tables."""
+    con = report.console()
+    con.print(f"[bold]{title}[/bold]: {out['documents']} documents, {len(out['coders'])} "
+              f"coders, {out['units']} {out['unit']}s, {out['segmentations']} segmentations "
+              f"({out['segments']} segments); {out['not_segmented']} document × coder cells "
+              "not segmented (missing data)")
+    con.print(report.rows_table(
+        f"Boundaries: {out['potential_boundaries']} potential boundaries labelled yes/no "
+        "(Passonneau & Litman 1993; Carletta 1996)", *_coef_rows(out["boundaries"])))
+    if "typed_boundaries" in out:
+        con.print(report.rows_table("Typed boundaries (no / boundary type)",
+                                    *_coef_rows(out["typed_boundaries"])))
+    con.print(report.rows_table(
+        f"Unit sets: {out['units']} units labelled by the units of their segment "
+        "(Artstein & Poesio 2005 §4.4)", *_coef_rows(out["unit_sets"])))
+    pw = out["pairwise"]
+    means = ", ".join(f"{k} {report.fmt(v, 3)}" for k, v in pw["mean"].items())
+    con.print("Coder pairs, mean over the documents both segmented (segeval 2.0.11 defaults): "
+              "B, S similarities (Fournier 2013; 1 = identical); Pk (Beeferman et al. 1999), "
+              "WindowDiff (Pevzner & Hearst 2002) penalties (0 = identical; row = hypothesis, "
+              f"column = reference); over all {pw['pairs']} (document, coder pair) comparisons: "
+              f"{means}. "
+              "α on the items both coders judged.")
+    alphas = [k for k in pw if k.startswith("alpha_")]
+    names = {k: "α boundaries" if k == "alpha_boundaries" else
+             f"α units {k.removeprefix('alpha_units_')}" for k in alphas}
+    if len(pw["coders"]) <= MAX_MATRIX:
+        con.print(Columns([report.matrix_table(k, pw["coders"], np.array(pw[k]))
+                           for k in [*PAIR_METRICS, *alphas]]))
+    else:
+        mean_alpha = {k: np.nanmean(np.where(np.eye(len(pw["coders"]), dtype=bool), np.nan,
+                                             np.array(pw[k], float)), 1) for k in alphas}
+        rows = [[c, *(pw["per_coder"][k][i] for k in PAIR_METRICS),
+                 *(float(mean_alpha[k][i]) for k in alphas)]
+                for i, c in enumerate(pw["coders"])]
+        con.print(report.rows_table(
+            f"Each coder against the others (mean over pairs; {len(pw['coders'])} coders: "
+            "matrices in --json)", ["coder", *PAIR_METRICS, *(names[k] for k in alphas)],
+            _longest(rows, lambda r: r[1])))
+    loo = out["leave_one_out"]
+    con.print(report.rows_table(
+        f"Leave one coder out: α without the coder (all coders: boundaries "
+        f"{report.fmt(loo['all_boundary_alpha'], 3)}, unit sets {loo['distance']} "
+        f"{report.fmt(loo['all_unit_alpha'], 3)})",
+        ["coder", "boundary α", "change", f"unit-set α ({loo['distance']})", "change"],
+        _longest([[r["coder"], r["boundary_alpha"], r["boundary_change"], r["unit_alpha"],
+                   r["unit_change"]] for r in loo["rows"]], lambda r: -r[4])))
+    odd = loo["odd_one_out"]
+    if odd is not None:
+        verb = "raises" if odd["change"] > 0 else "lowers"
+        con.print(f"Removing [bold]{odd['coder']}[/bold] {verb} unit-set α "
+                  f"({loo['distance']}) most: {odd['change']:+.3f}"
+                  + ("" if odd["change"] > 0 else " (no removal raises it)"))
+    con.print(report.rows_table(
+        "Boundary rate of each coder against the other coders' on the same positions (bias)",
+        ["coder", "documents", "positions", "boundaries", "rate", "others' rate", "ratio"],
+        _longest([[r["coder"], r["documents"], r["positions"], r["boundaries"], r["rate"],
+                   r["others_rate"], r["ratio"]] for r in out["coder_rates"]],
+                 lambda r: -abs(np.log(r[6])))))
+    if "by_document" in out:
+        rows = out["by_document"]
+        keys = [k for k in rows[0] if k != "document"]
+        header = [k.replace("unit_alpha_", "unit-set α ").replace("boundary_alpha", "boundary α")
+                  .replace("segments", "segments/coder") for k in keys]
+        con.print(report.rows_table("By document (B, Pk: mean over coder pairs)",
+                                    ["document", *header],
+                                    [[r["document"], *(r[k] for k in keys)] for r in rows]))
+
+
+def _longest(rows: list[list], key: Callable[[list], float]) -> list[list]:
+    """All rows when there are few coders; else the MAX_MATRIX rows with the smallest ``key``
+    (nan last), and a row saying how many are left out."""
+    if len(rows) <= MAX_MATRIX:
+        return rows
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ranked = sorted(rows, key=lambda r: (np.isnan(key(r)), key(r)))
+    return [*ranked[:MAX_MATRIX], [f"… {len(rows) - MAX_MATRIX} more in --json",
+                                   *[""] * (len(rows[0]) - 1)]]
+
+
+# ---- CLI -------------------------------------------------------------------------------------
+def register(subparsers) -> None:
+    """Add ``corpusagree segments``."""
+    p = subparsers.add_parser(
+        "segments", help="agreement between segmentation annotators",
+        description="Boundary κ/π/α, unit-set α/β per set distance, pairwise B/S/Pk/WindowDiff/α "
+        "matrices, leave-one-coder-out α and boundary rates for segmentations in segeval JSON/TSV, "
+        "positions CSV, RST rs3, DISRPT or plain text.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (one format)")
+    p.add_argument("--format", default="auto", choices=["auto", *FORMATS["segments"]],
+                   help="input format (default: sniffed)")
+    p.add_argument("--unit", help="segeval/positions: name of the unit; rs3: token|char; "
+                   "text: word|sentence")
+    p.add_argument("--marker", help="text: regular expression of segment separator lines "
+                   "(default: blank lines)")
+    p.add_argument("--lang", help="text: spaCy language code (default: en)")
+    p.add_argument("--encoding", help="positions/text: file encoding")
+    p.add_argument("--delimiter", help="positions: field separator (default: sniffed)")
+    p.add_argument("--on-mismatch", choices=["error", "skip"],
+                   help="rs3: a document whose annotators' texts differ is an error or skipped")
+    p.add_argument("--annotators", help="keep only these annotators, comma separated")
+    p.add_argument("--local-coders", action="store_true",
+                   help="coder names are local to each document (e.g. Moonstone's an1..anK): "
+                   "treat every document's coders as different people")
+    p.add_argument("--distances", default=",".join(DEFAULT_DISTANCES),
+                   help=f"set distances for unit sets, comma separated; the first one is used "
+                   f"for the pairwise and leave-one-out α (default: "
+                   f"{','.join(DEFAULT_DISTANCES)}; known: {','.join(SET_DISTANCES)})")
+    p.add_argument("--by-document", action="store_true", help="also a table per document")
+    p.add_argument("--ci", nargs="?", type=float, const=0.95, metavar="LEVEL",
+                   help="bootstrap intervals clustered by document (default level 0.95)")
+    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
+    p.add_argument("--seed", type=int, help="bootstrap seed")
+    p.add_argument("--interval", choices=["percentile", "bca"], default="percentile",
+                   help="bootstrap interval method")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.ci is not None and not 0 < args.ci < 1:
+        raise InputError(f"--ci level must be between 0 and 1, got {args.ci}")
+    if args.resamples < 1:
+        raise InputError(f"--resamples must be positive, got {args.resamples}")
+    annotators = [a.strip() for a in args.annotators.split(",")] if args.annotators else None
+    with report.console(stderr=True).status("reading", spinner="dots") if sys.stderr.isatty() \
+            else nullcontext():
+        fmt, segs = read(args.paths, args.format, annotators,
+                         **{k: getattr(args, k) for k in READER_OPTIONS})
+    if args.local_coders:
+        segs = local_coders(segs)
+    distances = [d.strip().lower() for d in args.distances.split(",") if d.strip()]
+    out = analyse(segs, distances, per_document=args.by_document, ci=args.ci,
+                  n_resamples=args.resamples, seed=args.seed, interval=args.interval)
+    out = {"source": [str(p) for p in args.paths], "format": fmt, **out}
+    if args.json:
+        report.print_json(out)
+    else:
+        render(out, f"{', '.join(map(str, args.paths))} ({fmt})")
+    return 0
+
+
+def report_folder(path: Path, json_out: bool) -> bool:
+    """Run on a folder like ``sample_corpora/segments/``: its segeval JSON (the same
+    segmentations are stored there in the other formats too)."""
+    files = sorted(Path(path).glob("*.json"))
+    if not files:
+        return False
+    args = argparse.Namespace(
+        paths=[str(files[0])], format="segeval", annotators=None, local_coders=False,
+        distances=",".join(DEFAULT_DISTANCES), by_document=False, ci=None, resamples=1000,
+        seed=None, interval="percentile", json=json_out,
+        **dict.fromkeys(READER_OPTIONS))
+    return run(args) == 0
