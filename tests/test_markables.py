@@ -74,6 +74,7 @@ def test_fixture_exact(capsys):
     assert lv["level"] == "phrase"
     assert lv["markables"] == {"a1": 6, "a2": 7, "a3": 4}
     assert (lv["aligned"], lv["unaligned"]) == (5, 4)  # A B D F G; C C' E H
+    assert lv["unaligned_by_annotator"] == {"a1": 1, "a2": 2, "a3": 1}
     p = pairs(lv)
     # a1–a2: 5 exact matches of 6 + 7; pairs with a3 only over d1: 3 of 4 + 4
     assert p[("a1", "a2")]["f1"] == pytest.approx(10 / 13)

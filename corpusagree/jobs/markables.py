@@ -423,18 +423,21 @@ def analyse(annotations: Sequence[CorefAnnotation], levels: Sequence[str] | None
         on = mk.level == li
         wanted = nominal_attributes(mk, li) if attributes is None else \
             [a for a in attributes if any(a in mk.attrs[m] for m in np.flatnonzero(on))]
-        sizes = np.bincount(cluster[on])[np.unique(cluster[on])] if on.any() else \
-            np.zeros(0, np.int64)
-        entry = {"level": name, "markables": dict(zip(mk.annotators, mk.per_annotator(on).tolist(),
-                                                      strict=True)),
-                 "aligned": int((sizes >= 2).sum()), "unaligned": int((sizes == 1).sum()),
+        size = np.bincount(cluster[on], minlength=len(cluster))  # cluster ids < markables
+        alone = on & (size[cluster] == 1)
+        entry = {"level": name, "markables": _by_annotator(mk, mk.per_annotator(on)),
+                 "aligned": int((size >= 2).sum()), "unaligned": int(alone.sum()),
+                 "unaligned_by_annotator": _by_annotator(mk, mk.per_annotator(alone)),
                  "tokens": agreement(token_data(mk, li), ci),
                  "span_f1": span_f1(mk, cluster, li), "attributes": []}
         for a in wanted:
             data = attribute_data(mk, cluster, li, a)
             valid = data.codes >= 0
-            counts = {lab: dict(zip(mk.annotators, (data.codes == k).sum(1).tolist(),
-                                    strict=True)) for k, lab in enumerate(data.labels)}
+            C, L = data.codes.shape[0], len(data.labels)
+            rows = np.broadcast_to(np.arange(C)[:, None], data.codes.shape)[valid]
+            n_ck = np.bincount(data.codes[valid] * C + rows, minlength=L * C).reshape(L, C)
+            counts = {lab: dict(zip(mk.annotators, n.tolist(), strict=True))
+                      for lab, n in zip(data.labels, n_ck, strict=True)}
             entry["attributes"].append({"attribute": a, "values": counts,
                                         "judgements": int(valid.sum()),
                                         "items": int((valid.sum(0) >= 2).sum()),
@@ -447,6 +450,10 @@ def analyse(annotations: Sequence[CorefAnnotation], levels: Sequence[str] | None
             raise InputError(f"attribute(s) {', '.join(lost)} on no markable of level(s) "
                              f"{', '.join(mk.levels)}")
     return out
+
+
+def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
+    return dict(zip(mk.annotators, counts.tolist(), strict=True))
 
 
 def as_json(res: dict) -> dict:
@@ -462,7 +469,8 @@ def as_json(res: dict) -> dict:
         names = res["annotators"]
         r, s = np.triu_indices(len(names), 1)
         levels.append({
-            **{k: lv[k] for k in ("level", "markables", "aligned", "unaligned")},
+            **{k: lv[k] for k in ("level", "markables", "aligned", "unaligned",
+                                  "unaligned_by_annotator")},
             "token_agreement": family(lv["tokens"]),
             "span_f1": {"mean": f1.mean, "pairs": [
                 {"a": names[i], "b": names[j], "f1": f1.f1[i, j], "matched": f1.matched[i, j],
