@@ -27,8 +27,12 @@ from . import distances as dist
 from .coefficients import COEFFICIENTS, engine
 from .data import ReliabilityData
 
-#: array cells (subsets × labels, pairs × items) handled at once; bounds memory
+#: array cells (pairs × items) handled at once; bounds memory
 CELLS = 4_000_000
+#: label-count cells (subsets × labels) accumulated at once
+LABEL_CELLS = 8_000_000
+#: per-pair item distances kept for reuse when subsets need several batches (pairs × items)
+PAIR_CACHE = 20_000_000
 
 #: coefficients that need exactly two coders in every subset
 TWO_CODER = {"kappa", "kappa_w"}
@@ -61,8 +65,9 @@ def subset_stats(data: ReliabilityData, subsets: np.ndarray, distance=None) -> S
     Per-item pair distances d(c_r, c_s) are summed into each subset's per-item Do sums by a
     (subsets × pairs) matrix product; the pooled (α), item-weighted (α′) and per-coder (β)
     label counts are bincounts weighted by each subset's pairable/1 ÷ n_i masks. Subsets are
-    processed in batches so that batch × labels stays below :data:`CELLS`. The distance must
-    not depend on the value counts (i.e. not ordinal; see :func:`_subset_values`).
+    processed in batches so that batch × labels stays below :data:`LABEL_CELLS`; the pair
+    distances are then computed once and reused (up to :data:`PAIR_CACHE` cells). The distance
+    must not depend on the value counts (i.e. not ordinal; see :func:`_subset_values`).
     """
     K = np.asarray(subsets, bool)
     codes = data.codes
@@ -79,13 +84,20 @@ def subset_stats(data: ReliabilityData, subsets: np.ndarray, distance=None) -> S
     out = {k: np.full(len(K), np.nan) for k in
            ("Do", "Do_alpha", "De_alpha", "De_alpha_prime", "De_beta")}
     items = np.zeros(len(K), np.int64)
-    bsize = max(1, CELLS // max(L, 1))
+    bsize = max(1, LABEL_CELLS // max(L, 1))
+    cached = None
+    if len(K) > bsize and len(r) * N <= PAIR_CACHE:
+        cached = np.empty((len(r), N))
+        step = max(1, CELLS // max(len(r), 1))
+        for i0 in range(0, N, step):
+            a, b = codes[r, i0:i0 + step], codes[s, i0:i0 + step]
+            cached[:, i0:i0 + step] = metric.pair(a, b) * ((a >= 0) & (b >= 0))
     for b0 in range(0, len(K), bsize):
         Kb = K[b0:b0 + bsize]
         B = len(Kb)
         Kf = Kb.astype(float)
         Kp = Kb[:, r] & Kb[:, s]
-        used = Kp.any(0)
+        used = np.flatnonzero(Kp.any(0))
         pr, ps, Kp = r[used], s[used], Kp[:, used].astype(float)
         sum_dis, sum_ndis = np.zeros(B), np.zeros(B)
         n_pair, n_vals, n_any = np.zeros(B), np.zeros(B), np.zeros(B)
@@ -96,7 +108,9 @@ def subset_stats(data: ReliabilityData, subsets: np.ndarray, distance=None) -> S
             v = valid[:, sl]
             nS = Kf @ v
             pairable = nS >= 2
-            if len(pr):
+            if cached is not None:
+                isum = Kp @ cached[used, sl]
+            elif len(pr):
                 a, b = codes[pr, sl], codes[ps, sl]
                 isum = Kp @ (metric.pair(a, b) * ((a >= 0) & (b >= 0)))
             else:
@@ -222,19 +236,41 @@ def _loop_values(data, K, coefficient, d) -> tuple[np.ndarray, np.ndarray]:
     return vals, items
 
 
+def _pair_masks(C: int) -> np.ndarray:
+    r, s = np.triu_indices(C, 1)
+    K = np.zeros((len(r), C), bool)
+    K[np.arange(len(r)), r] = K[np.arange(len(r)), s] = True
+    return K
+
+
+def _check_loo(C: int, coefficient: str) -> None:
+    if C < 3:
+        raise ValueError("leave-one-coder-out needs at least three coders")
+    if coefficient in TWO_CODER and C != 3:
+        raise ValueError(f"{coefficient} is defined for exactly two coders, so leaving one out "
+                         f"of {C} is undefined; use multi_kappa or beta")
+
+
+def _matrix(C: int, vals: np.ndarray) -> np.ndarray:
+    r, s = np.triu_indices(C, 1)
+    M = np.full((C, C), np.nan)
+    M[r, s] = M[s, r] = vals
+    return M
+
+
+def _loo_rows(data: ReliabilityData, vals: np.ndarray, items: np.ndarray, whole: float
+              ) -> list[dict]:
+    return [{"coder": data.coders[c], "value": float(vals[c]), "change": float(vals[c] - whole),
+             "items": int(items[c])} for c in range(data.n_coders)]
+
+
 def pairwise(data: ReliabilityData, coefficient: str = "alpha", distance="nominal"
              ) -> tuple[list, np.ndarray]:
     """(coders, C × C matrix) of ``coefficient`` on every coder pair, each on
     ``data.subset(coders=[a, b])`` (all items; missing judgements allowed); nan on the diagonal
     and where a pair has no shared item or no expected disagreement."""
-    C = data.n_coders
-    r, s = np.triu_indices(C, 1)
-    K = np.zeros((len(r), C), bool)
-    K[np.arange(len(r)), r] = K[np.arange(len(r)), s] = True
-    vals, _ = _subset_values(data, K, coefficient, distance)
-    M = np.full((C, C), np.nan)
-    M[r, s] = M[s, r] = vals
-    return list(data.coders), M
+    vals, _ = _subset_values(data, _pair_masks(data.n_coders), coefficient, distance)
+    return list(data.coders), _matrix(data.n_coders, vals)
 
 
 def leave_one_out(data: ReliabilityData, coefficient: str = "alpha", distance="nominal"
@@ -243,15 +279,24 @@ def leave_one_out(data: ReliabilityData, coefficient: str = "alpha", distance="n
     value with all coders (nan for κ and κw, undefined on three coders), and the pairable
     ``items`` left. Needs at least three coders."""
     C = data.n_coders
-    if C < 3:
-        raise ValueError("leave-one-coder-out needs at least three coders")
-    if coefficient in TWO_CODER and C != 3:
-        raise ValueError(f"{coefficient} is defined for exactly two coders, so leaving one out "
-                         f"of {C} is undefined; use multi_kappa or beta")
+    _check_loo(C, coefficient)
     K = np.vstack([~np.eye(C, dtype=bool), np.ones((1, C), bool)])
     vals, items = _subset_values(data, K, coefficient, distance)
-    return [{"coder": data.coders[c], "value": float(vals[c]),
-             "change": float(vals[c] - vals[-1]), "items": int(items[c])} for c in range(C)]
+    return _loo_rows(data, vals, items, vals[-1])
+
+
+def pairwise_and_leave_one_out(data: ReliabilityData, coefficient: str = "alpha",
+                               distance="nominal") -> tuple[list, np.ndarray, list[dict] | None]:
+    """:func:`pairwise` and :func:`leave_one_out` from one pass over the items (the leave-one-out
+    rows are None with fewer than three coders)."""
+    C = data.n_coders
+    pairs = _pair_masks(C)
+    loo = C >= 3 and not (coefficient in TWO_CODER and C != 3)
+    K = np.vstack([pairs, ~np.eye(C, dtype=bool), np.ones((1, C), bool)]) if loo else pairs
+    vals, items = _subset_values(data, K, coefficient, distance)
+    P = len(pairs)
+    rows = _loo_rows(data, vals[P:P + C], items[P:P + C], vals[-1]) if loo else None
+    return list(data.coders), _matrix(C, vals[:P]), rows
 
 
 # ---- coincidences and categories ------------------------------------------------------------
@@ -330,7 +375,11 @@ def per_category(data: ReliabilityData, by: str | None = None, n: int | None = N
     (n_k − o_kk) for categories with values, in label / element order; with ``n``, only the n
     categories with the most disagreeing values (what they cost in Do), most first.
     """
-    st = category_stats(data, by)
+    return category_rows(category_stats(data, by), n)
+
+
+def category_rows(st: dict, n: int | None = None) -> list[dict]:
+    """:func:`per_category`'s rows from :func:`category_stats`' arrays."""
     n_k, o_kk, alpha, names = st["values"], st["agreeing"], st["alpha"], st["names"]
     return [{"category": names[k], "alpha": float(alpha[k]), "values": float(n_k[k]),
              "agreeing": float(o_kk[k]), "disagreeing": float(n_k[k] - o_kk[k])}

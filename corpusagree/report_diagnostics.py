@@ -81,11 +81,11 @@ def diagnostics_json(data: ReliabilityData, distance="nominal", *, coefficient: 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateWarning)
         whole = fn(data, d) if weighted else fn(data)
-        coders, M = dg.pairwise(data, coefficient, d)
-        out = {"coefficient": coefficient, "symbol": SYMBOL[coefficient], "distance": d.name,
-               "value": whole.value, "conventions": _conventions(whole.value, coefficient),
-               "pairwise": {"coders": coders, "matrix": M.tolist()}}
-        out["leave_one_out"] = _loo(data, coefficient, d, notes)
+        coders, M, loo = dg.pairwise_and_leave_one_out(data, coefficient, d)
+    out = {"coefficient": coefficient, "symbol": SYMBOL[coefficient], "distance": d.name,
+           "value": whole.value, "conventions": _conventions(whole.value, coefficient),
+           "pairwise": {"coders": coders, "matrix": M.tolist()},
+           "leave_one_out": _loo(loo, coefficient, notes)}
     out["worst_items"] = [{**r, "labels": {str(c): _show(v) for c, v in r["labels"].items()}}
                           for r in dg.worst_items(data, d, n_items)]
     out["per_category"] = _per_category(data)
@@ -111,11 +111,11 @@ def diagnostics_json(data: ReliabilityData, distance="nominal", *, coefficient: 
     return out
 
 
-def _loo(data, coefficient, d, notes) -> dict | None:
-    if data.n_coders < 3:
-        notes.append("leave-one-coder-out needs at least three coders")
+def _loo(rows: list[dict] | None, coefficient: str, notes: list[str]) -> dict | None:
+    if rows is None:
+        notes.append("leave-one-coder-out needs at least three coders (for κ and κw, exactly "
+                     "three)")
         return None
-    rows = dg.leave_one_out(data, coefficient, d)
     for r in rows:
         r["conventions"] = _conventions(r["value"], coefficient)
     gains = [r for r in rows if not math.isnan(r["change"]) and r["change"] > 0]
@@ -126,8 +126,9 @@ def _loo(data, coefficient, d, notes) -> dict | None:
 def _per_category(data) -> dict:
     by = "element" if data.is_set else "label"
     many = data.is_set or data.n_labels > MAX_TABLE_LABELS
-    rows = dg.per_category(data, by, TOP_CATEGORIES if many else None)
-    total = int((dg.category_stats(data, by)["values"] > 0).sum()) if many else len(rows)
+    st = dg.category_stats(data, by)
+    rows = dg.category_rows(st, TOP_CATEGORIES if many else None)
+    total = int((st["values"] > 0).sum())
     return {"by": by, "shown": len(rows), "total": total, "order": "most disagreeing values"
             if many else "label", "rows": [{**r, "category": _show(r["category"]),
                                             "conventions": _conventions(r["alpha"])}

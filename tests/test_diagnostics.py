@@ -151,6 +151,20 @@ def test_pairwise_and_leave_one_out_on_set_labels(coefficient, distance):
         assert row["value"] == pytest.approx(want, rel=1e-9, abs=1e-12)
 
 
+@pytest.mark.parametrize("label_cells,pair_cache", [(1, 10 ** 9), (1, 0), (10 ** 9, 0)])
+def test_batches_and_combined_pass_agree(monkeypatch, label_cells, pair_cache):
+    """Subsets in batches (pair distances cached or recomputed) = one batch = separate calls."""
+    for data, distance in ((random_plain(12), "interval"), (random_sets(12), "jaccard")):
+        coders, M, rows = dg.pairwise_and_leave_one_out(data, "beta", distance)
+        monkeypatch.setattr(dg, "LABEL_CELLS", label_cells)
+        monkeypatch.setattr(dg, "PAIR_CACHE", pair_cache)
+        assert np.allclose(dg.pairwise(data, "beta", distance)[1], M, equal_nan=True)
+        assert [r["value"] for r in dg.leave_one_out(data, "beta", distance)] == \
+            pytest.approx([r["value"] for r in rows])
+        monkeypatch.undo()
+    assert dg.pairwise_and_leave_one_out(example1())[2] is None
+
+
 def test_weight_matrix_and_kappa_on_two_coder_subsets():
     data = random_plain(3, coders=3, labels=3)
     w = {(0, 1): .5, (0, 2): 1, (1, 2): .5}
