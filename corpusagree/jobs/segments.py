@@ -146,6 +146,8 @@ class _Progress:
 MAX_MATRIX = 10
 BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
 UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
+#: coefficients for which Krippendorff's q = P(coefficient < .667) is shown
+Q_KEYS = {"alpha", "alpha_prime", "beta", "pi", "kappa", "multi_kappa"}
 
 
 def _coefficients(data: ReliabilityData, keys: Sequence[str], distance: str) -> list[dict]:
@@ -249,12 +251,16 @@ def pairwise_metrics(by_doc: dict[str, dict[str, tuple[int, ...]]], coders: Sequ
 
 
 def pairwise_alpha(data: ReliabilityData, distance: str) -> list[list[float]]:
-    """Coder × coder α on the items both coders judged (1 on the diagonal)."""
-    C = data.n_coders
-    m = np.eye(C)
-    for i in range(C):
-        for j in range(i + 1, C):
-            m[i, j] = m[j, i] = _quiet(coef.alpha, _with_coders(data, [i, j]), distance)
+    """Coder × coder α on the items both coders judged (1 on the diagonal; nan for coders
+    who share no item)."""
+    valid = data.codes >= 0
+    shared = valid.astype(np.int64) @ valid.T.astype(np.int64)
+    m = np.eye(data.n_coders)
+    m[shared == 0] = np.nan
+    for i, j in zip(*np.nonzero(np.triu(shared, 1)), strict=True):
+        both = valid[i] & valid[j]
+        pair = ReliabilityData(data.codes[[i, j]][:, both], data.labels)
+        m[i, j] = m[j, i] = _quiet(coef.alpha, pair, distance)
     return m.tolist()
 
 
@@ -349,19 +355,19 @@ def analyse(segs: Sequence[Segmentation], distances: Sequence[str] = DEFAULT_DIS
 
 # ---- rendering -------------------------------------------------------------------------------
 def _coef_rows(rows: list[dict]) -> tuple[list[str], list[list]]:
-    ci = any("ci" in r for r in rows)
     header = ["coefficient", "distance", "value"]
-    if ci:
-        level = next(r["ci"]["level"] for r in rows if "ci" in r)
-        header += [f"{level:.0%} CI", "q(<.667)"]
+    ivs = [r["ci"] for r in rows if "ci" in r]
+    if ivs:
+        by = "documents" if ivs[0]["clustered"] else "items"
+        header += [f"{ivs[0]['level']:.0%} CI (resampling {by})", "q(<.667)"]
     header += ["Do", "De", "items", "coders"]
     body = []
     for r in rows:
         line = [r["coefficient"], r["distance"], r["value"]]
-        if ci:
+        if ivs:
             iv = r.get("ci")
             line += ([f"{report.fmt(iv['low'], 3)} – {report.fmt(iv['high'], 3)}",
-                      iv["q"].get("0.667")] if iv else ["", ""])
+                      iv["q"].get("0.667") if r["key"] in Q_KEYS else ""] if iv else ["", ""])
         line += [r["observed"], r["expected"], r["items"], r["coders"]]
         body.append(line)
     return header, body
@@ -370,10 +376,11 @@ def _coef_rows(rows: list[dict]) -> tuple[list[str], list[list]]:
 def render(out: dict, title: str) -> None:
     """Print the report of :func:`analyse` as rich tables."""
     con = report.console()
-    con.print(f"[bold]{title}[/bold]: {out['documents']} documents, {len(out['coders'])} "
-              f"coders, {out['units']} {out['unit']}s, {out['segmentations']} segmentations "
-              f"({out['segments']} segments); {out['not_segmented']} document × coder cells "
-              "not segmented (missing data)")
+    con.print(f"[bold]{title}[/bold]: {_n(out['documents'], 'document')}, "
+              f"{_n(len(out['coders']), 'coder')}, {_n(out['units'], out['unit'])}, "
+              f"{_n(out['segmentations'], 'segmentation')} ({_n(out['segments'], 'segment')}); "
+              f"{_n(out['not_segmented'], 'document × coder cell')} not segmented "
+              "(missing data)")
     con.print(report.rows_table(
         f"Boundaries: {out['potential_boundaries']} potential boundaries labelled yes/no "
         "(Passonneau & Litman 1993; Carletta 1996)", *_coef_rows(out["boundaries"])))
@@ -435,6 +442,10 @@ def render(out: dict, title: str) -> None:
         con.print(report.rows_table("By document (B, Pk: mean over coder pairs)",
                                     ["document", *header],
                                     [[r["document"], *(r[k] for k in keys)] for r in rows]))
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _longest(rows: list[list], key: Callable[[list], float]) -> list[list]:
