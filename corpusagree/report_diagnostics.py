@@ -181,8 +181,8 @@ def diagnostics_tables(data: ReliabilityData, distance="nominal", *,
     out.append(_worst_table(data, p))
     pc = p["per_category"]
     what = "element e (set contains e)" if pc["by"] == "element" else "category k vs the rest"
-    shown = (f"{pc['shown']} of {pc['total']} with the most disagreeing values"
-             if pc["order"] != "label" else f"{pc['total']} categories")
+    shown = (f"{pc['total']} categories" if pc["order"] == "label" else
+             f"most disagreeing values first, {pc['shown']} of {pc['total']}")
     out.append(_table(f"Category-specific α (nominal), per {what}: {shown}",
                       ["category", "α", "values", "disagreeing", "convention"],
                       [[r["category"], r["alpha"], int(r["values"]), r["disagreeing"],
