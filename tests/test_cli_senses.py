@@ -20,7 +20,8 @@ from corpusagree import diagnostics
 from corpusagree.cli import main
 from corpusagree.convert.senses import SenseTable, label_text, to_reliability
 from corpusagree.jobs import senses as job
-from readers import raganato
+from corpusagree.senses import SenseInventory
+from readers import inventory, raganato
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_corpora" / "senses"
@@ -150,6 +151,16 @@ def test_sample_by_lemma(sample_json):
     assert call["alpha"] == pytest.approx(ca.alpha(data).value)
     assert call["agreement"] == pytest.approx(ca.percent_agreement(data).value)
     assert call["alpha_interval"]["clustered"] is False
+    # set labels: the per-lemma figures equal the coefficients on data.subset
+    inv = SenseInventory.from_edges(inventory.read_tsv(SAMPLE / "inventory.tsv"))
+    ext = to_reliability(SenseTable.from_tags(t), "extended", inv)
+    lemma_of = {x.item: x.lemma for x in t}
+    for lemma in ("call", "board", "draw"):
+        r = rows[lemma, "extended", "inventory.tsv"]
+        sub = ext.data.subset(items=np.array([lemma_of[i] == lemma for i in ext.data.items]))
+        assert r["alpha"] == pytest.approx(ca.alpha(sub, "passonneau").value)
+        assert r["beta"] == pytest.approx(ca.beta(sub, "passonneau").value)
+        assert r["agreement"] == pytest.approx(1 - ca.alpha_prime(sub, "passonneau").observed)
 
 
 def test_sample_confused_pairs_are_the_coincidence_matrix(sample_json):

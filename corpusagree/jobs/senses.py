@@ -34,7 +34,7 @@ from corpusagree.convert.senses import (
     to_reliability,
 )
 from corpusagree.corpus import SenseTag
-from corpusagree.data import ReliabilityData
+from corpusagree.data import ReliabilityData, SetLabels, _ranges
 from corpusagree.errors import InputError
 from corpusagree.senses import SenseInventory
 from readers import detect, get
@@ -232,6 +232,25 @@ def score(sd: SenseData, ci: dict | None = None) -> dict:
     return {"results": results, "intervals": intervals}
 
 
+def _compact(data: ReliabilityData, idx: np.ndarray) -> ReliabilityData:
+    """The items ``idx`` of ``data`` with a label table cut down to the labels they use, so
+    that per-lemma coefficients cost what the lemma's labels cost, not the whole table's."""
+    codes = data.codes[:, idx]
+    valid = codes >= 0
+    used, inv = np.unique(codes[valid], return_inverse=True)
+    new = np.full(codes.shape, -1, np.int32)
+    new[valid] = inv.ravel()
+    if data.is_set:
+        lab = data.labels
+        sizes = lab.sizes[used]
+        labels = SetLabels(np.concatenate([[0], np.cumsum(sizes)]),
+                           lab.elements[_ranges(lab.indptr[used], sizes)], lab.element_names)
+    else:
+        labels = [data.labels[u] for u in used.tolist()]
+    return ReliabilityData(new, labels, list(data.coders), [data.items[i] for i in idx],
+                           None if data.groups is None else data.groups[idx], data.group_names)
+
+
 def by_lemma(table: SenseTable, sds: Sequence[SenseData], ci: dict | None = None,
              cluster: str = "lemma") -> list[dict]:
     """Per lemma and scheme: 1 − Do, β, α′ and α under the scheme's distance (for nominal
@@ -240,13 +259,16 @@ def by_lemma(table: SenseTable, sds: Sequence[SenseData], ci: dict | None = None
     lemma_of, names, _ = table.item_groups("lemma")
     if lemma_of is None:
         raise InputError("--by-lemma: the input gives no lemmas")
+    order = np.argsort(lemma_of, kind="stable")
+    bounds = np.searchsorted(lemma_of[order], np.arange(len(names) + 1))
+    ci = None if ci is None else {**ci, "progress": False}
     rows = []
     for li, lemma in enumerate(names):
-        mask = lemma_of == li
+        idx = order[bounds[li]:bounds[li + 1]]
         for sd in sds:
-            sub = sd.data.subset(items=mask)
+            sub = _compact(sd.data, idx)
             row = {"lemma": lemma, "scheme": sd.scheme, "inventory": sd.inventory,
-                   "distance": sd.distance.name, "items": int(mask.sum()),
+                   "distance": sd.distance.name, "items": len(idx),
                    "pairable": int(((sub.codes >= 0).sum(0) >= 2).sum()),
                    "coders": int(((sub.codes >= 0).sum(1) > 0).sum())}
             vals = dict.fromkeys(("agreement", "beta", "alpha_prime", "alpha"), float("nan"))
@@ -256,8 +278,7 @@ def by_lemma(table: SenseTable, sds: Sequence[SenseData], ci: dict | None = None
                     warnings.simplefilter("ignore", RuntimeWarning)
                     ap = coef.alpha_prime(sub, sd.distance)
                     vals = {"agreement": 1 - ap.observed, "alpha_prime": ap.value,
-                            "beta": coef.beta(sub, sd.distance).value if row["coders"] >= 2
-                            else float("nan"),
+                            "beta": coef.beta(sub, sd.distance).value,
                             "alpha": coef.alpha(sub, sd.distance).value}
                     if ci is not None and row["pairable"] >= 2:
                         clustered = cluster == "document" and _cluster_option(sub)[0]
