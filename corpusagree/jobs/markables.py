@@ -244,8 +244,9 @@ def _one_to_one(rows: np.ndarray, cols: np.ndarray, score: np.ndarray, exact: bo
         out_r.append(ri[pair])
         out_c.append(ci[pair])
     else:
-        for k in np.unique(ce[~simple]).tolist():
-            e = np.flatnonzero(ce == k)
+        amb = np.flatnonzero(~simple)
+        amb = amb[np.argsort(ce[amb], kind="stable")]
+        for e in np.split(amb, np.flatnonzero(np.diff(ce[amb])) + 1) if len(amb) else []:
             br, bri = np.unique(ri[e], return_inverse=True)
             bc, bci = np.unique(ci[e], return_inverse=True)
             block = np.zeros((len(br), len(bc)))
