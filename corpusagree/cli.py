@@ -15,7 +15,7 @@ import numpy as np
 
 from . import coefficients as coef
 from . import distances as dist
-from . import inference, report
+from . import inference, interpret, report, report_diagnostics
 from .data import ReliabilityData, _parse_number, _read_table
 from .errors import InputError
 
@@ -97,15 +97,29 @@ def cmd_table(args) -> int:
     summary = {"file": str(args.file), "coders": data.n_coders, "items": data.n_items,
                "labels": data.n_labels, "judgements": int((data.codes >= 0).sum()),
                "missing": missing}
+    diag = None
+    if args.diagnostics:
+        try:
+            diag = report_diagnostics.diagnostics_json(data, distance, reference=args.reference)
+        except ValueError as e:
+            raise InputError(str(e), args.file) from None
     if args.json:
         rows = [r.as_dict() for r in results]
         for row, iv in zip(rows, intervals or [None] * len(rows), strict=True):
             row["interval"] = None if iv is None else iv.as_dict()
-        report.print_json({**summary, "coefficients": rows})
+            row["conventions"] = {k: v.as_dict() if v else None
+                                  for k, v in interpret.readings(row["value"]).items()} \
+                if row["coefficient"] not in ("bias B", "percent agreement") else None
+        report.print_json({**summary, "coefficients": rows,
+                           **({"diagnostics": diag} if diag is not None else {})})
         return 0
     title = (f"{args.file}: {data.n_coders} coders × {data.n_items} items, {data.n_labels} "
              f"labels, {missing} missing judgements")
-    report.console().print(report.results_table(results, title, intervals=intervals))
+    con = report.console()
+    con.print(report.results_table(results, title, intervals=intervals))
+    if diag is not None:
+        for t in report_diagnostics.diagnostics_tables(data, distance, payload=diag):
+            con.print(t)
     return 0
 
 
@@ -153,7 +167,8 @@ def _table_args(path: Path, json_out: bool) -> argparse.Namespace:
         group="document" if "document" in header else None, delimiter=None,
         distance="interval" if numeric else "nominal",
         weights=str(weights) if weights.exists() else None, set_sep=None, categories=None,
-        json=json_out, ci=None, resamples=1000, seed=None, interval="percentile")
+        json=json_out, ci=None, resamples=1000, seed=None, interval="percentile",
+        diagnostics=False, reference=None)
 
 
 def _is_number_text(s: str) -> bool:
@@ -206,6 +221,11 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--set-sep", help="cells are sets of values separated by this (e.g. '|')")
     t.add_argument("--categories", help="declared category set for S, comma separated")
     add_ci_options(t)
+    t.add_argument("--diagnostics", action="store_true",
+                   help="why agreement is low: pairwise and leave-one-coder-out tables, worst "
+                   "items, per-category α, coincidences, bias by category")
+    t.add_argument("--reference", metavar="CODER",
+                   help="with --diagnostics: each coder's agreement with this reference coder")
     t.add_argument("--json", action="store_true", help="machine-readable output")
     t.set_defaults(func=cmd_table)
 

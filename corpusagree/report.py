@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from rich.console import Console
 from rich.table import Table
 
+from . import interpret
 from .coefficients import Result
 
 
@@ -37,7 +38,8 @@ def results_table(results: Sequence[Result], title: str, caption: str | None = N
         cols += [(f"{level:.0%} CI", {"justify": "right"}),
                  ("P(<.667)", {"justify": "right"})]
     cols += [("Do", {"justify": "right"}), ("De", {"justify": "right"}),
-             ("items", {"justify": "right"}), ("coders", {"justify": "right"})]
+             ("items", {"justify": "right"}), ("coders", {"justify": "right"}),
+             ("convention (not a verdict)", {})]
     for name, kw in cols:
         t.add_column(name, **kw)
     for k, r in enumerate(results):
@@ -47,7 +49,9 @@ def results_table(results: Sequence[Result], title: str, caption: str | None = N
             row += ["—", "—"] if iv is None else \
                 [f"[{fmt(iv.low)}, {fmt(iv.high)}]",
                  "—" if iv.coefficient == "bias" else fmt(iv.q.get(0.667), 3)]
-        row += [fmt(r.observed), fmt(r.expected), str(r.items), str(r.coders)]
+        conv = "" if r.coefficient in ("bias B", "percent agreement") or r.value != r.value \
+            else interpret.short(r.value)
+        row += [fmt(r.observed), fmt(r.expected), str(r.items), str(r.coders), conv]
         t.add_row(*row)
     if intervals is not None:
         done = [iv for iv in intervals if iv is not None]

@@ -127,3 +127,20 @@ def test_table_ci_json_equals_api(capsys):
     # the CLI draws all coefficients' replicates from one stream: same weights, same values
     assert (iv["low"], iv["high"]) == pytest.approx((api.low, api.high))
     assert next(r for r in rows if r["coefficient"] == "light κ")["interval"] is None
+
+
+def test_table_diagnostics_json_matches_api(capsys):
+    from corpusagree import diagnostics
+
+    f = SAMPLE / "dialogue_acts.csv"
+    code, out, _ = run(["table", f, "--diagnostics", "--reference", "ann", "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    data = ca.ReliabilityData.from_csv(f)
+    loo = {r["coder"]: r["value"] for r in diagnostics.leave_one_out(data)}
+    got = doc["diagnostics"]["leave_one_out"]
+    assert got["raises_most"] == max(loo, key=loo.get)
+    alpha_row = next(r for r in doc["coefficients"] if r["coefficient"] == "α")
+    assert alpha_row["conventions"]["krippendorff"]["label"].startswith("below .667")
+    code, out, _ = run(["table", f, "--diagnostics"], capsys)
+    assert code == 0 and "Leave one coder out" in out and "convention" in out
