@@ -61,7 +61,8 @@ def test_report_runs_on_sample_corpora(capsys):
 @pytest.mark.parametrize("name,text,args,expected", [
     ("dup.csv", "coder,item,label\na,1,x\nb,1,y\na,1,y\n", [],
      "dup.csv:4: duplicate judgement by coder 'a' on item '1' (first on line 2)"),
-    ("nocol.csv", "annotator,item,label\na,1,x\n", [], "nocol.csv:1: no coder column 'coder'; columns are ['annotator', 'item', 'label']"),
+    ("nocol.csv", "annotator,item,label\na,1,x\n", [],
+     "nocol.csv:1: no coder column 'coder'; columns are ['annotator', 'item', 'label']"),
     ("empty.csv", "", [], "empty.csv: empty file"),
     ("nan.csv", "coder,item,label\na,1,3\nb,1,high\n", ["--distance", "interval"],
      "nan.csv:3: 'high' is not a number"),
