@@ -332,6 +332,17 @@ def test_senseval_and_ontonotes_inputs(capsys):
     assert json.loads(out)["annotators"] == ["x", "y"]
 
 
+def test_wsbest_format_and_missing_counts(capsys):
+    path = ROOT / "tests" / "data" / "senses" / "wsbest" / "judgments.tsv"
+    code, out, _ = run([path, "--format", "wsbest", "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["format"] == "wsbest"
+    # A marked no sense of sentence 8 (0 and "-"): a missing judgement, an unpairable item
+    assert (doc["items"], doc["tags"], doc["missing"], doc["unpairable_items"]) == (2, 3, 1, 1)
+    assert "1 item(s) have fewer than two tags and do not count" in doc["notes"]
+
+
 # ---------------------------------------------------------------- real corpora and benchmarks
 
 
@@ -359,6 +370,8 @@ def test_snow2008_benchmark_tiny():
     assert c["pi"]["value"] == pytest.approx(out["peers"]["statsmodels_fleiss_kappa"])
     for k in ("multi_kappa", "pi", "alpha"):
         assert c[k]["low"] <= c[k]["value"] <= c[k]["high"] and 0.8 < c[k]["value"] < 1
+    lk = out["light_kappa"]
+    assert lk["low"] <= lk["value"] <= lk["high"] and lk["pairs"] > 100
 
 
 def test_wsbest_benchmark_tiny():

@@ -32,7 +32,7 @@ import numpy as np
 
 from corpusagree import distances as dist
 from corpusagree.corpus import SenseTag
-from corpusagree.data import MISSING, ReliabilityData, _ranges
+from corpusagree.data import MISSING, ReliabilityData, SetLabels, _ranges
 from corpusagree.errors import InputError
 from corpusagree.senses import SenseInventory
 
@@ -256,7 +256,7 @@ def lexfile_inventory(senses: Iterable[str], per_lemma: bool = True) -> SenseInv
     return SenseInventory.from_edges(edges)
 
 
-def label_text(labels, code: int) -> str:
+def label_text(labels: list | SetLabels, code: int) -> str:
     """A label for display: the sense itself, or ``a+b`` for a set of several."""
     label = labels[code]
     return "+".join(sorted(map(str, label))) if isinstance(label, frozenset) else str(label)

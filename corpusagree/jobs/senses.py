@@ -348,7 +348,13 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[str | Path] = (), *,
            "senses": len(table.sense_names), "multi_sense_tags": table.multi_sense,
            "lemmas": len(table.item_groups("lemma")[1] or []), "cluster": cluster,
            "clusters": len(group_names or []), "schemes": [], "notes": []}
+    per_item = np.bincount(table.item_of, minlength=len(table.items))
+    out["missing"] = len(table.items) * len(table.coders) - table.n_tags
+    out["unpairable_items"] = int((per_item < 2).sum())
     notes = out["notes"]
+    if out["unpairable_items"]:
+        notes.append(f"{out['unpairable_items']} item(s) have fewer than two tags and do not "
+                     "count")
     if table.multi_sense and any(sd.scheme in ("fine", "coarse") for sd in sds):
         notes.append(f"{table.multi_sense} tag(s) have several senses: under the nominal fine "
                      "and coarse schemes each such set is one label (it agrees only with the "
@@ -432,7 +438,8 @@ def render(res: dict, title: str, level: float | None) -> None:
                          r.value, *([_interval_text(i)] if level is not None else []),
                          r.observed, r.expected, r.items, r.coders))
     head = (f"{title}: {res['tags']} sense tags by {len(res['annotators'])} annotators on "
-            f"{res['items']} items, {res['senses']} senses, {res['lemmas']} lemmas")
+            f"{res['items']} items ({res['missing']} missing), {res['senses']} senses, "
+            f"{res['lemmas']} lemmas")
     if level is not None:
         head += f"; intervals clustered by {res['cluster']} ({res['clusters']} clusters)" \
             if res["clusters"] >= 2 else "; intervals over items"
