@@ -278,6 +278,8 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path):
     (["{data}", "{a}"], "two or more annotators"),
     (["{tmp}/missing.tsv"], "no such file"),
     (["{tmp}/inv.tsv", "--format", "sensetsv"], "missing column"),
+    (["{data}", "{a}", "{a2}", "--ci", "95"], "--ci: the level must be between 0 and 1"),
+    (["{data}", "{a}", "{a2}", "--depth", "-1"], "--depth ≥ 0"),
 ])
 def test_usage_errors(tmp_path, capsys, argv, message):
     data = xml_data(tmp_path, GOOD)

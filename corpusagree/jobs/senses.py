@@ -207,12 +207,9 @@ def _results(sd: SenseData, keys: Sequence[str]) -> list[coef.Result]:
     return out
 
 
-def _cluster_option(data: ReliabilityData) -> tuple[bool, int]:
-    """(cluster by data.groups?, number of resampling units)."""
-    if data.groups is None:
-        return False, data.n_items
-    n = len(np.unique(data.groups))
-    return (True, n) if n >= 2 else (False, data.n_items)
+def _clustered(data: ReliabilityData) -> bool:
+    """Bootstrap over data.groups (there are two or more), else over items."""
+    return data.groups is not None and len(np.unique(data.groups)) >= 2
 
 
 def score(sd: SenseData, ci: dict | None = None) -> dict:
@@ -224,11 +221,10 @@ def score(sd: SenseData, ci: dict | None = None) -> dict:
         raise InputError(f"{sd.name}: {e}") from None
     intervals = []
     if ci is not None:
-        clustered, units = _cluster_option(sd.data)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
             intervals = inference.bootstrap_many(sd.data, [(k, sd.distance) for k in keys],
-                                                 cluster=clustered, **ci)
+                                                 cluster=_clustered(sd.data), **ci)
     return {"results": results, "intervals": intervals}
 
 
@@ -281,7 +277,7 @@ def by_lemma(table: SenseTable, sds: Sequence[SenseData], ci: dict | None = None
                             "beta": coef.beta(sub, sd.distance).value,
                             "alpha": coef.alpha(sub, sd.distance).value}
                     if ci is not None and row["pairable"] >= 2:
-                        clustered = cluster == "document" and _cluster_option(sub)[0]
+                        clustered = cluster == "document" and _clustered(sub)
                         interval = inference.bootstrap(sub, "alpha", sd.distance,
                                                        cluster=clustered, **ci)
             rows.append({**row, **vals, "alpha_interval": interval})
@@ -343,7 +339,7 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[str | Path] = (), *,
         invs = [(str(s), inv) for s, (_, inv) in zip(inventories, invs, strict=True)]
     sds = schemes(table, invs, wanted, depth=depth, level=level, set_distance=set_distance,
                   cluster=cluster)
-    groups, group_names, ungrouped = table.item_groups(cluster)
+    _, group_names, ungrouped = table.item_groups(cluster)
     out = {"tags": table.n_tags, "annotators": table.coders, "items": len(table.items),
            "senses": len(table.sense_names), "multi_sense_tags": table.multi_sense,
            "lemmas": len(table.item_groups("lemma")[1] or []), "cluster": cluster,
@@ -481,6 +477,10 @@ def run(args: argparse.Namespace) -> int:
         inventories = inventories or found
     else:
         sets = [(paths, args.format)]
+    if args.ci is not None and not 0 < args.ci < 1:
+        raise InputError(f"--ci: the level must be between 0 and 1, not {args.ci}")
+    if args.resamples < 2 or args.top < 1 or (args.depth is not None and args.depth < 0):
+        raise InputError("--resamples must be ≥ 2, --top ≥ 1 and --depth ≥ 0")
     ci = {"n_resamples": args.resamples, "level": args.ci, "seed": args.seed,
           "interval": args.interval, "progress": sys.stderr.isatty()} \
         if args.ci is not None else None
