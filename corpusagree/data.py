@@ -412,11 +412,14 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
     if missing.all():
         return np.full(arr.shape, MISSING, np.int32), []
     lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
-    if hi - lo < 2**24:
-        off = vals - lo
-        off[missing] = 0  # the minimum is present, so slot 0 is used anyway
-        offi = off.astype(np.int32)
-        if bool((offi == off).all()):
+    if hi - lo < 2**24 and abs(lo) < 2**30:
+        with np.errstate(invalid="ignore"):
+            offi = vals.astype(np.int32)  # NaN casts to garbage, overwritten below
+        ok = np.count_nonzero(offi == vals) == vals.size - np.count_nonzero(missing)
+        if lo != 0:
+            offi -= np.int32(lo)
+        offi[missing] = 0  # the minimum is present, so slot 0 is used anyway
+        if ok:
             present = np.bincount(offi.ravel(), minlength=int(hi - lo) + 1) > 0
             codes = offi if present.all() else \
                 (np.cumsum(present) - 1).astype(np.int32)[offi]
