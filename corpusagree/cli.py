@@ -27,6 +27,10 @@ JOB_MODULES = {"coref": "corpusagree.jobs.coref", "markables": "corpusagree.jobs
                "segments": "corpusagree.jobs.segments", "senses": "corpusagree.jobs.senses"}
 
 
+#: jobs that read another job's sample folder (markables: the MMAX2 version of coref/)
+JOB_FOLDERS = {"markables": "coref"}
+
+
 def _jobs() -> dict:
     return {task: importlib.import_module(mod) for task, mod in JOB_MODULES.items()
             if importlib.util.find_spec(mod) is not None}
@@ -191,7 +195,8 @@ def cmd_report(args) -> int:
                 ran += 1
                 cmd_table(_table_args(f, args.json))
     for task, job in _jobs().items():
-        if (root / task).is_dir() and job.report_folder(root / task, args.json):
+        folder = root / JOB_FOLDERS.get(task, task)
+        if folder.is_dir() and job.report_folder(folder, args.json):
             ran += 1
     if not ran:
         raise InputError("nothing to report: expected subfolders table/, coref/, segments/ or "
