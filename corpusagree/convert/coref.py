@@ -1,0 +1,508 @@
+"""Coreference annotation → reliability data (Artstein & Poesio 2005, seed 003 §4.1).
+
+Two steps, one concern each:
+
+* :func:`align` makes the **items**: per document, the union of the mentions of every annotator,
+  matched across annotators by exact span (default), by head token, or by maximal token overlap
+  (a one-to-one Kuhn–Munkres matching on Dice overlap). It records which annotator put which
+  item in which chain, and counts what was aligned, unmatched, merged or dropped.
+* :func:`to_data` turns an :class:`Alignment` into :class:`~corpusagree.data.ReliabilityData`
+  with one of the labels of §4.1: the full chain (Passonneau 2004), the chain up to and
+  including the mention ("prefix"), or the antecedent as a nominal label (the κ-with-antecedent
+  condition). Chains go straight into the CSR set table of ``ReliabilityData.from_sets`` (a chain
+  is one row shared by its mentions); no frozenset is built per mention.
+
+A mention an annotator put in several chains gets the **union** of those chains as its label
+(for "antecedent": the closest preceding member of the union), and is counted in the report.
+Items are numbered document by document (documents and annotators in natural order of their
+names), in text order within a document (by start, longer first); item names are
+``doc[start:end]`` token spans (end-exclusive, fragments comma-separated). The antecedent label
+is derived from the chains, not from the links a tool stored, so every format gives the same
+labels for the same chains.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import sparse
+from scipy.optimize import linear_sum_assignment
+from scipy.sparse.csgraph import connected_components
+
+from ..corpus import CorefAnnotation
+from ..data import ReliabilityData
+from ..errors import InputError
+
+MATCHES = ("exact", "head", "overlap")
+LABELS = ("chain", "prefix", "antecedent")
+UNMARKED = ("missing", "singleton")
+SINGLETONS = ("keep", "drop")
+
+#: the antecedent label of a mention that starts its chain (seed 003 §4.1)
+NO_ANTECEDENT = "none"
+
+#: per-annotator counters of :class:`AlignmentReport`
+COUNTERS = ("documents", "mentions", "dropped_singletons", "unknown_members", "no_head",
+            "merged", "several_chains", "items", "aligned", "unmatched")
+
+
+def natural(name: str) -> tuple:
+    """Sort key putting ``doc2`` before ``doc10`` (numbers compared as numbers)."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"(\d+)", name) if p)
+
+
+def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+@dataclass
+class AlignmentReport:
+    """What alignment did, overall and per annotator.
+
+    Per annotator (``per_annotator[name][counter]``): ``documents`` annotated, ``mentions`` read,
+    ``dropped_singletons`` (mentions of one-member chains, with ``singletons="drop"``),
+    ``unknown_members`` (chain members that are no mention; skipped), ``no_head`` (with
+    ``match="head"``: mentions without a head, matched by exact span instead), ``merged``
+    (mentions that fell on an item the annotator already had: one judgement, chains united),
+    ``several_chains`` (items the annotator put in several chains: label = their union),
+    ``items`` marked, of which ``aligned`` (another annotator marked it too) and ``unmatched``
+    (nobody else did).
+    """
+
+    match: str
+    singletons: str
+    documents: int
+    annotators: list[str]
+    items: int
+    complete: int
+    """items marked by every annotator of their document"""
+    single: int
+    """items marked by one annotator only"""
+    per_annotator: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def total(self, counter: str) -> int:
+        return sum(c[counter] for c in self.per_annotator.values())
+
+    def notes(self) -> list[str]:
+        """One sentence per thing the user should know (dropped, unmatched, united ...)."""
+        out = [f"{self.items} items (mentions aligned by {self.match} match) in "
+               f"{self.documents} documents; {self.complete} marked by every annotator of "
+               f"their document, {self.single} by one annotator only"]
+        for counter, text in (
+                ("dropped_singletons", "mention(s) of one-member chains dropped (--singletons "
+                 "drop)"),
+                ("unknown_members", "chain member(s) that are no mention of the annotation "
+                 "skipped"),
+                ("no_head", "mention(s) without a head token matched by exact span instead"),
+                ("merged", "mention(s) fell on an item their annotator already had (one "
+                 "judgement; chains united)"),
+                ("several_chains", "item(s) put in several chains by one annotator: the label "
+                 "is the union of those chains")):
+            n = self.total(counter)
+            if n:
+                out.append(f"{n} {text}")
+        return out
+
+    def as_dict(self) -> dict:
+        return {"match": self.match, "singletons": self.singletons,
+                "documents": self.documents, "annotators": list(self.annotators),
+                "items": self.items, "complete": self.complete, "single": self.single,
+                "per_annotator": {a: dict(c) for a, c in self.per_annotator.items()},
+                "notes": self.notes()}
+
+
+@dataclass
+class Alignment:
+    """Aligned mentions of several annotators: items, and who put which item in which chain.
+
+    ``member_*`` arrays have one row per distinct (annotator, item, chain) membership; chain ids
+    are global (one per annotator's chain per document). Items of a document are contiguous
+    (``doc_items[d]:doc_items[d+1]``) and in text order. ``annotated[a, d]``: annotator ``a``
+    annotated document ``d``.
+    """
+
+    documents: list[str]
+    annotators: list[str]
+    items: list[str]
+    item_doc: np.ndarray
+    item_fragments: list[tuple[tuple[int, int], ...]]
+    doc_items: np.ndarray
+    annotated: np.ndarray
+    member_annotator: np.ndarray
+    member_item: np.ndarray
+    member_chain: np.ndarray
+    n_chains: int
+    tokens: list[list[str]]
+    report: AlignmentReport
+
+    @property
+    def n_items(self) -> int:
+        return len(self.items)
+
+    @property
+    def marked(self) -> np.ndarray:
+        """annotators × items: the annotator has a mention aligned to the item."""
+        out = np.zeros((len(self.annotators), self.n_items), bool)
+        out[self.member_annotator, self.member_item] = True
+        return out
+
+    def text(self, item: int) -> str:
+        """The words of an item (its first annotator's mention), fragments joined by ' … '."""
+        toks = self.tokens[self.item_doc[item]]
+        return " … ".join(" ".join(toks[s:e]) for s, e in self.item_fragments[item])
+
+    def clusters(self) -> np.ndarray:
+        """annotators × items cluster ids (-1 = not marked) for scoring partitions: chains that
+        share an item of the same annotator are joined (connected components), so a mention in
+        several chains makes them one cluster."""
+        A, N = len(self.annotators), self.n_items
+        key = self.member_annotator * N + self.member_item
+        order = np.argsort(key, kind="stable")
+        ks, cs = key[order], self.member_chain[order]
+        same = ks[1:] == ks[:-1]
+        graph = sparse.coo_matrix((np.ones(int(same.sum())), (cs[:-1][same], cs[1:][same])),
+                                  shape=(self.n_chains, self.n_chains))
+        _, comp = connected_components(graph, directed=False)
+        out = np.full(A * N, -1, np.int64)
+        out[ks] = comp[cs]
+        return out.reshape(A, N)
+
+
+# ---- alignment ------------------------------------------------------------------------------
+@dataclass
+class _Marks:
+    """One annotation reduced to arrays: kept mentions and their (mention, chain) pairs."""
+
+    spans: list[tuple[tuple[int, int], ...]]
+    heads: list[int | None]
+    mem_mention: np.ndarray
+    mem_chain: np.ndarray
+    n_chains: int
+    counts: dict[str, int]
+
+
+def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
+    """Mentions and chain memberships of one annotation; mentions in no chain are singletons."""
+    mids = list(ann.mentions)
+    pos = {m: i for i, m in enumerate(mids)}
+    pairs = np.array([(pos.get(m, -1), c) for c, ch in enumerate(ann.chains) for m in ch.members],
+                     np.int64).reshape(-1, 2)
+    unknown = int((pairs[:, 0] < 0).sum())
+    pairs = np.unique(pairs[pairs[:, 0] >= 0], axis=0)
+    n = len(mids)
+    chained = np.zeros(n, bool)
+    chained[pairs[:, 0]] = True
+    lone = np.flatnonzero(~chained)
+    n_chains = len(ann.chains) + len(lone)
+    m = np.concatenate([pairs[:, 0], lone])
+    c = np.concatenate([pairs[:, 1], len(ann.chains) + np.arange(len(lone))])
+    dropped = 0
+    if singletons == "drop":
+        big = np.bincount(c, minlength=n_chains)[c] > 1
+        m, c = m[big], c[big]
+        keep = np.zeros(n, bool)
+        keep[m] = True
+        dropped = int(n - keep.sum())
+        new = np.cumsum(keep) - 1
+        m = new[m]
+        mids = [x for x, k in zip(mids, keep, strict=True) if k]
+    ments = [ann.mentions[x] for x in mids]
+    return _Marks([x.span for x in ments], [x.head for x in ments], m, c, n_chains,
+                  {"mentions": n, "dropped_singletons": dropped, "unknown_members": unknown})
+
+
+def _incidence(spans: list[tuple[tuple[int, int], ...]], n_tokens: int) -> sparse.csr_matrix:
+    """mentions × tokens 0/1 matrix of the tokens each span covers."""
+    frag_of = np.array([i for i, sp in enumerate(spans) for _ in sp], np.int64)
+    bounds = np.array([f for sp in spans for f in sp], np.int64).reshape(-1, 2)
+    sizes = bounds[:, 1] - bounds[:, 0]
+    rows = np.repeat(frag_of, sizes)
+    cols = _ranges(bounds[:, 0], sizes)
+    return sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(spans), n_tokens))
+
+
+def _ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Concatenated ``arange(s, s + k)`` for every (s, k)."""
+    sizes = np.asarray(sizes, np.int64)
+    if not sizes.sum():
+        return np.zeros(0, np.int64)
+    ends = np.cumsum(sizes)
+    return np.arange(ends[-1]) + np.repeat(np.asarray(starts, np.int64) - ends + sizes, sizes)
+
+
+def _match_overlap(marks: list[_Marks], n_tokens: int
+                   ) -> tuple[list[np.ndarray], list[tuple], list[int]]:
+    """Items by maximal overlap: annotators in turn; each one's distinct spans are matched one
+    to one to the items so far, maximising the summed Dice overlap of their tokens (Kuhn–Munkres
+    over overlapping pairs); unmatched spans become new items, represented by that span."""
+    reps: list[tuple] = []
+    out, merged = [], []
+    for mk in marks:
+        local: dict = {}
+        first = np.array([local.setdefault(s, len(local)) for s in mk.spans], np.int64)
+        merged.append(len(mk.spans) - len(local))
+        spans = list(local)
+        item_of = np.full(len(spans), -1, np.int64)
+        if reps and spans:
+            new, old = _incidence(spans, n_tokens), _incidence(reps, n_tokens)
+            inter = (new @ old.T).tocoo()
+            if inter.nnz:
+                a, b = np.asarray(new.sum(1)).ravel(), np.asarray(old.sum(1)).ravel()
+                dice = 2 * inter.data / (a[inter.row] + b[inter.col])
+                rows, ri = np.unique(inter.row, return_inverse=True)
+                cols, ci = np.unique(inter.col, return_inverse=True)
+                block = np.zeros((len(rows), len(cols)))
+                block[ri, ci] = dice
+                r, c = linear_sum_assignment(block, maximize=True)
+                ok = block[r, c] > 0
+                item_of[rows[r[ok]]] = cols[c[ok]]
+        fresh = np.flatnonzero(item_of < 0)
+        item_of[fresh] = len(reps) + np.arange(len(fresh))
+        reps += [spans[i] for i in fresh]
+        out.append(item_of[first])
+    return out, reps, merged
+
+
+def _match_keys(marks: list[_Marks], match: str
+                ) -> tuple[list[np.ndarray], list[tuple], list[int], list[int]]:
+    """Items by exact span, or by head token (mentions without a head: by exact span)."""
+    index: dict = {}
+    reps: list[tuple] = []
+    out, merged, no_head = [], [], []
+    for mk in marks:
+        if match == "head":
+            keys = [("span", s) if h is None else ("head", h)
+                    for s, h in zip(mk.spans, mk.heads, strict=True)]
+            no_head.append(sum(h is None for h in mk.heads))
+        else:
+            keys = mk.spans
+            no_head.append(0)
+        ids = []
+        for k, s in zip(keys, mk.spans, strict=True):
+            if k not in index:
+                index[k] = len(reps)
+                reps.append(s)
+            ids.append(index[k])
+        ids_arr = np.array(ids, np.int64)
+        merged.append(len(ids_arr) - len(np.unique(ids_arr)))
+        out.append(ids_arr)
+    return out, reps, merged, no_head
+
+
+def _text_order(reps: list[tuple]) -> np.ndarray:
+    """Permutation putting items in text order: by start, longer first, fewer tokens, then
+    creation order."""
+    if not reps:
+        return np.zeros(0, np.int64)
+    start = np.array([r[0][0] for r in reps])
+    end = np.array([r[-1][1] for r in reps])
+    ntok = np.array([sum(e - s for s, e in r) for r in reps])
+    return np.lexsort((np.arange(len(reps)), ntok, -end, start))
+
+
+def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
+          singletons: str = "keep") -> Alignment:
+    """Align the mentions of several annotators, document by document (seed 003 §4.1).
+
+    ``match``: "exact" span (default), "head" token (``Mention.head``; mentions without one
+    are matched by exact span and counted), or "overlap" (one-to-one, maximal Dice overlap of
+    tokens). ``singletons="drop"`` removes mentions of one-member chains before alignment.
+    """
+    _check("match", match, MATCHES)
+    _check("singletons", singletons, SINGLETONS)
+    by_doc: dict[str, dict[str, CorefAnnotation]] = {}
+    for ann in annotations:
+        doc = by_doc.setdefault(ann.document.id, {})
+        if ann.annotator in doc:
+            raise InputError(f"annotator {ann.annotator!r} has document {ann.document.id!r} "
+                             "twice", ann.source or None)
+        doc[ann.annotator] = ann
+    if not by_doc:
+        raise InputError("no coreference annotations to align")
+    documents = sorted(by_doc, key=natural)
+    annotators = sorted({a for d in by_doc.values() for a in d}, key=natural)
+    a_ix = {a: i for i, a in enumerate(annotators)}
+    A, D = len(annotators), len(documents)
+    counts = {a: dict.fromkeys(COUNTERS, 0) for a in annotators}
+    annotated = np.zeros((A, D), bool)
+    items: list[str] = []
+    item_doc: list[np.ndarray] = []
+    item_frags: list[tuple] = []
+    doc_items = [0]
+    tokens: list[list[str]] = []
+    mem_a, mem_i, mem_c = [], [], []
+    n_chains = 0
+    for d, doc_id in enumerate(documents):
+        anns = sorted(by_doc[doc_id].values(), key=lambda x: a_ix[x.annotator])
+        tokens.append(anns[0].document.tokens)
+        marks = [_marks(x, singletons) for x in anns]
+        if match == "overlap":
+            ids, reps, merged = _match_overlap(marks, len(tokens[-1]))
+            no_head = [0] * len(marks)
+        else:
+            ids, reps, merged, no_head = _match_keys(marks, match)
+        order = _text_order(reps)
+        rank = np.empty(len(reps), np.int64)
+        rank[order] = np.arange(len(reps))
+        base = doc_items[-1]
+        reps = [reps[i] for i in order]
+        item_frags += reps
+        items += [f"{doc_id}[{','.join(f'{s}:{e}' for s, e in r)}]" for r in reps]
+        item_doc.append(np.full(len(reps), d, np.int64))
+        doc_items.append(base + len(reps))
+        for ann, mk, item_of, mg, nh in zip(anns, marks, ids, merged, no_head, strict=True):
+            a = a_ix[ann.annotator]
+            annotated[a, d] = True
+            c = counts[ann.annotator]
+            c["documents"] += 1
+            for k, v in mk.counts.items():
+                c[k] += v
+            c["merged"] += mg
+            c["no_head"] += nh
+            mem_a.append(np.full(len(mk.mem_mention), a, np.int64))
+            mem_i.append(base + rank[item_of[mk.mem_mention]])
+            mem_c.append(n_chains + mk.mem_chain)
+            n_chains += mk.n_chains
+    N = doc_items[-1]
+    triples = np.unique(np.stack([np.concatenate(mem_a), np.concatenate(mem_i),
+                                  np.concatenate(mem_c)], 1), axis=0)
+    ma, mi, mc = triples[:, 0], triples[:, 1], triples[:, 2]
+    item_doc_arr = np.concatenate(item_doc) if item_doc else np.zeros(0, np.int64)
+    marked = np.zeros((A, N), bool)
+    marked[ma, mi] = True
+    n_marked = marked.sum(0)
+    pair_key = np.unique(ma * N + mi, return_counts=True)
+    several = np.bincount(pair_key[0][pair_key[1] > 1] // N, minlength=A) if N else np.zeros(A)
+    for a, name in enumerate(annotators):
+        c = counts[name]
+        c["items"] = int(marked[a].sum())
+        c["aligned"] = int((marked[a] & (n_marked > 1)).sum())
+        c["unmatched"] = int((marked[a] & (n_marked == 1)).sum())
+        c["several_chains"] = int(several[a])
+    complete = int((marked == annotated[:, item_doc_arr]).all(0).sum())
+    report = AlignmentReport(match, singletons, D, annotators, N, complete,
+                             int((n_marked == 1).sum()), counts)
+    return Alignment(documents, annotators, items, item_doc_arr, item_frags,
+                     np.array(doc_items, np.int64), annotated, ma, mi, mc, n_chains, tokens,
+                     report)
+
+
+# ---- labels ---------------------------------------------------------------------------------
+def _chain_rows(al: Alignment) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Memberships sorted by (chain, item), and the chains as CSR rows of item ids."""
+    order = np.lexsort((al.member_item, al.member_chain))
+    sizes = np.bincount(al.member_chain, minlength=al.n_chains)
+    indptr = np.concatenate([[0], np.cumsum(sizes)])
+    return order, indptr, al.member_item[order]
+
+
+def _unite(al: Alignment, member_row: np.ndarray, indptr: np.ndarray, elements: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes (annotators × items) from one set row per membership; an (annotator, item) with
+    several memberships gets a new row, the union of its rows."""
+    A, N = len(al.annotators), al.n_items
+    key = al.member_annotator * N + al.member_item
+    order = np.argsort(key, kind="stable")
+    uk, first, counts = np.unique(key[order], return_index=True, return_counts=True)
+    rows = member_row[order]
+    codes = np.full(A * N, -1, np.int64)
+    one = counts == 1
+    codes[uk[one]] = rows[first[one]]
+    if not one.all():
+        many = np.repeat(~one, counts)
+        mrows = rows[many]
+        sizes = indptr[mrows + 1] - indptr[mrows]
+        new_row = np.repeat(np.repeat(np.arange((~one).sum()), counts[~one]), sizes)
+        new_sizes = np.bincount(new_row, minlength=int((~one).sum()))
+        codes[uk[~one]] = len(indptr) - 1 + np.arange((~one).sum())
+        elements = np.concatenate([elements, elements[_ranges(indptr[mrows], sizes)]])
+        indptr = np.concatenate([indptr, indptr[-1] + np.cumsum(new_sizes)])
+    return codes.reshape(A, N), indptr, elements
+
+
+def _unmarked_mask(al: Alignment, codes: np.ndarray) -> np.ndarray:
+    """(annotator, item) pairs not marked in a document the annotator annotated."""
+    return (codes < 0) & al.annotated[:, al.item_doc]
+
+
+def to_data(al: Alignment, label: str = "chain", unmarked: str = "missing") -> ReliabilityData:
+    """Reliability data of aligned coreference (seed 003 §4.1); groups = documents.
+
+    ``label``: "chain" (the item's full chain, a set of items), "prefix" (the chain up to and
+    including the item, in text order) or "antecedent" (nominal: the closest preceding item of
+    its chain, or ``"none"``). ``unmarked``: an item an annotator did not mark in a document
+    they annotated is "missing" (default) or a "singleton" (label {item}; antecedent "none").
+    """
+    _check("label", label, LABELS)
+    _check("unmarked", unmarked, UNMARKED)
+    order, indptr, elements = _chain_rows(al)
+    common = {"coders": al.annotators, "items": al.items, "groups": al.item_doc,
+              "group_names": al.documents}
+    if label == "antecedent":
+        return _antecedents(al, order, indptr, unmarked, common)
+    member_row = al.member_chain
+    if label == "prefix":
+        chain = al.member_chain[order]
+        rank = np.arange(len(order)) - indptr[chain]
+        elements = elements[_ranges(indptr[chain], rank + 1)]
+        indptr = np.concatenate([[0], np.cumsum(rank + 1)])
+        member_row = np.empty(len(order), np.int64)
+        member_row[order] = np.arange(len(order))
+    codes, indptr, elements = _unite(al, member_row, indptr, elements)
+    if unmarked == "singleton":
+        mask = _unmarked_mask(al, codes)
+        codes[mask] = len(indptr) - 1 + np.nonzero(mask)[1]
+        elements = np.concatenate([elements, np.arange(al.n_items)])
+        indptr = np.concatenate([indptr, indptr[-1] + 1 + np.arange(al.n_items)])
+    codes, indptr, elements = _compact(codes, indptr, elements)
+    return ReliabilityData.from_sets(codes, indptr, elements, element_names=al.items, **common)
+
+
+def _compact(codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keep only the set rows some code uses (e.g. not the chains of dropped singletons)."""
+    used, inv = np.unique(codes[codes >= 0], return_inverse=True)
+    sizes = indptr[used + 1] - indptr[used]
+    out = np.full(codes.shape, -1, np.int64)
+    out[codes >= 0] = inv
+    return out, np.concatenate([[0], np.cumsum(sizes)]), elements[_ranges(indptr[used], sizes)]
+
+
+def _antecedents(al: Alignment, order: np.ndarray, indptr: np.ndarray, unmarked: str,
+                 common: dict) -> ReliabilityData:
+    """Nominal antecedent labels: code 0 = none, k + 1 = item k."""
+    A, N = len(al.annotators), al.n_items
+    chain, item = al.member_chain[order], al.member_item[order]
+    prev = np.full(len(order), -1, np.int64)
+    later = np.arange(len(order)) > indptr[chain]
+    prev[later] = item[np.flatnonzero(later) - 1]
+    key = al.member_annotator[order] * N + item
+    codes = np.full(A * N, -1, np.int64)
+    np.maximum.at(codes, key, prev + 1)   # closest preceding member of the united chains
+    codes = codes.reshape(A, N)
+    if unmarked == "singleton":
+        codes[_unmarked_mask(al, codes)] = 0
+    used, inv = np.unique(codes[codes >= 0], return_inverse=True)
+    out = np.full(codes.shape, -1, np.int64)
+    out[codes >= 0] = inv
+    labels = [NO_ANTECEDENT if u == 0 else al.items[u - 1] for u in used]
+    return ReliabilityData(out, labels, list(common["coders"]), list(common["items"]),
+                           common["groups"], list(common["group_names"]))
+
+
+def coref_data(annotations: Iterable[CorefAnnotation], *, match: str = "exact",
+               singletons: str = "keep", label: str = "chain", unmarked: str = "missing"
+               ) -> tuple[ReliabilityData, Alignment]:
+    """:func:`align` then :func:`to_data`: the reliability data and the alignment (with its
+    report)."""
+    al = align(annotations, match=match, singletons=singletons)
+    return to_data(al, label=label, unmarked=unmarked), al
+
+
+__all__ = ["Alignment", "AlignmentReport", "align", "to_data", "coref_data", "MATCHES",
+           "LABELS", "UNMARKED", "SINGLETONS", "NO_ANTECEDENT"]
