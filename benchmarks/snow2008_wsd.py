@@ -15,7 +15,6 @@ Usage: python benchmarks/snow2008_wsd.py [--path TSV] [--resamples N] [--seed S]
 from __future__ import annotations
 
 import argparse
-import json
 import time
 import warnings
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from corpusagree import coefficients as coef
-from corpusagree import inference
+from corpusagree import inference, report
 from corpusagree.convert.senses import convert
 from readers import sensetsv
 
@@ -114,7 +113,7 @@ def main() -> None:
         raise SystemExit(f"{args.path}: absent (the shared corpora are not in this checkout)")
     out = measure(args.path, args.resamples, args.seed)
     if args.json:
-        print(json.dumps(out, indent=2))
+        report.print_json(out)
         return
     print(f"Snow et al. 2008 WSD: {out['tags']} judgements, {out['items']} items × "
           f"{out['judgements_per_item']} judgements, {out['annotators']} workers")

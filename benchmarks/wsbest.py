@@ -20,12 +20,11 @@ Usage: python benchmarks/wsbest.py [--path judgments.tsv] [--resamples N] [--see
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from corpusagree import coefficients as coef
-from corpusagree import inference
+from corpusagree import inference, report
 from corpusagree.convert.senses import SenseTable, lexfile_inventory, to_reliability
 from readers import sensetsv
 
@@ -96,7 +95,7 @@ def main() -> None:
         raise SystemExit(f"{args.path}: absent (the shared corpora are not in this checkout)")
     out = measure(args.path, args.resamples, args.seed)
     if args.json:
-        print(json.dumps(out, indent=2))
+        report.print_json(out)
         return
     print(f"WSbest (Erk et al. 2013): {out['tags']} judgements, {out['annotators']} annotators "
           f"× {out['items']} sentences, {out['lemmas']} lemmas, {out['senses']} senses; "
