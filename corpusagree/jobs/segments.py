@@ -33,8 +33,8 @@ import numpy as np
 from rich.columns import Columns
 
 from corpusagree import coefficients as coef
+from corpusagree import diagnostics, inference, report, segmetrics
 from corpusagree import distances as dist
-from corpusagree import inference, report, segmetrics
 from corpusagree.convert import segments as conv
 from corpusagree.corpus import Segmentation
 from corpusagree.data import ReliabilityData
@@ -104,12 +104,6 @@ def _quiet(fn: Callable, *args) -> float:
             return float(fn(*args))
     except ValueError:
         return float("nan")
-
-
-def _with_coders(data: ReliabilityData, keep: Sequence[int]) -> ReliabilityData:
-    """The data restricted to some coders, sharing the label table and item names."""
-    return ReliabilityData(data.codes[list(keep)], data.labels, [data.coders[c] for c in keep],
-                           data.items, data.groups, data.group_names)
 
 
 class _Progress:
@@ -250,40 +244,53 @@ def pairwise_metrics(by_doc: dict[str, dict[str, tuple[int, ...]]], coders: Sequ
     return out
 
 
-def pairwise_alpha(data: ReliabilityData, distance: str) -> list[list[float]]:
-    """Coder × coder α on the items both coders judged (1 on the diagonal; nan for coders
-    who share no item)."""
-    valid = data.codes >= 0
-    shared = valid.astype(np.int64) @ valid.T.astype(np.int64)
-    m = np.eye(data.n_coders)
-    m[shared == 0] = np.nan
-    for i, j in zip(*np.nonzero(np.triu(shared, 1)), strict=True):
-        both = valid[i] & valid[j]
-        pair = ReliabilityData(data.codes[[i, j]][:, both], data.labels)
-        m[i, j] = m[j, i] = _quiet(coef.alpha, pair, distance)
-    return m.tolist()
+def subset_alpha(data: ReliabilityData, subsets: np.ndarray, distance: str) -> np.ndarray:
+    """α on each coder subset (rows of a boolean mask), nan where undefined, from one pass of
+    :func:`corpusagree.diagnostics.subset_stats`."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        st = diagnostics.subset_stats(data, subsets, distance)
+        return np.where(st.De_alpha > 0, 1 - st.Do_alpha / np.where(st.De_alpha > 0,
+                                                                     st.De_alpha, 1), np.nan)
 
 
-def leave_one_out(bdata: ReliabilityData, udata: ReliabilityData, distance: str) -> dict:
-    """α without each coder (boundaries, nominal; unit sets under ``distance``); the odd one
-    out is the coder whose removal raises unit-set α most."""
+def coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str
+                    ) -> tuple[dict, dict]:
+    """Coder × coder α (boundaries, nominal; unit sets under ``distance``) and α without each
+    coder: Krippendorff's odd-man-out analysis (Carletta 1996 §4). Only coder pairs who share
+    a document are computed (nan elsewhere), all subsets in one pass. The odd one out is the
+    coder whose removal raises unit-set α most (also given for boundary α)."""
+    C = udata.n_coders
+    valid = (udata.codes >= 0).astype(np.int64)
+    r, s = np.nonzero(np.triu(valid @ valid.T, 1))
+    pairs = np.zeros((len(r), C), bool)
+    pairs[np.arange(len(r)), r] = pairs[np.arange(len(r)), s] = True
+    loo = C >= 3
+    K = np.vstack([pairs, ~np.eye(C, dtype=bool)] if loo else [pairs])
+    out_pairs, out_loo = {}, {}
+    for name, data, d in (("boundaries", bdata, "nominal"), ("units", udata, distance)):
+        values = subset_alpha(data, K, d)
+        m = np.full((C, C), np.nan)
+        m[r, s] = m[s, r] = values[:len(r)]
+        out_pairs[name] = m.tolist()
+        out_loo[name] = values[len(r):]
     full_b, full_u = _quiet(coef.alpha, bdata), _quiet(coef.alpha, udata, distance)
-    rows = []
-    for c, name in enumerate(bdata.coders):
-        keep = [k for k in range(bdata.n_coders) if k != c]
-        b = _quiet(coef.alpha, _with_coders(bdata, keep))
-        u = _quiet(coef.alpha, _with_coders(udata, keep), distance)
-        rows.append({"coder": name, "boundary_alpha": b, "boundary_change": b - full_b,
-                     "unit_alpha": u, "unit_change": u - full_u})
-    best = {}
-    for key in ("unit_change", "boundary_change"):
-        changes = np.array([r[key] for r in rows])
-        if np.isfinite(changes).any():
-            k = int(np.nanargmax(changes))
-            best[key] = {"coder": rows[k]["coder"], "change": float(changes[k])}
-    return {"distance": distance, "all_boundary_alpha": full_b, "all_unit_alpha": full_u,
-            "rows": rows, "odd_one_out": best.get("unit_change"),
-            "odd_one_out_boundaries": best.get("boundary_change")}
+    result: dict = {"distance": distance, "all_boundary_alpha": full_b,
+                    "all_unit_alpha": full_u, "rows": [], "odd_one_out": None,
+                    "odd_one_out_boundaries": None}
+    if loo:
+        result["rows"] = [{"coder": c, "boundary_alpha": float(b), "boundary_change": b - full_b,
+                           "unit_alpha": float(u), "unit_change": u - full_u}
+                          for c, b, u in zip(udata.coders, out_loo["boundaries"],
+                                             out_loo["units"], strict=True)]
+        for key, name in (("unit_change", "odd_one_out"),
+                          ("boundary_change", "odd_one_out_boundaries")):
+            changes = np.array([row[key] for row in result["rows"]])
+            if np.isfinite(changes).any():
+                k = int(np.nanargmax(changes))
+                result[name] = {"coder": udata.coders[k], "change": float(changes[k])}
+    return {"alpha_boundaries": out_pairs["boundaries"],
+            f"alpha_units_{distance}": out_pairs["units"]}, result
 
 
 def by_document(by_doc: dict[str, list[Segmentation]], distances: Sequence[str],
@@ -343,10 +350,8 @@ def analyse(segs: Sequence[Segmentation], distances: Sequence[str] = DEFAULT_DIS
     masses = {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}
     pairs = pairwise_metrics(masses, lay.coders)
     per_doc_means = pairs.pop("per_document")
-    pairs["alpha_boundaries"] = pairwise_alpha(bdata, "nominal")
-    pairs[f"alpha_units_{distances[0]}"] = pairwise_alpha(udata, distances[0])
-    out["pairwise"] = pairs
-    out["leave_one_out"] = leave_one_out(bdata, udata, distances[0])
+    alphas, out["leave_one_out"] = coders_compared(bdata, udata, distances[0])
+    out["pairwise"] = {**pairs, **alphas}
     out["coder_rates"] = coder_rates(bdata)
     if per_document:
         out["by_document"] = by_document(docs, distances, per_doc_means)
