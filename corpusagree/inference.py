@@ -144,7 +144,8 @@ def _coefficient_values(stats: _UnitStats, W: np.ndarray, key: str, categories: 
         if de_kind in ("beta", "bias"):
             F = np.stack([_wsum(W, m) for m in stats.matrix("coders")])  # C × r × L
             n_c = F.sum(2)
-            f = F / n_c[:, :, None]
+            # a coder none of whose items was drawn has no distribution: weight 0, as if absent
+            f = np.divide(F, n_c[:, :, None], out=np.zeros_like(F), where=n_c[:, :, None] > 0)
             p = n_c / n_c.sum(0)
             g = np.einsum("cr,crl->rl", p, f)
             self_terms = metric.cross(f, f)  # C × r

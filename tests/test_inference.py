@@ -142,3 +142,19 @@ def test_fleiss_se_under_null_matches_simulation():
         z.append(k / se0)
     assert np.std(z) == pytest.approx(1.0, abs=0.12)
     assert abs(np.mean(z)) < 0.2
+
+
+def test_coder_absent_from_a_replicate_is_left_out_not_nan():
+    """A coder who judged one item is absent from most replicates: β is then computed over
+    the coders present (as recomputation on the resampled data does), never nan."""
+    rng = np.random.default_rng(9)
+    m = rng.integers(0, 3, size=(3, 40)).astype(float)
+    m[2, 1:] = np.nan
+    data = ca.ReliabilityData.from_matrix(m)
+    iv = inference.bootstrap(data, "beta", n_resamples=60, seed=1, cluster=False)
+    assert iv.dropped == 0 and not np.isnan(iv.distribution).any()
+    W = next(inference.replicate_weights(40, 60, 1, chunk=60))
+    r = int(np.flatnonzero(W[:, 0] == 0)[0])  # a replicate without the third coder's item
+    again = ca.ReliabilityData(data.codes[:, resampled_columns(W[r], np.arange(40))],
+                               data.labels)
+    assert iv.distribution[r] == pytest.approx(float(ca.beta(again)))
