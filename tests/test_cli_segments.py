@@ -151,6 +151,24 @@ def test_by_document_and_local_coders(sample_segs) -> None:
         job.analyse(sample_segs)["boundaries"][0]["value"])
 
 
+def test_diagnostics_worst_items(capsys, sample_segs) -> None:
+    out = run_json(capsys, SAMPLE / "segments.json", "--diagnostics", "4")["worst"]
+    assert out["distance"] == "dice" and len(out["boundaries"]) == len(out["units"]) == 4
+    b = conv.boundaries(sample_segs)
+    first = out["boundaries"][0]
+    item = list(b.items).index((first["document"], first["position"]))
+    assert first["disagreement"] == float(ca.Engine(b).disagr_i[item]) == 1.0
+    assert first["labels"] == {c: b.label(int(k)) for c, k in zip(b.coders, b.codes[:, item],
+                                                                   strict=True)}
+    # a unit's label is its coder's segment, first and last unit
+    unit = out["units"][0]
+    masses = {s.annotator: s.masses for s in sample_segs if s.document == unit["document"]}
+    for coder, (lo, hi) in unit["labels"].items():
+        ends = np.cumsum(masses[coder])
+        k = int(np.searchsorted(ends, unit["position"]))
+        assert (lo, hi) == (int(ends[k] - masses[coder][k] + 1), int(ends[k]))
+
+
 def test_intervals_clustered_by_document(capsys) -> None:
     out = run_json(capsys, SAMPLE / "segments.json", "--ci", "0.9", "--resamples", "200",
                    "--seed", "3")

@@ -12,7 +12,8 @@ unit set, and reported as:
   both coders segmented, and of boundary and unit-set α;
 * leave-one-coder-out α, naming the coder whose removal raises agreement most;
 * each coder's boundary rate against the other coders' pooled rate;
-* optionally per-document figures and bootstrap intervals clustered by document.
+* optionally per-document figures, bootstrap intervals clustered by document, and the
+  boundary positions and units that cost most in observed disagreement.
 
 :func:`analyse` returns exactly what ``--json`` prints.
 """
@@ -317,11 +318,12 @@ def by_document(by_doc: dict[str, list[Segmentation]], distances: Sequence[str],
 
 def analyse(segs: Sequence[Segmentation], distances: Sequence[str] = DEFAULT_DISTANCES, *,
             per_document: bool = False, ci: float | None = None, n_resamples: int = 1000,
-            seed=None, interval: str = "percentile") -> dict:
+            seed=None, interval: str = "percentile", worst: int = 0) -> dict:
     """The whole report as a dict (what ``--json`` prints); see the module docstring.
 
     ``ci`` is the interval level (None: no intervals); intervals are bootstrapped with
-    documents as clusters."""
+    documents as clusters. ``worst`` > 0 adds that many most disagreed-on boundary positions
+    and units."""
     distances = list(distances)
     for d in distances:
         if d not in SET_DISTANCES:
@@ -355,7 +357,25 @@ def analyse(segs: Sequence[Segmentation], distances: Sequence[str] = DEFAULT_DIS
     out["coder_rates"] = coder_rates(bdata)
     if per_document:
         out["by_document"] = by_document(docs, distances, per_doc_means)
+    if worst > 0:
+        out["worst"] = worst_items(bdata, udata, distances[0], worst)
     return out
+
+
+def worst_items(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n: int) -> dict:
+    """The boundary positions and units that cost most in Do (diagnostics.worst_items), each
+    coder's label shown as yes/no, or as the first and last unit of the coder's segment."""
+    def span(label) -> list[int] | None:
+        return None if label is None else [min(u for _, u in label), max(u for _, u in label)]
+
+    rows = {"boundaries": diagnostics.worst_items(bdata, "nominal", n),
+            "units": diagnostics.worst_items(udata, distance, n)}
+    for r in rows["units"]:
+        r["labels"] = {c: span(v) for c, v in r["labels"].items()}
+    for r in (*rows["boundaries"], *rows["units"]):
+        r["document"], r["position"] = r.pop("item")
+        del r["group"]
+    return {"distance": distance, **rows}
 
 
 # ---- rendering -------------------------------------------------------------------------------
@@ -439,6 +459,8 @@ def render(out: dict, title: str) -> None:
         _longest([[r["coder"], r["documents"], r["positions"], r["boundaries"], r["rate"],
                    r["others_rate"], r["ratio"]] for r in out["coder_rates"]],
                  lambda r: -abs(np.log(r[6])))))
+    if "worst" in out:
+        _render_worst(con, out["worst"])
     if "by_document" in out:
         rows = out["by_document"]
         keys = [k for k in rows[0] if k != "document"]
@@ -447,6 +469,26 @@ def render(out: dict, title: str) -> None:
         con.print(report.rows_table("By document (B, Pk: mean over coder pairs)",
                                     ["document", *header],
                                     [[r["document"], *(r[k] for k in keys)] for r in rows]))
+
+
+def _render_worst(con, worst: dict) -> None:
+    def cell(v) -> str:
+        if v is None:
+            return "·"
+        return v if isinstance(v, str) else f"{v[0]}–{v[1]}"
+
+    for key, title in (("boundaries", "Most disagreed-on potential boundaries (after unit p)"),
+                       ("units", f"Most disagreed-on units (each coder's segment, "
+                                 f"{worst['distance']})")):
+        rows = worst[key]
+        if not rows:
+            continue
+        coders = list(rows[0]["labels"])
+        con.print(report.rows_table(
+            title, ["document", "p" if key == "boundaries" else "unit", "disagreement",
+                    "share of Do", *coders],
+            [[r["document"], r["position"], r["disagreement"], r["share"],
+              *(cell(r["labels"][c]) for c in coders)] for r in rows]))
 
 
 def _n(count: int, noun: str) -> str:
@@ -493,6 +535,9 @@ def register(subparsers) -> None:
                    f"for the pairwise and leave-one-out α (default: "
                    f"{','.join(DEFAULT_DISTANCES)}; known: {','.join(SET_DISTANCES)})")
     p.add_argument("--by-document", action="store_true", help="also a table per document")
+    p.add_argument("--diagnostics", nargs="?", type=int, const=10, default=0, metavar="N",
+                   help="also the N (default 10) boundary positions and units that cost most "
+                   "in observed disagreement, with every coder's label")
     p.add_argument("--ci", nargs="?", type=float, const=0.95, metavar="LEVEL",
                    help="bootstrap intervals clustered by document (default level 0.95)")
     p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
@@ -517,7 +562,8 @@ def run(args: argparse.Namespace) -> int:
         segs = local_coders(segs)
     distances = [d.strip().lower() for d in args.distances.split(",") if d.strip()]
     out = analyse(segs, distances, per_document=args.by_document, ci=args.ci,
-                  n_resamples=args.resamples, seed=args.seed, interval=args.interval)
+                  n_resamples=args.resamples, seed=args.seed, interval=args.interval,
+                  worst=args.diagnostics)
     out = {"source": [str(p) for p in args.paths], "format": fmt, **out}
     if args.json:
         report.print_json(out)
@@ -534,7 +580,8 @@ def report_folder(path: Path, json_out: bool) -> bool:
         return False
     args = argparse.Namespace(
         paths=[str(files[0])], format="segeval", annotators=None, local_coders=False,
-        distances=",".join(DEFAULT_DISTANCES), by_document=False, ci=None, resamples=1000,
+        distances=",".join(DEFAULT_DISTANCES), by_document=False, diagnostics=0, ci=None,
+        resamples=1000,
         seed=None, interval="percentile", json=json_out,
         **dict.fromkeys(READER_OPTIONS))
     return run(args) == 0
