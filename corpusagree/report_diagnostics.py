@@ -160,7 +160,8 @@ def _short(conv: dict | None) -> str:
 
 def diagnostics_tables(data: ReliabilityData, distance="nominal", *,
                        coefficient: str = "alpha", n_items: int = 10, reference=None,
-                       payload: dict | None = None) -> list[Table]:
+                       payload: dict | None = None, group_label: str = "document"
+                       ) -> list[Table]:
     """The tables of :func:`diagnostics_json` (pass its ``payload`` to avoid recomputing)."""
     p = payload or diagnostics_json(data, distance, coefficient=coefficient, n_items=n_items,
                                     reference=reference)
@@ -178,7 +179,7 @@ def diagnostics_tables(data: ReliabilityData, distance="nominal", *,
                                          "convention"],
                           [[r["coder"], r["value"], r["change"], r["items"],
                             _short(r["conventions"])] for r in loo["rows"]], cap))
-    out.append(_worst_table(data, p))
+    out.append(_worst_table(data, p, group_label))
     pc = p["per_category"]
     what = "element e (set contains e)" if pc["by"] == "element" else "category k vs the rest"
     shown = (f"{pc['total']} categories" if pc["order"] == "label" else
@@ -218,12 +219,12 @@ def diagnostics_tables(data: ReliabilityData, distance="nominal", *,
     return out
 
 
-def _worst_table(data: ReliabilityData, p: dict) -> Table:
+def _worst_table(data: ReliabilityData, p: dict, group_label: str) -> Table:
     items = p["worst_items"]
     coders = [str(c) for c in data.coders]
     wide = len(coders) <= MAX_CODER_COLUMNS
     grouped = data.groups is not None
-    header = ["item", *(["document"] if grouped else []), "disagreement", "share of Do",
+    header = ["item", *([group_label] if grouped else []), "disagreement", "share of Do",
               *(coders if wide else ["labels"])]
     rows = []
     for r in items:

@@ -461,7 +461,8 @@ def render(res: dict, title: str, level: float | None) -> None:
         d = res["diagnostics"]
         con.print(f"Diagnostics of the {d['scheme']} scheme:")
         data = next(sd.data for sd in res["scheme_data"] if sd.name == d["scheme"])
-        for t in report_diagnostics.diagnostics_tables(data, payload=d):
+        for t in report_diagnostics.diagnostics_tables(data, payload=d,
+                                                       group_label=res["cluster"]):
             con.print(t)
     for n in res["notes"]:
         con.print(f"note: {n}")
