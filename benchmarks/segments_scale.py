@@ -10,7 +10,8 @@ Scaling: unit-set α with Dice (conversion included) at 1k, 3k and 10k documents
 log-log slope of time against documents must not exceed 1 (plus noise) for linear growth.
 The read time at each size is printed too.
 
-Usage: python benchmarks/segments_scale.py [--docs 10000] [--coders 5] [--units 200] [--json]
+Usage: python benchmarks/segments_scale.py [--docs 10000] [--coders 5] [--units 200]
+       [--sizes 1000,3000,10000] [--json]
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ def main() -> None:
     ap.add_argument("--docs", type=int, default=10_000)
     ap.add_argument("--coders", type=int, default=5)
     ap.add_argument("--units", type=int, default=200)
+    ap.add_argument("--sizes", default="1000,3000,10000",
+                    help="document counts for the scaling of unit-set α (comma separated)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -99,7 +102,7 @@ def main() -> None:
             scores[name] = {"value": value, "seconds": t}
         out["scores"] = scores
 
-        sizes = [n for n in (1_000, 3_000, 10_000) if n <= args.docs]
+        sizes = [n for n in map(int, args.sizes.split(",")) if n <= args.docs]
         scaling = []
         names = list(items)
         for n in sizes:
@@ -110,7 +113,8 @@ def main() -> None:
                 sub_segs, t_read = timed(lambda sub=sub: segeval.read(sub))
             best = min(timed(lambda s=sub_segs: unit_alpha(s))[1] for _ in range(3))
             scaling.append({"documents": n, "read_seconds": t_read,
-                            "unit_alpha_dice_seconds": best})
+                            "unit_alpha_dice_seconds": best,
+                            "microseconds_per_document": 1e6 * best / n})
         out["scaling"] = scaling
         if len(scaling) >= 2:
             a, b = scaling[0], scaling[-1]
@@ -129,10 +133,11 @@ def main() -> None:
           f"{t_layout:.2f} s, boundaries {t_b:.2f} s, unit sets {t_u:.2f} s")
     for name, s in scores.items():
         print(f"  {name:<18} {s['value']:.4f}   {s['seconds']:.2f} s")
-    print("\nscaling      read (s)   unit-set α dice incl. conversion (s, best of 3)")
+    print("\nunit-set α with Dice, conversion included (best of 3), and reading:")
+    print(f"{'documents':>10} {'α dice (s)':>11} {'µs/document':>12} {'read (s)':>9}")
     for row in scaling:
-        print(f"{row['documents']:>7}   {row['read_seconds']:9.2f}   "
-              f"{row['unit_alpha_dice_seconds']:9.2f}")
+        print(f"{row['documents']:>10} {row['unit_alpha_dice_seconds']:>11.2f} "
+              f"{row['microseconds_per_document']:>12.0f} {row['read_seconds']:>9.2f}")
     if "slope_unit_alpha" in out:
         print(f"log-log slope: unit-set α {out['slope_unit_alpha']:.2f} (1 = linear), "
               f"read {out['slope_read']:.2f}")

@@ -4,6 +4,8 @@ means on Stargazers, leave-one-out, intervals, and ``file:line: message`` errors
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -254,3 +256,25 @@ def test_mixed_formats_and_single_coder_exit_2(capsys, tmp_path: Path) -> None:
     check_error(capsys, [str(path)], "", "no document was segmented by two or more coders")
     check_error(capsys, [str(tmp_path / "absent.json")], f"{tmp_path / 'absent.json'}: ",
                 "no such file")
+
+
+def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"segmentation_type": "linear",\n "items": {"d": {"a": [2, 0]}}}\n')
+    proc = subprocess.run([sys.executable, "-m", "corpusagree.cli", "segments", str(path)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith(f"{path}:2: items/d/a: expected a non-empty list")
+
+
+def test_scale_benchmark_tiny() -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "segments_scale.py"),
+                           "--docs", "60", "--coders", "3", "--units", "40", "--sizes", "30,60",
+                           "--json"], capture_output=True, text=True, cwd=ROOT, check=True)
+    out = json.loads(proc.stdout)
+    assert out["judgements"] == 60 * 3 * 40
+    assert [r["documents"] for r in out["scaling"]] == [30, 60]
+    assert 0.5 < out["scores"]["unit-set α dice"]["value"] < 1
+    # the generator's coders share one distribution: β ≈ α, tiny bias
+    assert out["scores"]["unit-set β dice"]["value"] == pytest.approx(
+        out["scores"]["unit-set α dice"]["value"], abs=0.01)

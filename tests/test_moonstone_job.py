@@ -5,6 +5,8 @@ are missing data; pairwise means equal segeval 2.0.11. Skipped when the corpus i
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -79,3 +81,16 @@ def test_pairwise_means_equal_segeval(capsys) -> None:
                     ("Pk", segeval.pk), ("WindowDiff", segeval.window_diff)):
         values = [float(v) for v in fn(dataset, permuted=True).values()]
         assert mean[key] == pytest.approx(np.mean(values), abs=1e-9), key
+
+
+def test_benchmark_script() -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "moonstone.py"
+    proc = subprocess.run([sys.executable, str(script), "--coders", "named", "--resamples", "50",
+                           "--json"], capture_output=True, text=True, check=True)
+    out = json.loads(proc.stdout)
+    assert out["csv_equals_json"] is True and out["chapters"] == 20 and out["coders"] == 6
+    alpha = next(r for r in out["coefficients"] if r["distance"] == "dice"
+                 and r["coefficient"] == "α")
+    assert alpha["clustered"] and alpha["clusters"] == 20
+    assert alpha["low"] <= alpha["value"] <= alpha["high"]
+    assert out["leave_one_out"]["odd_one_out"]["coder"] in {f"an{k}" for k in range(1, 7)}
