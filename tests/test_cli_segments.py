@@ -274,6 +274,7 @@ def test_scale_benchmark_tiny() -> None:
     out = json.loads(proc.stdout)
     assert out["judgements"] == 60 * 3 * 40
     assert [r["documents"] for r in out["scaling"]] == [30, 60]
+    assert "slope_unit_alpha" in out["scaling"][1]
     assert 0.5 < out["scores"]["unit-set α dice"]["value"] < 1
     # the generator's coders share one distribution: β ≈ α, tiny bias
     assert out["scores"]["unit-set β dice"]["value"] == pytest.approx(

@@ -11,7 +11,7 @@ unit set, and reported as:
   (Pevzner & Hearst 2002), each segeval 2.0.11 with its defaults and averaged over the documents
   both coders segmented, and of boundary and unit-set α;
 * leave-one-coder-out α, naming the coder whose removal raises agreement most;
-* each coder's boundary rate against the other coders' pooled rate;
+* each coder's boundary rate against the other coders' on the same potential boundaries;
 * optionally per-document figures, bootstrap intervals clustered by document, and the
   boundary positions and units that cost most in observed disagreement.
 
@@ -51,6 +51,8 @@ PAIR_METRICS: dict[str, Callable] = {
     "B": segmetrics.boundary_similarity, "S": segmetrics.segmentation_similarity,
     "Pk": segmetrics.pk, "WindowDiff": segmetrics.window_diff,
 }
+#: metrics with f(a, b) = f(b, a) (Fournier 2013's edit distance is symmetric), computed once
+SYMMETRIC = {"B", "S"}
 #: reader options: CLI dest → (keyword, formats that take it)
 READER_OPTIONS = {
     "unit": ("unit", {"segeval", "positions", "rs3", "text"}),
@@ -212,17 +214,17 @@ def pairwise_metrics(by_doc: dict[str, dict[str, tuple[int, ...]]], coders: Sequ
         for n, (doc, segs) in enumerate(by_doc.items()):
             present = [(index[c], m) for c, m in segs.items()]
             doc_sum = dict.fromkeys(PAIR_METRICS, 0.0)
-            pairs = 0
-            for i, mi in present:
-                for j, mj in present:
-                    if i == j:
-                        continue
-                    pairs += 1
+            for a, (i, mi) in enumerate(present):
+                for j, mj in present[a + 1:]:
                     counts[i, j] += 1
+                    counts[j, i] += 1
                     for k, fn in PAIR_METRICS.items():
                         v = fn(mi, mj)
+                        w = v if k in SYMMETRIC else fn(mj, mi)
                         sums[k][i, j] += v
-                        doc_sum[k] += v
+                        sums[k][j, i] += w
+                        doc_sum[k] += v + w
+            pairs = len(present) * (len(present) - 1)
             if pairs:
                 per_doc[doc] = {k: v / pairs for k, v in doc_sum.items()}
             bar.advance(n + 1)
