@@ -24,7 +24,8 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,12 +102,25 @@ def read(paths: Sequence[str | Path], fmt: str = "auto", *, levels: Sequence[str
         kw["layers"] = list(layers)
     elif fmt == "ezcoref":
         kw["clusters"] = ezcoref_clusters
-    with _Bar(1, f"reading {fmt}") as bar:
+    with _spinner(f"reading {fmt}"):
         anns = _reader(fmt).read(paths, **kw)
-        bar.advance()
     if not anns:
         raise InputError(f"no coreference annotations found ({fmt})", paths[0])
     return fmt, anns
+
+
+@contextmanager
+def _spinner(what: str) -> Iterator[None]:
+    """A spinner with the elapsed time on stderr while a reader works (terminal only): the
+    readers read all files in one call and report no progress of their own."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
+    with Progress(SpinnerColumn(), what, TimeElapsedColumn(),
+                  console=report.console(stderr=True), transient=True) as bar:
+        bar.add_task("", total=None)
+        yield
 
 
 class _Bar:
