@@ -100,6 +100,13 @@ def test_text_order_nested_and_discontinuous():
     assert al.text(2) == "w4 … w7"
 
 
+def test_natural_order_of_documents_and_annotators():
+    anns = [make(a, [[(0, 1)]], doc=d) for d in ("doc10", "doc2") for a in ("w10", "w9")]
+    al = cc.align(anns)
+    assert al.documents == ["doc2", "doc10"] and al.annotators == ["w9", "w10"]
+    assert al.items == ["doc2[0:1]", "doc10[0:1]"] and list(al.item_doc) == [0, 1]
+
+
 # ---- missing vs singleton -------------------------------------------------------------------
 def test_unmarked_singleton_only_in_annotated_documents():
     a1 = make("A", [[(0, 1), (2, 3)]], doc="d1")

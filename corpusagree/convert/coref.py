@@ -144,13 +144,6 @@ class Alignment:
     def n_items(self) -> int:
         return len(self.items)
 
-    @property
-    def marked(self) -> np.ndarray:
-        """annotators × items: the annotator has a mention aligned to the item."""
-        out = np.zeros((len(self.annotators), self.n_items), bool)
-        out[self.member_annotator, self.member_item] = True
-        return out
-
     def text(self, item: int) -> str:
         """The words of an item (its first annotator's mention), fragments joined by ' … '."""
         toks = self.tokens[self.item_doc[item]]
