@@ -233,6 +233,12 @@ def test_bad_options(args, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_one_folder_of_conll_files_gets_a_hint(capsys):
+    assert main(["coref", str(SAMPLE / "conll2012")]) == 2
+    err = capsys.readouterr().err
+    assert "is also in" in err and "one file or folder per annotator" in err
+
+
 def test_mixed_formats_and_missing_path(tmp_path, capsys):
     assert main(["coref", UD[0], str(SAMPLE / "brat")]) == 2
     assert "different formats" in capsys.readouterr().err

@@ -103,7 +103,13 @@ def read(paths: Sequence[str | Path], fmt: str = "auto", *, levels: Sequence[str
     elif fmt == "ezcoref":
         kw["clusters"] = ezcoref_clusters
     with _spinner(f"reading {fmt}"):
-        anns = _reader(fmt).read(paths, **kw)
+        try:
+            anns = _reader(fmt).read(paths, **kw)
+        except InputError as e:
+            if fmt in ("conll", "corefud") and len(paths) == 1 and paths[0].is_dir():
+                raise InputError(f"{e.message} (a folder is one annotator in this format: give "
+                                 "one file or folder per annotator)", e.path, e.line) from None
+            raise
     if not anns:
         raise InputError(f"no coreference annotations found ({fmt})", paths[0])
     return fmt, anns
