@@ -113,12 +113,12 @@ class SegmentLayout:
             raise InputError(f"document {s.document!r}, coder {s.annotator!r}: segment masses "
                              f"must be positive, got {list(s.masses)}", s.source)
         totals = np.add.reduceat(masses, ptr[:-1])
-        lengths = np.zeros(len(documents), np.int64)
-        lengths[doc[::-1]] = totals[::-1]  # the first segmentation of a document sets its size
+        first = np.searchsorted(doc, np.arange(len(documents)))  # doc is sorted
+        lengths = totals[first]  # the first segmentation of a document sets its size
         wrong = np.flatnonzero(totals != lengths[doc])
         if len(wrong):
             s = segs[int(wrong[0])]
-            ref = segs[int(np.flatnonzero(doc == doc[wrong[0]])[0])]
+            ref = segs[int(first[doc[wrong[0]]])]
             raise InputError(f"document {s.document!r}: coder {s.annotator!r} segments "
                              f"{int(totals[wrong[0]])} units but coder {ref.annotator!r} "
                              f"segments {int(lengths[doc[wrong[0]]])}", s.source)
@@ -134,9 +134,10 @@ class SegmentLayout:
         out[self.coder, self.doc] = True
         return out
 
-    def boundary_items(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per internal boundary of every segmentation: (segmentation, position p ≥ 1 after
-        which it lies, item index among all potential boundaries)."""
+    def boundary_items(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per internal boundary of every segmentation, in order: (segmentation, item index
+        among all potential boundaries; the gap after unit p of document d is item
+        ``Σ_{e<d} (n_e − 1) + p − 1``)."""
         counts = np.diff(self.ptr)
         seg_of = np.repeat(np.arange(self.n_segmentations), counts)
         within = np.cumsum(self.masses) - np.repeat(
@@ -145,7 +146,7 @@ class SegmentLayout:
         internal[self.ptr[1:] - 1] = False
         seg_of, within = seg_of[internal], within[internal]
         gap_start = np.concatenate([[0], np.cumsum(self.lengths - 1)])[:-1]
-        return seg_of, within, gap_start[self.doc[seg_of]] + within - 1
+        return seg_of, gap_start[self.doc[seg_of]] + within - 1
 
 
 def _check_unique(segs: list[Segmentation], doc: np.ndarray, coder: np.ndarray,
@@ -199,7 +200,7 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
     codes = np.full((len(lay.coders), n_items), MISSING, np.int32)
     per_seg = gaps[lay.doc]
     codes[np.repeat(lay.coder, per_seg), _ranges(gap_start[lay.doc], per_seg)] = 0
-    seg_of, _, item = lay.boundary_items()
+    seg_of, item = lay.boundary_items()
     if types:
         names = sorted(set(lay.types), key=natural_key)
         if NO in names:
