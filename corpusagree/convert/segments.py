@@ -218,18 +218,27 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
 def unit_sets(segs: Iterable[Segmentation] | SegmentLayout) -> ReliabilityData:
     """Units as items, each labelled by the set of units of its segment (seed 003 §4.4).
 
-    Elements are global unit ids (named ``(document, unit)``, 1-based); one CSR row per segment,
-    built from the masses with cumsum/repeat."""
+    Elements are global unit ids (named ``(document, unit)``, 1-based). A segment is a range
+    of units, so identical segments of different coders (same first unit, same mass) are merged
+    before the CSR table is built from the masses with cumsum/repeat: ``from_sets`` then only
+    sees distinct segments."""
     lay = layout(segs)
     unit_start = np.concatenate([[0], np.cumsum(lay.lengths)])[:-1]
     per_seg = lay.lengths[lay.doc]
-    units = _ranges(unit_start[lay.doc], per_seg)  # every judgement's item, segment by segment
-    rows = np.repeat(np.arange(len(lay.masses)), lay.masses)
-    codes = np.full((len(lay.coders), int(lay.lengths.sum())), MISSING, np.int64)
-    codes[np.repeat(lay.coder, per_seg), units] = rows
+    counts = np.diff(lay.ptr)
+    # first unit of every segment, as a global unit id
+    first_unit = np.concatenate([[0], np.cumsum(lay.masses)])[:-1] + np.repeat(
+        unit_start[lay.doc] - np.concatenate([[0], np.cumsum(per_seg)])[:-1], counts)
+    key = first_unit * (int(lay.masses.max()) + 1) + lay.masses
+    _, first, row = np.unique(key, return_index=True, return_inverse=True)
+    sizes = lay.masses[first]
+    codes = np.full((len(lay.coders), int(lay.lengths.sum())), MISSING, np.int32)
+    codes[np.repeat(lay.coder, per_seg), _ranges(unit_start[lay.doc], per_seg)] = \
+        np.repeat(row.astype(np.int32), lay.masses)
     names = Positions(lay.documents, lay.lengths)
     data = ReliabilityData.from_sets(
-        codes, np.concatenate([[0], np.cumsum(lay.masses)]), units, coders=list(lay.coders),
+        codes, np.concatenate([[0], np.cumsum(sizes)]), _ranges(first_unit[first], sizes),
+        coders=list(lay.coders),
         element_names=names, groups=np.repeat(np.arange(len(lay.documents)), lay.lengths),
         group_names=list(lay.documents))
     data.items = names  # from_sets would list() the names: keep them lazy
