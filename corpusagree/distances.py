@@ -35,6 +35,21 @@ class Metric:
     def cross(self, F: np.ndarray, G: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
+    #: whether :meth:`gram` is free of cancellation (the interval closed form is not)
+    exact_gram = True
+
+    def gram(self, A, B) -> np.ndarray:
+        """A D Bᵀ for (sparse or dense) count matrices A (m × L), B (n × L): dense m × n."""
+        raise NotImplementedError
+
+
+def _dense(x) -> np.ndarray:
+    return x.toarray() if sp.issparse(x) else np.asarray(x)
+
+
+def _rowsums(A) -> np.ndarray:
+    return np.asarray(A.sum(1)).ravel()
+
 
 class Distance:
     """A distance recipe: ``bind`` it to data to get a :class:`Metric`."""
@@ -64,6 +79,9 @@ class _NominalMetric(Metric):
     def cross(self, F, G):
         return F.sum(-1) * G.sum(-1) - _rowdot(F, G)
 
+    def gram(self, A, B):
+        return np.outer(_rowsums(A), _rowsums(B)) - _dense(A @ B.T)
+
 
 class _IntervalMetric(Metric):
     """(v_a − v_b)²; cross in closed form, O(L).
@@ -87,6 +105,14 @@ class _IntervalMetric(Metric):
         fu, gu = _rowdot(F, u), _rowdot(G, u)
         return sg * _rowdot(F, u * u) + sf * _rowdot(G, u * u) - 2 * fu * gu
 
+    exact_gram = False
+
+    def gram(self, A, B):
+        u = self.v - self.v.mean()
+        a0, a1, a2 = (np.asarray(A @ x).ravel() for x in (np.ones_like(u), u, u * u))
+        b0, b1, b2 = (np.asarray(B @ x).ravel() for x in (np.ones_like(u), u, u * u))
+        return np.outer(a2, b0) + np.outer(a0, b2) - 2 * np.outer(a1, b1)
+
 
 class _DenseMetric(Metric):
     def __init__(self, D: np.ndarray) -> None:
@@ -97,6 +123,10 @@ class _DenseMetric(Metric):
 
     def cross(self, F, G):
         return _rowdot(F @ self.D, G)
+
+    def gram(self, A, B):
+        return _dense(A @ _dense(B @ self.D).T) if sp.issparse(A) else \
+            np.asarray(A) @ _dense(B @ self.D).T
 
 
 def _numeric_values(data: ReliabilityData, name: str) -> np.ndarray:
@@ -278,6 +308,9 @@ class _SetMetric(Metric):
         G = np.asarray(G, float)
         SG = (self.S @ G.reshape(-1, G.shape[-1]).T).T.reshape(G.shape)
         return F.sum(-1) * G.sum(-1) - _rowdot(F, SG)
+
+    def gram(self, A, B):
+        return np.outer(_rowsums(A), _rowsums(B)) - _dense(A @ self.S @ B.T)
 
 
 def intersections(labels: SetLabels) -> sp.coo_matrix:

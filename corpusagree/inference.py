@@ -36,6 +36,9 @@ from .data import ReliabilityData
 
 #: weights entries (replicates × units) materialised at once
 WEIGHTS_PER_CHUNK = 4_000_000
+#: with at most this many resampling units, β's De is a quadratic form in the unit weights
+#: (units × units matrices) instead of per-coder label distributions per replicate
+QUADRATIC_MAX_UNITS = 3000
 #: α_min values for Krippendorff's q
 Q_THRESHOLDS = (0.667, 0.8)
 
@@ -107,6 +110,23 @@ class _UnitStats:
         m.sum_duplicates()
         return m
 
+    def beta_quadratic(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(Q, n_cu) with De_β(w) = wᵀQw / (N(w)² − Σ_c n_c(w)²), or None when there are too
+        many units. With F_c(w) = wᵀM_c the coder's counts and F = Σ_c F_c,
+        De_β = (FᵀDF − Σ_c F_cᵀDF_c) / (N² − Σ n_c²), so Q = M D Mᵀ − Σ_c M_c D M_cᵀ."""
+        metric = self.e.metric
+        if self.U > QUADRATIC_MAX_UNITS or not metric.exact_gram:
+            return None
+        if "quadratic" not in self._cache:
+            coders = self.matrix("coders")
+            total = sum(coders[1:], coders[0])
+            Q = metric.gram(total, total)
+            for m in coders:
+                Q -= metric.gram(m, m)
+            n_cu = np.stack([np.asarray(m.sum(1)).ravel() for m in coders], 1)
+            self._cache["quadratic"] = (Q, n_cu)
+        return self._cache["quadratic"]
+
     def matrix(self, kind: str):
         if kind not in self._cache:
             e, codes = self.e, self.e.data.codes
@@ -125,6 +145,11 @@ def _wsum(W: np.ndarray, m: sp.csr_matrix) -> np.ndarray:
     return np.asarray((m.T @ W.T).T)
 
 
+def _rowdot_q(W: np.ndarray, Q: np.ndarray) -> np.ndarray:
+    """wᵀQw for every row w of W."""
+    return np.einsum("ru,ru->r", W @ Q, W)
+
+
 def _coefficient_values(stats: _UnitStats, W: np.ndarray, key: str, categories: int
                         ) -> np.ndarray:
     """The coefficient for each row of weights W (r × U)."""
@@ -141,7 +166,12 @@ def _coefficient_values(stats: _UnitStats, W: np.ndarray, key: str, categories: 
         if de_kind in ("ap", "bias"):
             pk = _wsum(W, stats.matrix("ap")) / v[:, 4:5]
             de = de_ap = metric.cross(pk, pk)
-        if de_kind in ("beta", "bias"):
+        quad = stats.beta_quadratic() if de_kind in ("beta", "bias") else None
+        if quad is not None:
+            Q, n_cu = quad
+            nc = W @ n_cu
+            de = de_beta = _rowdot_q(W, Q) / (nc.sum(1) ** 2 - (nc ** 2).sum(1))
+        elif de_kind in ("beta", "bias"):
             F = np.stack([_wsum(W, m) for m in stats.matrix("coders")])  # C × r × L
             n_c = F.sum(2)
             # a coder none of whose items was drawn has no distribution: weight 0, as if absent

@@ -19,7 +19,6 @@ reported as (Artstein & Poesio 2005, seed 003 §4.1; Passonneau 2004):
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 import time
@@ -43,10 +42,7 @@ from readers import get as get_reader
 
 SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
 DEFAULT_DISTANCES = ("passonneau", "jaccard", "dice", "masi")
-#: readers outside the registry's coreference formats, by module
-EXTRA_FORMATS = {"webanno_tsv": "readers.webanno_tsv"}
-FORMAT_NAMES = tuple(FORMATS["coref"]) + tuple(f for f in EXTRA_FORMATS
-                                               if f not in FORMATS["coref"])
+FORMAT_NAMES = tuple(FORMATS["coref"])
 #: coefficients over chain labels, per distance (function name, as in coefficients.py)
 CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")
 SCORES = tuple(corefscores.SCORES)
@@ -60,21 +56,11 @@ SAMPLE_FORMATS = (("corefud", "corefud"), ("conll2012", "conll"), ("mmax2", "mma
 
 # ---- reading ---------------------------------------------------------------------------------
 def _reader(fmt: str):
-    if fmt in FORMATS["coref"]:
-        return get_reader("coref", fmt)
-    if fmt in EXTRA_FORMATS:
-        return importlib.import_module(EXTRA_FORMATS[fmt])
-    raise InputError(f"unknown coreference format {fmt!r}; known: {', '.join(FORMAT_NAMES)}")
+    return get_reader("coref", fmt)
 
 
 def _detect(path: Path) -> str:
-    try:
-        return detect("coref", path)
-    except InputError:
-        for name in EXTRA_FORMATS:
-            if _reader(name).sniff(path):
-                return name
-        raise
+    return detect("coref", path)
 
 
 def read(paths: Sequence[str | Path], fmt: str = "auto", *, levels: Sequence[str] | None = None,
