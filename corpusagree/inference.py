@@ -23,7 +23,6 @@ Fleiss' multi-π under H0 (Fleiss, Nee & Landis 1979).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -33,6 +32,7 @@ from scipy.stats import norm
 
 from .coefficients import Engine, engine
 from .data import ReliabilityData
+from .report import LazyProgress
 
 #: weights entries (replicates × units) materialised at once
 WEIGHTS_PER_CHUNK = 4_000_000
@@ -222,32 +222,6 @@ def _units(data: ReliabilityData, cluster) -> tuple[np.ndarray, int, bool]:
     return unit_of, len(uniq), True
 
 
-def _progress(enabled: bool):
-    """A rich progress bar that appears only once resampling has taken more than a second."""
-    from rich.progress import BarColumn, Progress, TimeRemainingColumn
-
-    class Lazy:
-        def __init__(self) -> None:
-            self.start, self.bar, self.task = time.perf_counter(), None, None
-
-        def update(self, done: int, total: int) -> None:
-            if not enabled:
-                return
-            if self.bar is None and time.perf_counter() - self.start > 1.0:
-                self.bar = Progress("resampling", BarColumn(), "{task.completed}/{task.total}",
-                                    TimeRemainingColumn(), transient=True)
-                self.bar.start()
-                self.task = self.bar.add_task("", total=total)
-            if self.bar is not None:
-                self.bar.update(self.task, completed=done)
-
-        def close(self) -> None:
-            if self.bar is not None:
-                self.bar.stop()
-
-    return Lazy()
-
-
 def _check(key: str, e: Engine) -> None:
     if key not in FAMILY:
         raise ValueError(f"no bootstrap for {key!r}; available: {', '.join(FAMILY)}")
@@ -273,7 +247,7 @@ def bootstrap_many(data: ReliabilityData, specs: Sequence[tuple[str, object]], *
     stats = {id(e): _UnitStats(e, unit_of, U) for e in engines}
     cats = [engines[0].categories() if key == "S" else 0 for key, _ in specs]
     dists = [[] for _ in specs]
-    bar = _progress(progress)
+    bar = LazyProgress("resampling", n_resamples, enabled=progress)
     done = 0
     try:
         # a chunk of r replicates materialises r × U weights and r × L distributions
@@ -282,7 +256,7 @@ def bootstrap_many(data: ReliabilityData, specs: Sequence[tuple[str, object]], *
             for j, ((key, _), e) in enumerate(zip(specs, engines, strict=True)):
                 dists[j].append(_coefficient_values(stats[id(e)], W, key, cats[j]))
             done += len(W)
-            bar.update(done, n_resamples)
+            bar.advance(done)
     finally:
         bar.close()
     out = []

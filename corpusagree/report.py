@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
@@ -98,3 +99,39 @@ def print_json(payload: dict) -> None:
     """JSON on stdout; nan becomes null."""
     json.dump(_clean(payload), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+class LazyProgress:
+    """A transient progress bar on stderr that appears only once the work has taken more than
+    ``delay`` seconds, and only when enabled (default: stderr is a terminal)."""
+
+    def __init__(self, what: str, total: int, enabled: bool | None = None,
+                 delay: float = 1.0) -> None:
+        self.what, self.total, self.done = what, total, 0
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.delay, self.start = delay, time.perf_counter()
+        self.bar = self.task = None
+
+    def advance(self, done: int | None = None) -> None:
+        """One more step done, or ``done`` steps in all."""
+        self.done = self.done + 1 if done is None else done
+        if self.bar is None and self.enabled and time.perf_counter() - self.start > self.delay:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress(self.what, BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=self.total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def __enter__(self) -> LazyProgress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -115,33 +114,6 @@ def _spinner(what: str) -> Iterator[None]:
         yield
 
 
-class _Bar:
-    """A progress bar on stderr: only on a terminal, and only once the work took over 1 s."""
-
-    def __init__(self, total: int, what: str) -> None:
-        self.total, self.what, self.done = total, what, 0
-        self.start = time.perf_counter()
-        self.bar = self.task = None
-
-    def __enter__(self) -> _Bar:
-        return self
-
-    def advance(self) -> None:
-        self.done += 1
-        if self.bar is None and sys.stderr.isatty() and time.perf_counter() - self.start > 1:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-            self.bar = Progress(self.what, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                console=report.console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=self.total)
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 # ---- pairwise coreference scores ---------------------------------------------------------------
 @dataclass
 class PairwiseScores:
@@ -188,7 +160,7 @@ def pairwise_scores(al: conv.Alignment, scores: Sequence[str] = SCORES) -> Pairw
     clusters = al.clusters()
     fns = [corefscores.SCORES[s] for s in scores]
     rows: list[tuple[int, int, int, list[float]]] = []
-    with _Bar(len(al.documents), "coreference scores") as bar:
+    with report.LazyProgress("coreference scores", len(al.documents)) as bar:
         for d in range(len(al.documents)):
             lo, hi = al.doc_items[d], al.doc_items[d + 1]
             who = np.flatnonzero(al.annotated[:, d])

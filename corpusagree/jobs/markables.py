@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import time
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -81,33 +80,6 @@ def _project_files(paths: Sequence[str | PathLike]) -> list[tuple[str, Path]]:
     return out
 
 
-class _LazyBar:
-    """A rich progress bar on stderr that appears once the work has taken more than 1 s, and
-    only when stderr is a terminal."""
-
-    def __init__(self, total: int, what: str) -> None:
-        self.total, self.what, self.done = total, what, 0
-        self.start = time.perf_counter()
-        self.bar = None
-        self.task = None
-
-    def advance(self) -> None:
-        self.done += 1
-        if self.bar is None and sys.stderr.isatty() and time.perf_counter() - self.start > 1:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-            self.bar = Progress(self.what, BarColumn(), MofNCompleteColumn(),
-                                TimeRemainingColumn(), console=report.console(stderr=True),
-                                transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=self.total)
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None
          ) -> list[CorefAnnotation]:
     """Every markable of ``levels`` (default all declared) of MMAX2 projects, one
@@ -117,7 +89,7 @@ def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None
     for annotator, f in _project_files(paths):
         by_doc.setdefault(f.stem, []).append((annotator, f))
     out: list[CorefAnnotation] = []
-    bar = _LazyBar(len(by_doc), "reading MMAX2 documents")
+    bar = report.LazyProgress("reading MMAX2 documents", len(by_doc))
     try:
         for pairs in by_doc.values():
             out += mmax2.read([f for _, f in pairs], [a for a, _ in pairs], levels=levels)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -50,31 +49,6 @@ FEW_CLUSTERS = 10
 
 
 # ---- reading -----------------------------------------------------------------------------------
-class _LazyBar:
-    """A progress bar on stderr for reading many files: only on a terminal, after 1 s."""
-
-    def __init__(self, total: int, what: str) -> None:
-        self.total, self.what, self.done = total, what, 0
-        self.start = time.perf_counter()
-        self.bar = None
-        self.task = None
-
-    def advance(self) -> None:
-        self.done += 1
-        if self.bar is None and sys.stderr.isatty() and time.perf_counter() - self.start > 1:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress
-            self.bar = Progress(self.what, BarColumn(), MofNCompleteColumn(),
-                                console=report.console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=self.total)
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 def _files(path: Path) -> list[Path]:
     """A file, or the visible files of a folder, sorted."""
     if path.is_dir():
@@ -104,7 +78,7 @@ def read_tags(paths: Sequence[str | Path], fmt: str = "auto",
         return get("senses", fmt).read(paths[0], keys, annotators), fmt
     files = [f for p in paths for f in _files(p)]
     tags: list[SenseTag] = []
-    bar = _LazyBar(len(files), f"reading {fmt} files")
+    bar = report.LazyProgress(f"reading {fmt} files", len(files))
     try:
         for f in files:
             if fmt == "ontonotes":
