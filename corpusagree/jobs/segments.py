@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 import warnings
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -109,35 +108,6 @@ def _quiet(fn: Callable, *args) -> float:
         return float("nan")
 
 
-class _Progress:
-    """A transient rich progress bar on stderr, shown when stderr is a terminal and the work
-    has taken more than a second."""
-
-    def __init__(self, label: str, total: int) -> None:
-        self.label, self.total = label, total
-        self.enabled = sys.stderr.isatty()
-        self.start, self.bar, self.task = time.perf_counter(), None, None
-
-    def advance(self, done: int) -> None:
-        if self.enabled and self.bar is None and time.perf_counter() - self.start > 1.0:
-            from rich.progress import BarColumn, Progress, TimeRemainingColumn
-
-            self.bar = Progress(self.label, BarColumn(), "{task.completed}/{task.total}",
-                                TimeRemainingColumn(), transient=True,
-                                console=report.console(stderr=True))
-            self.bar.start()
-            self.task = self.bar.add_task("", total=self.total)
-        if self.bar is not None:
-            self.bar.update(self.task, completed=done)
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 # ---- the parts of the analysis ---------------------------------------------------------------
 #: coders up to which matrices and per-coder tables are printed in full
 MAX_MATRIX = 10
@@ -210,7 +180,7 @@ def pairwise_metrics(by_doc: dict[str, dict[str, tuple[int, ...]]], coders: Sequ
     sums = {k: np.zeros((C, C)) for k in PAIR_METRICS}
     counts = np.zeros((C, C))
     per_doc: dict[str, dict[str, float]] = {}
-    with _Progress("pairwise metrics", len(by_doc)) as bar:
+    with report.LazyProgress("pairwise metrics", len(by_doc)) as bar:
         for n, (doc, segs) in enumerate(by_doc.items()):
             present = [(index[c], m) for c, m in segs.items()]
             doc_sum = dict.fromkeys(PAIR_METRICS, 0.0)
@@ -300,7 +270,7 @@ def by_document(by_doc: dict[str, list[Segmentation]], distances: Sequence[str],
                 pair_means: dict[str, dict[str, float]]) -> list[dict]:
     """α per document (boundaries and unit sets), with its mean pairwise B and Pk."""
     rows = []
-    with _Progress("documents", len(by_doc)) as bar:
+    with report.LazyProgress("documents", len(by_doc)) as bar:
         for n, (doc, segs) in enumerate(by_doc.items()):
             lay = conv.layout(segs)
             row = {"document": doc, "coders": len(segs), "units": int(lay.lengths[0]),
