@@ -61,18 +61,22 @@ def _canonical_sets(indptr: np.ndarray, elements: np.ndarray
     elements = np.asarray(elements, dtype=np.int64)
     n = len(indptr) - 1
     row_of = np.repeat(np.arange(n), np.diff(indptr))
-    order = np.lexsort((elements, row_of))
-    row_of, elements = row_of[order], elements[order]
-    keep = np.ones(len(elements), bool)
-    keep[1:] = (row_of[1:] != row_of[:-1]) | (elements[1:] != elements[:-1])
-    row_of, elements = row_of[keep], elements[keep]
+    same_row = row_of[1:] == row_of[:-1]
+    if not np.all(~same_row | (elements[1:] > elements[:-1])):  # rows not sorted and unique
+        order = np.lexsort((elements, row_of))
+        row_of, elements = row_of[order], elements[order]
+        keep = np.ones(len(elements), bool)
+        keep[1:] = (row_of[1:] != row_of[:-1]) | (elements[1:] != elements[:-1])
+        row_of, elements = row_of[keep], elements[keep]
     sizes = np.bincount(row_of, minlength=n)
     starts = np.concatenate([[0], np.cumsum(sizes)])
     # Hash every row to find identical ones, then confirm by exact comparison within groups.
     rng = np.random.default_rng(12345)
     w1 = rng.integers(1, 2**61 - 1, size=int(elements.max(initial=0)) + 1, dtype=np.uint64)
     h = np.zeros(n, np.uint64)
-    np.add.at(h, row_of, w1[elements])
+    filled = sizes > 0
+    if filled.any():  # per-row sums of the element weights (uint64 wraps around)
+        h[filled] = np.add.reduceat(w1[elements], starts[:-1][filled])
     h ^= sizes.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
     key_order = np.lexsort((sizes, h))
     hs, ss = h[key_order], sizes[key_order]

@@ -88,15 +88,35 @@ def _read_json(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]
         raise InputError("items: expected an object mapping document -> coder -> masses",
                          path, _key_line(text, ["items"]))
     out = []
+    lines = _Cursor(text)
+    lines.find("items")
     for doc, coders in items.items():
         if not isinstance(coders, dict):
             raise InputError(f"items/{doc}: expected an object mapping coder -> masses",
                              path, _key_line(text, ["items", doc]))
+        lines.find(doc)
         for coder, masses in coders.items():
-            line = _key_line(text, ["items", doc, coder])
+            line = lines.find(coder)
             out.append((str(doc), str(coder),
                         _mass_list(masses, f"items/{doc}/{coder}", path, line), line))
     return out
+
+
+class _Cursor:
+    """Line numbers of keys met in document order, in one forward pass over the text (the
+    keys of a parsed JSON object come in the order they are written)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos, self.line = text, 0, 1
+
+    def find(self, key: str) -> int | None:
+        m = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:").search(
+            self.text, self.pos)
+        if m is None:
+            return None
+        self.line += self.text.count("\n", self.pos, m.start())
+        self.pos = m.start()
+        return self.line
 
 
 def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
