@@ -1,6 +1,7 @@
 """α nominal at corpus scale, against the `krippendorff` package in the same process.
 
-1. 1,000,000 items × 5 coders × 10 categories, 5 % missing: best-of-5 wall time, then peak
+1. 1,000,000 items × 5 coders × 10 categories, 5 % missing: best-of-5 wall time (the two
+   run in turn, round by round), then peak
    traced memory (tracemalloc, which numpy reports to) of ours (conversion to ReliabilityData
    included) and of krippendorff.alpha; prints both ratios.
 2. 100,000 items × 5 coders × 200 categories: krippendorff allocates items × values² (here
@@ -30,18 +31,25 @@ def make(items: int, coders: int, k: int, missing: float, seed: int = 0) -> np.n
     return m
 
 
-def measure(fn, repeat: int = 5):
-    """Best wall time of ``repeat`` runs, peak traced memory of one more run, first-run time."""
-    times = []
+def measure(fns, repeat: int = 5):
+    """Runs the functions in turn, ``repeat`` rounds (so both see the same machine state):
+    per function the value, best wall time, peak traced memory of one more run, first-run
+    time."""
+    times = [[] for _ in fns]
+    values = [None] * len(fns)
     for _ in range(repeat):
-        t = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - t)
-    tracemalloc.start()
-    fn()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return value, min(times), peak, times[0]
+        for k, fn in enumerate(fns):
+            t = time.perf_counter()
+            values[k] = fn()
+            times[k].append(time.perf_counter() - t)
+    out = []
+    for k, fn in enumerate(fns):
+        tracemalloc.start()
+        fn()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        out.append((values[k], min(times[k]), peak, times[k][0]))
+    return out
 
 
 def ours(m: np.ndarray) -> float:
@@ -57,9 +65,9 @@ def main() -> None:
 
     out = {}
     m = make(args.items, 5, 10, 0.05)
-    a, t_ours, mem_ours, cold_ours = measure(lambda: ours(m))
-    b, t_kr, mem_kr, cold_kr = measure(lambda: krippendorff.alpha(reliability_data=m,
-                                                         level_of_measurement="nominal"))
+    (a, t_ours, mem_ours, cold_ours), (b, t_kr, mem_kr, cold_kr) = measure(
+        [lambda: ours(m),
+         lambda: krippendorff.alpha(reliability_data=m, level_of_measurement="nominal")])
     assert abs(a - b) < 1e-9, (a, b)
     out["nominal_1"] = {"items": args.items, "coders": 5, "categories": 10, "alpha": a,
                         "ours_s": t_ours, "krippendorff_s": t_kr, "speedup": t_kr / t_ours,
@@ -69,7 +77,7 @@ def main() -> None:
                         "memory_ratio": mem_ours / mem_kr}
     n2 = args.items // 10
     m2 = make(n2, 5, 200, 0.05, seed=1)
-    a2, t2, mem2, _ = measure(lambda: ours(m2))
+    ((a2, t2, mem2, _),) = measure([lambda: ours(m2)])
     out["nominal_200"] = {"items": n2, "coders": 5, "categories": 200, "alpha": a2,
                           "ours_s": t2, "ours_peak_mb": mem2 / 2**20,
                           "krippendorff_would_allocate_gb": n2 * 200 * 200 * 8 / 2**30}

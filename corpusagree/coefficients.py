@@ -29,7 +29,7 @@ from . import distances as dist
 from .data import ReliabilityData
 
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
-PAIRS_PER_CHUNK = 2_000_000
+PAIRS_PER_CHUNK = 250_000
 
 
 class DegenerateWarning(RuntimeWarning):
@@ -138,7 +138,7 @@ class Engine:
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
         L = data.n_labels
-        pc = np.where(self.pairable, codes, -1).ravel() + 1
+        pc = (codes if self.pairable.all() else np.where(self.pairable, codes, -1)).ravel() + 1
         #: Krippendorff's n_k: pooled values of pairable items
         self.n_k = np.bincount(pc, minlength=L + 1)[1:].astype(float)
         self.metric = self.distance.bind(data, self.n_k)
@@ -155,7 +155,9 @@ class Engine:
         for start in range(0, n, step):
             a, b, both = item_pairs(codes[:, start:start + step])
             # pair() sees -1 codes where a judgement is missing; its finite result is masked
-            out[start:start + step] = (self.metric.pair(a, b) * both).sum(0)
+            d = self.metric.pair(a, b)
+            out[start:start + step] = ((d & both).sum(0, dtype=np.int32) if d.dtype == bool
+                                       else (d * both).sum(0))
         return out
 
     @cached_property
