@@ -216,7 +216,7 @@ def _read_source(src: _Source, wanted: set[str] | None) -> CorefAnnotation | Non
         elif q.namespace not in (XMI_NS, CAS_NS):
             kinds.setdefault(_type_name(el.tag), []).append(el)
     if sofa is None:
-        raise InputError("no _InitialView sofa", src.name)
+        raise InputError("no _InitialView sofa", src.name, root.sourceline)
     meta = (kinds.get(METADATA) or [None])[0]
     user = (kinds.get(CAS_METADATA) or [None])[0]
     annotator = src.given or (user is not None and user.get("username")) or src.annotator
@@ -226,7 +226,8 @@ def _read_source(src: _Source, wanted: set[str] | None) -> CorefAnnotation | Non
     if not layers:
         what = "the requested layers" if wanted else "CoreferenceChain or a custom *Chain layer"
         raise InputError(f"no coreference layer: {what} is neither annotated nor declared in a "
-                         "TypeSystem.xml beside the file", src.name)
+                         "TypeSystem.xml beside the file (the CAS root element)", src.name,
+                         root.sourceline)
     _check_references(kinds, layers, sofa.get(XMI_ID), src.name)
     cas = _load(src, kinds, layers)
     text = cas.sofa_string or ""

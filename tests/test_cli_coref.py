@@ -208,7 +208,7 @@ def make_bad(case: str, tmp: Path) -> tuple[list[str], str]:
         return [str(tmp / p.name) for p in files], f"{f}:4: "
     src = SAMPLE / "xmi" / "annotation" / "gates.txt" / "ann1.xmi"
     strip_coreference(src, tmp / "ann1.xmi")
-    return [str(tmp / "ann1.xmi")], f"{tmp / 'ann1.xmi'}: "
+    return [str(tmp / "ann1.xmi")], f"{tmp / 'ann1.xmi'}:2: "
 
 
 @pytest.mark.parametrize("case", ["malformed_xml", "undefined_pointer", "brat_offset",

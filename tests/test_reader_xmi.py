@@ -3,6 +3,7 @@ except zip/, which the tests pack into INCEpTION-style zips)."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -107,11 +108,11 @@ def test_zip_without_type_system_has_no_layer(tmp_path):
         f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
     with pytest.raises(InputError) as e:
         xmi.read([z])
-    assert str(e.value).startswith(f"{z}!/carol.xmi: no coreference layer")
+    assert re.match(rf"{re.escape(str(z))}!/carol\.xmi:\d+: no coreference layer", str(e.value))
 
 
 BAD = [
-    ("nocoref", "nocoref.xmi: no coreference layer: CoreferenceChain or a custom *Chain layer "
+    ("nocoref", "nocoref.xmi:2: no coreference layer: CoreferenceChain or a custom *Chain layer "
                 "is neither annotated nor declared in a TypeSystem.xml beside the file"),
     ("dangling", "dangling.xmi:14: CoreferenceLink xmi:id=30: next=39 is not a CoreferenceLink"),
     ("cycle", "cycle.xmi:14: CoreferenceChain xmi:id=40: the next links form a cycle at "
