@@ -14,32 +14,22 @@ same word forms, else :class:`InputError` names the file and the first differing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
+from ._segfiles import PathsArg, annotator_files, first_difference
+
 SUFFIXES = (".tok", ".conllu")
 BEGIN_LABELS = ("BeginSeg=Yes", "Seg=B-seg")
-PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
 _NEWDOC = re.compile(r"#\s*newdoc[ _]id\s*=\s*(.*\S)")
 
 
-def _expand(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(f for f in path.rglob("*") if f.suffix.lower() in SUFFIXES)
-    return [path]
-
-
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    """(annotator, file) pairs."""
-    if isinstance(paths, Mapping):
-        return [(str(name), f) for name, p in paths.items() for f in _expand(Path(p))]
-    if isinstance(paths, (str, PathLike)):
-        paths = [paths]
-    return [(f.parent.name, f) for p in paths for f in _expand(Path(p))]
+    return annotator_files(paths, SUFFIXES)
 
 
 class _Doc:
@@ -85,13 +75,6 @@ def _parse(path: Path) -> list[_Doc]:
     return [d for d in docs if d.forms]
 
 
-def _first_difference(a: list[str], b: list[str]) -> int | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return None if len(a) == len(b) else min(len(a), len(b))
-
-
 def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segmentation]:
     """Segmentations from DISRPT files or folders of them (one annotator per folder).
 
@@ -112,7 +95,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                  path, doc.line)
             seen.add((doc.name, annotator))
             ref_path, ref = first.setdefault(doc.name, (path, doc))
-            i = _first_difference(ref.forms, doc.forms)
+            i = first_difference(ref.forms, doc.forms)
             if i is not None:
                 here = doc.forms[i] if i < len(doc.forms) else "end of document"
                 there = ref.forms[i] if i < len(ref.forms) else "end of document"

@@ -14,7 +14,7 @@ sequence, else :class:`InputError` names the file and the first differing unit.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
 from os import PathLike
 from pathlib import Path
@@ -25,23 +25,13 @@ from spacy.language import Language
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
+from ._segfiles import PathsArg, annotator_files, first_difference
+
 SUFFIXES = (".txt",)
-PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
-
-
-def _expand(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(f for f in path.rglob("*") if f.suffix.lower() in SUFFIXES)
-    return [path]
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    """(annotator, file) pairs."""
-    if isinstance(paths, Mapping):
-        return [(str(name), f) for name, p in paths.items() for f in _expand(Path(p))]
-    if isinstance(paths, (str, PathLike)):
-        paths = [paths]
-    return [(f.parent.name, f) for p in paths for f in _expand(Path(p))]
+    return annotator_files(paths, SUFFIXES)
 
 
 @cache
@@ -80,13 +70,6 @@ def _units(texts: list[str], unit: str, lang: str) -> tuple[list[str], tuple[int
             units.extend(seg)
             masses.append(len(seg))
     return units, tuple(masses)
-
-
-def _first_difference(a: list[str], b: list[str]) -> int | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return None if len(a) == len(b) else min(len(a), len(b))
 
 
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "word",
@@ -129,7 +112,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         if not masses:
             raise InputError("no text to segment", path)
         ref_path, ref = first.setdefault(doc, (path, units))
-        i = _first_difference(ref, units)
+        i = first_difference(ref, units)
         if i is not None:
             here = units[i] if i < len(units) else "end of text"
             there = ref[i] if i < len(ref) else "end of text"

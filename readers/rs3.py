@@ -15,7 +15,7 @@ unit; with ``on_mismatch="skip"`` it is left out with a :class:`UserWarning` ins
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
@@ -23,23 +23,13 @@ from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 from readers import _xml
 
+from ._segfiles import PathsArg, annotator_files, first_difference
+
 SUFFIXES = (".rs3", ".rs4")
-PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
-
-
-def _expand(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(f for f in path.rglob("*") if f.suffix.lower() in SUFFIXES)
-    return [path]
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    """(annotator, file) pairs."""
-    if isinstance(paths, Mapping):
-        return [(str(name), f) for name, p in paths.items() for f in _expand(Path(p))]
-    if isinstance(paths, (str, PathLike)):
-        paths = [paths]
-    return [(f.parent.name, f) for p in paths for f in _expand(Path(p))]
+    return annotator_files(paths, SUFFIXES)
 
 
 def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
@@ -62,13 +52,6 @@ def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
     if not masses:
         raise InputError("no <segment> elements", path)
     return units, tuple(masses)
-
-
-def _first_difference(a: list[str], b: list[str]) -> int | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return None if len(a) == len(b) else min(len(a), len(b))
 
 
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "token",
@@ -98,7 +81,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     for doc, versions in docs.items():
         _, ref_path, ref_units, _ = versions[0]
         bad = next(((p, u, i) for _, p, u, _ in versions[1:]
-                    if (i := _first_difference(ref_units, u)) is not None), None)
+                    if (i := first_difference(ref_units, u)) is not None), None)
         if bad is not None:
             path, units, i = bad
             here = units[i] if i < len(units) else "end of text"
