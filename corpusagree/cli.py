@@ -143,12 +143,13 @@ def confidence_intervals(data: ReliabilityData, results, args) -> list:
     return [next(ivs) if k else None for k in keys]
 
 
-def add_ci_options(p: argparse.ArgumentParser) -> None:
+def add_ci_options(p: argparse.ArgumentParser, seed: int | None = None) -> None:
     """The interval options shared by every job."""
     p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL",
-                   help="bootstrap confidence intervals (default level 0.95)")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap replicates")
-    p.add_argument("--seed", type=int, default=None, help="random seed for the bootstrap")
+                   help="bootstrap confidence intervals (default level 0.95), resampling "
+                   "documents (or lemmas) when the data have them")
+    p.add_argument("--resamples", type=int, default=1000, help="bootstrap replicates (1000)")
+    p.add_argument("--seed", type=int, default=seed, help=f"bootstrap seed ({seed})")
     p.add_argument("--interval", choices=["percentile", "bca"], default="percentile",
                    help="bootstrap interval (default: percentile)")
 

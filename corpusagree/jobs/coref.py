@@ -32,6 +32,7 @@ import numpy as np
 from corpusagree import coefficients as coef
 from corpusagree import corefscores, diagnostics, inference, report
 from corpusagree import distances as dist
+from corpusagree.cli import add_ci_options
 from corpusagree.convert import coref as conv
 from corpusagree.corpus import CorefAnnotation
 from corpusagree.data import ReliabilityData, SetLabels
@@ -486,12 +487,7 @@ def register(subparsers) -> None:
                    "(prefix), or its antecedent (nominal only)")
     p.add_argument("--singletons", choices=conv.SINGLETONS, default="keep",
                    help="keep (default) or drop mentions of one-member chains")
-    p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL",
-                   help="bootstrap confidence intervals clustered by document at LEVEL (0.95)")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (1000)")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
-    p.add_argument("--interval", choices=("percentile", "bca"), default="percentile",
-                   help="bootstrap interval (default: percentile)")
+    add_ci_options(p, seed=0)
     p.add_argument("--by-document", action="store_true", help="figures per document")
     p.add_argument("--diagnostics", action="store_true",
                    help="pairwise and leave-one-out α, most-disputed mentions with their chains")

@@ -43,6 +43,7 @@ from scipy.sparse.csgraph import connected_components
 
 from corpusagree import coefficients as coef
 from corpusagree import inference, report
+from corpusagree.cli import add_ci_options
 from corpusagree.corpus import CorefAnnotation
 from corpusagree.data import ReliabilityData
 from corpusagree.errors import InputError
@@ -507,8 +508,8 @@ def run(args: argparse.Namespace) -> int:
     anns = read(args.paths, levels)
     if not anns:
         raise InputError("no MMAX2 documents found", args.paths[0])
-    ci = {"n_resamples": args.resamples, "seed": args.seed,
-          "progress": sys.stderr.isatty()} if args.ci else None
+    ci = {"n_resamples": args.resamples, "seed": args.seed, "level": args.ci,
+          "interval": args.interval, "progress": sys.stderr.isatty()} if args.ci else None
     res = analyse(anns, levels, _split(args.attribute), args.match, ci)
     if args.json:
         report.print_json(as_json(res))
@@ -541,10 +542,7 @@ def register(subparsers) -> None:
                    "every attribute that is not a pointer or set id)")
     p.add_argument("--match", choices=MATCHES, default="exact",
                    help="align markables by exact span (default) or by best mutual overlap")
-    p.add_argument("--ci", action="store_true",
-                   help="95%% bootstrap intervals for α and κ, clustered by document")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (1000)")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
+    add_ci_options(p, seed=0)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
 

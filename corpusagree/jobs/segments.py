@@ -35,6 +35,7 @@ from rich.columns import Columns
 from corpusagree import coefficients as coef
 from corpusagree import diagnostics, inference, report, segmetrics
 from corpusagree import distances as dist
+from corpusagree.cli import add_ci_options
 from corpusagree.convert import segments as conv
 from corpusagree.corpus import Segmentation
 from corpusagree.data import ReliabilityData
@@ -510,12 +511,7 @@ def register(subparsers) -> None:
     p.add_argument("--diagnostics", nargs="?", type=int, const=10, default=0, metavar="N",
                    help="also the N (default 10) boundary positions and units that cost most "
                    "in observed disagreement, with every coder's label")
-    p.add_argument("--ci", nargs="?", type=float, const=0.95, metavar="LEVEL",
-                   help="bootstrap intervals clustered by document (default level 0.95)")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
-    p.add_argument("--seed", type=int, help="bootstrap seed")
-    p.add_argument("--interval", choices=["percentile", "bca"], default="percentile",
-                   help="bootstrap interval method")
+    add_ci_options(p, seed=None)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
 

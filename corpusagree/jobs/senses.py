@@ -22,6 +22,7 @@ import numpy as np
 from corpusagree import coefficients as coef
 from corpusagree import distances as dist
 from corpusagree import inference, report, report_diagnostics
+from corpusagree.cli import add_ci_options
 from corpusagree.convert.senses import (
     CLUSTERS,
     SCHEMES,
@@ -516,12 +517,7 @@ def register(subparsers) -> None:
                    help="distance of the extended and multi schemes (default: passonneau)")
     p.add_argument("--cluster", choices=CLUSTERS, default="lemma",
                    help="bootstrap clusters: lemma (default), document, or item (none)")
-    p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL",
-                   help="bootstrap confidence intervals at LEVEL (default 0.95)")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (1000)")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
-    p.add_argument("--interval", choices=("percentile", "bca"), default="percentile",
-                   help="bootstrap interval (default: percentile)")
+    add_ci_options(p, seed=0)
     p.add_argument("--by-lemma", action="store_true", help="breakdown by lemma")
     p.add_argument("--diagnostics", action="store_true",
                    help="most confused sense pairs per lemma (coincidence matrix as a table)")
