@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from os import PathLike
 from pathlib import Path
 
+from corpusagree.errors import InputError
+
 PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
 
 
@@ -15,6 +17,14 @@ def expand(path: Path, suffixes: tuple[str, ...]) -> list[Path]:
     if path.is_dir():
         return sorted(f for f in path.rglob("*") if f.suffix.lower() in suffixes)
     return [path]
+
+
+def files(paths: str | PathLike | Iterable[str | PathLike], suffixes: tuple[str, ...]
+          ) -> list[Path]:
+    """Every file named or found below the folders named, in order."""
+    if isinstance(paths, (str, PathLike)):
+        paths = [paths]
+    return [f for p in paths for f in expand(Path(p), suffixes)]
 
 
 def annotator_files(paths: PathsArg, suffixes: tuple[str, ...]) -> list[tuple[str, Path]]:
@@ -32,3 +42,17 @@ def first_difference(a: list[str], b: list[str]) -> int | None:
         if x != y:
             return i
     return None if len(a) == len(b) else min(len(a), len(b))
+
+
+def has_suffix(path: str | PathLike, suffixes: tuple[str, ...]) -> bool:
+    """True for a file with one of ``suffixes``, or a folder holding one (the readers' sniff)."""
+    path = Path(path)
+    if path.is_dir():
+        return any(f.suffix.lower() in suffixes for f in path.rglob("*"))
+    return path.suffix.lower() in suffixes
+
+
+def check_annotators(keep: set | None, found: set) -> None:
+    """The annotators asked for must all have been found."""
+    if keep is not None and keep - found:
+        raise InputError(f"annotators not found: {', '.join(sorted(keep - found))}")

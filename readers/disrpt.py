@@ -21,7 +21,13 @@ from pathlib import Path
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
-from ._segfiles import PathsArg, annotator_files, first_difference
+from ._segfiles import (
+    PathsArg,
+    annotator_files,
+    check_annotators,
+    first_difference,
+    has_suffix,
+)
 
 SUFFIXES = (".tok", ".conllu")
 BEGIN_LABELS = ("BeginSeg=Yes", "Seg=B-seg")
@@ -104,14 +110,10 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                  "tokens)", path, doc.line)
             out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
                                     source=str(path)))
-    if keep is not None and keep - found:
-        raise InputError(f"annotators not found: {', '.join(sorted(keep - found))}")
+    check_annotators(keep, found)
     return out
 
 
 def sniff(path: str | PathLike) -> bool:
     """True for a .tok/.conllu file or a folder holding some."""
-    path = Path(path)
-    if path.is_dir():
-        return any(f.suffix.lower() in SUFFIXES for f in path.rglob("*"))
-    return path.suffix.lower() in SUFFIXES
+    return has_suffix(path, SUFFIXES)

@@ -25,7 +25,13 @@ from spacy.language import Language
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
-from ._segfiles import PathsArg, annotator_files, first_difference
+from ._segfiles import (
+    PathsArg,
+    annotator_files,
+    check_annotators,
+    first_difference,
+    has_suffix,
+)
 
 SUFFIXES = (".txt",)
 
@@ -119,14 +125,10 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             raise InputError(f"document {doc!r}: {unit} {i + 1} is {here!r} here but {there!r} "
                              f"in {ref_path} (annotators must segment the same text)", path)
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path)))
-    if keep is not None and keep - found:
-        raise InputError(f"annotators not found: {', '.join(sorted(keep - found))}")
+    check_annotators(keep, found)
     return out
 
 
 def sniff(path: str | PathLike) -> bool:
     """True for a .txt file or a folder holding some."""
-    path = Path(path)
-    if path.is_dir():
-        return any(f.suffix.lower() in SUFFIXES for f in path.rglob("*"))
-    return path.suffix.lower() in SUFFIXES
+    return has_suffix(path, SUFFIXES)

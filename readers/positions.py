@@ -24,17 +24,13 @@ from pathlib import Path
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
+from ._segfiles import check_annotators, files
+
 SUFFIXES = (".csv", ".tsv")
 
 
 def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
-    if isinstance(paths, (str, PathLike)):
-        paths = [paths]
-    out: list[Path] = []
-    for p in map(Path, paths):
-        out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES)
-                   if p.is_dir() else [p])
-    return out
+    return files(paths, SUFFIXES)
 
 
 def _text(path: Path, encoding: str | None) -> str:
@@ -137,10 +133,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
         doc = path.stem or path.name
         out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
                    for coder, masses in coders.items() if keep is None or coder in keep)
-    if keep is not None:
-        missing = keep - {s.annotator for s in out}
-        if missing:
-            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    check_annotators(keep, {s.annotator for s in out})
     return out
 
 

@@ -23,7 +23,13 @@ from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 from readers import _xml
 
-from ._segfiles import PathsArg, annotator_files, first_difference
+from ._segfiles import (
+    PathsArg,
+    annotator_files,
+    check_annotators,
+    first_difference,
+    has_suffix,
+)
 
 SUFFIXES = (".rs3", ".rs4")
 
@@ -93,16 +99,10 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             warnings.warn(f"{path}: {msg}; document skipped", UserWarning, stacklevel=2)
             continue
         out.extend(Segmentation(doc, a, m, unit=unit, source=str(p)) for a, p, _, m in versions)
-    if keep is not None:
-        missing = keep - found
-        if missing:
-            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    check_annotators(keep, found)
     return out
 
 
 def sniff(path: str | PathLike) -> bool:
     """True for an .rs3/.rs4 file or a folder holding some."""
-    path = Path(path)
-    if path.is_dir():
-        return any(f.suffix.lower() in SUFFIXES for f in path.rglob("*"))
-    return path.suffix.lower() in SUFFIXES
+    return has_suffix(path, SUFFIXES)

@@ -17,21 +17,14 @@ from pathlib import Path
 from corpusagree.corpus import Segmentation
 from corpusagree.errors import InputError
 
+from ._segfiles import check_annotators, files
+
 JSON_SUFFIXES = (".json", ".jsn")
 TSV_SUFFIXES = (".tsv",)
 
 
 def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
-    if isinstance(paths, (str, PathLike)):
-        paths = [paths]
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.suffix.lower() in
-                              JSON_SUFFIXES + TSV_SUFFIXES))
-        else:
-            out.append(p)
-    return out
+    return files(paths, JSON_SUFFIXES + TSV_SUFFIXES)
 
 
 def _text(path: Path) -> str:
@@ -157,10 +150,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
                 raise InputError(f"document {doc!r}: coder {coder!r} covers {sum(masses)} units "
                                  f"but coder {first[0]!r} covers {first[1]}", path, line)
             out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
-    if keep is not None:
-        missing = keep - {s.annotator for s in out}
-        if missing:
-            raise InputError(f"annotators not found: {', '.join(sorted(missing))}")
+    check_annotators(keep, {s.annotator for s in out})
     return out
 
 
