@@ -19,6 +19,7 @@ from pathlib import Path
 from corpusagree.chains import check_same_tokens
 from corpusagree.corpus import Chain, CorefAnnotation, Document, Mention
 from corpusagree.errors import InputError
+from readers._sniff import head as file_head
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 
@@ -108,19 +109,9 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
 
 def sniff(path: str | PathLike) -> bool:
     """True for a file (or a directory holding one) whose first line is ``#begin document``."""
-    p = Path(path)
-    if p.is_dir():
-        p = next((f for f in sorted(p.rglob("*")) if f.name.endswith(_SUFFIXES)), None)
-        if p is None:
-            return False
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            for line in fh:
-                if line.strip():
-                    return line.startswith("#begin document")
-    except OSError:
-        return False
-    return False
+    text = file_head(path, _SUFFIXES)
+    first = next((line for line in (text or "").splitlines() if line.strip()), "")
+    return first.startswith("#begin document")
 
 
 def _parse(path: Path):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from corpusagree.corpus import CorefAnnotation, Document
 from corpusagree.errors import InputError
+from readers._sniff import head as file_head
 from readers.conll2012 import PathArg, annotator_sources, build_annotation, check_documents
 
 _SUFFIXES = (".conllu",)
@@ -47,17 +48,9 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
 
 def sniff(path: str | PathLike) -> bool:
     """True for a ``.conllu`` file (or a directory holding one) with ``Entity=`` annotations."""
-    p = Path(path)
-    if p.is_dir():
-        p = next((f for f in sorted(p.rglob("*.conllu"))), None)
-        if p is None:
-            return False
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            head = fh.read(1 << 20)
-    except OSError:
-        return False
-    return "Entity=" in head and any(len(x.split("\t")) == 10 for x in head.splitlines()[:200])
+    text = file_head(path, (".conllu",))
+    return text is not None and "Entity=" in text and any(
+        len(x.split("\t")) == 10 for x in text.splitlines()[:200])
 
 
 class _Parser:

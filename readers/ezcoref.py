@@ -26,6 +26,7 @@ from typing import Literal
 
 from corpusagree.corpus import Chain, CorefAnnotation, Document, Mention
 from corpusagree.errors import InputError
+from readers._sniff import head as file_head
 from readers.conll2012 import check_documents
 
 PathArg = str | PathLike | Sequence[str | PathLike]
@@ -66,17 +67,9 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
 
 def sniff(path: str | PathLike) -> bool:
     """True for a JSON list file (or a directory holding one) with ezCoref submissions."""
-    p = Path(path)
-    if p.is_dir():
-        p = next(iter(sorted(p.rglob("*.json"))), None)
-        if p is None:
-            return False
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            head = fh.read(1 << 20)
-    except OSError:
-        return False
-    return head.lstrip().startswith("[") and '"annotator_id"' in head and '"annotations"' in head
+    text = file_head(path, (".json",))
+    return text is not None and text.lstrip().startswith("[") and '"annotator_id"' in text \
+        and '"annotations"' in text
 
 
 def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:
