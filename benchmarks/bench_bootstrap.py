@@ -15,7 +15,7 @@ import bench_alpha
 import coref_synth
 
 import corpusagree as ca
-from corpusagree import inference
+from corpusagree.stats import inference
 
 
 def timed(fn):

@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 import corpusagree as ca
-from corpusagree import inference
+from corpusagree.stats import inference
 
 K, CODERS = 4, 3
 

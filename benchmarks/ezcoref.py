@@ -22,11 +22,13 @@ import time
 import warnings
 from pathlib import Path
 
-from corpusagree import coefficients as co
-from corpusagree import inference, report
+from corpusagree.readers import ezcoref
+
+from corpusagree import report
 from corpusagree.convert import coref as conv
 from corpusagree.jobs import coref as job
-from readers import ezcoref
+from corpusagree.stats import coefficients as co
+from corpusagree.stats import inference
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "ezcoref_gupta2023" \
     / "annotations"

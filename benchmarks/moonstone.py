@@ -26,9 +26,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from corpusagree.readers import positions, segeval
+
 from corpusagree import report
 from corpusagree.jobs import segments as job
-from readers import positions, segeval
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "moonstone_kazantseva2012"
 

@@ -26,12 +26,12 @@ import time
 from pathlib import Path
 
 import numpy as np
+from corpusagree.readers import segeval
 
 import corpusagree as ca
 from corpusagree import report
 from corpusagree.convert import segments as conv
 from corpusagree.jobs import segments as job
-from readers import segeval
 
 
 def generate(docs: int, coders: int, units: int, seed: int = 0) -> dict:

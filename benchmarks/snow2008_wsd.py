@@ -20,11 +20,12 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+from corpusagree.readers import sensetsv
 
-from corpusagree import coefficients as coef
-from corpusagree import inference, report
+from corpusagree import report
 from corpusagree.convert.senses import convert
-from readers import sensetsv
+from corpusagree.stats import coefficients as coef
+from corpusagree.stats import inference
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "snow2008_mturk" / "wsd.standardized.tsv"

@@ -23,10 +23,12 @@ import argparse
 import time
 from pathlib import Path
 
-from corpusagree import coefficients as coef
-from corpusagree import inference, report
+from corpusagree.readers import sensetsv
+
+from corpusagree import report
 from corpusagree.convert.senses import SenseTable, lexfile_inventory, to_reliability
-from readers import sensetsv
+from corpusagree.stats import coefficients as coef
+from corpusagree.stats import inference
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "erk2013_wsbest_wssim" / "wsbest" / "judgments.tsv"

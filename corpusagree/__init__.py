@@ -7,8 +7,10 @@
 -0.125
 """
 
-from . import distances
-from .coefficients import (
+from .model.data import ReliabilityData, SetLabels
+from .model.errors import InputError
+from .stats import distances
+from .stats.coefficients import (
     COEFFICIENTS,
     DegenerateWarning,
     Engine,
@@ -26,8 +28,6 @@ from .coefficients import (
     pi,
     table,
 )
-from .data import ReliabilityData, SetLabels
-from .errors import InputError
 
 __version__ = "0.1.0"
 

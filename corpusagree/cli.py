@@ -13,11 +13,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import coefficients as coef
-from . import distances as dist
-from . import inference, interpret, report, report_diagnostics
-from .data import ReliabilityData, _parse_number, _read_table
-from .errors import InputError
+from . import report, report_diagnostics
+from .model.data import ReliabilityData, _parse_number, _read_table
+from .model.errors import InputError
+from .stats import coefficients as coef
+from .stats import distances as dist
+from .stats import inference, interpret
 
 NUMERIC = {"interval", "ordinal", "ratio"}
 

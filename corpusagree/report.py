@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from rich.console import Console
 from rich.table import Table
 
-from . import interpret
-from .coefficients import Result
+from .stats import interpret
+from .stats.coefficients import Result
 
 
 def fmt(x: float | None, places: int = 4) -> str:

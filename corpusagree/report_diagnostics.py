@@ -16,11 +16,12 @@ from collections.abc import Sequence
 import numpy as np
 from rich.table import Table
 
-from . import diagnostics as dg
-from . import distances as dist
-from . import interpret, report
-from .coefficients import COEFFICIENTS, DegenerateWarning
-from .data import ReliabilityData
+from . import report
+from .model.data import ReliabilityData
+from .stats import diagnostics as dg
+from .stats import distances as dist
+from .stats import interpret
+from .stats.coefficients import COEFFICIENTS, DegenerateWarning
 
 #: label tables (coincidence matrix, distributions, bias) are shown up to this many labels
 MAX_TABLE_LABELS = 20

@@ -10,31 +10,31 @@ import importlib
 from os import PathLike
 from types import ModuleType
 
-from corpusagree.errors import InputError
+from ..model.errors import InputError
 
 #: format name -> module, grouped by task (the order is the sniffing order).
 FORMATS: dict[str, dict[str, str]] = {
     "coref": {
-        "mmax2": "readers.mmax2",
-        "brat": "readers.brat",
-        "conll": "readers.conll2012",
-        "corefud": "readers.corefud",
-        "xmi": "readers.xmi",
-        "webanno_tsv": "readers.webanno_tsv",
-        "ezcoref": "readers.ezcoref",
+        "mmax2": "corpusagree.readers.mmax2",
+        "brat": "corpusagree.readers.brat",
+        "conll": "corpusagree.readers.conll2012",
+        "corefud": "corpusagree.readers.corefud",
+        "xmi": "corpusagree.readers.xmi",
+        "webanno_tsv": "corpusagree.readers.webanno_tsv",
+        "ezcoref": "corpusagree.readers.ezcoref",
     },
     "segments": {
-        "segeval": "readers.segeval",
-        "positions": "readers.positions",
-        "rs3": "readers.rs3",
-        "disrpt": "readers.disrpt",
-        "text": "readers.plaintext",
+        "segeval": "corpusagree.readers.segeval",
+        "positions": "corpusagree.readers.positions",
+        "rs3": "corpusagree.readers.rs3",
+        "disrpt": "corpusagree.readers.disrpt",
+        "text": "corpusagree.readers.plaintext",
     },
     "senses": {
-        "raganato": "readers.raganato",
-        "senseval": "readers.senseval",
-        "ontonotes": "readers.ontonotes",
-        "sensetsv": "readers.sensetsv",
+        "raganato": "corpusagree.readers.raganato",
+        "senseval": "corpusagree.readers.senseval",
+        "ontonotes": "corpusagree.readers.ontonotes",
+        "sensetsv": "corpusagree.readers.sensetsv",
     },
 }
 

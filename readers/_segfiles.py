@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.errors import InputError
+from ..model.errors import InputError
 
 PathsArg = str | PathLike | Iterable[str | PathLike] | Mapping[str, str | PathLike]
 

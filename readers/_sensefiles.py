@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
+from ..model.corpus import SenseTag
+from ..model.errors import InputError
 
 PathArg = str | PathLike
 

@@ -10,7 +10,7 @@ from os import PathLike
 
 from lxml import etree
 
-from corpusagree.errors import InputError
+from ..model.errors import InputError
 
 
 def _parser() -> etree.XMLParser:

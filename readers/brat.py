@@ -31,9 +31,9 @@ from pathlib import Path
 
 import spacy
 
-from corpusagree.chains import chains_from_links, check_same_tokens
-from corpusagree.corpus import CorefAnnotation, Document, Link, Mention
-from corpusagree.errors import InputError
+from ..model.chains import chains_from_links, check_same_tokens
+from ..model.corpus import CorefAnnotation, Document, Link, Mention
+from ..model.errors import InputError
 
 DEFAULT_COREF_TYPES = ("Coreference", "Coref", "Anaphora", "Equiv")
 _ID = re.compile(r"([A-Za-z]+|#)\d+\S*")

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.chains import check_same_tokens
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Mention
-from corpusagree.errors import InputError
-from readers._sniff import head as file_head
+from ..model.chains import check_same_tokens
+from ..model.corpus import Chain, CorefAnnotation, Document, Mention
+from ..model.errors import InputError
+from ._sniff import head as file_head
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import CorefAnnotation, Document
-from corpusagree.errors import InputError
-from readers._sniff import head as file_head
-from readers.conll2012 import PathArg, annotator_sources, build_annotation, check_documents
+from ..model.corpus import CorefAnnotation, Document
+from ..model.errors import InputError
+from ._sniff import head as file_head
+from .conll2012 import PathArg, annotator_sources, build_annotation, check_documents
 
 _SUFFIXES = (".conllu",)
 _CHUNK = re.compile(r"\((?P<open>[^()]+)(?P<single>\))?|(?P<close>[^()]+)\)")

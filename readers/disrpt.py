@@ -18,9 +18,8 @@ from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
-
+from ..model.corpus import Segmentation
+from ..model.errors import InputError
 from ._segfiles import (
     PathsArg,
     annotator_files,

@@ -24,10 +24,10 @@ from os import PathLike
 from pathlib import Path
 from typing import Literal
 
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Mention
-from corpusagree.errors import InputError
-from readers._sniff import head as file_head
-from readers.conll2012 import check_documents
+from ..model.corpus import Chain, CorefAnnotation, Document, Mention
+from ..model.errors import InputError
+from ._sniff import head as file_head
+from .conll2012 import check_documents
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 

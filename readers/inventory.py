@@ -21,9 +21,9 @@ from itertools import pairwise
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.errors import InputError
-from readers._sensefiles import as_paths, numbered_lines
-from readers._xml import local, parse
+from ..model.errors import InputError
+from ._sensefiles import as_paths, numbered_lines
+from ._xml import local, parse
 
 Edge = tuple[str, str]
 _POS_SUFFIXES = {"n", "v", "j", "a", "r"}

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.chains import chains_from_links, check_same_tokens
-from corpusagree.corpus import CorefAnnotation, Document, Link, Mention
-from corpusagree.errors import InputError
-from readers._xml import local, parse
+from ..model.chains import chains_from_links, check_same_tokens
+from ..model.corpus import CorefAnnotation, Document, Link, Mention
+from ..model.errors import InputError
+from ._xml import local, parse
 
 DEFAULT_SET_ATTRIBUTES = ("coref_set", "coref_class", "member", "set")
 DEFAULT_IDENTITY_POINTERS = ("antecedent", "anaphor_antecedent", "single_phrase_antecedent",

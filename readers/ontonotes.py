@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
-from readers._sensefiles import numbered_lines
-from readers.inventory import lemma_key, sense_key
+from ..model.corpus import SenseTag
+from ..model.errors import InputError
+from ._sensefiles import numbered_lines
+from .inventory import lemma_key, sense_key
 
 _UNKNOWN = {"?", "-1"}
 

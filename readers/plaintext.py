@@ -22,9 +22,8 @@ from pathlib import Path
 import spacy
 from spacy.language import Language
 
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
-
+from ..model.corpus import Segmentation
+from ..model.errors import InputError
 from ._segfiles import (
     PathsArg,
     annotator_files,

@@ -21,9 +21,8 @@ from itertools import groupby
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
-
+from ..model.corpus import Segmentation
+from ..model.errors import InputError
 from ._segfiles import check_annotators, files
 
 SUFFIXES = (".csv", ".tsv")

@@ -19,10 +19,9 @@ from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
-from readers import _xml
-
+from ..model.corpus import Segmentation
+from ..model.errors import InputError
+from . import _xml
 from ._segfiles import (
     PathsArg,
     annotator_files,

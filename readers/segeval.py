@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
-
+from ..model.corpus import Segmentation
+from ..model.errors import InputError
 from ._segfiles import check_annotators, files
 
 JSON_SUFFIXES = (".json", ".jsn")

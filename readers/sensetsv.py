@@ -12,9 +12,9 @@ from __future__ import annotations
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
-from readers._sensefiles import numbered_lines
+from ..model.corpus import SenseTag
+from ..model.errors import InputError
+from ._sensefiles import numbered_lines
 
 DEFAULT = {"item": "item", "annotator": "annotator", "senses": "sense"}
 SNOW2008 = {"item": "orig_id", "annotator": "!amt_worker_ids", "senses": "response"}

@@ -14,10 +14,10 @@ from dataclasses import replace
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
-from readers._sensefiles import annotator_names, as_paths, key_tags, read_key_file
-from readers._xml import local, parse
+from ..model.corpus import SenseTag
+from ..model.errors import InputError
+from ._sensefiles import annotator_names, as_paths, key_tags, read_key_file
+from ._xml import local, parse
 
 
 def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | None]]:

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
-from corpusagree.chains import check_same_tokens
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from corpusagree.errors import InputError
+from ..model.chains import check_same_tokens
+from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
+from ..model.errors import InputError
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
 _REL = re.compile(r"(.*)->(\d+)-(\d+)")

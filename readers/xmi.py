@@ -36,11 +36,11 @@ from pathlib import Path
 from cassis import TypeSystem, load_cas_from_xmi
 from lxml import etree
 
-from corpusagree.chains import check_same_tokens
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from corpusagree.errors import InputError
-from readers._xml import local, parse, parse_bytes
-from readers.brat import Tokens, token_fragments, tokenize, utf16_to_codepoints
+from ..model.chains import check_same_tokens
+from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
+from ..model.errors import InputError
+from ._xml import local, parse, parse_bytes
+from .brat import Tokens, token_fragments, tokenize, utf16_to_codepoints
 
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from corpusagree.chains import chains_from_links, check_chains, check_same_tokens
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from corpusagree.errors import InputError
+from corpusagree.model.chains import chains_from_links, check_chains, check_same_tokens
+from corpusagree.model.corpus import Chain, CorefAnnotation, Document, Link, Mention
+from corpusagree.model.errors import InputError
 
 
 def test_components_singletons_and_order():

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpusagree.readers import corefud
 from lxml import etree
 
-from corpusagree import coefficients as co
 from corpusagree.cli import main
 from corpusagree.convert import coref as cc
 from corpusagree.jobs import coref as job
-from readers import corefud
+from corpusagree.stats import coefficients as co
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "coref"
 UD = sorted(str(p) for p in (SAMPLE / "corefud").glob("*.conllu"))

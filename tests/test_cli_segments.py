@@ -11,13 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 import segeval
+from corpusagree.readers import segeval as segeval_reader
 
 import corpusagree as ca
-from corpusagree import report, segmetrics
+from corpusagree import report
 from corpusagree.cli import main
 from corpusagree.convert import segments as conv
 from corpusagree.jobs import segments as job
-from readers import segeval as segeval_reader
+from corpusagree.stats import segmetrics
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_corpora" / "segments"

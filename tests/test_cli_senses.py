@@ -14,14 +14,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpusagree.readers import inventory, raganato
 
 import corpusagree as ca
-from corpusagree import diagnostics
 from corpusagree.cli import main
 from corpusagree.convert.senses import SenseTable, label_text, to_reliability
 from corpusagree.jobs import senses as job
-from corpusagree.senses import SenseInventory
-from readers import inventory, raganato
+from corpusagree.model.senses import SenseInventory
+from corpusagree.stats import diagnostics
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_corpora" / "senses"

@@ -131,7 +131,7 @@ def test_table_ci_json_equals_api(capsys):
 
 
 def test_table_diagnostics_json_matches_api(capsys):
-    from corpusagree import diagnostics
+    from corpusagree.stats import diagnostics
 
     f = SAMPLE / "dialogue_acts.csv"
     code, out, _ = run(["table", f, "--diagnostics", "--reference", "ann", "--json"], capsys)

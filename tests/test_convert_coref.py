@@ -8,12 +8,12 @@ import warnings
 import numpy as np
 import pytest
 
-from corpusagree import coefficients as co
-from corpusagree.chains import chains_from_links
 from corpusagree.convert import coref as cc
-from corpusagree.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from corpusagree.data import ReliabilityData
-from corpusagree.errors import InputError
+from corpusagree.model.chains import chains_from_links
+from corpusagree.model.corpus import Chain, CorefAnnotation, Document, Link, Mention
+from corpusagree.model.data import ReliabilityData
+from corpusagree.model.errors import InputError
+from corpusagree.stats import coefficients as co
 
 SETS = ("passonneau", "jaccard", "dice", "masi")
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import corpusagree as ca
 from corpusagree.convert import segments as conv
-from corpusagree.corpus import Segmentation
-from corpusagree.errors import InputError
+from corpusagree.model.corpus import Segmentation
+from corpusagree.model.errors import InputError
 
 
 def seg(doc: str, coder: str, *masses: int, types=None, source: str = "") -> Segmentation:

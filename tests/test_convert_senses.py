@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpusagree.readers import inventory, raganato, sensetsv
 
 import corpusagree as ca
 from corpusagree.convert.senses import (
@@ -17,10 +18,10 @@ from corpusagree.convert.senses import (
     lexfile_inventory,
     to_reliability,
 )
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
-from corpusagree.senses import SenseInventory
-from readers import inventory, raganato, sensetsv
+from corpusagree.model.corpus import SenseTag
+from corpusagree.model.errors import InputError
+from corpusagree.model.senses import SenseInventory
+from corpusagree.stats.coefficients import engine
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "senses"
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -37,7 +38,7 @@ def tags(rows, lemma="call", document="d1", source="t.tsv"):
 
 
 def disagreement(sd) -> np.ndarray:
-    return ca.coefficients.engine(sd.data, sd.distance).disagr_i
+    return engine(sd.data, sd.distance).disagr_i
 
 
 # ---------------------------------------------------------------- seed 003's *call* example

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scorch import scores as scorch
 
-from corpusagree import corefscores as cs
+from corpusagree.stats import corefscores as cs
 
 
 def approx(*values):

@@ -8,6 +8,7 @@ import pytest
 
 import corpusagree as ca
 from corpusagree import InputError, ReliabilityData
+from corpusagree.model.data import MISSING
 
 
 def write(tmp_path, name: str, text: str, encoding: str = "utf-8"):
@@ -31,7 +32,7 @@ def test_from_triples_layout():
     assert data.coders == ["B", "A", "C"] and data.items == ["i2", "i1", "i3"]
     assert data.labels == ["x", "y"]  # sorted label table
     assert as_dict(data) == {("B", "i2"): "y", ("A", "i1"): "x", ("B", "i1"): "x"}
-    assert data.codes[1, 0] == ca.data.MISSING and (data.codes[2] == -1).all()
+    assert data.codes[1, 0] == MISSING and (data.codes[2] == -1).all()
     assert not data.is_set
 
 

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 import corpusagree as ca
-from corpusagree import diagnostics as dg
 from corpusagree import report
-from corpusagree.coefficients import COEFFICIENTS, DegenerateWarning, engine
 from corpusagree.report_diagnostics import diagnostics_json, diagnostics_tables
+from corpusagree.stats import diagnostics as dg
+from corpusagree.stats.coefficients import COEFFICIENTS, DegenerateWarning, engine
 
 
 def contingency(table, labels, coders=("A", "B")):

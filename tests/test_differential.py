@@ -19,7 +19,7 @@ from nltk.metrics.distance import binary_distance, jaccard_distance, masi_distan
 from statsmodels.stats.inter_rater import cohens_kappa, fleiss_kappa
 
 import corpusagree as ca
-from corpusagree import distances as dist
+from corpusagree.stats import distances as dist
 
 TOL = 1e-9
 SEEDS = [0, 1, 2, 3, 7, 42]

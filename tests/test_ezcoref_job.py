@@ -10,11 +10,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpusagree.readers import ezcoref
 
-from corpusagree import coefficients as co
 from corpusagree.cli import main
-from corpusagree.data import ReliabilityData
-from readers import ezcoref
+from corpusagree.model.data import ReliabilityData
+from corpusagree.stats import coefficients as co
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 EZ = SHARED / "ezcoref_gupta2023" / "annotations"

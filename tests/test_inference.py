@@ -6,7 +6,7 @@ import pytest
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import corpusagree as ca
-from corpusagree import inference
+from corpusagree.stats import inference
 
 CASES = [("alpha", "nominal"), ("alpha", "interval"), ("alpha_prime", "ordinal"),
          ("beta", "interval"), ("pi", "nominal"), ("multi_kappa", "nominal"),
@@ -26,7 +26,7 @@ def from_scratch(key, distance, data, full=None):
     """The coefficient on ``data``; the ordinal metric is the one bound to the full data
     (its ranks are held fixed across replicates, as in Hayes & Krippendorff 2007)."""
     if distance == "ordinal":
-        from corpusagree.coefficients import engine
+        from corpusagree.stats.coefficients import engine
 
         D = engine(full, "ordinal").metric
         L = full.n_labels

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
-from corpusagree import interpret
-from corpusagree.interpret import interpret as read
+from corpusagree.stats import interpret
+from corpusagree.stats.interpret import interpret as read
 
 
 @pytest.mark.parametrize("value,label", [

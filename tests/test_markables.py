@@ -19,8 +19,8 @@ import pytest
 from lxml import etree
 
 from corpusagree.cli import main
-from corpusagree.corpus import CorefAnnotation, Document, Mention
 from corpusagree.jobs import markables as mk
+from corpusagree.model.corpus import CorefAnnotation, Document, Mention
 
 FIXTURE = Path(__file__).parent / "data" / "markables" / "corpus"
 POTTS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "potts_mmax2_subset" / \

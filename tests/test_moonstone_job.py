@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 import segeval
+from corpusagree.readers import positions
 
 from corpusagree.cli import main
 from corpusagree.convert import segments as conv
-from readers import positions
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 MOONSTONE = CORPORA / "moonstone_kazantseva2012"

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import brat
 
-from corpusagree.chains import check_chains
-from corpusagree.errors import InputError
-from readers import brat
+from corpusagree.model.chains import check_chains
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "coref_a" / "brat"
 

@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import conll2012
 
-from corpusagree.errors import InputError
-from readers import conll2012
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "coref_b" / "conll"
 ALICE, BOB = DATA / "alice.v4_gold_conll", DATA / "bob.v4_gold_conll"

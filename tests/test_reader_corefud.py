@@ -4,9 +4,9 @@ import warnings
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import corefud
 
-from corpusagree.errors import InputError
-from readers import corefud
+from corpusagree.model.errors import InputError
 
 DEMO = Path(__file__).parent / "data" / "coref_b" / "corefud_demo.conllu"
 

@@ -6,9 +6,9 @@ import warnings
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import ezcoref
 
-from corpusagree.errors import InputError
-from readers import ezcoref
+from corpusagree.model.errors import InputError
 
 TINY = Path(__file__).parent / "data" / "coref_b" / "ezcoref"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"

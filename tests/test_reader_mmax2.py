@@ -7,10 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import mmax2
 
-from corpusagree.chains import check_chains
-from corpusagree.errors import InputError
-from readers import mmax2
+from corpusagree.model.chains import check_chains
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "coref_a" / "mmax2"
 POTTS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "potts_mmax2_subset" / "corpus"

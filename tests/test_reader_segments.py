@@ -6,11 +6,11 @@ import json
 import warnings
 from pathlib import Path
 
+import corpusagree.readers as readers
 import pytest
+from corpusagree.readers import disrpt, plaintext, positions, rs3, segeval
 
-import readers
-from corpusagree.errors import InputError
-from readers import disrpt, plaintext, positions, rs3, segeval
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data" / "segments"
 OWN_SAMPLES = Path(__file__).resolve().parents[1] / "sample_corpora" / "segments"

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import detect, inventory, ontonotes, raganato, sensetsv, senseval
 
-from corpusagree.corpus import SenseTag
-from corpusagree.errors import InputError
-from readers import detect, inventory, ontonotes, raganato, sensetsv, senseval
+from corpusagree.model.corpus import SenseTag
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "senses"
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"

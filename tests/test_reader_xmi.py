@@ -8,10 +8,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import xmi
 
-from corpusagree.chains import check_chains
-from corpusagree.errors import InputError
-from readers import xmi
+from corpusagree.model.chains import check_chains
+from corpusagree.model.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "coref_a" / "xmi"
 

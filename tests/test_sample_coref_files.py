@@ -5,9 +5,9 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import conll2012, corefud
 
-from corpusagree import corefscores as cs
-from readers import conll2012, corefud
+from corpusagree.stats import corefscores as cs
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "coref"
 ANNOTATORS = ["ann1", "ann2", "ann3"]

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from corpusagree import coefficients as co
 from corpusagree.cli import main
 from corpusagree.convert import coref as cc
 from corpusagree.jobs import coref as job
+from corpusagree.stats import coefficients as co
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "coref"
 PATHS = {

@@ -6,8 +6,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
-from readers import disrpt, plaintext, positions, rs3, segeval
+from corpusagree.readers import disrpt, plaintext, positions, rs3, segeval
 
 ROOT = Path(__file__).resolve().parents[1] / "sample_corpora" / "segments"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpusagree.readers import inventory, raganato, sensetsv
 
-from corpusagree.corpus import SenseTag
-from readers import inventory, raganato, sensetsv
+from corpusagree.model.corpus import SenseTag
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "senses"
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import corpusagree as ca
-from corpusagree.coefficients import engine
+from corpusagree.stats.coefficients import engine
 
 
 def contingency(table, labels):

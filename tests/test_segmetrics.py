@@ -12,8 +12,8 @@ import segeval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpusagree import segmetrics as sm
-from corpusagree.errors import InputError
+from corpusagree.model.errors import InputError
+from corpusagree.stats import segmetrics as sm
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 STARGAZERS = CORPORA / "fournier_segmentation_corpora" / "stargazer_hearst_1997.json"

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import corpusagree as ca
-from corpusagree import distances as dist
 from corpusagree.cli import main
-from corpusagree.coefficients import engine
-from corpusagree.senses import SenseInventory
+from corpusagree.model.senses import SenseInventory
+from corpusagree.stats import distances as dist
+from corpusagree.stats.coefficients import engine
 
 SET_DISTANCES = ["passonneau", "jaccard", "dice", "masi"]
 

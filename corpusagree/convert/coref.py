@@ -32,9 +32,9 @@ from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from scipy.sparse.csgraph import connected_components
 
-from ..corpus import CorefAnnotation
-from ..data import ReliabilityData
-from ..errors import InputError
+from ..model.corpus import CorefAnnotation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
 
 MATCHES = ("exact", "head", "overlap")
 LABELS = ("chain", "prefix", "antecedent")

@@ -23,9 +23,9 @@ from itertools import chain
 
 import numpy as np
 
-from corpusagree.corpus import Segmentation
-from corpusagree.data import MISSING, ReliabilityData, _ranges
-from corpusagree.errors import InputError
+from ..model.corpus import Segmentation
+from ..model.data import MISSING, ReliabilityData, _ranges
+from ..model.errors import InputError
 
 #: label of a potential boundary where the coder put none
 NO = "no"

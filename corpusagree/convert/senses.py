@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from corpusagree import distances as dist
-from corpusagree.corpus import SenseTag
-from corpusagree.data import MISSING, ReliabilityData, SetLabels, _ranges
-from corpusagree.errors import InputError
-from corpusagree.senses import SenseInventory
+from ..model.corpus import SenseTag
+from ..model.data import MISSING, ReliabilityData, SetLabels, _ranges
+from ..model.errors import InputError
+from ..model.senses import SenseInventory
+from ..stats import distances as dist
 
 #: scheme → default distance
 SCHEMES = {"fine": "nominal", "coarse": "nominal", "extended": "passonneau", "multi": "passonneau"}

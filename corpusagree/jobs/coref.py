@@ -29,16 +29,17 @@ from pathlib import Path
 
 import numpy as np
 
-from corpusagree import coefficients as coef
-from corpusagree import corefscores, diagnostics, inference, report
-from corpusagree import distances as dist
-from corpusagree.cli import add_ci_options
-from corpusagree.convert import coref as conv
-from corpusagree.corpus import CorefAnnotation
-from corpusagree.data import ReliabilityData, SetLabels
-from corpusagree.errors import InputError
-from readers import FORMATS, detect
-from readers import get as get_reader
+from .. import report
+from ..cli import add_ci_options
+from ..convert import coref as conv
+from ..model.corpus import CorefAnnotation
+from ..model.data import ReliabilityData, SetLabels
+from ..model.errors import InputError
+from ..readers import FORMATS, detect
+from ..readers import get as get_reader
+from ..stats import coefficients as coef
+from ..stats import corefscores, diagnostics, inference
+from ..stats import distances as dist
 
 SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
 DEFAULT_DISTANCES = ("passonneau", "jaccard", "dice", "masi")

@@ -41,14 +41,15 @@ import scipy.sparse as sp
 from scipy.optimize import linear_sum_assignment
 from scipy.sparse.csgraph import connected_components
 
-from corpusagree import coefficients as coef
-from corpusagree import inference, report
-from corpusagree.cli import add_ci_options
-from corpusagree.corpus import CorefAnnotation
-from corpusagree.data import ReliabilityData
-from corpusagree.errors import InputError
-from readers import mmax2
-from readers.conll2012 import check_documents
+from .. import report
+from ..cli import add_ci_options
+from ..model.corpus import CorefAnnotation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..readers import mmax2
+from ..readers.conll2012 import check_documents
+from ..stats import coefficients as coef
+from ..stats import inference
 
 MATCHES = ("exact", "overlap")
 #: attributes that are MMAX2 bookkeeping, not annotation

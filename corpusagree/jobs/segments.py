@@ -32,16 +32,17 @@ from pathlib import Path
 import numpy as np
 from rich.columns import Columns
 
-from corpusagree import coefficients as coef
-from corpusagree import diagnostics, inference, report, segmetrics
-from corpusagree import distances as dist
-from corpusagree.cli import add_ci_options
-from corpusagree.convert import segments as conv
-from corpusagree.corpus import Segmentation
-from corpusagree.data import ReliabilityData
-from corpusagree.errors import InputError
-from readers import FORMATS, detect
-from readers import get as get_reader
+from .. import report
+from ..cli import add_ci_options
+from ..convert import segments as conv
+from ..model.corpus import Segmentation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..readers import FORMATS, detect
+from ..readers import get as get_reader
+from ..stats import coefficients as coef
+from ..stats import diagnostics, inference, segmetrics
+from ..stats import distances as dist
 
 #: set distances for unit sets when none are asked for
 DEFAULT_DISTANCES = ("dice", "jaccard", "passonneau")

@@ -19,11 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from corpusagree import coefficients as coef
-from corpusagree import distances as dist
-from corpusagree import inference, report, report_diagnostics
-from corpusagree.cli import add_ci_options
-from corpusagree.convert.senses import (
+from .. import report, report_diagnostics
+from ..cli import add_ci_options
+from ..convert.senses import (
     CLUSTERS,
     SCHEMES,
     WITH_INVENTORY,
@@ -33,13 +31,16 @@ from corpusagree.convert.senses import (
     lexfile_inventory,
     to_reliability,
 )
-from corpusagree.corpus import SenseTag
-from corpusagree.data import ReliabilityData, SetLabels, _ranges
-from corpusagree.errors import InputError
-from corpusagree.senses import SenseInventory
-from readers import detect, get
-from readers import inventory as inventory_reader
-from readers.sensetsv import read_wsbest
+from ..model.corpus import SenseTag
+from ..model.data import ReliabilityData, SetLabels, _ranges
+from ..model.errors import InputError
+from ..model.senses import SenseInventory
+from ..readers import detect, get
+from ..readers import inventory as inventory_reader
+from ..readers.sensetsv import read_wsbest
+from ..stats import coefficients as coef
+from ..stats import distances as dist
+from ..stats import inference
 
 FORMATS = ("auto", "raganato", "senseval", "ontonotes", "sensetsv", "wsbest")
 SET_DISTANCES = sorted(k for k, d in dist.NAMED.items() if d.for_sets)

@@ -1,6 +1,9 @@
 """Run the pre-redesign CLI on the cases below and store each --json output."""
-import json, subprocess, sys
+import json
+import subprocess
+import sys
 from pathlib import Path
+
 S = "sample_corpora"
 R = "../shared/corpora"
 CASES = {

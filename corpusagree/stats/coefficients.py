@@ -25,8 +25,8 @@ from functools import cached_property
 
 import numpy as np
 
+from ..model.data import ReliabilityData
 from . import distances as dist
-from .data import ReliabilityData
 
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
 PAIRS_PER_CHUNK = 250_000

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from corpusagree.errors import InputError
+from ..model.errors import InputError
 
 Masses = Sequence[int]
 

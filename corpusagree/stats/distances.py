@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from .data import ReliabilityData, SetLabels, is_number
+from ..model.data import ReliabilityData, SetLabels, is_number
 
 #: the largest label table a dense L × L distance matrix is built for
 MAX_DENSE_LABELS = 20_000

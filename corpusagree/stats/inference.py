@@ -30,9 +30,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.stats import norm
 
+from ..model.data import ReliabilityData
+from ..report import LazyProgress
 from .coefficients import Engine, engine
-from .data import ReliabilityData
-from .report import LazyProgress
 
 #: weights entries (replicates × units) materialised at once
 WEIGHTS_PER_CHUNK = 4_000_000

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from ..model.data import ReliabilityData
 from . import distances as dist
 from .coefficients import COEFFICIENTS, engine
-from .data import ReliabilityData
 
 #: array cells (pairs × items) handled at once; bounds memory
 CELLS = 4_000_000
