@@ -35,8 +35,8 @@ def main() -> None:
 
     n = int(1_000_000 * args.scale)
     data = ca.ReliabilityData.from_matrix(bench_alpha.make(n, 5, 10, 0.05))
-    iv, secs = timed(lambda: inference.bootstrap(data, "alpha", "nominal", n_resamples=R,
-                                                 seed=0))
+    iv, secs = timed(lambda: inference.bootstrap(
+        data, [("alpha", "nominal")], inference.Bootstrap(R, seed=0))[0])
     out["alpha_nominal"] = {"items": n, "coders": 5, "resamples": R, "seconds": secs,
                             **iv.as_dict()}
 
@@ -45,7 +45,7 @@ def main() -> None:
     cdata = coref_synth.to_reliability(doc, chains)
     for cluster in (False, True):
         iv, secs = timed(lambda c=cluster: inference.bootstrap(
-            cdata, "beta", "jaccard", n_resamples=R, seed=0, cluster=c))
+            cdata, [("beta", "jaccard")], inference.Bootstrap(R, cluster=c, seed=0))[0])
         out["beta_jaccard_" + ("documents" if cluster else "items")] = {
             "mentions": m, "coders": 3, "resamples": R, "seconds": secs, **iv.as_dict()}
     if args.json:

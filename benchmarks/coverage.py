@@ -62,8 +62,8 @@ def main() -> None:
     for s in range(args.studies):
         data = draw(args.docs, args.items, rng)
         for name, cluster, kind in kinds:
-            iv = inference.bootstrap(data, args.coefficient, n_resamples=args.resamples,
-                                     seed=s, cluster=cluster, interval=kind)
+            iv = inference.bootstrap(data, [(args.coefficient, "nominal")], inference.Bootstrap(
+                args.resamples, interval=kind, cluster=cluster, seed=s))[0]
             hits[name] += iv.low <= population <= iv.high
             widths[name].append(iv.high - iv.low)
     out = {"coefficient": args.coefficient, "population": population,

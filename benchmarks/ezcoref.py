@@ -53,8 +53,8 @@ def run(path: Path = DEFAULT, limit: int | None = None, n_resamples: int = 1000,
     kappa = co.multi_kappa(ante).value
     times["coefficients"], t = time.perf_counter() - t, time.perf_counter()
     specs = [(c, d) for d in job.DEFAULT_DISTANCES for c in ("alpha", "beta")]
-    intervals = inference.bootstrap_many(data, specs, n_resamples=n_resamples, seed=seed,
-                                         cluster=True)
+    intervals = inference.bootstrap(data, specs, inference.Bootstrap(
+        n_resamples, cluster=True, seed=seed))
     for row, (ia, ib) in zip(rows, zip(intervals[::2], intervals[1::2], strict=True),
                              strict=True):
         row["alpha_ci"], row["beta_ci"] = [ia.low, ia.high], [ib.low, ib.high]

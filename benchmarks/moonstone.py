@@ -103,7 +103,7 @@ def main() -> None:
         "segmentations": out["segmentations"], "coders": len(out["coders"]),
         "coder_identity": args.coders, "csv_equals_json": same_masses and same_figures,
         "read_csv_seconds": round(t_csv, 3), "score_seconds": round(t_score, 3),
-        "coefficients": [{k: r[k] for k in ("coefficient", "distance", "value")} |
+        "coefficients": [{k: r[k] for k in ("symbol", "distance", "value")} |
                          ({"low": r["ci"]["low"], "high": r["ci"]["high"],
                            "clustered": r["ci"]["clustered"], "clusters": r["ci"]["units"]}
                           if "ci" in r else {})
@@ -123,7 +123,7 @@ def main() -> None:
     print("\ncoefficient  distance     value    95% CI (bootstrap, chapters as clusters)")
     for r in summary["coefficients"]:
         ci = f"[{r['low']:.3f}, {r['high']:.3f}]" if "low" in r else ""
-        print(f"{r['coefficient']:<12} {r['distance']:<11} {r['value']:7.3f}   {ci}")
+        print(f"{r['symbol']:<12} {r['distance']:<11} {r['value']:7.3f}   {ci}")
     means = ", ".join(f"{k} {v:.3f}" for k, v in summary["pairwise_means"].items())
     print(f"\npairwise means over (chapter, coder pair): {means}")
     print(f"\nleave one coder out (all coders: boundary α {loo['all_boundary_alpha']:.3f}, "

@@ -44,15 +44,15 @@ def measure(path: Path, resamples: int = 1000, seed: int = 0) -> dict:
         warnings.simplefilter("always", coef.DegenerateWarning)
         light = coef.light_kappa(data)
     t3 = time.perf_counter()
-    intervals = inference.bootstrap_many(data, [(k, "nominal") for k in results],
-                                         n_resamples=resamples, seed=seed, cluster=False)
+    intervals = inference.bootstrap(data, [(k, "nominal") for k in results],
+                                    inference.Bootstrap(resamples, cluster=False, seed=seed))
     t4 = time.perf_counter()
     light_low, light_high = light_kappa_interval(data, resamples, seed)
     t5 = time.perf_counter()
     out = {"file": str(path), "tags": len(tags), "items": data.n_items,
            "annotators": data.n_coders,
            "judgements_per_item": sorted(set(((data.codes >= 0).sum(0)).tolist())),
-           "coefficients": {k: {"name": r.coefficient, "value": r.value, "observed": r.observed,
+           "coefficients": {k: {"name": r.symbol, "value": r.value, "observed": r.observed,
                                 "expected": r.expected, "low": i.low, "high": i.high,
                                 "level": i.level, "resamples": i.n_resamples}
                             for (k, r), i in zip(results.items(), intervals, strict=True)},

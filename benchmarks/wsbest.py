@@ -55,8 +55,8 @@ def measure(path: Path, resamples: int = 1000, seed: int = 0, nltk_check: bool =
         for d in ("nominal",) if scheme == "fine" else DISTANCES:
             sd = to_reliability(table, scheme, inv, distance=d, cluster="lemma")
             res = coef.alpha(sd.data, sd.distance)
-            i = inference.bootstrap(sd.data, "alpha", sd.distance, n_resamples=resamples,
-                                    seed=seed)
+            i = inference.bootstrap(sd.data, [("alpha", sd.distance)],
+                                    inference.Bootstrap(resamples, seed=seed))[0]
             rows.append({"scheme": name, "distance": d, "alpha": res.value,
                          "observed": res.observed, "expected": res.expected, "low": i.low,
                          "high": i.high, "clusters": i.units, "labels": sd.data.n_labels,

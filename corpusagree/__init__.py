@@ -11,9 +11,7 @@ from .model.data import ReliabilityData, SetLabels
 from .model.errors import InputError
 from .stats import distances
 from .stats.coefficients import (
-    COEFFICIENTS,
     DegenerateWarning,
-    Engine,
     Result,
     S,
     alpha,
@@ -28,11 +26,13 @@ from .stats.coefficients import (
     pi,
     table,
 )
+from .stats.inference import Bootstrap
+from .stats.spec import COEFFICIENTS
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "COEFFICIENTS", "DegenerateWarning", "Engine", "InputError", "ReliabilityData", "Result",
+    "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "ReliabilityData", "Result",
     "S", "SetLabels", "alpha", "alpha_prime", "beta", "bias", "distances", "kappa", "kappa_w",
     "light_kappa", "multi_kappa", "percent_agreement", "pi", "table",
 ]

@@ -19,6 +19,7 @@ from .model.errors import InputError
 from .stats import coefficients as coef
 from .stats import distances as dist
 from .stats import inference, interpret
+from .stats.spec import COEFFICIENTS
 
 NUMERIC = {"interval", "ordinal", "ratio"}
 
@@ -114,7 +115,7 @@ def cmd_table(args) -> int:
             row["interval"] = None if iv is None else iv.as_dict()
             row["conventions"] = {k: v.as_dict() if v else None
                                   for k, v in interpret.readings(row["value"]).items()} \
-                if row["coefficient"] not in ("bias B", "percent agreement") else None
+                if COEFFICIENTS[row["id"]].chance_corrected else None
         report.print_json({**summary, "coefficients": rows,
                            **({"diagnostics": diag} if diag is not None else {})})
         return 0
@@ -131,14 +132,13 @@ def cmd_table(args) -> int:
 def confidence_intervals(data: ReliabilityData, results, args) -> list:
     """Bootstrap intervals for every result that has one, all on the same resamples
     (clustered by the group column when there is one)."""
-    keys = [r.source[1] if r.source and r.source[1] in inference.FAMILY else None
-            for r in results]
-    specs = [(k, r.source[0].distance) for k, r in zip(keys, results, strict=True) if k]
+    keys = [r.id if COEFFICIENTS[r.id].resamplable else None for r in results]
+    specs = [(k, r._kernel.distance) for k, r in zip(keys, results, strict=True) if k]
     try:
-        ivs = iter(inference.bootstrap_many(
-            data, specs, n_resamples=args.resamples, level=args.ci, seed=args.seed,
-            interval=args.interval, cluster=None if data.groups is not None else False,
-            progress=sys.stderr.isatty()))
+        ivs = iter(inference.bootstrap(
+            data, specs, inference.Bootstrap(args.resamples, args.ci, args.interval,
+                                             None if data.groups is not None else False,
+                                             args.seed)))
     except ValueError as e:
         raise InputError(str(e), args.file) from None
     return [next(ivs) if k else None for k in keys]

@@ -44,13 +44,13 @@ def results_table(results: Sequence[Result], title: str, caption: str | None = N
     for name, kw in cols:
         t.add_column(name, **kw)
     for k, r in enumerate(results):
-        row = [r.coefficient, r.distance, fmt(r.value)]
+        row = [r.symbol, r.distance, fmt(r.value)]
         if intervals is not None:
             iv = intervals[k]
             row += ["—", "—"] if iv is None else \
                 [f"[{fmt(iv.low)}, {fmt(iv.high)}]",
                  "—" if iv.coefficient == "bias" else fmt(iv.q.get(0.667), 3)]
-        conv = "" if r.coefficient in ("bias B", "percent agreement") or r.value != r.value \
+        conv = "" if r.id in ("bias", "percent_agreement") or r.value != r.value \
             else interpret.short(r.value)
         row += [fmt(r.observed), fmt(r.expected), str(r.items), str(r.coders), conv]
         t.add_row(*row)

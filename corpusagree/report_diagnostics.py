@@ -21,7 +21,7 @@ from .model.data import ReliabilityData
 from .stats import diagnostics as dg
 from .stats import distances as dist
 from .stats import interpret
-from .stats.coefficients import COEFFICIENTS, DegenerateWarning
+from .stats.coefficients import DegenerateWarning, compute
 
 #: label tables (coincidence matrix, distributions, bias) are shown up to this many labels
 MAX_TABLE_LABELS = 20
@@ -77,11 +77,11 @@ def diagnostics_json(data: ReliabilityData, distance="nominal", *, coefficient: 
     ``reference`` coder is named."""
     weighted = dg.check_coefficient(coefficient)
     d = dist.get(distance) if weighted else dist.get(None)
-    fn = COEFFICIENTS[coefficient][0]
+
     notes: list[str] = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateWarning)
-        whole = fn(data, d) if weighted else fn(data)
+        whole = compute(coefficient, data, d)
         coders, M, loo = dg.pairwise_and_leave_one_out(data, coefficient, d)
     out = {"coefficient": coefficient, "symbol": SYMBOL[coefficient], "distance": d.name,
            "value": whole.value, "conventions": _conventions(whole.value, coefficient),

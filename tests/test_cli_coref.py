@@ -38,14 +38,14 @@ def test_json_equals_api(capsys, anns):
     assert out["format"] == "corefud" and out["annotators"] == ["ann1", "ann2", "ann3"]
     assert out["documents"] == ["council", "gates", "harbour", "letters", "recipe"]
     assert out["items"] == al.n_items == 56
-    fns = {"α": co.alpha, "α′": co.alpha_prime, "β": co.beta, "bias B": co.bias}
-    got = {(r["coefficient"], r["distance"]): r["value"] for r in out["coefficients"]}
+    fns = {"α": co.alpha, "α′": co.alpha_prime, "β": co.beta, "B": co.bias}
+    got = {(r["symbol"], r["distance"]): r["value"] for r in out["coefficients"]}
     assert len(got) == 16
     for d in job.DEFAULT_DISTANCES:
         for name, f in fns.items():
             assert got[(name, d)] == pytest.approx(f(data, d).value, abs=1e-12)
     ante = cc.to_data(al, "antecedent")
-    got = {r["coefficient"]: r["value"] for r in out["antecedent"]}
+    got = {r["symbol"]: r["value"] for r in out["antecedent"]}
     assert got == pytest.approx({"multi-κ": co.multi_kappa(ante).value,
                                  "α": co.alpha(ante).value, "β": co.beta(ante).value}, abs=1e-12)
     # the sample README's counts: ann2 adds 'each other', ann3 misses 'Lisbon' and marks 'a photo'
@@ -138,7 +138,7 @@ def test_other_formats_and_two_annotators(capsys):
     tsv = [str(DATA / "webanno_tsv" / a) for a in ("ann1", "ann2")]
     out = run_json(capsys, *tsv)
     assert out["format"] == "webanno_tsv"
-    assert [r["coefficient"] for r in out["antecedent"]] == ["κ", "α", "β"]
+    assert [r["symbol"] for r in out["antecedent"]] == ["κ", "α", "β"]
     assert run_json(capsys, "--format", "webanno_tsv", *tsv)["scores"] == out["scores"]
 
 

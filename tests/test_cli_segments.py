@@ -19,6 +19,7 @@ from corpusagree.cli import main
 from corpusagree.convert import segments as conv
 from corpusagree.jobs import segments as job
 from corpusagree.stats import segmetrics
+from corpusagree.stats.kernel import kernel
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_corpora" / "segments"
@@ -160,7 +161,7 @@ def test_diagnostics_worst_items(capsys, sample_segs) -> None:
     b = conv.boundaries(sample_segs)
     first = out["boundaries"][0]
     item = list(b.items).index((first["document"], first["position"]))
-    assert first["disagreement"] == float(ca.Engine(b).disagr_i[item]) == 1.0
+    assert first["disagreement"] == float(kernel(b).disagr_i[item]) == 1.0
     assert first["labels"] == {c: b.label(int(k)) for c, k in zip(b.coders, b.codes[:, item],
                                                                    strict=True)}
     # a unit's label is its coder's segment, first and last unit

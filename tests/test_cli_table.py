@@ -33,7 +33,7 @@ def test_table_json_matches_api(capsys):
     assert code == 0
     doc = json.loads(out)
     data = ca.ReliabilityData.from_csv(f, group="document")
-    by = {(r["coefficient"], r["distance"]): r["value"] for r in doc["coefficients"]}
+    by = {(r["symbol"], r["distance"]): r["value"] for r in doc["coefficients"]}
     assert by[("α", "nominal")] == pytest.approx(float(ca.alpha(data)))
     assert by[("multi-κ", "nominal")] == pytest.approx(float(ca.multi_kappa(data)))
     w = {("Statement", "Info-Request"): 1, ("Statement", "Check"): .5,
@@ -48,7 +48,7 @@ def test_table_wide_interval(capsys):
                         "interval", "--json"], capsys)
     assert code == 0
     doc = json.loads(out)
-    rows = {(r["coefficient"], r["distance"]) for r in doc["coefficients"]}
+    rows = {(r["symbol"], r["distance"]) for r in doc["coefficients"]}
     assert ("α", "interval") in rows and ("β", "interval") in rows
 
 
@@ -120,14 +120,14 @@ def test_table_ci_json_equals_api(capsys):
                         "--seed", "5", "--json"], capsys)
     assert code == 0
     rows = json.loads(out)["coefficients"]
-    alpha_row = next(r for r in rows if r["coefficient"] == "α")
+    alpha_row = next(r for r in rows if r["symbol"] == "α")
     iv = alpha_row["interval"]
     assert iv["level"] == 0.9 and iv["clustered"] and iv["units"] == 6
     data = ca.ReliabilityData.from_csv(f, group="document")
     api = ca.alpha(data).confidence_interval(level=0.9, n_resamples=200, seed=5)
     # the CLI draws all coefficients' replicates from one stream: same weights, same values
     assert (iv["low"], iv["high"]) == pytest.approx((api.low, api.high))
-    assert next(r for r in rows if r["coefficient"] == "light κ")["interval"] is None
+    assert next(r for r in rows if r["symbol"] == "light κ")["interval"] is None
 
 
 def test_table_diagnostics_json_matches_api(capsys):
@@ -141,7 +141,7 @@ def test_table_diagnostics_json_matches_api(capsys):
     loo = {r["coder"]: r["value"] for r in diagnostics.leave_one_out(data)}
     got = doc["diagnostics"]["leave_one_out"]
     assert got["raises_most"] == max(loo, key=loo.get)
-    alpha_row = next(r for r in doc["coefficients"] if r["coefficient"] == "α")
+    alpha_row = next(r for r in doc["coefficients"] if r["symbol"] == "α")
     assert alpha_row["conventions"]["krippendorff"]["label"].startswith("below .667")
     code, out, _ = run(["table", f, "--diagnostics"], capsys)
     assert code == 0 and "Leave one coder out" in out and "convention" in out

@@ -21,7 +21,7 @@ from corpusagree.convert.senses import (
 from corpusagree.model.corpus import SenseTag
 from corpusagree.model.errors import InputError
 from corpusagree.model.senses import SenseInventory
-from corpusagree.stats.coefficients import engine
+from corpusagree.stats.kernel import kernel as engine
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_corpora" / "senses"
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"

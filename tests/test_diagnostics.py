@@ -14,7 +14,10 @@ import corpusagree as ca
 from corpusagree import report
 from corpusagree.report_diagnostics import diagnostics_json, diagnostics_tables
 from corpusagree.stats import diagnostics as dg
-from corpusagree.stats.coefficients import COEFFICIENTS, DegenerateWarning, engine
+from corpusagree.stats.coefficients import DegenerateWarning, compute
+from corpusagree.stats import kernel as kernel_module
+from corpusagree.stats.kernel import kernel as engine
+from corpusagree.stats.spec import COEFFICIENTS
 
 
 def contingency(table, labels, coders=("A", "B")):
@@ -51,11 +54,11 @@ def random_sets(seed, coders=4, items=50, universe=7, missing=0.2):
 
 def scratch(data, coefficient, distance):
     """The coefficient recomputed from scratch on ``data``; nan where it is undefined."""
-    fn, weighted = COEFFICIENTS[coefficient]
+    weighted = COEFFICIENTS[coefficient].weighted
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DegenerateWarning)
-            return (fn(data, distance) if weighted else fn(data)).value
+            return compute(coefficient, data, distance if weighted else None).value
     except ValueError:
         return float("nan")
 
@@ -115,7 +118,7 @@ def test_two_coder_report_uses_items_both_coded():
 
 # ---- pairwise and leave-one-out = recomputed on data.subset ------------------------------------
 PLAIN_CASES = [(c, d) for c in COEFFICIENTS if c not in ("kappa", "kappa_w")
-               for d in (["nominal", "interval", "ordinal"] if COEFFICIENTS[c][1] else ["nominal"])]
+               for d in (["nominal", "interval", "ordinal"] if COEFFICIENTS[c].weighted else ["nominal"])]
 
 
 @pytest.mark.parametrize("coefficient,distance", PLAIN_CASES)
@@ -156,8 +159,8 @@ def test_batches_and_combined_pass_agree(monkeypatch, label_cells, pair_cache):
     """Subsets in batches (pair distances cached or recomputed) = one batch = separate calls."""
     for data, distance in ((random_plain(12), "interval"), (random_sets(12), "jaccard")):
         coders, M, rows = dg.pairwise_and_leave_one_out(data, "beta", distance)
-        monkeypatch.setattr(dg, "LABEL_CELLS", label_cells)
-        monkeypatch.setattr(dg, "PAIR_CACHE", pair_cache)
+        monkeypatch.setattr(kernel_module, "LABEL_CELLS", label_cells)
+        monkeypatch.setattr(kernel_module, "PAIR_CACHE", pair_cache)
         assert np.allclose(dg.pairwise(data, "beta", distance)[1], M, equal_nan=True)
         assert [r["value"] for r in dg.leave_one_out(data, "beta", distance)] == \
             pytest.approx([r["value"] for r in rows])
@@ -293,7 +296,7 @@ def test_worst_items_ranked_with_every_label():
     e = engine(data, "interval")
     rows = dg.worst_items(data, "interval", n=data.n_items)
     assert len(rows) == int(e.pairable.sum())
-    assert sum(r["cost"] for r in rows) == pytest.approx(e.Do_alpha)
+    assert sum(r["cost"] for r in rows) == pytest.approx(e.stats().observed('values')[0])
     costs = [r["cost"] for r in rows]
     assert costs == sorted(costs, reverse=True)
     top = rows[0]
@@ -303,7 +306,7 @@ def test_worst_items_ranked_with_every_label():
     assert top["disagreement"] == pytest.approx(np.mean(pairs))
     assert top["labels"] == {c: data.label(int(k)) for c, k in zip(data.coders, data.codes[:, i],
                                                                     strict=True)}
-    assert top["share"] == pytest.approx(top["cost"] / e.Do_alpha)
+    assert top["share"] == pytest.approx(top["cost"] / e.stats().observed('values')[0])
     assert len(dg.worst_items(data, "interval", n=3)) == 3
 
 

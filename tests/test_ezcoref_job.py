@@ -99,7 +99,7 @@ def test_cli_equals_benchmark(out, files, capsys):
     assert main(["coref", *map(str, files), "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
     assert cli["format"] == "ezcoref" and len(cli["documents"]) == N
-    alpha = {r["distance"]: r["value"] for r in cli["coefficients"] if r["coefficient"] == "α"}
+    alpha = {r["distance"]: r["value"] for r in cli["coefficients"] if r["symbol"] == "α"}
     assert alpha == pytest.approx({r["distance"]: r["alpha"] for r in out["coefficients"]},
                                   abs=1e-12)
     assert cli["scores"]["mean"]["muc"] == pytest.approx(out["mean_pairwise_f1"]["muc"])

@@ -15,6 +15,11 @@ SET_CASES = [("alpha", "jaccard"), ("beta", "masi"), ("alpha_prime", "passonneau
              ("bias", "dice")]
 
 
+def boot(data, key, distance="nominal", **settings):
+    """One coefficient's bootstrap interval."""
+    return inference.bootstrap(data, [(key, distance)], inference.Bootstrap(**settings))[0]
+
+
 def plain_data(seed, coders=4, items=30, groups=6):
     rng = np.random.default_rng(seed)
     m = rng.integers(0, 4, size=(coders, items)).astype(float)
@@ -26,7 +31,7 @@ def from_scratch(key, distance, data, full=None):
     """The coefficient on ``data``; the ordinal metric is the one bound to the full data
     (its ranks are held fixed across replicates, as in Hayes & Krippendorff 2007)."""
     if distance == "ordinal":
-        from corpusagree.stats.coefficients import engine
+        from corpusagree.stats.kernel import kernel as engine
 
         D = engine(full, "ordinal").metric
         L = full.n_labels
@@ -48,7 +53,7 @@ def resampled_columns(W_row, unit_of):
 def test_replicates_equal_recomputation(key, distance, clustered):
     m, groups = plain_data(1)
     data = ca.ReliabilityData.from_matrix(m, groups=groups)
-    iv = inference.bootstrap(data, key, distance, n_resamples=4, seed=7, cluster=clustered)
+    iv = boot(data, key, distance, n_resamples=4, seed=7, cluster=clustered)
     assert iv.clustered == clustered and iv.units == (6 if clustered else 30)
     W = next(inference.replicate_weights(iv.units, 4, 7, chunk=4))
     unit_of = np.unique(groups, return_inverse=True)[1] if clustered else np.arange(30)
@@ -68,7 +73,7 @@ def test_replicates_equal_recomputation_for_sets(key, distance):
     triples = [(c, i, frozenset(rng.choice(6, size=rng.integers(1, 3), replace=False).tolist()))
                for c in range(3) for i in range(25) if rng.random() > 0.15]
     data = ca.ReliabilityData.from_triples(triples)
-    iv = inference.bootstrap(data, key, distance, n_resamples=3, seed=2, cluster=False)
+    iv = boot(data, key, distance, n_resamples=3, seed=2, cluster=False)
     W = next(inference.replicate_weights(data.n_items, 3, 2, chunk=3))
     for r in range(3):
         cols = resampled_columns(W[r], np.arange(data.n_items))
@@ -80,7 +85,7 @@ def test_chunking_does_not_change_weights_stream_semantics():
     """Same seed, same chunking: identical distributions (reproducibility)."""
     m, groups = plain_data(4)
     data = ca.ReliabilityData.from_matrix(m, groups=groups)
-    a = inference.bootstrap(data, "alpha", n_resamples=50, seed=11)
+    a = boot(data, "alpha", n_resamples=50, seed=11)
     b = ca.alpha(data).confidence_interval(n_resamples=50, seed=11)
     np.testing.assert_array_equal(a.distribution, b.distribution)
     assert a.clustered and b.clustered  # groups present → clustered by default
@@ -91,11 +96,11 @@ def test_chunking_does_not_change_weights_stream_semantics():
 def test_interval_fields_and_q():
     m, groups = plain_data(5, items=60)
     data = ca.ReliabilityData.from_matrix(m, groups=groups)
-    iv = inference.bootstrap(data, "alpha", n_resamples=200, seed=0, cluster=False)
+    iv = boot(data, "alpha", n_resamples=200, seed=0, cluster=False)
     ok = iv.distribution[~np.isnan(iv.distribution)]
     assert iv.q[0.667] == pytest.approx((ok < 0.667).mean())
     assert iv.low == pytest.approx(np.quantile(ok, 0.025))
-    bca = inference.bootstrap(data, "alpha", n_resamples=200, seed=0, cluster=False,
+    bca = boot(data, "alpha", n_resamples=200, seed=0, cluster=False,
                               interval="bca")
     np.testing.assert_array_equal(bca.distribution, iv.distribution)
     assert bca.method == "bootstrap BCa" and (bca.low, bca.high) != (iv.low, iv.high)
@@ -106,11 +111,11 @@ def test_bad_requests():
     m, groups = plain_data(6)
     data = ca.ReliabilityData.from_matrix(m)
     with pytest.raises(ValueError, match="no bootstrap for 'light_kappa'"):
-        inference.bootstrap(data, "light_kappa")
+        boot(data, "light_kappa")
     with pytest.raises(ValueError, match="unweighted"):
-        inference.bootstrap(data, "pi", "interval")
+        boot(data, "pi", "interval")
     with pytest.raises(ValueError, match="no groups"):
-        inference.bootstrap(data, "alpha", cluster=True)
+        boot(data, "alpha", cluster=True)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -151,7 +156,7 @@ def test_coder_absent_from_a_replicate_is_left_out_not_nan():
     m = rng.integers(0, 3, size=(3, 40)).astype(float)
     m[2, 1:] = np.nan
     data = ca.ReliabilityData.from_matrix(m)
-    iv = inference.bootstrap(data, "beta", n_resamples=60, seed=1, cluster=False)
+    iv = boot(data, "beta", n_resamples=60, seed=1, cluster=False)
     assert iv.dropped == 0 and not np.isnan(iv.distribution).any()
     W = next(inference.replicate_weights(40, 60, 1, chunk=60))
     r = int(np.flatnonzero(W[:, 0] == 0)[0])  # a replicate without the third coder's item

@@ -36,7 +36,7 @@ def run_json(capsys, *args) -> dict:
 
 
 def coefficient(family: dict, name: str) -> float | None:
-    return next(c["value"] for c in family["coefficients"] if c["coefficient"] == name)
+    return next(c["value"] for c in family["coefficients"] if c["symbol"] == name)
 
 
 def pairs(level: dict) -> dict:
@@ -89,7 +89,7 @@ def test_fixture_exact(capsys):
     assert coefficient(tok, "α") == pytest.approx(nominal_alpha(cols), abs=1e-12)
     ao = np.mean([np.mean([x == y for i, x in enumerate(c) for y in c[i + 1:]
                            if x is not None and y is not None]) for c in cols])
-    assert coefficient(tok, "percent agreement") == pytest.approx(ao, abs=1e-12)
+    assert coefficient(tok, "A_o") == pytest.approx(ao, abs=1e-12)
     # polarity over A B D F G: (n n p) (p p p) (p neg p) (p p) (neg neg) → α = 11/23
     [attr] = lv["attributes"]  # the pointer attribute 'ref' is not a label
     assert attr["attribute"] == "polarity" and attr["items"] == 5
@@ -100,7 +100,7 @@ def test_fixture_exact(capsys):
         [["neutral", "neutral", "positive"], ["positive"] * 3, ["positive", "negative",
                                                                  "positive"],
          ["positive", "positive", None], ["negative", "negative", None]]), abs=1e-12)
-    assert coefficient(attr, "percent agreement") == pytest.approx((1 / 3 + 1 + 1 / 3 + 2) / 5)
+    assert coefficient(attr, "A_o") == pytest.approx((1 / 3 + 1 + 1 / 3 + 2) / 5)
 
 
 def test_fixture_overlap(capsys):
@@ -123,7 +123,7 @@ def test_levels_attributes_and_order(capsys):
     assert pairs(sent)[("a1", "a2")]["f1"] == 1.0
     # every token is inside the sentence for everyone: α undefined (null), A_o = 1
     assert coefficient(sent["token_agreement"], "α") is None
-    assert coefficient(sent["token_agreement"], "percent agreement") == 1.0
+    assert coefficient(sent["token_agreement"], "A_o") == 1.0
     out = run_json(capsys, FIXTURE, "--attribute", "ref", "--attribute", "polarity")
     assert [a["attribute"] for a in out["levels"][0]["attributes"]] == ["ref", "polarity"]
 
@@ -399,7 +399,7 @@ def test_potts_polarity(potts, potts_out, level):
     assert coefficient(attr, "α") == pytest.approx(nominal_alpha([[x, y] for x, y in
                                                                   zip(p1, p2, strict=True)]),
                                                    abs=1e-12)
-    assert coefficient(attr, "percent agreement") == pytest.approx(
+    assert coefficient(attr, "A_o") == pytest.approx(
         np.mean([x == y for x, y in zip(p1, p2, strict=True)]), abs=1e-12)
     assert attr["values"]["positive"]["annotator-1"] == sum(
         attrs["polarity"] == "positive" for d in docs for _, attrs in

@@ -90,7 +90,7 @@ def test_benchmark_script() -> None:
     out = json.loads(proc.stdout)
     assert out["csv_equals_json"] is True and out["chapters"] == 20 and out["coders"] == 6
     alpha = next(r for r in out["coefficients"] if r["distance"] == "dice"
-                 and r["coefficient"] == "α")
+                 and r["symbol"] == "α")
     assert alpha["clustered"] and alpha["clusters"] == 20
     assert alpha["low"] <= alpha["value"] <= alpha["high"]
     assert out["leave_one_out"]["odd_one_out"]["coder"] in {f"an{k}" for k in range(1, 7)}

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import corpusagree as ca
-from corpusagree.stats.coefficients import engine
+from corpusagree.stats.kernel import kernel as engine
 
 VALUES = [0, 1, 2, 3.5, 5, 8]
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -51,7 +51,7 @@ def numbers(p: dict) -> dict:
     out = {}
     for key in ("coefficients", "antecedent"):
         for r in p[key]:
-            k = (key, r["coefficient"], r["distance"])
+            k = (key, r["symbol"], r["distance"])
             out[k] = [r[f] for f in ("value", "observed", "expected", "items", "coders",
                                      "pairable_values")]
             if "interval" in r:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import corpusagree as ca
-from corpusagree.stats.coefficients import engine
+from corpusagree.stats.kernel import kernel as engine
 
 
 def contingency(table, labels):

@@ -12,7 +12,7 @@ import corpusagree as ca
 from corpusagree.cli import main
 from corpusagree.model.senses import SenseInventory
 from corpusagree.stats import distances as dist
-from corpusagree.stats.coefficients import engine
+from corpusagree.stats.kernel import kernel as engine
 
 SET_DISTANCES = ["passonneau", "jaccard", "dice", "masi"]
 
@@ -89,7 +89,7 @@ def test_call_example_seed_003_section_4_4():
     # through the engine: two coders, one item each case
     for other, d in (("WN3", 2 / 3), ("LABEL", 1 / 3), ("WN1", 0.0), ("WN19", 1.0)):
         data = ca.ReliabilityData.from_triples([("A", 0, es("WN1")), ("B", 0, es(other))])
-        assert engine(data, "passonneau").Do == pytest.approx(d)
+        assert engine(data, "passonneau").stats().observed('pairs')[0] == pytest.approx(d)
 
 
 def test_inventory_depth_unknown_and_cycles():
@@ -164,7 +164,7 @@ def test_cli_set_cells(tmp_path, capsys):
     f.write_text("coder,item,label\na,1,x|y\nb,1,x\na,2,z\nb,2,z\nc,2,z|w\nc,1,x|y\n")
     assert main(["table", str(f), "--set-sep", "|", "--distance", "masi", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    by = {(r["coefficient"], r["distance"]): r["value"] for r in doc["coefficients"]}
+    by = {(r["symbol"], r["distance"]): r["value"] for r in doc["coefficients"]}
     data = ca.ReliabilityData.from_csv(f, set_sep="|")
     assert by[("α", "masi")] == pytest.approx(float(ca.alpha(data, "masi")))
     assert main(["table", str(f), "--distance", "jaccard"]) == 2

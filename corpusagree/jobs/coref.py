@@ -283,11 +283,10 @@ def analyse(anns: Sequence[CorefAnnotation], *, distances: Sequence[str] = DEFAU
                  "chains": chains, "antecedent_data": ante}
     if chains is not None:
         specs = [(c, d) for d in distances for c in CHAIN_COEFFICIENTS]
-        out["results"] = [coef.COEFFICIENTS[c][0](chains, d) for c, d in specs]
+        out["results"] = [coef.compute(c, chains, d) for c, d in specs]
         out["intervals"] = _intervals(chains, specs, ci, notes)
     ante_specs = [(c, "nominal") for c in _antecedent_specs(ante)]
-    out["antecedent"] = [coef.COEFFICIENTS[c][0](ante, *([] if c.endswith("kappa") else [d]))
-                         for c, d in ante_specs]
+    out["antecedent"] = [coef.compute(c, ante, d) for c, d in ante_specs]
     out["antecedent_intervals"] = _intervals(ante, ante_specs, ci, notes)
     out["scores"] = pairwise_scores(al)
     if by_document:
@@ -316,7 +315,8 @@ def _intervals(data: ReliabilityData, specs: list[tuple[str, str]], ci: dict | N
         notes.append(f"only {D} documents: intervals clustered by document are rough")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        out = inference.bootstrap_many(data, specs, cluster=D >= 2, **ci)
+        out = inference.bootstrap(data, specs, inference.Bootstrap(
+            ci["n_resamples"], ci["level"], ci["interval"], D >= 2, ci["seed"]))
     for i in out:
         if i.dropped:
             notes.append(f"{i.coefficient} ({i.distance}): {i.dropped} of {i.n_resamples} "
@@ -358,7 +358,7 @@ def _ci_text(i: inference.Interval | None) -> str:
 
 
 def _coef_rows(results, intervals, level) -> list[tuple]:
-    return [(r.coefficient, r.distance, r.value,
+    return [(r.symbol, r.distance, r.value,
              *([_ci_text(intervals[j] if intervals else None)] if level is not None else []),
              r.observed, r.expected, r.items, r.coders) for j, r in enumerate(results)]
 

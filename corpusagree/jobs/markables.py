@@ -354,7 +354,7 @@ def _nominal_family(data: ReliabilityData) -> list[coef.Result]:
     """α, κ (multi-κ for more than two annotators) and A_o; undefined values are nan."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", coef.DegenerateWarning)
-        k = coef.kappa if coef.engine(data).n_coders == 2 else coef.multi_kappa
+        k = coef.kappa if coef.kernel(data).n_coders == 2 else coef.multi_kappa
         return [coef.alpha(data), k(data), coef.percent_agreement(data)]
 
 
@@ -372,8 +372,9 @@ def agreement(data: ReliabilityData, ci: dict | None = None) -> dict:
     if ci is not None and len(np.unique(data.groups)) >= 2:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            intervals = inference.bootstrap_many(
-                data, [("alpha", "nominal"), (results[1].source[1], "nominal")], **ci)
+            intervals = inference.bootstrap(
+                data, [("alpha", "nominal"), (results[1].id, "nominal")], inference.Bootstrap(
+                    ci["n_resamples"], ci["level"], ci["interval"], None, ci["seed"]))
     return {"results": results, "intervals": intervals}
 
 

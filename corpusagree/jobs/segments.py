@@ -43,6 +43,7 @@ from ..readers import get as get_reader
 from ..stats import coefficients as coef
 from ..stats import diagnostics, inference, segmetrics
 from ..stats import distances as dist
+from ..stats.spec import COEFFICIENTS
 
 #: set distances for unit sets when none are asked for
 DEFAULT_DISTANCES = ("dice", "jaccard", "passonneau")
@@ -122,10 +123,9 @@ Q_KEYS = {"alpha", "alpha_prime", "beta", "pi", "kappa", "multi_kappa"}
 def _coefficients(data: ReliabilityData, keys: Sequence[str], distance: str) -> list[dict]:
     out = []
     for key in keys:
-        if key == "kappa" and coef.engine(data, None).n_coders > 2:
+        if key == "kappa" and coef.kernel(data, None).n_coders > 2:
             key = "multi_kappa"
-        fn, weighted = coef.COEFFICIENTS[key]
-        res = fn(data, distance) if weighted else fn(data)
+        res = coef.compute(key, data, distance if COEFFICIENTS[key].weighted else None)
         out.append({"key": key, **res.as_dict()})
     return out
 
@@ -133,11 +133,10 @@ def _coefficients(data: ReliabilityData, keys: Sequence[str], distance: str) -> 
 def _intervals(data: ReliabilityData, rows: list[dict], level: float, n_resamples: int,
                seed, interval: str) -> None:
     """Bootstrap intervals (clustered by document when there are two or more) into ``rows``."""
-    rows = [r for r in rows if r["key"] in inference.FAMILY]
+    rows = [r for r in rows if COEFFICIENTS[r["key"]].resamplable]
     cluster = None if len(np.unique(data.groups)) >= 2 else False
-    found = inference.bootstrap_many(data, [(r["key"], r["distance"]) for r in rows],
-                                     n_resamples=n_resamples, level=level, cluster=cluster,
-                                     interval=interval, seed=seed, progress=sys.stderr.isatty())
+    found = inference.bootstrap(data, [(r["key"], r["distance"]) for r in rows],
+                                inference.Bootstrap(n_resamples, level, interval, cluster, seed))
     for r, iv in zip(rows, found, strict=True):
         r["ci"] = iv.as_dict()
 
@@ -224,9 +223,7 @@ def subset_alpha(data: ReliabilityData, subsets: np.ndarray, distance: str) -> n
     :func:`corpusagree.diagnostics.subset_stats`."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        st = diagnostics.subset_stats(data, subsets, distance)
-        return np.where(st.De_alpha > 0, 1 - st.Do_alpha / np.where(st.De_alpha > 0,
-                                                                     st.De_alpha, 1), np.nan)
+        return diagnostics.subset_values(data, subsets, "alpha", distance)[0]
 
 
 def coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str
@@ -362,7 +359,7 @@ def _coef_rows(rows: list[dict]) -> tuple[list[str], list[list]]:
     header += ["Do", "De", "items", "coders"]
     body = []
     for r in rows:
-        line = [r["coefficient"], r["distance"], r["value"]]
+        line = [r["symbol"], r["distance"], r["value"]]
         if ivs:
             iv = r.get("ci")
             line += ([f"{report.fmt(iv['low'], 3)} – {report.fmt(iv['high'], 3)}",

@@ -41,6 +41,8 @@ from ..readers.sensetsv import read_wsbest
 from ..stats import coefficients as coef
 from ..stats import distances as dist
 from ..stats import inference
+from ..stats.kernel import PAIRS_PER_CHUNK, item_pairs
+from ..stats.spec import COEFFICIENTS
 
 FORMATS = ("auto", "raganato", "senseval", "ontonotes", "sensetsv", "wsbest")
 SET_DISTANCES = sorted(k for k, d in dist.NAMED.items() if d.for_sets)
@@ -170,7 +172,7 @@ def coefficient_keys(sd: SenseData) -> list[str]:
     """Coefficients reported for a scheme (keys of :data:`coefficients.COEFFICIENTS`)."""
     if sd.distance.weighted:
         return ["alpha_prime", "alpha", "beta", "bias"]
-    two = coef.engine(sd.data).n_coders == 2
+    two = coef.kernel(sd.data).n_coders == 2
     return ["percent_agreement", "kappa" if two else "multi_kappa", "pi", "alpha", "beta",
             "bias"]
 
@@ -178,8 +180,7 @@ def coefficient_keys(sd: SenseData) -> list[str]:
 def _results(sd: SenseData, keys: Sequence[str]) -> list[coef.Result]:
     out = []
     for k in keys:
-        fn, weighted = coef.COEFFICIENTS[k]
-        out.append(fn(sd.data, sd.distance) if weighted else fn(sd.data))
+        out.append(coef.compute(k, sd.data, sd.distance if COEFFICIENTS[k].weighted else None))
     return out
 
 
@@ -199,8 +200,10 @@ def score(sd: SenseData, ci: dict | None = None) -> dict:
     if ci is not None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            intervals = inference.bootstrap_many(sd.data, [(k, sd.distance) for k in keys],
-                                                 cluster=_clustered(sd.data), **ci)
+            intervals = inference.bootstrap(sd.data, [(k, sd.distance) for k in keys],
+                                            inference.Bootstrap(
+                                                ci["n_resamples"], ci["level"], ci["interval"],
+                                                _clustered(sd.data), ci["seed"]))
     return {"results": results, "intervals": intervals}
 
 
@@ -254,8 +257,10 @@ def by_lemma(table: SenseTable, sds: Sequence[SenseData], ci: dict | None = None
                             "alpha": coef.alpha(sub, sd.distance).value}
                     if ci is not None and row["pairable"] >= 2:
                         clustered = cluster == "document" and _clustered(sub)
-                        interval = inference.bootstrap(sub, "alpha", sd.distance,
-                                                       cluster=clustered, **ci)
+                        interval = inference.bootstrap(sub, [("alpha", sd.distance)],
+                                                       inference.Bootstrap(
+                            ci["n_resamples"], ci["level"], ci["interval"], clustered,
+                            ci["seed"]))[0]
             rows.append({**row, **vals, "alpha_interval": interval})
     return rows
 
@@ -268,10 +273,10 @@ def confused_pairs(sd: SenseData, lemma_of: np.ndarray, lemma_names: Sequence[st
     disagreement and the number of judgement pairs behind them."""
     data = sd.data
     n_i = (data.codes >= 0).sum(0)
-    step = max(1, coef.PAIRS_PER_CHUNK // max(1, data.n_coders * (data.n_coders - 1) // 2))
+    step = max(1, PAIRS_PER_CHUNK // max(1, data.n_coders * (data.n_coders - 1) // 2))
     keys, weights = [], []
     for start in range(0, data.n_items, step):
-        a, b, both = coef.item_pairs(data.codes[:, start:start + step])
+        a, b, both = item_pairs(data.codes[:, start:start + step])
         off = both & (a != b)
         item = np.broadcast_to(np.arange(start, start + a.shape[1]), a.shape)[off]
         lo, hi = np.minimum(a, b)[off], np.maximum(a, b)[off]
@@ -382,7 +387,7 @@ def payload(res: dict) -> dict:
     for s in res["schemes"]:
         coefs = []
         for j, r in enumerate(s["results"]):
-            d = {"key": r.source[1], **r.as_dict()}
+            d = {"key": r.id, **r.as_dict()}
             if s["intervals"]:
                 d["interval"] = s["intervals"][j].as_dict()
             coefs.append(d)
@@ -406,7 +411,7 @@ def render(res: dict, title: str, level: float | None) -> None:
     for s in res["schemes"]:
         for j, r in enumerate(s["results"]):
             i = s["intervals"][j] if s["intervals"] else None
-            rows.append((s["scheme"], s["inventory"] or "", r.distance, r.coefficient,
+            rows.append((s["scheme"], s["inventory"] or "", r.distance, r.symbol,
                          r.value, *([_interval_text(i)] if level is not None else []),
                          r.observed, r.expected, r.items, r.coders))
     head = (f"{title}: {res['tags']} sense tags by {len(res['annotators'])} annotators on "

@@ -1,60 +1,75 @@
 """Confidence intervals: the bootstrap over items or clusters of items, and analytic SEs.
 
 The bootstrap is vectorised across replicates. Every quantity a coefficient needs is a sum over
-items, so it is aggregated once per resampling unit (an item, or a cluster such as a document)
-into per-unit sufficient statistics: Do numerators and denominators, and sparse unit × label
-count matrices (pooled pairable values for α, item-weighted values for α′/π, one per coder for
-β/κ). A replicate is a weight vector w over units (how often each unit was drawn), and its
-statistics are ``w @ stats``; De follows from the distance's ``cross``. Resampling units with
-replacement is exactly equivalent to recomputing the coefficient on the resampled data.
-
-The distance is bound once, to the full data: the ordinal metric's ranks (which depend on the
-pooled values) are held fixed across replicates, as in Hayes & Krippendorff's (2007) bootstrap
-of α, which also keeps the observed metric.
+items (:mod:`corpusagree.stats.kernel`), aggregated once per resampling unit (an item, or a
+cluster such as a document); a replicate is a weight vector w over units (how often each unit
+was drawn) and its sums are ``w @`` the per-unit sums, so resampling units with replacement is
+exactly recomputing the coefficient on the resampled data. The distance stays bound to the full
+data, as in Hayes & Krippendorff's (2007) bootstrap of α.
 
 Intervals: percentile, and BCa (Efron 1987) with the acceleration from a jackknife over units
 (over 1,000 random blocks of units when there are more). Krippendorff's q = P(coef < α_min) is
-the share of replicates below α_min. Mentions inside one document are not independent, so the
+the share of replicates below α_min. Items inside one document are not independent, so the
 bootstrap is clustered by ``data.groups`` whenever the data have groups.
 
 Analytic standard errors: Cohen's κ (Fleiss, Cohen & Everitt 1969; also under H0: κ = 0), and
-Fleiss' multi-π under H0 (Fleiss, Nee & Landis 1979).
+Fleiss's multi-π under H0 (Fleiss, Nee & Landis 1979).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-import scipy.sparse as sp
 from scipy.stats import norm
 
 from ..model.data import ReliabilityData
-from ..report import LazyProgress
-from .coefficients import Engine, engine
+from . import spec as sp
+from .kernel import UnitWeights, kernel, label_counts
 
 #: weights entries (replicates × units) materialised at once
 WEIGHTS_PER_CHUNK = 4_000_000
-#: with at most this many resampling units, β's De is a quadratic form in the unit weights
-#: (units × units matrices) instead of per-coder label distributions per replicate
-QUADRATIC_MAX_UNITS = 3000
 #: α_min values for Krippendorff's q
 Q_THRESHOLDS = (0.667, 0.8)
+INTERVALS = ("percentile", "bca")
 
-#: coefficient → (Do kind, De kind)
-FAMILY = {
-    "alpha": ("alpha", "alpha"), "alpha_prime": ("ap", "ap"), "pi": ("ap", "ap"),
-    "beta": ("ap", "beta"), "kappa": ("ap", "beta"), "multi_kappa": ("ap", "beta"),
-    "kappa_w": ("ap", "beta"), "S": ("ap", "S"), "percent_agreement": ("ap", None),
-    "bias": (None, "bias"),
-}
-NOMINAL_ONLY = {"pi", "kappa", "multi_kappa", "S", "percent_agreement"}
+Progress = Callable[[int, int], None]
 
 
-@dataclass
+@dataclass(frozen=True)
+class Bootstrap:
+    """How to bootstrap: ``n_resamples`` replicates, a ``level`` interval by the ``interval``
+    method (``"percentile"`` or ``"bca"``), resampling clusters (``cluster=True``: the data's
+    groups, e.g. documents), items (``False``) or clusters when the data have groups (``None``),
+    from the random ``seed`` (an int gives the same interval on every run)."""
+
+    n_resamples: int = 1000
+    level: float = 0.95
+    interval: str = "percentile"
+    cluster: bool | None = None
+    seed: int | None = 0
+
+    def __post_init__(self) -> None:
+        if not 0 < self.level < 1:
+            raise ValueError(f"level must be between 0 and 1, not {self.level}")
+        if int(self.n_resamples) != self.n_resamples or self.n_resamples < 2:
+            raise ValueError(f"n_resamples must be a whole number ≥ 2, not {self.n_resamples}")
+        if self.interval not in INTERVALS:
+            raise ValueError(f"interval must be one of {', '.join(INTERVALS)}, "
+                             f"not {self.interval!r}")
+
+    def as_dict(self) -> dict:
+        return {"n_resamples": self.n_resamples, "level": self.level,
+                "interval": self.interval, "cluster": self.cluster, "seed": self.seed}
+
+
+@dataclass(repr=False)
 class Interval:
-    """A confidence interval for one coefficient, with what it was computed from."""
+    """A confidence interval for one coefficient, with what it was computed from.
+
+    ``note`` says when the interval needs a caution (clipped, or not containing the estimate).
+    """
 
     coefficient: str
     distance: str
@@ -66,128 +81,23 @@ class Interval:
     clustered: bool = False
     units: int = 0
     n_resamples: int = 0
-    distribution: np.ndarray | None = field(default=None, repr=False)
+    seed: int | None = None
+    distribution: np.ndarray | None = None
     q: dict = field(default_factory=dict)
     se: float | None = None
     dropped: int = 0
+    note: str | None = None
+
+    def __repr__(self) -> str:
+        return (f"Interval({self.coefficient}={self.estimate:.4g}, {self.level:.0%} "
+                f"[{self.low:.4g}, {self.high:.4g}], {self.method})")
 
     def as_dict(self) -> dict:
         out = {k: getattr(self, k) for k in ("coefficient", "distance", "estimate", "low", "high",
                                              "level", "method", "clustered", "units",
-                                             "n_resamples", "se", "dropped")}
+                                             "n_resamples", "seed", "se", "dropped", "note")}
         out["q"] = {str(k): v for k, v in self.q.items()}
         return out
-
-
-# ---- per-unit sufficient statistics ----------------------------------------------------------
-class _UnitStats:
-    """Sums over the items of each unit of everything a coefficient needs (all additive)."""
-
-    def __init__(self, e: Engine, unit_of: np.ndarray, n_units: int) -> None:
-        self.e, self.unit_of, self.U = e, unit_of, n_units
-        data = e.data
-        self.L = data.n_labels
-        pairable = e.pairable
-        n_i = e.n_i.astype(float)
-        dis = np.where(pairable, e.disagr_i, 0.0)
-        vec = np.stack([dis, pairable.astype(float), dis * n_i, np.where(pairable, n_i, 0.0),
-                        (e.n_i > 0).astype(float)], 1)
-        #: (U × 5): Σ disagr, #pairable, Σ n·disagr, Σ n (pairable), #items judged
-        self.vectors = self._by_unit(vec)
-        self._cache: dict = {}
-
-    def _by_unit(self, per_item: np.ndarray) -> np.ndarray:
-        return np.stack([np.bincount(self.unit_of, weights=col, minlength=self.U)
-                         for col in per_item.T], 1)
-
-    def _counts(self, codes: np.ndarray, weight: np.ndarray | None) -> sp.csr_matrix:
-        """Unit × label matrix: Σ over judgements (code ≥ 0) of weight, by unit."""
-        C, N = codes.shape
-        valid = codes >= 0
-        units = np.broadcast_to(self.unit_of, codes.shape)[valid]
-        w = np.ones(units.shape) if weight is None else np.broadcast_to(weight, codes.shape)[valid]
-        m = sp.csr_matrix((w, (units, codes[valid])), shape=(self.U, self.L))
-        m.sum_duplicates()
-        return m
-
-    def beta_quadratic(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """(Q, n_cu) with De_β(w) = wᵀQw / (N(w)² − Σ_c n_c(w)²), or None when there are too
-        many units. With F_c(w) = wᵀM_c the coder's counts and F = Σ_c F_c,
-        De_β = (FᵀDF − Σ_c F_cᵀDF_c) / (N² − Σ n_c²), so Q = M D Mᵀ − Σ_c M_c D M_cᵀ."""
-        metric = self.e.metric
-        if self.U > QUADRATIC_MAX_UNITS or not metric.exact_gram:
-            return None
-        if "quadratic" not in self._cache:
-            coders = self.matrix("coders")
-            total = sum(coders[1:], coders[0])
-            Q = metric.gram(total, total)
-            for m in coders:
-                Q -= metric.gram(m, m)
-            n_cu = np.stack([np.asarray(m.sum(1)).ravel() for m in coders], 1)
-            self._cache["quadratic"] = (Q, n_cu)
-        return self._cache["quadratic"]
-
-    def matrix(self, kind: str):
-        if kind not in self._cache:
-            e, codes = self.e, self.e.data.codes
-            if kind == "alpha":
-                self._cache[kind] = self._counts(np.where(e.pairable, codes, -1), None)
-            elif kind == "ap":
-                self._cache[kind] = self._counts(codes, 1.0 / np.maximum(e.n_i, 1))
-            else:  # per coder, coders with a judgement
-                active = np.flatnonzero(e.valid.sum(1) > 0)
-                self._cache[kind] = [self._counts(codes[[c]], None) for c in active]
-        return self._cache[kind]
-
-
-def _wsum(W: np.ndarray, m: sp.csr_matrix) -> np.ndarray:
-    """W (r × U) times a sparse U × L matrix → dense r × L."""
-    return np.asarray((m.T @ W.T).T)
-
-
-def _rowdot_q(W: np.ndarray, Q: np.ndarray) -> np.ndarray:
-    """wᵀQw for every row w of W."""
-    return np.einsum("ru,ru->r", W @ Q, W)
-
-
-def _coefficient_values(stats: _UnitStats, W: np.ndarray, key: str, categories: int
-                        ) -> np.ndarray:
-    """The coefficient for each row of weights W (r × U)."""
-    metric = stats.e.metric
-    do_kind, de_kind = FAMILY[key]
-    v = W @ stats.vectors  # r × 5
-    with np.errstate(invalid="ignore", divide="ignore"):
-        do = v[:, 0] / v[:, 1] if do_kind == "ap" else v[:, 2] / v[:, 3]
-        de_ap = de_beta = None
-        if de_kind == "alpha":
-            nk = _wsum(W, stats.matrix("alpha"))
-            n = nk.sum(1)
-            de = metric.cross(nk, nk) / (n * (n - 1))
-        if de_kind in ("ap", "bias"):
-            pk = _wsum(W, stats.matrix("ap")) / v[:, 4:5]
-            de = de_ap = metric.cross(pk, pk)
-        quad = stats.beta_quadratic() if de_kind in ("beta", "bias") else None
-        if quad is not None:
-            Q, n_cu = quad
-            nc = W @ n_cu
-            de = de_beta = _rowdot_q(W, Q) / (nc.sum(1) ** 2 - (nc ** 2).sum(1))
-        elif de_kind in ("beta", "bias"):
-            F = np.stack([_wsum(W, m) for m in stats.matrix("coders")])  # C × r × L
-            n_c = F.sum(2)
-            # a coder none of whose items was drawn has no distribution: weight 0, as if absent
-            f = np.divide(F, n_c[:, :, None], out=np.zeros_like(F), where=n_c[:, :, None] > 0)
-            p = n_c / n_c.sum(0)
-            g = np.einsum("cr,crl->rl", p, f)
-            self_terms = metric.cross(f, f)  # C × r
-            de = de_beta = (metric.cross(g, g) - (p ** 2 * self_terms).sum(0)) / \
-                (1 - (p ** 2).sum(0))
-        if de_kind == "S":
-            de = np.full(len(W), 1 - 1 / categories)
-        if de_kind == "bias":
-            return de_beta - de_ap
-        if de_kind is None:
-            return 1 - do
-        return np.where(de > 0, 1 - do / de, np.nan)
 
 
 # ---- resampling -----------------------------------------------------------------------------
@@ -207,119 +117,118 @@ def replicate_weights(n_units: int, n_resamples: int, seed=None,
         done += k
 
 
-def _units(data: ReliabilityData, cluster) -> tuple[np.ndarray, int, bool]:
-    """(unit of each item, number of units, clustered?) from the ``cluster`` argument."""
+def _units(data: ReliabilityData, cluster: bool | None) -> tuple[np.ndarray, int, bool]:
+    """(unit of each item, number of units, clustered?)."""
     if cluster is None:
         cluster = data.groups is not None
-    if cluster is False:
+    if not cluster:
         return np.arange(data.n_items), data.n_items, False
-    groups = data.groups if cluster is True else np.asarray(cluster)
-    if groups is None:
+    if data.groups is None:
         raise ValueError("cluster=True but the data have no groups (documents)")
-    if groups.shape != (data.n_items,):
-        raise ValueError("cluster must give one group per item")
-    uniq, unit_of = np.unique(groups, return_inverse=True)
+    uniq, unit_of = np.unique(data.groups, return_inverse=True)
     return unit_of, len(uniq), True
 
 
-def _check(key: str, e: Engine) -> None:
-    if key not in FAMILY:
-        raise ValueError(f"no bootstrap for {key!r}; available: {', '.join(FAMILY)}")
-    if key in NOMINAL_ONLY and e.distance.weighted:
-        raise ValueError(f"{key} is unweighted: use the nominal distance")
+class _Target:
+    """One (coefficient, distance) to resample: its table entry and per-unit sums."""
+
+    def __init__(self, data: ReliabilityData, coefficient: str, distance,
+                 units: dict, unit_of: np.ndarray, U: int) -> None:
+        self.coef = sp.get(coefficient)
+        if not self.coef.resamplable:
+            raise ValueError(f"no bootstrap for {coefficient!r}; available: "
+                             f"{', '.join(c for c, e in sp.COEFFICIENTS.items() if e.resamplable)}")
+        k = kernel(data, distance)
+        if not self.coef.weighted and k.distance.weighted:
+            raise ValueError(f"{coefficient} is unweighted: use the nominal distance")
+        self.kernel = k
+        if id(k) not in units:
+            units[id(k)] = UnitWeights(k, unit_of, U)
+        self.units = units[id(k)]
+        self.kinds = sp.expected_kinds(self.coef)
+
+    def values(self, W: np.ndarray) -> np.ndarray:
+        return sp.evaluate(self.coef, self.units.stats(W, self.kinds))
 
 
-def bootstrap_many(data: ReliabilityData, specs: Sequence[tuple[str, object]], *,
-                   n_resamples: int = 1000, level: float = 0.95, cluster=None,
-                   interval: str = "percentile", seed=None, progress: bool = False
-                   ) -> list[Interval]:
-    """Bootstrap intervals for several (coefficient, distance) pairs on the same resamples."""
-    if interval not in ("percentile", "bca"):
-        raise ValueError("interval must be 'percentile' or 'bca'")
-    if not 0 < level < 1:
-        raise ValueError("level must be between 0 and 1")
-    unit_of, U, clustered = _units(data, cluster)
+def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
+              settings: Bootstrap = Bootstrap(), progress: Progress | None = None
+              ) -> list[Interval]:
+    """Bootstrap intervals for several (coefficient id, distance) pairs, all on the same
+    replicates. ``progress(done, total)`` is called after each chunk of replicates."""
+    unit_of, U, clustered = _units(data, settings.cluster)
     if U < 2:
         raise ValueError("the bootstrap needs at least two resampling units")
-    engines = [engine(data, d) for _, d in specs]
-    for (key, _), e in zip(specs, engines, strict=True):
-        _check(key, e)
-    stats = {id(e): _UnitStats(e, unit_of, U) for e in engines}
-    cats = [engines[0].categories() if key == "S" else 0 for key, _ in specs]
-    dists = [[] for _ in specs]
-    bar = LazyProgress("resampling", n_resamples, enabled=progress)
+    units: dict = {}
+    targets = [_Target(data, c, d, units, unit_of, U) for c, d in specs]
+    dists: list[list[np.ndarray]] = [[] for _ in targets]
+    n = settings.n_resamples
+    # a chunk of r replicates materialises r × U weights and r × L label counts
+    chunk = max(1, min(n, WEIGHTS_PER_CHUNK // max(U, data.n_labels)))
     done = 0
-    try:
-        # a chunk of r replicates materialises r × U weights and r × L distributions
-        chunk = max(1, min(n_resamples, WEIGHTS_PER_CHUNK // max(U, data.n_labels)))
-        for W in replicate_weights(U, n_resamples, seed, chunk):
-            for j, ((key, _), e) in enumerate(zip(specs, engines, strict=True)):
-                dists[j].append(_coefficient_values(stats[id(e)], W, key, cats[j]))
-            done += len(W)
-            bar.advance(done)
-    finally:
-        bar.close()
-    out = []
-    ones = np.ones((1, U))
-    for j, ((key, _), e) in enumerate(zip(specs, engines, strict=True)):
-        st = stats[id(e)]
-        theta = float(_coefficient_values(st, ones, key, cats[j])[0])
-        dist = np.concatenate(dists[j])
-        ok = dist[~np.isnan(dist)]
-        alpha_ = (1 - level) / 2
-        if interval == "bca" and len(ok):
-            lo_q, hi_q = _bca_quantiles(ok, theta, _jackknife(st, key, cats[j], U), alpha_)
-            method = "bootstrap BCa"
-        else:
-            lo_q, hi_q = alpha_, 1 - alpha_
-            method = "bootstrap percentile"
-        low, high = (np.quantile(ok, [lo_q, hi_q]) if len(ok) else (np.nan, np.nan))
-        out.append(Interval(key, e.distance.name, theta, float(low), float(high), level,
-                            method, clustered, U, n_resamples, dist,
-                            {t: float((ok < t).mean()) if len(ok) else float("nan")
-                             for t in Q_THRESHOLDS},
-                            float(ok.std(ddof=1)) if len(ok) > 1 else None,
-                            int(len(dist) - len(ok))))
-    return out
+    for W in replicate_weights(U, n, settings.seed, chunk):
+        for j, t in enumerate(targets):
+            dists[j].append(t.values(W))
+        done += len(W)
+        if progress is not None:
+            progress(done, n)
+    return [_interval(t, np.concatenate(d), settings, clustered, U)
+            for t, d in zip(targets, dists, strict=True)]
 
 
-def bootstrap(data: ReliabilityData, coefficient: str = "alpha", distance="nominal", **kw
+def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool, U: int
               ) -> Interval:
-    """Bootstrap interval of one coefficient; see :func:`bootstrap_many` for the options."""
-    return bootstrap_many(data, [(coefficient, distance)], **kw)[0]
+    theta = float(t.values(np.ones((1, U)))[0])
+    ok = dist[~np.isnan(dist)]
+    a = (1 - settings.level) / 2
+    if settings.interval == "bca" and len(ok):
+        lo_q, hi_q = _bca_quantiles(ok, theta, _jackknife(t, U), a)
+        method = "bootstrap BCa"
+    else:
+        lo_q, hi_q = a, 1 - a
+        method = "bootstrap percentile"
+    low, high = (float(x) for x in np.quantile(ok, [lo_q, hi_q])) if len(ok) else (np.nan,) * 2
+    note = None
+    if len(ok) and not low <= theta <= high:
+        note = (f"the estimate {theta:.4g} lies outside its {method.split()[-1]} interval: "
+                "the bootstrap distribution is shifted (" + (
+                    "B is a variance between coders' distributions, bounded below by 0, and "
+                    "resampling adds to it" if t.coef.value == "bias" else "a biased or "
+                    "bounded statistic") + "); the BCa interval corrects for such a shift")
+    return Interval(t.coef.id, t.kernel.distance.name, theta, low, high, settings.level, method,
+                    clustered, U, settings.n_resamples, settings.seed, dist,
+                    {x: float((ok < x).mean()) if len(ok) else float("nan")
+                     for x in Q_THRESHOLDS},
+                    float(ok.std(ddof=1)) if len(ok) > 1 else None,
+                    int(len(dist) - len(ok)), note)
 
 
-def _jackknife(stats: _UnitStats, key: str, categories: int, U: int,
-               max_blocks: int = 1000) -> np.ndarray:
+def _jackknife(t: _Target, U: int, max_blocks: int = 1000) -> np.ndarray:
     """Leave-one-unit-out values (delete-a-block over ``max_blocks`` random blocks of units
     when there are more units), for the BCa acceleration."""
     if U <= max_blocks:
-        block = np.arange(U)
-        B = U
+        block, B = np.arange(U), U
     else:
-        block = np.random.default_rng(0).permutation(U) % max_blocks
-        B = max_blocks
+        block, B = np.random.default_rng(0).permutation(U) % max_blocks, max_blocks
     vals = []
     step = max(1, WEIGHTS_PER_CHUNK // U)
     for s in range(0, B, step):
         b = np.arange(s, min(B, s + step))
-        W = (block[None, :] != b[:, None]).astype(float)
-        vals.append(_coefficient_values(stats, W, key, categories))
+        vals.append(t.values((block[None, :] != b[:, None]).astype(float)))
     return np.concatenate(vals)
 
 
 def _bca_quantiles(dist: np.ndarray, theta: float, jack: np.ndarray, a_: float
                    ) -> tuple[float, float]:
-    """Efron's bias-corrected and accelerated quantile levels."""
+    """Efron's (1987) bias-corrected and accelerated quantile levels."""
     prop = ((dist < theta).sum() + 0.5 * (dist == theta).sum()) / len(dist)
     z0 = norm.ppf(np.clip(prop, 1e-10, 1 - 1e-10))
     jack = jack[~np.isnan(jack)]
     d = jack.mean() - jack
     denom = 6 * (d ** 2).sum() ** 1.5
     acc = (d ** 3).sum() / denom if denom > 0 else 0.0
-    levels = []
-    for z in (norm.ppf(a_), norm.ppf(1 - a_)):
-        levels.append(float(norm.cdf(z0 + (z0 + z) / (1 - acc * (z0 + z)))))
+    levels = [float(norm.cdf(z0 + (z0 + z) / (1 - acc * (z0 + z))))
+              for z in (norm.ppf(a_), norm.ppf(1 - a_))]
     return levels[0], levels[1]
 
 
@@ -365,25 +274,32 @@ def fleiss_se0(data: ReliabilityData) -> tuple[float, float]:
                          "for every item; use the bootstrap")
     m = int(m[0])
     N = int(used.sum())
-    codes = data.codes[:, used]
-    p = np.bincount(codes[codes >= 0], minlength=data.n_labels) / (N * m)
+    p = label_counts(data.codes[:, used], data.n_labels).sum(0) / (N * m)
     q = 1 - p
     pq = (p * q).sum()
     var0 = 2 / (N * m * (m - 1)) * (pq ** 2 - (p * q * (q - p)).sum()) / pq ** 2
-    from .coefficients import pi
-
-    return float(pi(data)), float(np.sqrt(var0))
+    pi = sp.evaluate(sp.COEFFICIENTS["pi"], kernel(data, None).stats({"single"}))[0]
+    return float(pi), float(np.sqrt(var0))
 
 
 def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95) -> Interval:
-    """Normal-approximation interval from the analytic SE (κ with two coders; multi-π gives
-    only a test SE under H0, so its interval is centred at 0: a test, not an estimate)."""
-    z = norm.ppf((1 + level) / 2)
+    """Normal-approximation interval from the analytic SE: κ with two coders (clipped to κ's
+    range [−1, 1], with a note when it reaches past it); multi-π gives only a test SE under
+    H0, so its interval is centred at 0: a test, not an estimate."""
+    if not 0 < level < 1:
+        raise ValueError(f"level must be between 0 and 1, not {level}")
+    z = float(norm.ppf((1 + level) / 2))
     if coefficient == "kappa":
-        k, se, se0 = kappa_se(data)
-        return Interval("kappa", "nominal", k, k - z * se, k + z * se, level,
+        k, se, _ = kappa_se(data)
+        low, high = k - z * se, k + z * se
+        note = None
+        if low < -1 or high > 1:
+            note = (f"the normal approximation gives [{low:.4g}, {high:.4g}], past κ's range; "
+                    "clipped to [−1, 1] (few items: prefer the bootstrap)")
+            low, high = max(low, -1.0), min(high, 1.0)
+        return Interval("kappa", "nominal", k, low, high, level,
                         "analytic (Fleiss, Cohen & Everitt 1969)", se=se,
-                        units=int(_two_coder_table(data).sum()))
+                        units=int(_two_coder_table(data).sum()), note=note)
     if coefficient == "pi":
         k, se0 = fleiss_se0(data)
         return Interval("pi", "nominal", k, -z * se0, z * se0, level,

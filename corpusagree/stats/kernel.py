@@ -1,0 +1,468 @@
+"""Sufficient statistics of agreement: everything a coefficient needs, as sums over items.
+
+Observed disagreement is a mean of per-item values, and every expected disagreement is a
+quadratic form in label counts, so each coefficient of Artstein & Poesio's family (2005,
+§2.5–2.7, §5.1) and Krippendorff's α (2011) follows from a few sums over items
+(:class:`SufficientStats`). They are computed for a batch of *views* of the data at once:
+
+* :class:`Kernel`: the data as they are (one view), with the per-item arrays cached;
+* :class:`UnitWeights`: bootstrap replicates, each a weight vector over resampling units
+  (items, or clusters such as documents) — the sums of a replicate are ``w @`` per-unit sums,
+  exactly the sums of the resampled data;
+* :class:`CoderMasks`: coder subsets (pairwise, leave-one-out), each a boolean mask over coders.
+
+The formulas that turn the sums into Do and De are written once, in
+:meth:`SufficientStats.observed` and :meth:`SufficientStats.expected`; which coefficient takes
+which is the table of :mod:`corpusagree.stats.spec`. A distance is bound once, to the full data
+(:meth:`~corpusagree.stats.distances.Distance.bind`): the ordinal metric's ranks stay those of the
+observed data in every view, as in Hayes & Krippendorff's (2007) bootstrap of α.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..model.data import ReliabilityData
+from . import distances as dist
+
+#: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
+PAIRS_PER_CHUNK = 250_000
+#: array cells (views × items, or pairs × items) handled at once
+CELLS = 4_000_000
+#: label-count cells (coder subsets × labels) accumulated at once
+LABEL_CELLS = 8_000_000
+#: per-pair item distances kept for reuse when coder subsets need several batches
+PAIR_CACHE = 20_000_000
+#: with at most this many resampling units, β's De is a quadratic form in the unit weights
+QUADRATIC_MAX_UNITS = 3000
+
+EXPECTED_KINDS = ("pooled", "single", "individual", "uniform")
+
+
+@dataclass
+class SufficientStats:
+    """Sums over the items of each of B views (arrays of length B).
+
+    Observed: ``sum_dis`` = Σ disagr_i and ``n_pairable`` over items with ≥ 2 judgements,
+    ``sum_ndis`` = Σ n_i disagr_i and ``n_values`` = Σ n_i over them, ``n_judged`` items with a
+    judgement. Expected, in count units (a quadratic form ``cross(F, G)`` = Σ F_a G_b d(a, b)):
+    ``pooled_cross`` = cross(n_k, n_k) over pooled pairable values, ``pooled_n`` their number;
+    ``single_cross`` = cross(m_k, m_k) with m_k = Σ_i n_ik/n_i; ``coder_cross`` =
+    Σ_{c≠d} cross(F_c, F_d) and ``coder_norm`` = Σ_{c≠d} n_c n_d with F_c coder c's label
+    counts; ``categories``: labels used. A field is None when no coefficient asked needed it.
+    """
+
+    sum_dis: np.ndarray
+    n_pairable: np.ndarray
+    sum_ndis: np.ndarray
+    n_values: np.ndarray
+    n_judged: np.ndarray
+    categories: np.ndarray | None = None
+    pooled_cross: np.ndarray | None = None
+    pooled_n: np.ndarray | None = None
+    single_cross: np.ndarray | None = None
+    coder_cross: np.ndarray | None = None
+    coder_norm: np.ndarray | None = None
+
+    def observed(self, kind: str) -> np.ndarray:
+        """Do: ``"pairs"`` (A&P 2005, §5.1) or ``"values"`` (Krippendorff 2011)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            if kind == "pairs":
+                return self.sum_dis / self.n_pairable
+            if kind == "values":
+                return self.sum_ndis / self.n_values
+        raise ValueError(f"unknown observed disagreement {kind!r}")
+
+    def expected(self, kind: str, categories=None) -> np.ndarray:
+        """De of a kind (see :mod:`corpusagree.stats.spec`); nan where undefined.
+
+        pooled: cross(n_k, n_k) / (n(n − 1)) (Krippendorff 2011); single: cross(P̂, P̂) with
+        P̂(k) = m_k / i (A&P 2005, §5.1); individual: Σ_{m≠n} P̂(c_m)P̂(c_n) cross(P̂(·|c_m),
+        P̂(·|c_n)) / (1 − Σ P̂(c)²) (A&P 2005, §5.1), in counts Σ_{c≠d} cross(F_c, F_d) /
+        Σ_{c≠d} n_c n_d; uniform: 1 − 1/k (Bennett et al. 1954)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            if kind == "pooled":
+                n = self.pooled_n
+                return self.pooled_cross / (n * (n - 1))
+            if kind == "single":
+                return np.where(self.n_judged > 0, self.single_cross / self.n_judged ** 2,
+                                np.nan)
+            if kind == "individual":
+                return np.where(self.coder_norm > 0, self.coder_cross / self.coder_norm, np.nan)
+            if kind == "uniform":
+                k = np.broadcast_to(np.asarray(
+                    self.categories if categories is None else categories, float),
+                    self.n_judged.shape)
+                return np.where(k > 0, 1.0 - 1.0 / np.maximum(k, 1), np.nan)
+        raise ValueError(f"unknown expected disagreement {kind!r}")
+
+
+def item_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of every unordered pair of judgements within each item, as (P, N) arrays a, b
+    plus the mask of pairs where both judgements exist. Columns with fewer judgements than
+    coders are first compacted (valid codes moved up) so P stays C(m, 2), m = max n_i."""
+    valid = codes >= 0
+    m = int(valid.sum(0).max(initial=0))
+    if m < codes.shape[0]:
+        order = np.argsort(~valid, axis=0, kind="stable")[:m]
+        codes = np.take_along_axis(codes, order, 0)
+    r, s = np.triu_indices(codes.shape[0], 1)
+    a, b = codes[r], codes[s]
+    return a, b, (a >= 0) & (b >= 0)
+
+
+def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
+    """Judgements per row (coder) and label: rows × labels."""
+    valid = codes >= 0
+    rows = np.broadcast_to(np.arange(codes.shape[0])[:, None], codes.shape)[valid]
+    return np.bincount(rows * n_labels + codes[valid], minlength=codes.shape[0] * n_labels
+                       ).reshape(codes.shape[0], n_labels)
+
+
+def _coder_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(Σ_{c≠d} cross(F_c, F_d), Σ_{c≠d} n_c n_d) of coders' label counts F (coders × … × L)."""
+    total = F.sum(0)
+    n_c = F.sum(-1)
+    return (metric.cross(total, total) - metric.cross(F, F).sum(0),
+            n_c.sum(0) ** 2 - (n_c ** 2).sum(0))
+
+
+class Kernel:
+    """The sufficient statistics of one (data, distance), per item and summed.
+
+    Everything is vectorised over items, coders and labels; each part is computed when first
+    needed and cached, so a table of every coefficient costs one pass over the items.
+    """
+
+    def __init__(self, data: ReliabilityData, distance=None) -> None:
+        self.data = data
+        self.distance = dist.get(distance)
+        codes = data.codes
+        self.valid = codes >= 0
+        self.n_i = self.valid.sum(0)
+        self.pairable = self.n_i >= 2
+        if not self.pairable.any():
+            raise ValueError("no item has two or more judgements, so agreement is undefined")
+        L = data.n_labels
+        pc = (codes if self.pairable.all() else np.where(self.pairable, codes, -1)).ravel() + 1
+        #: Krippendorff's n_k: pooled values of pairable items
+        self.n_k = np.bincount(pc, minlength=L + 1)[1:].astype(float)
+        self.metric = self.distance.bind(data, self.n_k)
+        self._stats: dict[str, SufficientStats] = {}
+
+    @property
+    def n_coders(self) -> int:
+        """Coders with at least one judgement."""
+        return int((self.valid.sum(1) > 0).sum())
+
+    @cached_property
+    def item_sum(self) -> np.ndarray:
+        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory)."""
+        codes = self.data.codes
+        n = codes.shape[1]
+        c = max(int(self.n_i.max()), 2)
+        step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
+        out = np.empty(n)
+        for start in range(0, n, step):
+            a, b, both = item_pairs(codes[:, start:start + step])
+            # pair() sees -1 codes where a judgement is missing; its finite result is masked
+            d = self.metric.pair(a, b)
+            out[start:start + step] = ((d & both).sum(0, dtype=np.int32) if d.dtype == bool
+                                       else (d * both).sum(0))
+        return out
+
+    @cached_property
+    def disagr_i(self) -> np.ndarray:
+        """Mean pairwise distance per item (nan where fewer than two judgements)."""
+        n = self.n_i.astype(float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(self.pairable, 2 * self.item_sum / (n * (n - 1)), np.nan)
+
+    @cached_property
+    def item_weighted(self) -> np.ndarray:
+        """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
+        codes = self.data.codes
+        w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)[self.valid]
+        return np.bincount(codes[self.valid], weights=w, minlength=self.data.n_labels)
+
+    @cached_property
+    def n_ck(self) -> np.ndarray:
+        """Judgements per coder and label, (coders with ≥ 1 judgement) × L."""
+        F = label_counts(self.data.codes, self.data.n_labels)
+        return F[F.sum(1) > 0].astype(float)
+
+    def stats(self, kinds=EXPECTED_KINDS) -> SufficientStats:
+        """The sums of the data (one view) with the expected-disagreement ``kinds`` asked."""
+        p = self.pairable
+        if "base" not in self._stats:
+            n = self.n_i[p].astype(float)
+            dis = self.disagr_i[p]
+            self._stats["base"] = SufficientStats(
+                np.array([dis.sum()]), np.array([float(p.sum())]),
+                np.array([(dis * n).sum()]), np.array([n.sum()]),
+                np.array([float((self.n_i > 0).sum())]))
+        st = self._stats["base"]
+        m = self.metric
+        if "uniform" in kinds and st.categories is None:
+            st.categories = np.array([float((self.n_ck.sum(0) > 0).sum())])
+        if "pooled" in kinds and st.pooled_cross is None:
+            st.pooled_cross = np.array([m.cross(self.n_k, self.n_k)])
+            st.pooled_n = np.array([self.n_k.sum()])
+        if "single" in kinds and st.single_cross is None:
+            st.single_cross = np.array([m.cross(self.item_weighted, self.item_weighted)])
+        if "individual" in kinds and st.coder_cross is None:
+            cross, norm = _coder_terms(m, self.n_ck[:, None, :])
+            st.coder_cross, st.coder_norm = cross, norm
+        return st
+
+    def categories(self, declared=None) -> int:
+        """k for S: the declared categories (checked against the labels used), else the
+        data's declared categories, else the labels used."""
+        if declared is not None:
+            declared = list(declared)
+            if not self.data.is_set:
+                unknown = set(self.data.labels[k] for k in np.unique(
+                    self.data.codes[self.valid])) - set(declared)
+                if unknown:
+                    raise ValueError(f"labels not among the declared categories: "
+                                     f"{sorted(map(str, unknown))[:5]}")
+            return len(declared)
+        if self.data.categories is not None:
+            return len(self.data.categories)
+        return int(self.stats(("uniform",)).categories[0])
+
+
+def kernel(data: ReliabilityData | Kernel, distance=None) -> Kernel:
+    """The cached Kernel of (data, distance); a Kernel passes through."""
+    if isinstance(data, Kernel):
+        return data
+    d = dist.get(distance)
+    cache = data.__dict__.setdefault("_kernels", {})  # the kernel keeps d alive: ids stay unique
+    if id(d) not in cache:
+        cache[id(d)] = Kernel(data, d)
+    return cache[id(d)]
+
+
+# ---- views: unit weights (the bootstrap) --------------------------------------------------------
+def _wsum(W: np.ndarray, m: sp.csr_matrix) -> np.ndarray:
+    """W (r × U) times a sparse U × L matrix → dense r × L."""
+    return np.asarray((m.T @ W.T).T)
+
+
+class UnitWeights:
+    """Per-unit sums of a :class:`Kernel`'s items (``unit_of[i]`` = the unit of item i), so
+    that the sums of any reweighting of units — a bootstrap replicate — are one product."""
+
+    def __init__(self, k: Kernel, unit_of: np.ndarray, n_units: int) -> None:
+        self.k, self.unit_of, self.U = k, unit_of, n_units
+        self.L = k.data.n_labels
+        n_i = k.n_i.astype(float)
+        dis = np.where(k.pairable, k.disagr_i, 0.0)
+        per_item = np.stack([dis, k.pairable.astype(float), dis * n_i,
+                             np.where(k.pairable, n_i, 0.0), (k.n_i > 0).astype(float)], 1)
+        self.vectors = np.stack([np.bincount(unit_of, weights=col, minlength=n_units)
+                                 for col in per_item.T], 1)
+        self.categories = float(k.categories())
+        self._cache: dict = {}
+
+    def _counts(self, codes: np.ndarray, weight) -> sp.csr_matrix:
+        """Unit × label matrix: Σ over judgements (code ≥ 0) of weight, by unit."""
+        valid = codes >= 0
+        units = np.broadcast_to(self.unit_of, codes.shape)[valid]
+        w = np.ones(units.shape) if weight is None else np.broadcast_to(weight, codes.shape)[valid]
+        m = sp.csr_matrix((w, (units, codes[valid])), shape=(self.U, self.L))
+        m.sum_duplicates()
+        return m
+
+    def matrix(self, kind: str):
+        """Unit × label counts: pooled pairable values, item-weighted values, or per coder."""
+        if kind not in self._cache:
+            k, codes = self.k, self.k.data.codes
+            if kind == "pooled":
+                self._cache[kind] = self._counts(np.where(k.pairable, codes, -1), None)
+            elif kind == "single":
+                self._cache[kind] = self._counts(codes, 1.0 / np.maximum(k.n_i, 1))
+            else:  # per coder, coders with a judgement
+                active = np.flatnonzero(k.valid.sum(1) > 0)
+                self._cache[kind] = [self._counts(codes[[c]], None) for c in active]
+        return self._cache[kind]
+
+    def quadratic(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(Q, n_cu) with Σ_{c≠d} cross(F_c, F_d) = wᵀQw for F_c(w) = wᵀM_c, or None when there
+        are too many units (or the metric's Gram matrix cancels): Q = M D Mᵀ − Σ_c M_c D M_cᵀ
+        with M = Σ_c M_c."""
+        metric = self.k.metric
+        if self.U > QUADRATIC_MAX_UNITS or not metric.exact_gram:
+            return None
+        if "quadratic" not in self._cache:
+            coders = self.matrix("individual")
+            total = sum(coders[1:], coders[0])
+            Q = metric.gram(total, total)
+            for m in coders:
+                Q -= metric.gram(m, m)
+            n_cu = np.stack([np.asarray(m.sum(1)).ravel() for m in coders], 1)
+            self._cache["quadratic"] = (Q, n_cu)
+        return self._cache["quadratic"]
+
+    def stats(self, W: np.ndarray, kinds=EXPECTED_KINDS) -> SufficientStats:
+        """The sums of every row w of W (r × units): the data with unit u counted w_u times."""
+        metric = self.k.metric
+        v = W @ self.vectors
+        st = SufficientStats(v[:, 0], v[:, 1], v[:, 2], v[:, 3], v[:, 4],
+                             np.full(len(W), self.categories))
+        if "pooled" in kinds:
+            nk = _wsum(W, self.matrix("pooled"))
+            st.pooled_cross, st.pooled_n = metric.cross(nk, nk), nk.sum(1)
+        if "single" in kinds:
+            mk = _wsum(W, self.matrix("single"))
+            st.single_cross = metric.cross(mk, mk)
+        if "individual" in kinds:
+            quad = self.quadratic()
+            if quad is not None:
+                Q, n_cu = quad
+                nc = W @ n_cu
+                st.coder_cross = np.einsum("ru,ru->r", W @ Q, W)
+                st.coder_norm = nc.sum(1) ** 2 - (nc ** 2).sum(1)
+            else:
+                F = np.stack([_wsum(W, m) for m in self.matrix("individual")])  # C × r × L
+                st.coder_cross, st.coder_norm = _coder_terms(metric, F)
+        return st
+
+
+# ---- views: coder masks (pairwise, leave-one-out) ---------------------------------------------
+class CoderMasks:
+    """The sums of coder subsets of one (data, distance), each a row of a boolean S × C mask,
+    equal to those of ``Kernel(data.subset(coders=...))`` but computed together.
+
+    Per-item pair distances d(c_r, c_s) are summed into each subset's per-item Do sums by a
+    (subsets × pairs) matrix product; the pooled and item-weighted label counts are bincounts
+    weighted by each subset's pairable and 1/n_i masks; a coder's label counts do not depend on
+    the subset. Subsets go in batches so that batch × labels stays below :data:`LABEL_CELLS`.
+    The distance must not depend on the value counts (not ordinal: its ranks would change with
+    the subset).
+    """
+
+    def __init__(self, data: ReliabilityData, metric: dist.Metric) -> None:
+        self.data, self.metric = data, metric
+        self.F = label_counts(data.codes, data.n_labels).astype(float)
+        self.n_c = self.F.sum(1)
+        self._self_cross = None
+
+    def stats(self, subsets: np.ndarray, kinds=EXPECTED_KINDS) -> SufficientStats:
+        K = np.asarray(subsets, bool)
+        codes, metric = self.data.codes, self.metric
+        C, N = codes.shape
+        L = self.data.n_labels
+        valid = codes >= 0
+        r, s = np.triu_indices(C, 1)
+        names = ("sum_dis", "n_pairable", "sum_ndis", "n_values", "n_judged")
+        out = {k: np.zeros(len(K)) for k in names}
+        if "pooled" in kinds:
+            out["pooled_cross"], out["pooled_n"] = np.zeros(len(K)), np.zeros(len(K))
+        if "single" in kinds:
+            out["single_cross"] = np.zeros(len(K))
+        bsize = max(1, LABEL_CELLS // max(L, 1))
+        cached = None
+        if len(K) > bsize and len(r) * N <= PAIR_CACHE:
+            cached = np.empty((len(r), N))
+            step = max(1, CELLS // max(len(r), 1))
+            for i0 in range(0, N, step):
+                a, b = codes[r, i0:i0 + step], codes[s, i0:i0 + step]
+                cached[:, i0:i0 + step] = metric.pair(a, b) * ((a >= 0) & (b >= 0))
+        for b0 in range(0, len(K), bsize):
+            Kb = K[b0:b0 + bsize]
+            B = len(Kb)
+            Kf = Kb.astype(float)
+            Kp = Kb[:, r] & Kb[:, s]
+            used = np.flatnonzero(Kp.any(0))
+            pr, ps, Kp = r[used], s[used], Kp[:, used].astype(float)
+            sums = {k: np.zeros(B) for k in names}
+            nk, mk = np.zeros(B * L), np.zeros(B * L)
+            step = max(1, CELLS // max(len(pr), B, 1))
+            for i0 in range(0, N, step):
+                sl = slice(i0, i0 + step)
+                v = valid[:, sl]
+                nS = Kf @ v
+                pairable = nS >= 2
+                if cached is not None:
+                    isum = Kp @ cached[used, sl]
+                elif len(pr):
+                    a, b = codes[pr, sl], codes[ps, sl]
+                    isum = Kp @ (metric.pair(a, b) * ((a >= 0) & (b >= 0)))
+                else:
+                    isum = np.zeros_like(nS)
+                dis = np.divide(2 * isum, nS * (nS - 1), out=np.zeros_like(nS), where=pairable)
+                sums["sum_dis"] += dis.sum(1)
+                sums["sum_ndis"] += (nS * dis).sum(1)
+                sums["n_pairable"] += pairable.sum(1)
+                sums["n_values"] += np.where(pairable, nS, 0).sum(1)
+                sums["n_judged"] += (nS > 0).sum(1)
+                if not {"pooled", "single"} & set(kinds):
+                    continue
+                inv = np.divide(1.0, nS, out=np.zeros_like(nS), where=nS > 0)
+                for c in range(C):  # a few coders; each step is vectorised over items and subsets
+                    sub = np.flatnonzero(Kb[:, c])
+                    vc = v[c]
+                    if not sub.size or not vc.any():
+                        continue
+                    idx = (sub[:, None] * L + codes[c, sl][vc]).ravel()
+                    nk += np.bincount(idx, pairable[sub][:, vc].ravel(), minlength=B * L)
+                    mk += np.bincount(idx, inv[sub][:, vc].ravel(), minlength=B * L)
+            sel = slice(b0, b0 + B)
+            for k in names:
+                out[k][sel] = sums[k]
+            if "pooled" in kinds:
+                nk = nk.reshape(B, L)
+                out["pooled_cross"][sel], out["pooled_n"][sel] = metric.cross(nk, nk), nk.sum(1)
+            if "single" in kinds:
+                mk = mk.reshape(B, L)
+                out["single_cross"][sel] = metric.cross(mk, mk)
+        st = SufficientStats(**out, categories=((K.astype(float) @ (self.F > 0)) > 0).sum(1))
+        if "individual" in kinds:
+            st.coder_cross, st.coder_norm = self._individual(K)
+        return st
+
+    def _individual(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Σ_{c≠d ∈ S} cross(F_c, F_d) = cross(F_S, F_S) − Σ_{c∈S} cross(F_c, F_c) and
+        Σ_{c≠d ∈ S} n_c n_d per subset S (coders' counts are computed once)."""
+        if self._self_cross is None:
+            self._self_cross = self.metric.cross(self.F, self.F)
+        Kf = K.astype(float)
+        bsize = max(1, LABEL_CELLS // max(self.data.n_labels, 1))
+        cross = np.concatenate([
+            self.metric.cross(Kf[b:b + bsize] @ self.F, Kf[b:b + bsize] @ self.F)
+            for b in range(0, len(K), bsize)]) if len(K) else np.zeros(0)
+        n = Kf @ self.n_c
+        return cross - Kf @ self._self_cross, n ** 2 - Kf @ self.n_c ** 2
+
+
+# ---- coder pairs on their shared items ---------------------------------------------------------
+def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_labels: int
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Row by row, Cohen-style (Do, De, items) of two coders on the items both coded:
+    Do = mean d(a, b), De = Σ_jl P̂(j|a)P̂(l|b) d_jl with both distributions over those items
+    (Cohen 1960, 1968). Used by Light's κ and Carletta's expert variant."""
+    both = (A >= 0) & (B >= 0)
+    shared = both.sum(1)
+    P = A.shape[0]
+    pair_of = np.broadcast_to(np.arange(P)[:, None], A.shape)[both]
+    a, b = A[both], B[both]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        do = np.bincount(pair_of, metric.pair(a, b), minlength=P) / np.where(shared > 0,
+                                                                                shared, np.nan)
+    FA = np.bincount(pair_of * n_labels + a, minlength=P * n_labels).reshape(P, n_labels)
+    FB = np.bincount(pair_of * n_labels + b, minlength=P * n_labels).reshape(P, n_labels)
+    n = np.maximum(shared, 1)[:, None]
+    de = np.where(shared > 0, metric.cross(FA / n, FB / n), np.nan)
+    return do, de, shared
+
+
+def ratio(do, de) -> np.ndarray:
+    """1 − Do/De, nan where De ≤ 0 or either is nan."""
+    do, de = np.asarray(do, float), np.asarray(de, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(de > 0, 1.0 - do / np.where(de > 0, de, 1.0), np.nan)

@@ -1,0 +1,146 @@
+"""The one table of coefficients: what each is made of, and how its value is formed.
+
+Every chance-corrected coefficient of the family is 1 − Do/De (Artstein & Poesio 2005, §2.5);
+they differ in which observed disagreement Do and which expected disagreement De they take
+(:mod:`corpusagree.stats.kernel` computes both kinds of each). The engine, the bootstrap and the
+coder-subset diagnostics all evaluate the entries of :data:`COEFFICIENTS` with
+:func:`evaluate`, so a coefficient is defined here once.
+
+Observed disagreement (``observed``):
+
+* ``"pairs"``: A&P's Do, the mean over items with ≥ 2 judgements of the mean pairwise distance
+  (A&P 2005, §5.1);
+* ``"values"``: Krippendorff's Do, the same per-item values weighted by the item's number of
+  values (Krippendorff 2011).
+
+Expected disagreement (``expected``):
+
+* ``"pooled"``: Krippendorff's, over all pairs of pooled pairable values, n(n − 1);
+* ``"single"``: one distribution for all coders, P̂(k) = (1/i) Σ_i n_ik/n_i (A&P 2005, §2.5,
+  §5.1: α′, π);
+* ``"individual"``: each coder's own distribution P̂(k|c) = n_ck/n_c, coder pairs weighted by
+  P̂(c_m)P̂(c_n) (A&P 2005, §2.7, §5.1: β, κ, multi-κ, κw);
+* ``"uniform"``: every category equally likely, 1 − 1/k (Bennett et al. 1954: S).
+
+Values (``value``): ``"ratio"`` is 1 − Do/De; ``"agreement"`` is A_o = 1 − Do; ``"bias"`` is
+B = De^individual − De^single (A&P 2005, §3 and appendix A); ``"pairs_mean"`` is the mean over
+coder pairs of each pair's Cohen κ (Light 1971).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .kernel import SufficientStats, ratio
+
+
+@dataclass(frozen=True)
+class Coefficient:
+    """One row of the table.
+
+    ``weighted``: takes a distance (False: nominal only). ``two_coders``: defined for exactly
+    two coders. ``families``: the rows of :func:`corpusagree.table` it appears in (the
+    unweighted ``"nominal"`` family, the ``"weighted"`` family under a distance), and
+    ``listed_for``: with how many coders it is listed there (``"two"``, ``"many"`` = three or
+    more, ``"any"``). ``chance_corrected``: read against the conventional scales.
+    """
+
+    id: str
+    symbol: str
+    name: str
+    observed: str | None
+    expected: str | None
+    value: str
+    weighted: bool
+    definition: str
+    two_coders: bool = False
+    families: tuple[str, ...] = ("nominal", "weighted")
+    listed_for: str = "any"
+    chance_corrected: bool = True
+    #: the symbol with more than two coders, where it has another name
+    symbol_many: str | None = None
+    #: whether the bootstrap can resample it (per-unit sufficient statistics exist)
+    resamplable: bool = True
+
+    def label(self, n_coders: int) -> str:
+        """The display symbol for data with ``n_coders`` coders (multi-π for more than two)."""
+        return self.symbol_many if self.symbol_many and n_coders > 2 else self.symbol
+
+    def listed(self, family: str, n_coders: int) -> bool:
+        """Whether :func:`corpusagree.table` lists it in ``family`` for ``n_coders`` coders."""
+        return family in self.families and (
+            self.listed_for == "any" or (self.listed_for == "two") == (n_coders == 2))
+
+
+COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
+    Coefficient("percent_agreement", "A_o", "percent agreement", "pairs", None, "agreement",
+                False, "A_o: mean over items with ≥ 2 judgements of the proportion of agreeing "
+                "pairs (Artstein & Poesio 2005, §2.4, §5.1)", families=("nominal",),
+                chance_corrected=False),
+    Coefficient("S", "S", "Bennett et al.'s S", "pairs", "uniform", "ratio", False,
+                "S: A_e = 1/k over k categories (Bennett et al. 1954; Artstein & Poesio 2005, "
+                "§2.3)", families=("nominal",)),
+    Coefficient("pi", "π", "Scott's π (multi-π: Fleiss 1971)", "pairs", "single", "ratio",
+                False, "π: A_e = Σ_k P̂(k)², one distribution for all coders, P̂(k) = (1/i) "
+                "Σ_i n_ik/n_i (Scott 1955; Fleiss 1971; Artstein & Poesio 2005, §2.3, §2.4, "
+                "§5.1)", families=("nominal",), symbol_many="multi-π"),
+    Coefficient("kappa", "κ", "Cohen's κ", "pairs", "individual", "ratio", False,
+                "Cohen's κ: A_e = Σ_k P̂(k|c1)P̂(k|c2), P̂(k|c) = n_ck/n_c (Cohen 1960; "
+                "Artstein & Poesio 2005, §2.3, §5.1)", two_coders=True, families=("nominal",),
+                listed_for="two"),
+    Coefficient("multi_kappa", "multi-κ", "Davies & Fleiss's multi-κ", "pairs", "individual",
+                "ratio", False, "multi-κ: A_e = Σ_{m<n} P̂(c_m,c_n) Σ_k P̂(k|c_m)P̂(k|c_n) "
+                "(Davies & Fleiss 1982; Artstein & Poesio 2005, §2.4, §5.1)",
+                families=("nominal",), listed_for="many"),
+    Coefficient("kappa_w", "κw", "Cohen's weighted κ", "pairs", "individual", "ratio", True,
+                "κw: De = Σ_jl P̂(j|c1)P̂(l|c2) d_jl (Cohen 1968; Artstein & Poesio 2005, §2.5)",
+                two_coders=True, families=("weighted",), listed_for="two"),
+    Coefficient("light_kappa", "light κ", "Light's κ", None, None, "pairs_mean", True,
+                "Light's κ: mean over coder pairs of Cohen's κ (κw under a distance), each pair "
+                "on the items both coded (Light 1971; NLTK's AnnotationTask.kappa)",
+                listed_for="many", resamplable=False),
+    Coefficient("alpha", "α", "Krippendorff's α", "values", "pooled", "ratio", True,
+                "Krippendorff's α: Do = Σ_i n_i disagr_i / Σ n_i, De = Σ n_k n_l d_kl / "
+                "(n(n−1)) over pairable values (Krippendorff 2011)"),
+    Coefficient("alpha_prime", "α′", "Artstein & Poesio's α′", "pairs", "single", "ratio", True,
+                "α′: De = Σ_jl P̂(j)P̂(l) d_jl, P̂(k) = (1/i) Σ_i n_ik/n_i (Artstein & Poesio "
+                "2005, §2.5, §5.1)"),
+    Coefficient("beta", "β", "Artstein & Poesio's β", "pairs", "individual", "ratio", True,
+                "β: De = Σ_{m<n} P̂(c_m,c_n) Σ_jl P̂(j|c_m)P̂(l|c_n) d_jl (Artstein & Poesio "
+                "2005, §2.7, §5.1)"),
+    Coefficient("bias", "B", "bias B", None, None, "bias", True,
+                "B = De^β − De^α′ (Artstein & Poesio 2005, §3 and appendices A, B; "
+                "= A_e^π − A_e^κ when nominal)", chance_corrected=False),
+)}
+
+
+def get(coefficient: str) -> Coefficient:
+    """The table entry of a coefficient id; ValueError naming the known ids."""
+    try:
+        return COEFFICIENTS[coefficient]
+    except KeyError:
+        raise ValueError(f"unknown coefficient {coefficient!r}; known: "
+                         f"{', '.join(COEFFICIENTS)}") from None
+
+
+def expected_kinds(coefficient: Coefficient) -> set[str]:
+    """The kinds of expected disagreement the coefficient's value needs."""
+    if coefficient.value == "bias":
+        return {"individual", "single"}
+    return {coefficient.expected} if coefficient.expected else set()
+
+
+def evaluate(coefficient: Coefficient, st: SufficientStats, categories=None) -> np.ndarray:
+    """The coefficient for every view in ``st`` (nan where undefined: no pairable item, or no
+    expected disagreement). ``categories`` (k, for S) defaults to the labels each view uses."""
+    kind = coefficient.value
+    if kind == "bias":
+        return st.expected("individual") - st.expected("single")
+    do = st.observed(coefficient.observed)
+    if kind == "agreement":
+        return 1.0 - do
+    if kind != "ratio":
+        raise ValueError(f"{coefficient.id} is not evaluated from sufficient statistics")
+    return ratio(do, st.expected(coefficient.expected, categories))
