@@ -29,7 +29,7 @@ from .stats.coefficients import (
 from .stats.inference import Bootstrap
 from .stats.spec import COEFFICIENTS
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "ReliabilityData", "Result",

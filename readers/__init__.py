@@ -1,60 +1,192 @@
-"""Readers: one module per format, each exposing ``read(...)`` and ``sniff(path) -> bool``.
+"""Readers: one module per annotation format, each registering its reader here.
 
-``get(name)`` imports a reader by format name; ``detect(path)`` picks one by sniffing.
+A module declares its reader where it is defined::
+
+    @register("coref", "conll", sniff=sniff, summary="CoNLL-2012 *_conll files ...")
+    def read(paths, annotators=None): ...
+
+with the options its ``read`` takes (:class:`Option`), so a command line can offer them and
+:func:`read` can check them. :func:`readers` lists a task's readers in sniffing order,
+:func:`detect` picks one by sniffing a path, :func:`read` reads paths of one format.
 Format details never leave the reader modules.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from os import PathLike
-from types import ModuleType
+from pathlib import Path
+from typing import Any, TypeVar
 
 from ..model.errors import InputError
 
-#: format name -> module, grouped by task (the order is the sniffing order).
-FORMATS: dict[str, dict[str, str]] = {
-    "coref": {
-        "mmax2": "corpusagree.readers.mmax2",
-        "brat": "corpusagree.readers.brat",
-        "conll": "corpusagree.readers.conll2012",
-        "corefud": "corpusagree.readers.corefud",
-        "xmi": "corpusagree.readers.xmi",
-        "webanno_tsv": "corpusagree.readers.webanno_tsv",
-        "ezcoref": "corpusagree.readers.ezcoref",
-    },
-    "segments": {
-        "segeval": "corpusagree.readers.segeval",
-        "positions": "corpusagree.readers.positions",
-        "rs3": "corpusagree.readers.rs3",
-        "disrpt": "corpusagree.readers.disrpt",
-        "text": "corpusagree.readers.plaintext",
-    },
-    "senses": {
-        "raganato": "corpusagree.readers.raganato",
-        "senseval": "corpusagree.readers.senseval",
-        "ontonotes": "corpusagree.readers.ontonotes",
-        "sensetsv": "corpusagree.readers.sensetsv",
-    },
+TASKS = ("coref", "segments", "senses")
+
+#: the modules holding each task's readers, in sniffing order
+_MODULES: dict[str, tuple[str, ...]] = {
+    "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref"),
+    "segments": ("segeval", "positions", "rs3", "disrpt", "plaintext"),
+    "senses": ("raganato", "senseval", "ontonotes", "sensetsv"),
 }
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-def get(task: str, name: str) -> ModuleType:
-    """The reader module for a format name of a task ('coref', 'segments', 'senses')."""
-    try:
-        return importlib.import_module(FORMATS[task][name])
-    except KeyError:
-        known = ", ".join(FORMATS.get(task, {}))
-        raise InputError(f"unknown {task} format {name!r}; known: {known}") from None
+
+@dataclass(frozen=True)
+class Option:
+    """A keyword argument of a reader's ``read`` that a user may set."""
+
+    name: str
+    help: str
+    type: Callable[[str], Any] = str
+    choices: tuple[str, ...] | None = None
+    multiple: bool = False
+    metavar: str | None = None
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag: ``--`` and the name with dashes."""
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A registered reader: ``read(paths, annotators=None, **options)`` returns a list of
+    :mod:`corpusagree.model.corpus` objects; ``sniff(path)`` tells whether a path holds this
+    format."""
+
+    task: str
+    name: str
+    read: Callable[..., list]
+    sniff: Callable[[Path], bool]
+    options: tuple[Option, ...]
+    summary: str
+
+
+#: (task, name) -> (reader, registration number)
+_REGISTRY: dict[tuple[str, str], tuple[Reader, int]] = {}
+_LOADED: set[str] = set()
+
+
+def register(task: str, name: str, *, sniff: Callable[[Path], bool],
+             options: Iterable[Option] = (), summary: str) -> Callable[[F], F]:
+    """Decorator registering ``read`` as the reader of format ``name`` for ``task``."""
+    if task not in TASKS:
+        raise ValueError(f"unknown task {task!r}; known: {', '.join(TASKS)}")
+    opts = tuple(options)
+    names = [o.name for o in opts]
+    if len(set(names)) < len(names):
+        raise ValueError(f"{task} format {name!r}: an option is declared twice")
+
+    def decorate(read: F) -> F:
+        old = _REGISTRY.get((task, name))
+        if old is not None and old[0].read.__module__ != read.__module__:
+            raise ValueError(f"{task} format {name!r} is already registered by "
+                             f"{old[0].read.__module__}")
+        number = old[1] if old is not None else len(_REGISTRY)
+        _REGISTRY[task, name] = (Reader(task, name, read, sniff, opts, summary), number)
+        return read
+
+    return decorate
+
+
+def _order(task: str, reader: Reader, number: int) -> tuple[int, int]:
+    """Sniffing order: by module as listed in ``_MODULES``, then by registration."""
+    module = reader.read.__module__.rpartition(".")[2]
+    modules = _MODULES[task]
+    return (modules.index(module) if module in modules else len(modules), number)
+
+
+def readers(task: str) -> dict[str, Reader]:
+    """Format name -> reader of ``task``, in sniffing order (imports the readers first)."""
+    if task not in TASKS:
+        raise ValueError(f"unknown task {task!r}; known: {', '.join(TASKS)}")
+    if task not in _LOADED:
+        for module in _MODULES[task]:
+            importlib.import_module(f"{__name__}.{module}")
+        _LOADED.add(task)
+    found = [(_order(task, r, n), r) for (t, _), (r, n) in _REGISTRY.items() if t == task]
+    return {r.name: r for _, r in sorted(found, key=lambda x: x[0])}
+
+
+def get(task: str, name: str) -> Reader:
+    """The reader of format ``name``; an unknown name is an InputError listing the known."""
+    known = readers(task)
+    if name not in known:
+        raise InputError(f"unknown {task} format {name!r}; known: {', '.join(known)}")
+    return known[name]
 
 
 def detect(task: str, path: str | PathLike) -> str:
-    """Name of the first reader of ``task`` whose ``sniff`` accepts ``path``."""
-    for name in FORMATS[task]:
-        try:
-            mod = importlib.import_module(FORMATS[task][name])
-        except ImportError:
-            continue
-        if mod.sniff(path):
+    """Name of the first reader of ``task`` (in sniffing order) whose sniff accepts ``path``."""
+    for name, reader in readers(task).items():
+        if reader.sniff(Path(path)):
             return name
-    raise InputError(f"cannot tell the {task} format; pass --format", path)
+    raise InputError(f"cannot tell the {task} format; pass --input-format", path)
+
+
+def options(task: str) -> list[tuple[Option, tuple[str, ...]]]:
+    """Every option of the task's readers, merged by name (the first declaration wins), with
+    the formats that take it."""
+    merged: dict[str, tuple[Option, list[str]]] = {}
+    for name, reader in readers(task).items():
+        for opt in reader.options:
+            merged.setdefault(opt.name, (opt, []))[1].append(name)
+    return [(opt, tuple(formats)) for opt, formats in merged.values()]
+
+
+_task_options = options  # for read(), whose keyword arguments are called options
+
+
+def resolve(task: str, paths: Iterable[str | PathLike], fmt: str = "auto") -> str:
+    """The format to read ``paths`` with: ``fmt`` when given (it must be known), else the one
+    every path is sniffed as."""
+    if fmt != "auto":
+        return get(task, fmt).name
+    found = {str(p): detect(task, p) for p in paths}
+    if len(set(found.values())) > 1:
+        listing = ", ".join(f"{p} is {f}" for p, f in found.items())
+        raise InputError(f"the paths hold different formats ({listing}); pass --input-format")
+    if not found:
+        raise InputError("no input files")
+    return next(iter(found.values()))
+
+
+def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str = "auto",
+         annotators: Iterable[str] | None = None, **options: Any) -> tuple[str, list]:
+    """``(format, objects)`` read from ``paths`` (files or folders, all of one format).
+
+    ``fmt="auto"`` sniffs every path. ``annotators`` means what it means to the format's
+    reader. ``options`` are reader options; None values are left out, one the format does not
+    take is an InputError, and a text value of a ``multiple`` option is split on commas.
+    """
+    plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
+    if not plist:
+        raise InputError("no input files")
+    for p in plist:
+        if not p.exists():
+            raise InputError("no such file or folder", p)
+    fmt = resolve(task, plist, fmt)
+    reader = get(task, fmt)
+    taken = {o.name: o for o in reader.options}
+    given: dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        opt = taken.get(key)
+        if opt is None:
+            other = next(((o, f) for o, f in _task_options(task) if o.name == key), None)
+            if other is None:
+                raise TypeError(f"{key!r} is not an option of any {task} format")
+            raise InputError(f"{other[0].flag} does not apply to format {fmt!r} "
+                             f"(only to {', '.join(other[1])})")
+        if opt.multiple and isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        given[key] = value
+    names = None if annotators is None else list(annotators)
+    out = reader.read(plist, names, **given)
+    if not out:
+        raise InputError(f"no annotations found ({fmt})", plist[0])
+    return fmt, out

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
+from . import _paths
 
 PathArg = str | PathLike
 
@@ -34,11 +35,14 @@ def numbered_lines(path: PathArg) -> list[tuple[int, str]]:
     return [(n, line.rstrip("\r")) for n, line in enumerate(lines, 1)]
 
 
-def as_paths(paths: PathArg | Sequence[PathArg]) -> list[Path]:
-    """One path or a sequence of paths, as a list of ``Path``."""
-    if isinstance(paths, (str, PathLike)):
-        return [Path(paths)]
-    return [Path(p) for p in paths]
+def data_and_keys(paths: Sequence[Path], fmt: str) -> tuple[Path, list[Path]]:
+    """The data XML (the first path) and the key files (the other paths; the visible files of
+    a folder); InputError when either is missing."""
+    keys = _paths.all_files(paths[1:], _paths.visible, recursive=False)
+    if not paths or not Path(paths[0]).is_file() or not keys:
+        raise InputError(f"{fmt}: give the data XML file, then the annotators' key files "
+                         "(or a folder of them)", paths[0] if paths else None)
+    return Path(paths[0]), keys
 
 
 def annotator_names(paths: Sequence[Path], annotators: Sequence[str] | None) -> list[str]:

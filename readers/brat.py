@@ -29,11 +29,10 @@ from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 
-import spacy
-
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from . import Option, _paths, register
 
 DEFAULT_COREF_TYPES = ("Coreference", "Coref", "Anaphora", "Equiv")
 _ID = re.compile(r"([A-Za-z]+|#)\d+\S*")
@@ -51,6 +50,8 @@ class Tokens:
 
 @lru_cache(maxsize=1)
 def _nlp():
+    import spacy  # imported on first use: loading spaCy takes a while
+
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
     return nlp
@@ -109,12 +110,15 @@ def utf16_to_codepoints(text: str) -> dict[int, int]:
 
 def sniff(path: str | PathLike) -> bool:
     """An ``.ann`` file, or a directory with ``.ann`` files in it or in its subdirectories."""
-    p = Path(path)
-    if p.is_file():
-        return p.suffix == ".ann"
-    return p.is_dir() and next(p.rglob("*.ann"), None) is not None
+    return _paths.has_files(path, (".ann",))
 
 
+@register("coref", "brat", sniff=sniff,
+          summary="brat standoff .ann + .txt files: one folder per annotator, or a folder of "
+          "annotator folders",
+          options=(Option("coref_types", "brat: relation and equivalence types that make "
+                          "chains (default: Coreference, Coref, Anaphora, Equiv)",
+                          multiple=True, metavar="TYPE"),))
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
          coref_types: Iterable[str] = DEFAULT_COREF_TYPES) -> list[CorefAnnotation]:
     """Read brat annotations; see the module docstring.
@@ -134,32 +138,11 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
 def _files(paths: Sequence[str | PathLike],
            annotators: Sequence[str] | None) -> list[tuple[str, str, Path]]:
     """(annotator, document id, .ann file) triples."""
-    if annotators is not None and len(annotators) != len(paths):
-        raise InputError(f"{len(annotators)} annotator ids for {len(paths)} paths")
-    out = []
-    for i, raw in enumerate(paths):
-        p = Path(raw)
-        given = None if annotators is None else annotators[i]
-        if p.is_file():
-            if p.suffix != ".ann":
-                raise InputError("not a brat annotation file (.ann)", p)
-            out.append((given or p.resolve().parent.name, p.stem, p))
-            continue
-        if not p.is_dir():
-            raise InputError("no such file or directory", p)
-        if any(p.glob("*.ann")):
-            roots = [(given or p.resolve().name, p)]
-        else:
-            roots = [(d.name, d) for d in sorted(p.iterdir())
-                     if d.is_dir() and next(d.rglob("*.ann"), None) is not None]
-            if not roots:
-                raise InputError("no .ann files here or in subdirectories", p)
-            if given is not None:
-                raise InputError("holds several annotator directories; annotator ids name "
-                                 "annotator directories", p)
-        out += [(name, f.relative_to(root).with_suffix("").as_posix(), f)
-                for name, root in roots for f in sorted(root.rglob("*.ann"))]
-    return out
+    sources = _paths.annotator_sources(
+        paths, annotators, (".ann",), layout="folder", reject="not a brat annotation file (.ann)",
+        empty="no .ann files here or in subdirectories")
+    return [(name, f.relative_to(root).with_suffix("").as_posix(), f)
+            for name, files, root in sources for f in files]
 
 
 def _read_text(path: Path) -> str:

@@ -5,8 +5,8 @@ Each ``#begin document (name); part NNN`` … ``#end document`` block is one doc
 ``(12``, ``12)``, ``(12)``, ``|``-joined, or ``-``. Brackets are matched per entity id, last
 opened first closed, as the reference scorer does; mentions may cross sentences.
 
-One file or directory per annotator. This module also holds the helpers the other
-token-based coreference readers share (annotator paths, building and checking annotations).
+One file or directory per annotator. This module also holds ``build_annotation``, which the
+other token-based coreference readers share.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from os import PathLike
 from pathlib import Path
 
-from ..model.chains import check_same_tokens
+from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
-from ._sniff import head as file_head
+from . import _paths, register
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 
@@ -29,38 +29,6 @@ _SUFFIXES = ("_conll", ".conll")
 
 
 # ---- helpers shared by the token-based coreference readers -------------------------------------
-
-def annotator_sources(paths: PathArg, annotators: Sequence[str] | None,
-                      suffixes: tuple[str, ...]) -> list[tuple[str, list[Path]]]:
-    """``[(annotator, files)]``: each path (a file, or a directory searched recursively for
-    names ending in ``suffixes``) is one annotator, named by ``annotators`` or by the path."""
-    plist = [paths] if isinstance(paths, (str, PathLike)) else list(paths)
-    if annotators is not None and len(annotators) != len(plist):
-        raise InputError(f"annotators: {len(annotators)} names for {len(plist)} paths")
-    out: list[tuple[str, list[Path]]] = []
-    for i, p in enumerate(map(Path, plist)):
-        if p.is_dir():
-            files = sorted(f for f in p.rglob("*") if f.is_file() and f.name.endswith(suffixes))
-            if not files:
-                raise InputError(f"no file ending in {' or '.join(suffixes)} here", p)
-        elif p.is_file():
-            files = [p]
-        else:
-            raise InputError("no such file or directory", p)
-        name = annotators[i] if annotators is not None else (p.name if p.is_dir()
-                                                             else _stem(p.name, suffixes))
-        if name in (n for n, _ in out):
-            raise InputError(f"annotator name {name!r} given twice; pass annotators=", p)
-        out.append((name, files))
-    return out
-
-
-def _stem(name: str, suffixes: tuple[str, ...]) -> str:
-    for s in suffixes:
-        if name.endswith(s):
-            name = name[: -len(s)]
-    return name.split(".")[0] or name
-
 
 def build_annotation(doc: Document, annotator: str,
                      mentions: Iterable[tuple[str, tuple[tuple[int, int], ...], int | None, dict]],
@@ -80,38 +48,28 @@ def build_annotation(doc: Document, annotator: str,
     return CorefAnnotation(doc, annotator, ments, list(chains.values()), source=source)
 
 
-def check_documents(annotations: Sequence[CorefAnnotation]) -> None:
-    """Raise InputError if an (annotator, document) pair occurs twice or if the annotators of
-    one document do not have identical tokens (the error names both files)."""
-    seen: dict[tuple[str, str], str] = {}
-    for a in annotations:
-        key = (a.annotator, a.document.id)
-        if key in seen:
-            raise InputError(f"document {a.document.id!r} of annotator {a.annotator!r} is also "
-                             f"in {seen[key]}", a.source)
-        seen[key] = a.source
-    check_same_tokens(annotations)
-
-
 # ---- CoNLL-2012 ---------------------------------------------------------------------------------
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a file (or a directory holding one) whose first line is ``#begin document``."""
+    text = _paths.head(path, _SUFFIXES)
+    first = next((line for line in (text or "").splitlines() if line.strip()), "")
+    return first.startswith("#begin document")
+
+
+@register("coref", "conll", sniff=sniff,
+          summary="CoNLL-2012 *_conll files (Pradhan et al. 2012): one file or folder per "
+          "annotator")
 def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:
     """Read ``*_conll`` files: one file or directory per annotator; one CorefAnnotation per
     (annotator, document part)."""
     out: list[CorefAnnotation] = []
-    for name, files in annotator_sources(paths, annotators, _SUFFIXES):
+    for name, files, _ in _paths.annotator_sources(paths, annotators, _SUFFIXES):
         for f in files:
             for doc, mentions in _parse(f):
                 out.append(build_annotation(doc, name, mentions, str(f)))
     check_documents(out)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a file (or a directory holding one) whose first line is ``#begin document``."""
-    text = file_head(path, _SUFFIXES)
-    first = next((line for line in (text or "").splitlines() if line.strip()), "")
-    return first.startswith("#begin document")
 
 
 def _parse(path: Path):

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
+from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Document
 from ..model.errors import InputError
-from ._sniff import head as file_head
-from .conll2012 import PathArg, annotator_sources, build_annotation, check_documents
+from . import _paths, register
+from .conll2012 import PathArg, build_annotation
 
 _SUFFIXES = (".conllu",)
 _CHUNK = re.compile(r"\((?P<open>[^()]+)(?P<single>\))?|(?P<close>[^()]+)\)")
@@ -28,12 +29,22 @@ _EID = re.compile(r"(?P<eid>[^\[\]-]+)(?:\[(?P<k>\d+)/(?P<n>\d+)\])?")
 _DEFAULT_FIELDS = ("eid", "etype", "head", "other")
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a ``.conllu`` file (or a directory holding one) with ``Entity=`` annotations."""
+    text = _paths.head(path, _SUFFIXES)
+    return text is not None and "Entity=" in text and any(
+        len(x.split("\t")) == 10 for x in text.splitlines()[:200])
+
+
+@register("coref", "corefud", sniff=sniff,
+          summary="CorefUD .conllu files (CoNLL-U with Entity= in MISC; Nedoluzhko et al. "
+          "2022): one file or folder per annotator")
 def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:
     """Read CorefUD ``.conllu`` files: one file or directory per annotator; one
     CorefAnnotation per (annotator, ``newdoc``)."""
     out: list[CorefAnnotation] = []
     dropped = 0
-    for name, files in annotator_sources(paths, annotators, _SUFFIXES):
+    for name, files, _ in _paths.annotator_sources(paths, annotators, _SUFFIXES):
         for f in files:
             parser = _Parser(f)
             for doc, mentions in parser.documents():
@@ -44,13 +55,6 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
                       stacklevel=2)
     check_documents(out)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a ``.conllu`` file (or a directory holding one) with ``Entity=`` annotations."""
-    text = file_head(path, (".conllu",))
-    return text is not None and "Entity=" in text and any(
-        len(x.split("\t")) == 10 for x in text.splitlines()[:200])
 
 
 class _Parser:

@@ -20,13 +20,9 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
-from ._segfiles import (
-    PathsArg,
-    annotator_files,
-    check_annotators,
-    first_difference,
-    has_suffix,
-)
+from . import _paths, register
+from ._paths import PathsArg
+from ._segfiles import check_annotators, first_difference
 
 SUFFIXES = (".tok", ".conllu")
 BEGIN_LABELS = ("BeginSeg=Yes", "Seg=B-seg")
@@ -34,7 +30,7 @@ _NEWDOC = re.compile(r"#\s*newdoc[ _]id\s*=\s*(.*\S)")
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    return annotator_files(paths, SUFFIXES)
+    return _paths.annotator_files(paths, SUFFIXES)
 
 
 class _Doc:
@@ -80,6 +76,14 @@ def _parse(path: Path) -> list[_Doc]:
     return [d for d in docs if d.forms]
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a .tok/.conllu file or a folder holding some."""
+    return _paths.has_files(path, SUFFIXES)
+
+
+@register("segments", "disrpt", sniff=sniff,
+          summary="DISRPT .tok/.conllu files (BeginSeg=Yes or Seg=B-seg in MISC): one folder "
+          "per annotator")
 def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segmentation]:
     """Segmentations from DISRPT files or folders of them (one annotator per folder).
 
@@ -111,8 +115,3 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                     source=str(path)))
     check_annotators(keep, found)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a .tok/.conllu file or a folder holding some."""
-    return has_suffix(path, SUFFIXES)

@@ -24,29 +24,33 @@ from os import PathLike
 from pathlib import Path
 from typing import Literal
 
+from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
-from ._sniff import head as file_head
-from .conll2012 import check_documents
+from . import Option, _paths, register
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a JSON list file (or a directory holding one) with ezCoref submissions."""
+    text = _paths.head(path, (".json",))
+    return text is not None and text.lstrip().startswith("[") and '"annotator_id"' in text \
+        and '"annotations"' in text
+
+
+@register("coref", "ezcoref", sniff=sniff, summary="ezCoref crowd annotations (Gupta et al. "
+          "2023): one JSON file per passage, every annotator in it; files or folders",
+          options=(Option("clusters", "ezCoref: keep every cluster id a mention lists, or only "
+                          "the last one (the final choice in the ezCoref interface)",
+                          choices=("all", "last")),))
 def read(paths: PathArg, annotators: Collection[str] | None = None, *,
          clusters: Literal["all", "last"] = "all") -> list[CorefAnnotation]:
     """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);
     ``annotators`` keeps only those annotator ids (as strings)."""
     if clusters not in ("all", "last"):
         raise InputError(f"clusters must be 'all' or 'last', not {clusters!r}")
-    plist = [paths] if isinstance(paths, (str, PathLike)) else list(paths)
-    files: list[Path] = []
-    for p in map(Path, plist):
-        if p.is_dir():
-            files.extend(sorted(p.rglob("*.json")))
-        elif p.is_file():
-            files.append(p)
-        else:
-            raise InputError("no such file or directory", p)
+    files = _paths.all_files(paths, (".json",))
     out: list[CorefAnnotation] = []
     multi = repeats = 0
     for f in files:
@@ -63,13 +67,6 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
                       "renamed with a '#2' suffix", stacklevel=2)
     check_documents(out)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a JSON list file (or a directory holding one) with ezCoref submissions."""
-    text = file_head(path, (".json",))
-    return text is not None and text.lstrip().startswith("[") and '"annotator_id"' in text \
-        and '"annotations"' in text
 
 
 def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:

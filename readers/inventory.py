@@ -22,7 +22,8 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.errors import InputError
-from ._sensefiles import as_paths, numbered_lines
+from ._paths import as_list
+from ._sensefiles import numbered_lines
 from ._xml import local, parse
 
 Edge = tuple[str, str]
@@ -105,7 +106,7 @@ def read_xml(paths: str | PathLike | Iterable[str | PathLike]) -> list[Edge]:
     """Edges of one or more OntoNotes inventory files (``<inventory lemma="call-v">``):
     WordNet sense -> OntoNotes sense (from ``<mappings><wn>``) and sense -> group."""
     edges: list[Edge] = []
-    for path in as_paths(paths):
+    for path in as_list(paths):
         edges += _read_xml_file(path)
     return _unique(edges)
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from . import Option, _paths, register
 from ._xml import local, parse
 
 DEFAULT_SET_ATTRIBUTES = ("coref_set", "coref_class", "member", "set")
@@ -57,6 +58,14 @@ def sniff(path: str | PathLike) -> bool:
     return any(any(d.glob("*.mmax")) or (d / "common_paths.xml").is_file() for d in dirs)
 
 
+@register("coref", "mmax2", sniff=sniff,
+          summary="MMAX2 projects (.mmax, common_paths.xml, base data, markable levels): one "
+          "project folder per annotator, or a folder of annotator folders",
+          options=(Option("levels", "MMAX2: markable level(s) holding the chains",
+                          multiple=True, metavar="LEVEL"),
+                   Option("common_paths", "MMAX2: a common_paths.xml shared by all projects "
+                          "(default: the one beside each .mmax file)", type=Path,
+                          metavar="FILE")))
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
          levels: Sequence[str] | None = None,
          set_attributes: Iterable[str] = DEFAULT_SET_ATTRIBUTES,
@@ -80,7 +89,7 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     cache = _Cache()
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
-    for annotator, mmax in _projects(paths, annotators):
+    for annotator, mmax in projects(paths, annotators):
         cp = Path(common_paths) if common_paths is not None else mmax.parent / "common_paths.xml"
         ann = _read_project(mmax, annotator, cache.common(cp), cache, opts)
         key = (annotator, ann.document.id)
@@ -143,35 +152,15 @@ class _Cache:
         return self._schemes[path]
 
 
-def _projects(paths: Sequence[str | PathLike],
-              annotators: Sequence[str] | None) -> list[tuple[str, Path]]:
-    """(annotator, .mmax file) pairs, in path order then file-name order."""
-    if annotators is not None and len(annotators) != len(paths):
-        raise InputError(f"{len(annotators)} annotator ids for {len(paths)} paths")
-    out = []
-    for i, raw in enumerate(paths):
-        p = Path(raw)
-        given = None if annotators is None else annotators[i]
-        if p.is_file():
-            if p.suffix != ".mmax":
-                raise InputError("not an MMAX2 project file (.mmax)", p)
-            out.append((given or p.resolve().parent.name, p))
-        elif p.is_dir():
-            files = sorted(p.glob("*.mmax"))
-            if files:
-                out += [(given or p.resolve().name, f) for f in files]
-                continue
-            subdirs = sorted(d for d in p.iterdir() if d.is_dir() and any(d.glob("*.mmax")))
-            if not subdirs:
-                raise InputError("no .mmax project files here or in subdirectories", p)
-            if given is not None:
-                raise InputError("holds several annotator directories; annotator ids name "
-                                 "project directories", p)
-            out += [(d.name, f) for d in subdirs for f in sorted(d.glob("*.mmax"))]
-        else:
-            raise InputError("no such file or directory", p)
-    return out
-
+def projects(paths: Sequence[str | PathLike],
+             annotators: Sequence[str] | None = None) -> list[tuple[str, Path]]:
+    """``(annotator, .mmax file)`` pairs, in path order then file-name order (for callers that
+    read the projects document by document)."""
+    sources = _paths.annotator_sources(
+        paths, annotators, (".mmax",), layout="folder", recursive=False, folder="project",
+        reject="not an MMAX2 project file (.mmax)",
+        empty="no .mmax project files here or in subdirectories")
+    return [(name, f) for name, files, _ in sources for f in files]
 
 def _join(*parts: str | Path) -> Path:
     return Path(os.path.normpath(Path(*parts)))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
+from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 from .inventory import lemma_key, sense_key
 
@@ -78,3 +79,19 @@ def sniff(path: str | PathLike) -> bool:
         return False
     return (4 <= len(first) <= 6 and first[1].isdigit() and first[2].isdigit()
             and lemma_key(first[3]) != first[3])
+
+
+@register("senses", "ontonotes", sniff=sniff,
+          summary="OntoNotes .sense files (two annotators' senses and the adjudicated one): "
+          "files or folders of them",
+          options=(Option("adjudicator", "OntoNotes: also read the adjudicated sense (the sixth "
+                          "field) as this annotator's tag", metavar="NAME"),))
+def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None,
+               adjudicator: str | None = None) -> list[SenseTag]:
+    """:func:`read` on every file of ``paths`` (the visible files of a folder); ``annotators``
+    names the two annotators (default ``a1``, ``a2``)."""
+    names = annotators or ("a1", "a2")
+    tags: list[SenseTag] = []
+    for f in _paths.all_files(paths, _paths.visible, recursive=False):
+        tags += read(f, names, adjudicator)
+    return tags

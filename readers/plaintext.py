@@ -18,29 +18,28 @@ from collections.abc import Iterable
 from functools import cache
 from os import PathLike
 from pathlib import Path
-
-import spacy
-from spacy.language import Language
+from typing import TYPE_CHECKING
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
-from ._segfiles import (
-    PathsArg,
-    annotator_files,
-    check_annotators,
-    first_difference,
-    has_suffix,
-)
+from . import Option, _paths, register
+from ._paths import PathsArg
+from ._segfiles import check_annotators, first_difference
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 SUFFIXES = (".txt",)
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    return annotator_files(paths, SUFFIXES)
+    return _paths.annotator_files(paths, SUFFIXES)
 
 
 @cache
 def _nlp(lang: str) -> Language:
+    import spacy  # imported on first use: loading spaCy takes a while
+
     nlp = spacy.blank(lang)
     nlp.add_pipe("sentencizer")
     return nlp
@@ -77,6 +76,21 @@ def _units(texts: list[str], unit: str, lang: str) -> tuple[list[str], tuple[int
     return units, tuple(masses)
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a .txt file or a folder holding some."""
+    return _paths.has_files(path, SUFFIXES)
+
+
+@register("segments", "text", sniff=sniff,
+          summary="plain UTF-8 text, segments separated by blank lines or marker lines (Choi "
+          "2000): one folder per annotator",
+          options=(Option("unit", "plain text: count segments in words or sentences (spaCy; "
+                          "default: word)", choices=("word", "sentence")),
+                   Option("marker", "plain text: regular expression of segment separator "
+                          "lines, e.g. '=+' (default: blank lines)", metavar="REGEX"),
+                   Option("lang", "plain text: spaCy language code of the tokeniser "
+                          "(default: en)"),
+                   Option("encoding", "plain text: file encoding (default: UTF-8)")))
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "word",
          marker: str | None = None, lang: str = "en",
          encoding: str = "utf-8-sig") -> list[Segmentation]:
@@ -126,8 +140,3 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path)))
     check_annotators(keep, found)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a .txt file or a folder holding some."""
-    return has_suffix(path, SUFFIXES)

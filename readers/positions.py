@@ -23,13 +23,14 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
-from ._segfiles import check_annotators, files
+from . import Option, _paths, register
+from ._segfiles import check_annotators
 
 SUFFIXES = (".csv", ".tsv")
 
 
 def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
-    return files(paths, SUFFIXES)
+    return _paths.all_files(paths, SUFFIXES)
 
 
 def _text(path: Path, encoding: str | None) -> str:
@@ -112,6 +113,34 @@ def _by_row(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[in
     return out
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a .csv/.tsv whose second row is a unit label then integers (or empty cells),
+    or a folder whose first such file is one."""
+    path = Path(path)
+    if path.is_dir():
+        return any(sniff(f) for f in _paths.files(path, SUFFIXES)[:1])
+    if path.suffix.lower() not in SUFFIXES:
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("cp1252", errors="replace")
+    except OSError:
+        return False
+    rows = _rows("\n".join(head.splitlines()[:2]), None)
+    if len(rows) < 2 or len(rows[0][1]) < 2:
+        return False
+    return all(c.isdigit() or not c for c in rows[1][1][1:])
+
+
+@register("segments", "positions", sniff=sniff,
+          summary="segment-position tables (.csv/.tsv): a column per coder (Moonstone, "
+          "Kazantseva & Szpakowicz 2012) or a row per coder (segeval positions)",
+          options=(Option("unit", "positions: name of the unit a row stands for (default: the "
+                          "first header cell, or 'unit')"),
+                   Option("delimiter", "positions: field separator (default: tab if the header "
+                          "has one, else comma)"),
+                   Option("encoding", "positions, plain text: file encoding (positions default: "
+                          "UTF-8, else cp1252)")))
 def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[str] | None = None,
          unit: str | None = None, delimiter: str | None = None,
          encoding: str | None = None) -> list[Segmentation]:
@@ -134,22 +163,3 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
                    for coder, masses in coders.items() if keep is None or coder in keep)
     check_annotators(keep, {s.annotator for s in out})
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a .csv/.tsv whose second row is a unit label then integers (or empty cells),
-    or a folder whose first such file is one."""
-    path = Path(path)
-    if path.is_dir():
-        return any(sniff(f) for f in _files(path)[:1])
-    if path.suffix.lower() not in SUFFIXES:
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("cp1252", errors="replace")
-    except OSError:
-        return False
-    rows = _rows("\n".join(head.splitlines()[:2]), None)
-    if len(rows) < 2 or len(rows[0][1]) < 2:
-        return False
-    return all(c.isdigit() or not c for c in rows[1][1][1:])

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
-from ._sensefiles import annotator_names, as_paths, key_tags, read_key_file
+from . import _paths, register
+from ._sensefiles import annotator_names, data_and_keys, key_tags, read_key_file
 from ._xml import local, parse
 
 
@@ -48,7 +49,7 @@ def read(data_xml: str | PathLike, key_files: str | PathLike | Sequence[str | Pa
     Annotators are named by ``annotators`` (one per key file) or by the key file names
     (``A.key.txt`` -> ``A``; the parent folder names when those clash).
     """
-    paths = as_paths(key_files)
+    paths = _paths.as_list(key_files)
     names = annotator_names(paths, annotators)
     known = instances(data_xml)
     tags: list[SenseTag] = []
@@ -65,3 +66,13 @@ def sniff(path: str | PathLike) -> bool:
     except OSError:
         return False
     return b"<corpus" in head and b"<sentence" in head
+
+
+@register("senses", "raganato", sniff=sniff,
+          summary="Raganato et al. (2017) unified WSD data XML, then one key file per annotator "
+          "(or a folder of them)")
+def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -> list[SenseTag]:
+    """:func:`read` with the data XML as the first path and the key files (or folders of
+    them) as the other paths."""
+    data_xml, keys = data_and_keys(paths, "raganato")
+    return read(data_xml, keys, annotators)

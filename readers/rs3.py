@@ -21,20 +21,15 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
-from . import _xml
-from ._segfiles import (
-    PathsArg,
-    annotator_files,
-    check_annotators,
-    first_difference,
-    has_suffix,
-)
+from . import Option, _paths, _xml, register
+from ._paths import PathsArg
+from ._segfiles import check_annotators, first_difference
 
 SUFFIXES = (".rs3", ".rs4")
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
-    return annotator_files(paths, SUFFIXES)
+    return _paths.annotator_files(paths, SUFFIXES)
 
 
 def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
@@ -59,6 +54,19 @@ def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
     return units, tuple(masses)
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for an .rs3/.rs4 file or a folder holding some."""
+    return _paths.has_files(path, SUFFIXES)
+
+
+@register("segments", "rs3", sniff=sniff,
+          summary="RST .rs3/.rs4 files (RSTTool, rstWeb), EDUs as segments: one folder per "
+          "annotator",
+          options=(Option("unit", "RST: count EDUs in whitespace tokens or in non-space "
+                          "characters (default: token)", choices=("token", "char")),
+                   Option("on_mismatch", "RST: a document whose annotators' texts differ is an "
+                          "error or is skipped with a warning (default: error)",
+                          choices=("error", "skip"))))
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "token",
          on_mismatch: str = "error") -> list[Segmentation]:
     """Segmentations from rs3 files or folders of them (one annotator per folder).
@@ -100,8 +108,3 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         out.extend(Segmentation(doc, a, m, unit=unit, source=str(p)) for a, p, _, m in versions)
     check_annotators(keep, found)
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for an .rs3/.rs4 file or a folder holding some."""
-    return has_suffix(path, SUFFIXES)

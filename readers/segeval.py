@@ -16,14 +16,15 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
-from ._segfiles import check_annotators, files
+from . import Option, _paths, register
+from ._segfiles import check_annotators
 
 JSON_SUFFIXES = (".json", ".jsn")
 TSV_SUFFIXES = (".tsv",)
 
 
 def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
-    return files(paths, JSON_SUFFIXES + TSV_SUFFIXES)
+    return _paths.all_files(paths, JSON_SUFFIXES + TSV_SUFFIXES)
 
 
 def _text(path: Path) -> str:
@@ -125,6 +126,27 @@ def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
     return out
 
 
+def sniff(path: str | PathLike) -> bool:
+    """True for a segeval JSON object or a ``Coder<TAB>Masses`` TSV, or a folder whose first
+    .json/.tsv file is one."""
+    path = Path(path)
+    if path.is_dir():
+        return any(sniff(f) for f in _paths.files(path, JSON_SUFFIXES + TSV_SUFFIXES)[:1])
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    if head.lstrip().startswith("{"):
+        return '"segmentation_type"' in head or '"items"' in head
+    first = head.split("\n", 1)[0].rstrip("\r").lower().split("\t")
+    return first[:2] == ["coder", "masses"]
+
+
+@register("segments", "segeval", sniff=sniff,
+          summary="segeval JSON (items/document/coder/masses) or TSV of masses (Fournier 2013)",
+          options=(Option("unit", "what the segment masses count (segeval, positions: a name; "
+                          "RST: token|char; plain text: word|sentence)"),))
 def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[str] | None = None,
          unit: str = "unit") -> list[Segmentation]:
     """Segmentations from segeval JSON or TSV files (directories are searched for both).
@@ -151,20 +173,3 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
             out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
     check_annotators(keep, {s.annotator for s in out})
     return out
-
-
-def sniff(path: str | PathLike) -> bool:
-    """True for a segeval JSON object or a ``Coder<TAB>Masses`` TSV, or a folder whose first
-    .json/.tsv file is one."""
-    path = Path(path)
-    if path.is_dir():
-        return any(sniff(f) for f in _files(path)[:1])
-    try:
-        with open(path, encoding="utf-8-sig", errors="replace") as f:
-            head = f.read(65536)
-    except OSError:
-        return False
-    if head.lstrip().startswith("{"):
-        return '"segmentation_type"' in head or '"items"' in head
-    first = head.split("\n", 1)[0].rstrip("\r").lower().split("\t")
-    return first[:2] == ["coder", "masses"]

@@ -9,11 +9,13 @@ recognised when no column is named.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
+from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 
 DEFAULT = {"item": "item", "annotator": "annotator", "senses": "sense"}
@@ -136,6 +138,48 @@ def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> lis
 
 
 def sniff(path: str | PathLike) -> bool:
-    """True for a TSV whose header has the default, Snow et al. or WSbest columns."""
+    """True for a TSV whose header has the default, Snow et al. or WSbest columns (a file
+    :func:`read` reads)."""
     header = _header(path)
     return any(set(cols) <= header for cols in (DEFAULT.values(), SNOW2008.values(), WSBEST))
+
+
+def sniff_long(path: str | PathLike) -> bool:
+    """True for a TSV whose header has the default or the Snow et al. columns."""
+    header = _header(path)
+    return any(set(cols) <= header for cols in (DEFAULT.values(), SNOW2008.values()))
+
+
+def sniff_wsbest(path: str | PathLike) -> bool:
+    """True for a TSV whose header has the WSbest ``judgments.tsv`` columns."""
+    return set(WSBEST) <= _header(path)
+
+
+@register("senses", "sensetsv", sniff=sniff_long,
+          summary="long TSV sense judgements, one row per item and annotator (columns item, "
+          "annotator, sense, or those of Snow et al. 2008): files or folders",
+          options=(Option("sep", "long TSV: separator of several senses in one cell "
+                          "(default: |)", metavar="TEXT"),))
+def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None,
+               sep: str = "|") -> list[SenseTag]:
+    """:func:`read` on every file of ``paths`` (the visible files of a folder); the annotators
+    are those of the annotator column (``annotators`` is not used)."""
+    tags: list[SenseTag] = []
+    for f in _paths.all_files(paths, _paths.visible, recursive=False):
+        tags += read(f, sep=sep)
+    return tags
+
+
+@register("senses", "wsbest", sniff=sniff_wsbest,
+          summary="WSbest judgments.tsv (Erk et al. 2013), lemmas from a uses.tsv beside it: "
+          "files or folders",
+          options=(Option("uses", "WSbest: the uses.tsv giving each sentence's lemma (default: "
+                          "the one beside each judgments file)", type=Path, metavar="FILE"),))
+def read_wsbest_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None,
+                      uses: str | PathLike | None = None) -> list[SenseTag]:
+    """:func:`read_wsbest` on every file of ``paths`` (the visible files of a folder); the
+    annotators are those of the annotator column (``annotators`` is not used)."""
+    tags: list[SenseTag] = []
+    for f in _paths.all_files(paths, _paths.visible, recursive=False):
+        tags += read_wsbest(f, uses)
+    return tags

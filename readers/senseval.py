@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
-from ._sensefiles import annotator_names, as_paths, key_tags, read_key_file
+from . import _paths, register
+from ._sensefiles import annotator_names, data_and_keys, key_tags, read_key_file
 from ._xml import local, parse
 
 
@@ -58,7 +59,7 @@ def _unweighted(sense: str) -> str:
 def read(data_xml: str | PathLike, answer_files: str | PathLike | Sequence[str | PathLike],
          annotators: Sequence[str] | None = None) -> list[SenseTag]:
     """One SenseTag per annotator and answered instance (annotators named as in Raganato)."""
-    paths = as_paths(answer_files)
+    paths = _paths.as_list(answer_files)
     names = annotator_names(paths, annotators)
     known = instances(data_xml)
     tags: list[SenseTag] = []
@@ -81,3 +82,13 @@ def sniff(path: str | PathLike) -> bool:
     except OSError:
         return False
     return b"<lexelt" in head
+
+
+@register("senses", "senseval", sniff=sniff,
+          summary="Senseval-2/3 lexical sample XML, then one answer file per annotator (or a "
+          "folder of them)")
+def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -> list[SenseTag]:
+    """:func:`read` with the data XML as the first path and the answer files (or folders of
+    them) as the other paths."""
+    data_xml, keys = data_and_keys(paths, "senseval")
+    return read(data_xml, keys, annotators)

@@ -25,6 +25,7 @@ from pathlib import Path
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from . import _paths, register
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
 _REL = re.compile(r"(.*)->(\d+)-(\d+)")
@@ -49,28 +50,24 @@ def _is_tsv(p: Path) -> bool:
         return False
 
 
+def _is_tsv_file(p: Path) -> bool:
+    return p.name.endswith(".tsv") and _is_tsv(p)
+
+
+@register("coref", "webanno_tsv", sniff=sniff,
+          summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with chain layers: files or folders")
 def read(paths: Sequence[str | PathLike],
          annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:
     """Read WebAnno TSV 3 files (or directories searched recursively for ``*.tsv``)."""
-    if annotators is not None and len(annotators) != len(paths):
-        raise InputError(f"{len(annotators)} annotator ids for {len(paths)} paths")
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], Path] = {}
-    for i, raw in enumerate(paths):
-        p = Path(raw)
-        if p.is_dir():
-            files = sorted(f for f in p.rglob("*.tsv") if _is_tsv(f))
-            if not files:
-                raise InputError("no WebAnno TSV 3 files below", p)
-        elif p.is_file():
-            files = [p]
-        else:
-            raise InputError("no such file or directory", p)
+    for given, files, _ in _paths.annotator_sources(paths, annotators, _is_tsv_file,
+                                                    layout="each",
+                                                    empty="no WebAnno TSV 3 files below"):
         for f in files:
-            inception = f.resolve().parent.parent.name == "annotation"
-            annotator = (annotators[i] if annotators is not None
-                         else f.stem if inception else f.parent.name)
-            ann = _read_file(f, annotator, f.parent.name if inception else f.stem)
+            layout_annotator, doc_id = _paths.inception_names(f)
+            annotator = given if given is not None else layout_annotator
+            ann = _read_file(f, annotator, doc_id)
             key = (annotator, ann.document.id)
             if key in seen:
                 raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "

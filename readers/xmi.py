@@ -39,6 +39,7 @@ from lxml import etree
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from . import Option, _paths, register
 from ._xml import local, parse, parse_bytes
 from .brat import Tokens, token_fragments, tokenize, utf16_to_codepoints
 
@@ -54,10 +55,7 @@ NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
 
 def sniff(path: str | PathLike) -> bool:
     """An ``.xmi`` file, a zip holding one, or a directory with either below it."""
-    p = Path(path)
-    if p.is_dir():
-        return any(_is_xmi(f) for f in p.rglob("*") if f.suffix in (".xmi", ".zip"))
-    return _is_xmi(p)
+    return _paths.has_files(path, _is_xmi)
 
 
 def _is_xmi(p: Path) -> bool:
@@ -71,6 +69,11 @@ def _is_xmi(p: Path) -> bool:
         return any(n.endswith(".xmi") for n in z.namelist())
 
 
+@register("coref", "xmi", sniff=sniff,
+          summary="UIMA CAS XMI (INCEpTION, WebAnno, DKPro) .xmi files or zips of them, chain "
+          "layers: files or folders",
+          options=(Option("layers", "XMI: chain layer(s) to read, e.g. CoreferenceChain "
+                          "(default: all)", multiple=True, metavar="LAYER"),))
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
          layers: Sequence[str] | None = None) -> list[CorefAnnotation]:
     """Read XMI exports; see the module docstring.
@@ -80,8 +83,6 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     layers to read, by type name, local name or short name (``CoreferenceChain``,
     ``Coreference``); default all.
     """
-    if annotators is not None and len(annotators) != len(paths):
-        raise InputError(f"{len(annotators)} annotator ids for {len(paths)} paths")
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
     for src in _sources(paths, annotators):
@@ -110,26 +111,15 @@ class _Source:
 
 def _sources(paths: Sequence[str | PathLike],
              annotators: Sequence[str] | None) -> Iterator[_Source]:
-    for i, raw in enumerate(paths):
-        p = Path(raw)
-        given = None if annotators is None else annotators[i]
-        if p.is_dir():
-            files = sorted(f for f in p.rglob("*") if _is_xmi(f))
-            if not files:
-                raise InputError("no .xmi files (or zips holding them) below", p)
-        elif p.is_file():
-            if not _is_xmi(p):
-                raise InputError("not an XMI file or a zip holding one", p)
-            files = [p]
-        else:
-            raise InputError("no such file or directory", p)
+    for given, files, _ in _paths.annotator_sources(
+            paths, annotators, _is_xmi, layout="each",
+            empty="no .xmi files (or zips holding them) below",
+            reject="not an XMI file or a zip holding one"):
         for f in files:
-            inception = f.resolve().parent.parent.name == "annotation"
             if f.suffix == ".xmi":
                 ts = f.parent / "TypeSystem.xml"
                 declared = _declared(parse(ts).getroot()) if ts.is_file() else frozenset()
-                yield _Source(str(f), None, given, f.stem if inception else f.parent.name,
-                              f.parent.name if inception else f.stem, declared)
+                yield _Source(str(f), None, given, *_paths.inception_names(f), declared)
                 continue
             with zipfile.ZipFile(f) as z:
                 names = z.namelist()
@@ -137,10 +127,8 @@ def _sources(paths: Sequence[str | PathLike],
                 declared = (_declared(parse_bytes(z.read(ts_name), f"{f}!/{ts_name}"))
                             if ts_name else frozenset())
                 for n in sorted(n for n in names if n.endswith(".xmi")):
-                    stem = Path(n).stem
                     yield _Source(f"{f}!/{n}", z.read(n), given,
-                                  stem if inception else f.parent.name,
-                                  f.parent.name if inception else stem, declared)
+                                  *_paths.inception_names(f, Path(n).stem), declared)
 
 
 def _declared(root: etree._Element) -> frozenset[str]:

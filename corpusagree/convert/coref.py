@@ -23,18 +23,18 @@ labels for the same chains.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import sparse
-from scipy.optimize import linear_sum_assignment
 from scipy.sparse.csgraph import connected_components
 
-from ..model.corpus import CorefAnnotation
-from ..model.data import ReliabilityData
+from ..model.corpus import CorefAnnotation, natural_key
+from ..model.data import ReliabilityData, ranges
 from ..model.errors import InputError
+from .align import Spans
+from .align import align as align_spans
 
 MATCHES = ("exact", "head", "overlap")
 LABELS = ("chain", "prefix", "antecedent")
@@ -49,10 +49,6 @@ COUNTERS = ("documents", "mentions", "dropped_singletons", "unknown_members", "n
             "merged", "several_chains", "items", "aligned", "unmatched")
 
 
-def natural(name: str) -> tuple:
-    """Sort key putting ``doc2`` before ``doc10`` (numbers compared as numbers)."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
-                 for p in re.split(r"(\d+)", name) if p)
 
 
 def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -209,82 +205,28 @@ def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
                   {"mentions": n, "dropped_singletons": dropped, "unknown_members": unknown})
 
 
-def _incidence(spans: list[tuple[tuple[int, int], ...]], n_tokens: int) -> sparse.csr_matrix:
-    """mentions × tokens 0/1 matrix of the tokens each span covers."""
-    frag_of = np.array([i for i, sp in enumerate(spans) for _ in sp], np.int64)
-    bounds = np.array([f for sp in spans for f in sp], np.int64).reshape(-1, 2)
-    sizes = bounds[:, 1] - bounds[:, 0]
-    rows = np.repeat(frag_of, sizes)
-    cols = _ranges(bounds[:, 0], sizes)
-    return sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(spans), n_tokens))
-
-
-def _ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Concatenated ``arange(s, s + k)`` for every (s, k)."""
-    sizes = np.asarray(sizes, np.int64)
-    if not sizes.sum():
-        return np.zeros(0, np.int64)
-    ends = np.cumsum(sizes)
-    return np.arange(ends[-1]) + np.repeat(np.asarray(starts, np.int64) - ends + sizes, sizes)
-
-
-def _match_overlap(marks: list[_Marks], n_tokens: int
-                   ) -> tuple[list[np.ndarray], list[tuple], list[int]]:
-    """Items by maximal overlap: annotators in turn; each one's distinct spans are matched one
-    to one to the items so far, maximising the summed Dice overlap of their tokens (Kuhn–Munkres
-    over overlapping pairs); unmatched spans become new items, represented by that span."""
-    reps: list[tuple] = []
-    out, merged = [], []
-    for mk in marks:
-        local: dict = {}
-        first = np.array([local.setdefault(s, len(local)) for s in mk.spans], np.int64)
-        merged.append(len(mk.spans) - len(local))
-        spans = list(local)
-        item_of = np.full(len(spans), -1, np.int64)
-        if reps and spans:
-            new, old = _incidence(spans, n_tokens), _incidence(reps, n_tokens)
-            inter = (new @ old.T).tocoo()
-            if inter.nnz:
-                a, b = np.asarray(new.sum(1)).ravel(), np.asarray(old.sum(1)).ravel()
-                dice = 2 * inter.data / (a[inter.row] + b[inter.col])
-                rows, ri = np.unique(inter.row, return_inverse=True)
-                cols, ci = np.unique(inter.col, return_inverse=True)
-                block = np.zeros((len(rows), len(cols)))
-                block[ri, ci] = dice
-                r, c = linear_sum_assignment(block, maximize=True)
-                ok = block[r, c] > 0
-                item_of[rows[r[ok]]] = cols[c[ok]]
-        fresh = np.flatnonzero(item_of < 0)
-        item_of[fresh] = len(reps) + np.arange(len(fresh))
-        reps += [spans[i] for i in fresh]
-        out.append(item_of[first])
-    return out, reps, merged
-
-
-def _match_keys(marks: list[_Marks], match: str
-                ) -> tuple[list[np.ndarray], list[tuple], list[int], list[int]]:
-    """Items by exact span, or by head token (mentions without a head: by exact span)."""
-    index: dict = {}
-    reps: list[tuple] = []
-    out, merged, no_head = [], [], []
-    for mk in marks:
-        if match == "head":
-            keys = [("span", s) if h is None else ("head", h)
-                    for s, h in zip(mk.spans, mk.heads, strict=True)]
-            no_head.append(sum(h is None for h in mk.heads))
-        else:
-            keys = mk.spans
-            no_head.append(0)
-        ids = []
-        for k, s in zip(keys, mk.spans, strict=True):
-            if k not in index:
-                index[k] = len(reps)
-                reps.append(s)
-            ids.append(index[k])
-        ids_arr = np.array(ids, np.int64)
-        merged.append(len(ids_arr) - len(np.unique(ids_arr)))
-        out.append(ids_arr)
-    return out, reps, merged, no_head
+def _match(marks: list[_Marks], match: str
+           ) -> tuple[list[np.ndarray], list[tuple], list[int], list[int]]:
+    """Items of one document: per annotator the item of each kept mention, the representative
+    span of each item (its first mention's), mentions merged onto an item their annotator
+    already had, and mentions without a head (matched by exact span instead) — by
+    :func:`corpusagree.convert.align.align`, exact or maximal overlap, with a head-matched
+    mention standing for its head token (a group of its own, so heads never meet spans)."""
+    spans = [s for mk in marks for s in mk.spans]
+    heads = [h for mk in marks for h in mk.heads]
+    by_head = [match == "head" and h is not None for h in heads]
+    frags = [((h, h + 1),) if b else s for s, h, b in zip(spans, heads, by_head, strict=True)]
+    bounds = np.array([f for fr in frags for f in fr], np.int64).reshape(-1, 2)
+    table = align_spans(
+        Spans(np.repeat(np.arange(len(marks)), [len(mk.spans) for mk in marks]),
+              np.array(by_head, np.int64),
+              np.concatenate([[0], np.cumsum([len(fr) for fr in frags])]).astype(np.int64),
+              bounds[:, 0], bounds[:, 1]),
+        len(marks), "overlap" if match == "overlap" else "exact", duplicates="merge")
+    cuts = np.cumsum([len(mk.spans) for mk in marks])[:-1]
+    no_head = [sum(h is None for h in mk.heads) if match == "head" else 0 for mk in marks]
+    return (np.split(table.item, cuts), [spans[f] for f in table.first],
+            table.merged.tolist(), no_head)
 
 
 def _text_order(reps: list[tuple]) -> np.ndarray:
@@ -317,8 +259,8 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
         doc[ann.annotator] = ann
     if not by_doc:
         raise InputError("no coreference annotations to align")
-    documents = sorted(by_doc, key=natural)
-    annotators = sorted({a for d in by_doc.values() for a in d}, key=natural)
+    documents = sorted(by_doc, key=natural_key)
+    annotators = sorted({a for d in by_doc.values() for a in d}, key=natural_key)
     a_ix = {a: i for i, a in enumerate(annotators)}
     A, D = len(annotators), len(documents)
     counts = {a: dict.fromkeys(COUNTERS, 0) for a in annotators}
@@ -334,11 +276,7 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
         anns = sorted(by_doc[doc_id].values(), key=lambda x: a_ix[x.annotator])
         tokens.append(anns[0].document.tokens)
         marks = [_marks(x, singletons) for x in anns]
-        if match == "overlap":
-            ids, reps, merged = _match_overlap(marks, len(tokens[-1]))
-            no_head = [0] * len(marks)
-        else:
-            ids, reps, merged, no_head = _match_keys(marks, match)
+        ids, reps, merged, no_head = _match(marks, match)
         order = _text_order(reps)
         rank = np.empty(len(reps), np.int64)
         rank[order] = np.arange(len(reps))
@@ -413,7 +351,7 @@ def _unite(al: Alignment, member_row: np.ndarray, indptr: np.ndarray, elements: 
         new_row = np.repeat(np.repeat(np.arange((~one).sum()), counts[~one]), sizes)
         new_sizes = np.bincount(new_row, minlength=int((~one).sum()))
         codes[uk[~one]] = len(indptr) - 1 + np.arange((~one).sum())
-        elements = np.concatenate([elements, elements[_ranges(indptr[mrows], sizes)]])
+        elements = np.concatenate([elements, elements[ranges(indptr[mrows], sizes)]])
         indptr = np.concatenate([indptr, indptr[-1] + np.cumsum(new_sizes)])
     return codes.reshape(A, N), indptr, elements
 
@@ -442,7 +380,7 @@ def to_data(al: Alignment, label: str = "chain", unmarked: str = "missing") -> R
     if label == "prefix":
         chain = al.member_chain[order]
         rank = np.arange(len(order)) - indptr[chain]
-        elements = elements[_ranges(indptr[chain], rank + 1)]
+        elements = elements[ranges(indptr[chain], rank + 1)]
         indptr = np.concatenate([[0], np.cumsum(rank + 1)])
         member_row = np.empty(len(order), np.int64)
         member_row[order] = np.arange(len(order))
@@ -463,7 +401,7 @@ def _compact(codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray
     sizes = indptr[used + 1] - indptr[used]
     out = np.full(codes.shape, -1, np.int64)
     out[codes >= 0] = inv
-    return out, np.concatenate([[0], np.cumsum(sizes)]), elements[_ranges(indptr[used], sizes)]
+    return out, np.concatenate([[0], np.cumsum(sizes)]), elements[ranges(indptr[used], sizes)]
 
 
 def _antecedents(al: Alignment, order: np.ndarray, indptr: np.ndarray, unmarked: str,

@@ -16,15 +16,14 @@ document has missing judgements there. Documents and coders are in natural order
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
 
-from ..model.corpus import Segmentation
-from ..model.data import MISSING, ReliabilityData, _ranges
+from ..model.corpus import Segmentation, natural_key
+from ..model.data import MISSING, ReliabilityData, ranges
 from ..model.errors import InputError
 
 #: label of a potential boundary where the coder put none
@@ -33,10 +32,6 @@ NO = "no"
 YES = "yes"
 
 
-def natural_key(name: str) -> tuple:
-    """Sort key that orders digit runs numerically: ``ch2`` before ``ch10``."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
-                 for p in re.split(r"(\d+)", str(name)) if p)
 
 
 class Positions(Sequence):
@@ -199,7 +194,7 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
     gap_start = np.concatenate([[0], np.cumsum(gaps)])[:-1]
     codes = np.full((len(lay.coders), n_items), MISSING, np.int32)
     per_seg = gaps[lay.doc]
-    codes[np.repeat(lay.coder, per_seg), _ranges(gap_start[lay.doc], per_seg)] = 0
+    codes[np.repeat(lay.coder, per_seg), ranges(gap_start[lay.doc], per_seg)] = 0
     seg_of, item = lay.boundary_items()
     if types:
         names = sorted(set(lay.types), key=natural_key)
@@ -233,11 +228,11 @@ def unit_sets(segs: Iterable[Segmentation] | SegmentLayout) -> ReliabilityData:
     _, first, row = np.unique(key, return_index=True, return_inverse=True)
     sizes = lay.masses[first]
     codes = np.full((len(lay.coders), int(lay.lengths.sum())), MISSING, np.int32)
-    codes[np.repeat(lay.coder, per_seg), _ranges(unit_start[lay.doc], per_seg)] = \
+    codes[np.repeat(lay.coder, per_seg), ranges(unit_start[lay.doc], per_seg)] = \
         np.repeat(row.astype(np.int32), lay.masses)
     names = Positions(lay.documents, lay.lengths)
     data = ReliabilityData.from_sets(
-        codes, np.concatenate([[0], np.cumsum(sizes)]), _ranges(first_unit[first], sizes),
+        codes, np.concatenate([[0], np.cumsum(sizes)]), ranges(first_unit[first], sizes),
         coders=list(lay.coders),
         element_names=names, groups=np.repeat(np.arange(len(lay.documents)), lay.lengths),
         group_names=list(lay.documents))
@@ -245,5 +240,5 @@ def unit_sets(segs: Iterable[Segmentation] | SegmentLayout) -> ReliabilityData:
     return data
 
 
-__all__ = ["NO", "YES", "Positions", "SegmentLayout", "boundaries", "layout", "natural_key",
+__all__ = ["NO", "YES", "Positions", "SegmentLayout", "boundaries", "layout",
            "unit_sets"]

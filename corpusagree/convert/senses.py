@@ -31,7 +31,7 @@ import networkx as nx
 import numpy as np
 
 from ..model.corpus import SenseTag
-from ..model.data import MISSING, ReliabilityData, SetLabels, _ranges
+from ..model.data import MISSING, ReliabilityData, SetLabels, ranges
 from ..model.errors import InputError
 from ..model.senses import SenseInventory
 from ..stats import distances as dist
@@ -200,7 +200,7 @@ def to_reliability(table: SenseTable, scheme: str = "fine",
                                                   level)
     # tag t's elements: the concatenated images of its senses (from_sets merges duplicates)
     counts = np.diff(m_ptr)[table.senses]
-    flat = m_elem[_ranges(m_ptr[table.senses], counts)]
+    flat = m_elem[ranges(m_ptr[table.senses], counts)]
     per_tag = np.bincount(np.repeat(np.arange(table.n_tags), np.diff(table.indptr)),
                           weights=counts, minlength=table.n_tags).astype(np.int64)
     indptr = np.concatenate([[0], np.cumsum(per_tag)])

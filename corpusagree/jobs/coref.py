@@ -35,7 +35,7 @@ from ..convert import coref as conv
 from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData, SetLabels
 from ..model.errors import InputError
-from ..readers import FORMATS, detect
+from ..readers import detect, readers
 from ..readers import get as get_reader
 from ..stats import coefficients as coef
 from ..stats import corefscores, diagnostics, inference
@@ -43,7 +43,7 @@ from ..stats import distances as dist
 
 SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
 DEFAULT_DISTANCES = ("passonneau", "jaccard", "dice", "masi")
-FORMAT_NAMES = tuple(FORMATS["coref"])
+FORMAT_NAMES = tuple(readers("coref"))
 #: coefficients over chain labels, per distance (function name, as in coefficients.py)
 CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")
 SCORES = tuple(corefscores.SCORES)

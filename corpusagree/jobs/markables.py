@@ -43,11 +43,11 @@ from scipy.sparse.csgraph import connected_components
 
 from .. import report
 from ..cli import add_ci_options
+from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..readers import mmax2
-from ..readers.conll2012 import check_documents
 from ..stats import coefficients as coef
 from ..stats import inference
 
@@ -59,36 +59,13 @@ _LINKISH = re.compile(r"(([^:;\s]+:)?markable_\w+(;([^:;\s]+:)?markable_\w+)*|se
 
 
 # ---- reading -----------------------------------------------------------------------------------
-def _project_files(paths: Sequence[str | PathLike]) -> list[tuple[str, Path]]:
-    """(annotator, .mmax file) pairs, annotators named as :func:`readers.mmax2.read` names
-    them: a project directory by its name, a directory of project directories by theirs."""
-    out: list[tuple[str, Path]] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_file():
-            if p.suffix != ".mmax":
-                raise InputError("not an MMAX2 project file (.mmax)", p)
-            out.append((p.resolve().parent.name, p))
-        elif p.is_dir():
-            files = sorted(p.glob("*.mmax"))
-            if not files:
-                files = [f for d in sorted(p.iterdir()) if d.is_dir()
-                         for f in sorted(d.glob("*.mmax"))]
-            if not files:
-                raise InputError("no .mmax project files here or in subdirectories", p)
-            out += [(f.resolve().parent.name, f) for f in files]
-        else:
-            raise InputError("no such file or directory", p)
-    return out
-
-
 def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None
          ) -> list[CorefAnnotation]:
     """Every markable of ``levels`` (default all declared) of MMAX2 projects, one
     :class:`CorefAnnotation` per (annotator, document), read document by document with a
     progress bar (see :mod:`readers.mmax2` for the layouts)."""
     by_doc: dict[str, list[tuple[str, Path]]] = {}
-    for annotator, f in _project_files(paths):
+    for annotator, f in mmax2.projects(paths):
         by_doc.setdefault(f.stem, []).append((annotator, f))
     out: list[CorefAnnotation] = []
     bar = report.LazyProgress("reading MMAX2 documents", len(by_doc))

@@ -38,8 +38,9 @@ from ..convert import segments as conv
 from ..model.corpus import Segmentation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
-from ..readers import FORMATS, detect
-from ..readers import get as get_reader
+from ..readers import options as reader_options
+from ..readers import read as read_format
+from ..readers import readers
 from ..stats import coefficients as coef
 from ..stats import diagnostics, inference, segmetrics
 from ..stats import distances as dist
@@ -55,15 +56,8 @@ PAIR_METRICS: dict[str, Callable] = {
 }
 #: metrics with f(a, b) = f(b, a) (Fournier 2013's edit distance is symmetric), computed once
 SYMMETRIC = {"B", "S"}
-#: reader options: CLI dest → (keyword, formats that take it)
-READER_OPTIONS = {
-    "unit": ("unit", {"segeval", "positions", "rs3", "text"}),
-    "marker": ("marker", {"text"}),
-    "lang": ("lang", {"text"}),
-    "encoding": ("encoding", {"positions", "text"}),
-    "delimiter": ("delimiter", {"positions"}),
-    "on_mismatch": ("on_mismatch", {"rs3"}),
-}
+#: reader options (their names are the CLI dests)
+READER_OPTIONS = tuple(opt.name for opt, _ in reader_options("segments"))
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -71,27 +65,7 @@ def read(paths: Sequence[str | Path], fmt: str = "auto", annotators: Sequence[st
          **options) -> tuple[str, list[Segmentation]]:
     """(format name, segmentations) from files or folders of one format; ``options`` are the
     reader's keyword arguments (``unit``, ``marker``, ...), None values left out."""
-    paths = [Path(p) for p in paths]
-    for p in paths:
-        if not p.exists():
-            raise InputError("no such file or folder", p)
-    if fmt == "auto":
-        found = {str(p): detect("segments", p) for p in paths}
-        if len(set(found.values())) > 1:
-            listing = ", ".join(f"{p} is {f}" for p, f in found.items())
-            raise InputError(f"the paths hold different formats ({listing}); pass --format")
-        fmt = next(iter(found.values()))
-    given = {k: v for k, v in options.items() if v is not None}
-    for key in given:
-        if fmt not in READER_OPTIONS[key][1]:
-            takes = ", ".join(sorted(READER_OPTIONS[key][1]))
-            raise InputError(f"--{key.replace('_', '-')} does not apply to format {fmt!r} "
-                             f"(only to {takes})")
-    kwargs = {READER_OPTIONS[k][0]: v for k, v in given.items()}
-    segs = get_reader("segments", fmt).read(paths, annotators=annotators, **kwargs)
-    if not segs:
-        raise InputError("no segmentations found", paths[0] if len(paths) == 1 else None)
-    return fmt, segs
+    return read_format("segments", paths, fmt, annotators, **options)
 
 
 def local_coders(segs: Sequence[Segmentation]) -> list[Segmentation]:
@@ -486,7 +460,7 @@ def register(subparsers) -> None:
         "matrices, leave-one-coder-out α and boundary rates for segmentations in segeval JSON/TSV, "
         "positions CSV, RST rs3, DISRPT or plain text.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (one format)")
-    p.add_argument("--format", default="auto", choices=["auto", *FORMATS["segments"]],
+    p.add_argument("--format", default="auto", choices=["auto", *readers("segments")],
                    help="input format (default: sniffed)")
     p.add_argument("--unit", help="segeval/positions: name of the unit; rs3: token|char; "
                    "text: word|sentence")

@@ -35,16 +35,16 @@ from ..model.corpus import SenseTag
 from ..model.data import ReliabilityData, SetLabels, _ranges
 from ..model.errors import InputError
 from ..model.senses import SenseInventory
-from ..readers import detect, get
+from ..readers import _paths, detect, get, readers
 from ..readers import inventory as inventory_reader
-from ..readers.sensetsv import read_wsbest
+from ..readers import read as read_format
 from ..stats import coefficients as coef
 from ..stats import distances as dist
 from ..stats import inference
 from ..stats.kernel import PAIRS_PER_CHUNK, item_pairs
 from ..stats.spec import COEFFICIENTS
 
-FORMATS = ("auto", "raganato", "senseval", "ontonotes", "sensetsv", "wsbest")
+FORMATS = ("auto", *readers("senses"))
 SET_DISTANCES = sorted(k for k, d in dist.NAMED.items() if d.for_sets)
 #: the automatic WordNet lexicographer-file grouping, usable as ``--inventory lexfile``
 LEXFILE = "lexfile"
@@ -53,15 +53,6 @@ FEW_CLUSTERS = 10
 
 
 # ---- reading -----------------------------------------------------------------------------------
-def _files(path: Path) -> list[Path]:
-    """A file, or the visible files of a folder, sorted."""
-    if path.is_dir():
-        return sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-    if not path.exists():
-        raise InputError("no such file or folder", path)
-    return [path]
-
-
 def read_tags(paths: Sequence[str | Path], fmt: str = "auto",
               annotators: Sequence[str] | None = None) -> tuple[list[SenseTag], str]:
     """Sense tags of the input files and the format read.
@@ -72,25 +63,21 @@ def read_tags(paths: Sequence[str | Path], fmt: str = "auto",
     paths = [Path(p) for p in paths]
     if not paths:
         raise InputError("no input files")
+    for p in paths:
+        if not p.exists():
+            raise InputError("no such file or folder", p)
     if fmt == "auto":
-        fmt = detect("senses", _files(paths[0])[0])
+        first = _paths.files(paths[0], _paths.visible, recursive=False)
+        fmt = detect("senses", first[0] if first else paths[0])
     if fmt in ("raganato", "senseval"):
-        keys = [f for p in paths[1:] for f in _files(p)]
-        if not paths[0].is_file() or not keys:
-            raise InputError(f"{fmt}: give the data XML file, then the annotators' key files "
-                             "(or a folder of them)", paths[0])
-        return get("senses", fmt).read(paths[0], keys, annotators), fmt
-    files = [f for p in paths for f in _files(p)]
+        return read_format("senses", paths, fmt, annotators)[1], fmt
+    reader = get("senses", fmt)
+    files = _paths.all_files(paths, _paths.visible, recursive=False)
     tags: list[SenseTag] = []
     bar = report.LazyProgress(f"reading {fmt} files", len(files))
     try:
         for f in files:
-            if fmt == "ontonotes":
-                tags += get("senses", fmt).read(f, *([annotators] if annotators else []))
-            elif fmt == "wsbest":
-                tags += read_wsbest(f)
-            else:
-                tags += get("senses", fmt).read(f)
+            tags += reader.read([f], annotators)
             bar.advance()
     finally:
         bar.close()

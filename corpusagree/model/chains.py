@@ -3,8 +3,9 @@
 Chains are the connected components of identity links and equivalence groups (formats.md §0,
 §1.4, §2.4), computed with networkx. Every mention belongs to at least one chain: a mention
 with no link is a one-member (singleton) chain, so a chain list is a full partition of the
-mentions. ``check_same_tokens`` is the cross-annotator check of formats.md §0 ("check that the
-underlying text or tokens are identical across annotators").
+mentions. ``check_same_tokens`` is the cross-annotator check: the underlying text or tokens
+must be identical across annotators; ``check_documents`` also refuses a document read twice
+for one annotator.
 """
 
 from __future__ import annotations
@@ -97,3 +98,16 @@ def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
         raise InputError(f"document {doc.id!r}: annotator {ann.annotator!r} has other tokens than "
                          f"{ref.annotator!r} in {ref.source or ref.document.source} ({detail})",
                          ann.source or doc.source)
+
+
+def check_documents(annotations: Sequence[CorefAnnotation]) -> None:
+    """Raise InputError if an (annotator, document) pair occurs twice or if the annotators of
+    one document do not have identical tokens (the error names both files)."""
+    seen: dict[tuple[str, str], str] = {}
+    for a in annotations:
+        key = (a.annotator, a.document.id)
+        if key in seen:
+            raise InputError(f"document {a.document.id!r} of annotator {a.annotator!r} is also "
+                             f"in {seen[key]}", a.source)
+        seen[key] = a.source
+    check_same_tokens(annotations)

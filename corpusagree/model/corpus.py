@@ -8,6 +8,7 @@ Segmentations are segment *masses* (sizes in units, in order), as in segeval.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -106,3 +107,9 @@ class SenseTag:
     document: str | None = None
     source: str = ""
     line: int | None = None
+
+
+def natural_key(name: str) -> tuple:
+    """Sort key that orders digit runs numerically: ``doc2`` before ``doc10``."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"(\d+)", str(name)) if p)

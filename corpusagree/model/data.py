@@ -7,8 +7,6 @@ set-valued labels); optional item groups (documents) and a declared category set
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +15,7 @@ from os import PathLike
 
 import numpy as np
 
+from . import io
 from .errors import InputError
 
 MISSING = -1
@@ -50,8 +49,17 @@ class SetLabels:
     def __getitem__(self, r: int) -> frozenset:
         return self.row(r)
 
+    def __repr__(self) -> str:
+        return f"SetLabels({len(self)} sets of {len(np.unique(self.elements))} elements)"
 
-def _canonical_sets(indptr: np.ndarray, elements: np.ndarray
+    def take(self, rows: np.ndarray) -> SetLabels:
+        """The sets of ``rows``, in that order, as a new table."""
+        sizes = self.sizes[rows]
+        return SetLabels(np.concatenate([[0], np.cumsum(sizes)]),
+                         self.elements[ranges(self.indptr[rows], sizes)], self.element_names)
+
+
+def canonical_sets(indptr: np.ndarray, elements: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sort and deduplicate elements within rows, then merge identical rows.
 
@@ -93,16 +101,19 @@ def _canonical_sets(indptr: np.ndarray, elements: np.ndarray
     uniq_rows, row_map = np.unique(rep, return_inverse=True)
     new_sizes = sizes[uniq_rows]
     new_indptr = np.concatenate([[0], np.cumsum(new_sizes)])
-    return new_indptr, elements[_ranges(starts[uniq_rows], new_sizes)], row_map
+    return new_indptr, elements[ranges(starts[uniq_rows], new_sizes)], row_map
 
 
-def _ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+def ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """Concatenated ``arange(s, s + k)`` for every (s, k), vectorised."""
     total = int(sizes.sum())
     if total == 0:
         return np.zeros(0, np.int64)
     offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes)
     return np.arange(total) + offsets
+
+
+_ranges = ranges  # TEMPORARY: until the job modules move to analyses/
 
 
 def _sorted_values(values: Iterable) -> list:
@@ -182,9 +193,20 @@ class ReliabilityData:
         return None if code < 0 else self.labels[code]
 
     # ---- derived views -------------------------------------------------------------------------
-    def subset(self, coders: Sequence[int] | None = None, items: np.ndarray | None = None
-               ) -> ReliabilityData:
-        """The same data restricted to some coders (indices) and/or items (indices or mask)."""
+    def __repr__(self) -> str:
+        missing = int((self.codes < 0).sum())
+        kind = "sets" if self.is_set else "labels"
+        groups = "" if self.group_names is None else f", {len(self.group_names)} groups"
+        return (f"ReliabilityData({self.n_coders} coders × {self.n_items} items, "
+                f"{self.n_labels} {kind}, {missing} missing{groups})")
+
+    def subset(self, coders: Sequence[int] | None = None, items: np.ndarray | None = None,
+               *, compact: bool = False) -> ReliabilityData:
+        """The same data restricted to some coders (indices) and/or items (indices or mask).
+
+        ``compact`` also cuts the label table down to the labels still used, so that a
+        distance bound to the subset costs what its labels cost (e.g. one document's chains).
+        """
         codes = self.codes
         coder_names, item_names, groups = self.coders, self.items, self.groups
         if coders is not None:
@@ -196,7 +218,15 @@ class ReliabilityData:
             codes = codes[:, idx]
             item_names = [self.items[i] for i in idx]
             groups = None if groups is None else groups[idx]
-        return ReliabilityData(codes, self.labels, list(coder_names), list(item_names), groups,
+        labels = self.labels
+        if compact:
+            valid = codes >= 0
+            used, inv = np.unique(codes[valid], return_inverse=True)
+            codes = np.full(codes.shape, MISSING, np.int32)
+            codes[valid] = inv.ravel()
+            labels = self.labels.take(used) if self.is_set else [self.labels[u]
+                                                                  for u in used.tolist()]
+        return ReliabilityData(codes, labels, list(coder_names), list(item_names), groups,
                                self.group_names, self.categories)
 
     # ---- constructors --------------------------------------------------------------------------
@@ -248,7 +278,7 @@ class ReliabilityData:
             indptr = np.concatenate([[0], np.cumsum([len(s) for s in sets])])
             names = list(elem_ix)
             labels: list | SetLabels
-            new_indptr, elements, row_map = _canonical_sets(indptr, np.array(flat, np.int64))
+            new_indptr, elements, row_map = canonical_sets(indptr, np.array(flat, np.int64))
             labels = SetLabels(new_indptr, elements, names)
             remap = row_map
         else:
@@ -267,7 +297,13 @@ class ReliabilityData:
     def from_matrix(cls, matrix, *, coders: Sequence | None = None,
                     items: Sequence | None = None, groups: Sequence | None = None,
                     categories: Sequence | None = None) -> ReliabilityData:
-        """From a coders × items array or nested list, None/NaN = missing (krippendorff layout)."""
+        """From a coders × items array, nested list or pandas DataFrame, None/NaN = missing
+        (the krippendorff package's layout); a DataFrame's index and columns name the coders
+        and items unless ``coders``/``items`` are given."""
+        if hasattr(matrix, "columns") and hasattr(matrix, "index"):  # a pandas DataFrame
+            coders = list(matrix.index) if coders is None else coders
+            items = list(matrix.columns) if items is None else items
+            matrix = matrix.to_numpy()
         arr = np.asarray(matrix, dtype=object if not isinstance(matrix, np.ndarray)
                          else None)
         if arr.ndim != 2:
@@ -304,7 +340,7 @@ class ReliabilityData:
         frozenset is built per item.
         """
         codes = np.asarray(codes)
-        new_indptr, new_elements, row_map = _canonical_sets(indptr, elements)
+        new_indptr, new_elements, row_map = canonical_sets(indptr, elements)
         mapped = np.where(codes >= 0, row_map[np.maximum(codes, 0)], MISSING)
         labels = SetLabels(new_indptr, new_elements, element_names)
         return cls(mapped, labels, list(coders) if coders is not None else [],
@@ -316,80 +352,21 @@ class ReliabilityData:
                  label: str = "label", group: str | None = None, delimiter: str | None = None,
                  set_sep: str | None = None, numeric: bool = False,
                  categories: Sequence | None = None) -> ReliabilityData:
-        """From a long CSV/TSV file, one judgement per row; errors name ``file:line``.
-
-        ``set_sep`` splits cells into set labels; ``numeric`` parses labels as numbers.
-        Empty cells are missing judgements.
-        """
-        rows = list(_read_table(path, delimiter))
-        if not rows:
-            raise InputError("empty file", path)
-        header = [h.strip() for h in rows[0][1]]
-        cols = {}
-        for role, name in (("coder", coder), ("item", item), ("label", label)) + (
-                (("group", group),) if group else ()):
-            if name not in header:
-                raise InputError(f"no {role} column {name!r}; columns are {header}", path,
-                                 rows[0][0])
-            cols[role] = header.index(name)
-        triples, groups = [], {}
-        seen: dict = {}
-        for lineno, row in rows[1:]:
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(header):
-                raise InputError(f"{len(row)} fields, the header has {len(header)}", path, lineno)
-            c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
-                row[cols["label"]].strip()
-            if (c, i) in seen:
-                raise InputError(f"duplicate judgement by coder {c!r} on item {i!r} "
-                                 f"(first on line {seen[(c, i)]})", path, lineno)
-            seen[(c, i)] = lineno
-            if "group" in cols:
-                g = row[cols["group"]].strip()
-                if groups.setdefault(i, g) != g:
-                    raise InputError(f"item {i!r} is in group {groups[i]!r} and {g!r}", path,
-                                     lineno)
-            triples.append((c, i, _parse_cell(raw, set_sep, numeric, path, lineno)))
-        if not seen:
-            raise InputError("no judgements in file", path)
-        return cls.from_triples(triples, groups=groups or None, categories=categories,
-                                source=str(path))
+        """From a long CSV/TSV file (``-``: standard input), one judgement per row; errors
+        name ``file:line``. ``group`` names the document column; ``set_sep`` splits cells into
+        set labels; ``numeric`` parses labels as numbers. Empty cells are missing."""
+        triples, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
+                                       delimiter=delimiter, set_sep=set_sep, numeric=numeric)
+        return cls.from_triples(triples, groups=groups, categories=categories,
+                                source=io.display(path))
 
     @classmethod
     def from_wide_csv(cls, path: str | PathLike, *, delimiter: str | None = None,
                       set_sep: str | None = None, numeric: bool = False,
                       categories: Sequence | None = None) -> ReliabilityData:
         """From a wide table: header ``coder,item1,item2,...``, one row per coder."""
-        rows = list(_read_table(path, delimiter))
-        if not rows:
-            raise InputError("empty file", path)
-        header = [h.strip() for h in rows[0][1]]
-        if len(header) < 2:
-            raise InputError("a wide table needs a coder column and at least one item column",
-                             path, rows[0][0])
-        items = header[1:]
-        if len(set(items)) != len(items):
-            dup = next(i for i in items if items.count(i) > 1)
-            raise InputError(f"item {dup!r} appears twice in the header", path, rows[0][0])
-        triples = []
-        seen: dict = {}
-        for lineno, row in rows[1:]:
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(header):
-                raise InputError(f"{len(row)} fields, the header has {len(header)}", path, lineno)
-            coder = row[0].strip()
-            if coder in seen:
-                raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",
-                                 path, lineno)
-            seen[coder] = lineno
-            for it, raw in zip(items, row[1:], strict=True):
-                triples.append((coder, it,
-                                _parse_cell(raw.strip(), set_sep, numeric, path, lineno)))
-        if not seen:
-            raise InputError("no coder rows in file", path)
-        return cls.from_triples(triples, categories=categories, source=str(path))
+        triples = io.read_wide(path, delimiter=delimiter, set_sep=set_sep, numeric=numeric)
+        return cls.from_triples(triples, categories=categories, source=io.display(path))
 
     @classmethod
     def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",
@@ -428,59 +405,11 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
             codes = offi if present.all() else \
                 (np.cumsum(present) - 1).astype(np.int32)[offi]
             codes[missing] = MISSING
-            return codes, [_as_number(v) for v in np.flatnonzero(present) + lo]
+            return codes, [io.as_number(v) for v in np.flatnonzero(present) + lo]
     uniq, inv = np.unique(vals[~missing], return_inverse=True)
     codes = np.full(arr.shape, MISSING, np.int32)
     codes[~missing] = inv
-    return codes, [_as_number(v) for v in uniq]
-
-
-MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}
-
-
-def _parse_cell(raw: str, set_sep: str | None, numeric: bool, path, lineno: int):
-    if raw in MISSING_CELLS:
-        return None
-    if set_sep is not None:
-        parts = [p.strip() for p in raw.split(set_sep)]
-        if numeric:
-            parts = [_parse_number(p, path, lineno) for p in parts]
-        return frozenset(p for p in parts if p != "")
-    return _parse_number(raw, path, lineno) if numeric else raw
-
-
-def _parse_number(raw: str, path, lineno: int) -> float | int:
-    try:
-        v = float(raw)
-    except ValueError:
-        raise InputError(f"{raw!r} is not a number", path, lineno) from None
-    if not math.isfinite(v):
-        raise InputError(f"{raw!r} is not a finite number", path, lineno)
-    return _as_number(v)
-
-
-def _as_number(v: float) -> float | int:
-    v = float(v)
-    return int(v) if v.is_integer() else v
-
-
-def _read_table(path: str | PathLike, delimiter: str | None):
-    """Yield (line number, fields) of a CSV/TSV file; the delimiter is sniffed if not given."""
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read file: {e}", path) from None
-    if delimiter is None:
-        first = text.split("\n", 1)[0]
-        delimiter = "\t" if "\t" in first else ("," if "," in first else
-                                                (";" if ";" in first else ","))
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        for row in reader:
-            yield reader.line_num, row
-    except csv.Error as e:
-        raise InputError(f"bad CSV: {e}", path, reader.line_num) from None
+    return codes, [io.as_number(v) for v in uniq]
 
 
 def _group_codes(item_names: list, groups: Mapping | None

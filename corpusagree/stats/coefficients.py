@@ -222,15 +222,18 @@ def bias(data: ReliabilityData, distance="nominal") -> Result:
     return compute("bias", data, distance)
 
 
-def table(data: ReliabilityData, distance="nominal", categories=None) -> list[Result]:
-    """Every applicable coefficient: the unweighted family, then the family under ``distance``
-    (when it is not nominal), as listed in :data:`~corpusagree.stats.spec.COEFFICIENTS`.
-    Two-coder coefficients appear only for two coders."""
+def table_specs(data: ReliabilityData, distance="nominal") -> list[tuple[str, dist.Distance]]:
+    """(coefficient id, distance) of every applicable coefficient: the unweighted family, then
+    the family under ``distance`` when it is not nominal, as listed in
+    :data:`~corpusagree.stats.spec.COEFFICIENTS` (two-coder coefficients only for two coders)."""
     n = kernel(data, None).n_coders
     d = dist.get(distance)
-    rows = [compute(c.id, data, None, categories) for c in sp.COEFFICIENTS.values()
-            if c.listed("nominal", n)]
+    specs = [(c.id, dist.get(None)) for c in sp.COEFFICIENTS.values() if c.listed("nominal", n)]
     if d.weighted:
-        rows += [compute(c.id, data, d) for c in sp.COEFFICIENTS.values()
-                 if c.listed("weighted", n)]
-    return rows
+        specs += [(c.id, d) for c in sp.COEFFICIENTS.values() if c.listed("weighted", n)]
+    return specs
+
+
+def table(data: ReliabilityData, distance="nominal", categories=None) -> list[Result]:
+    """Every applicable coefficient (see :func:`table_specs`), in one pass over the data."""
+    return [compute(c, data, d, categories) for c, d in table_specs(data, distance)]

@@ -5,12 +5,12 @@ verdict on an annotation:
 
 * **Krippendorff** (1980, p. 147; relayed by Carletta 1996, p. 252): values ≥ .800 "good
   reliability", .667–.800 "tentative conclusions", below .667 discounted.
-* **Landis & Koch** (1977), as printed in Artstein & Poesio's Table 8 (seed 003 §5.2):
+* **Landis & Koch** (1977), as printed in Artstein & Poesio's Table 8 (2005, §5.2):
   < 0 poor, 0.00–0.20 slight, 0.21–0.40 fair, 0.41–0.60 moderate, 0.61–0.80 substantial,
   0.81–1.00 perfect (Landis & Koch's own word is "almost perfect"). A value between the
   printed ranges (e.g. .205) belongs to the higher band: bands are (low, high].
 
-Caveat (Artstein & Poesio, seed 003 §5.2): deciding what counts as an acceptable level of
+Caveat (Artstein & Poesio 2005, §5.2): deciding what counts as an acceptable level of
 agreement "is little more than a black art". Landis & Koch's scale comes from medical
 diagnosis; Krippendorff's thresholds were stated for α, not κ, and he made them depend on what
 the data are to be used for; Artstein & Poesio found substantial but imperfect agreement giving
@@ -137,8 +137,14 @@ def interpret_interval(low: float, high: float, scale: str | Scale = "krippendor
 
 
 def short(value: float) -> str:
-    """A compact reading on both scales for table cells, e.g. ``K ≥ .800 · L&K perfect``."""
+    """A compact reading on both scales for table cells, Krippendorff's band then Landis &
+    Koch's label, e.g. ``≥ .800 · perfect`` (see :data:`SHORT_LEGEND`)."""
     r = readings(value)
     if r["krippendorff"] is None:
         return "—"
-    return f"K {r['krippendorff'].label.split(':')[0]} · L&K {r['landis_koch'].label}"
+    return f"{r['krippendorff'].label.split(':')[0]} · {r['landis_koch'].label}"
+
+
+#: what :func:`short` readings mean, for the line under a table
+SHORT_LEGEND = ("reading: Krippendorff's band (.667/.800) · Landis & Koch's label (1977); "
+                "conventions, not verdicts (Artstein & Poesio 2005, §5.2)")

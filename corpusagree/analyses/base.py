@@ -1,0 +1,267 @@
+"""What every analysis returns: a typed report that knows nothing about terminals.
+
+A report is a tree of dataclasses. ``to_dict()`` gives the stable JSON schema (the envelope
+``{"corpusagree": version, "schema": 1, "job", "inputs", "options", "bootstrap", ...}``,
+coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives the report as
+:class:`Table` objects (raw values, no formatting) that the renderers of
+:mod:`corpusagree.report` draw for the terminal, CSV and Markdown; every list of rows is a
+:class:`Records` with ``to_frame()`` for pandas users.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .._version import __version__
+from ..model.data import ReliabilityData
+from ..stats import interpret
+from ..stats import spec as coefficient_table
+from ..stats.coefficients import DegenerateWarning, Result, compute
+from ..stats.inference import Bootstrap, Interval, bootstrap
+
+#: version of the JSON layout; raised when a key is renamed or removed
+SCHEMA = 1
+
+
+def plain(value: Any) -> Any:
+    """A JSON-ready copy: numpy scalars and arrays as Python values, frozensets as sorted
+    lists of strings, dataclass reports through their ``to_dict``; nan stays a float (the JSON
+    renderer writes it as null)."""
+    if hasattr(value, "to_dict") and callable(value.to_dict):
+        return plain(value.to_dict())
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return plain(value.tolist())
+    if isinstance(value, (set, frozenset)):
+        return sorted(map(str, value))
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+class Records(list):
+    """A list of report rows (dataclasses with ``to_dict`` or dicts) that pandas can take."""
+
+    def to_frame(self):
+        """A pandas DataFrame, one row per record; nested dicts become ``outer_inner``
+        columns (pandas is optional and imported here)."""
+        import pandas as pd
+
+        return pd.DataFrame([_flat(plain(r)) for r in self])
+
+
+def _flat(d: dict, prefix: str = "") -> dict:
+    out: dict = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out.update(_flat(v, f"{prefix}{k}_"))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a :class:`Table`: ``kind`` tells a renderer how to write its values —
+    ``text``, ``int``, ``float`` (``places`` decimals), ``interval`` ((low, high) pairs),
+    ``share`` (a proportion written as a percentage), ``label`` (a label or a set).
+    ``optional``: a renderer short of width may leave the column out (and says so)."""
+
+    key: str
+    header: str
+    kind: str = "text"
+    places: int = 4
+    optional: bool = False
+
+
+@dataclass
+class Table:
+    """One table of a report, as data: rows of raw values under :class:`Column` s.
+
+    ``matrix``: a square coder × coder table whose first column names the rows. ``notes``:
+    what a reader must know to read it (printed under it)."""
+
+    id: str
+    title: str
+    columns: list[Column]
+    rows: list[list]
+    notes: list[str] = field(default_factory=list)
+    matrix: bool = False
+
+    def records(self) -> list[dict]:
+        """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``)."""
+        out = []
+        for row in self.rows:
+            rec: dict = {}
+            for c, v in zip(self.columns, row, strict=True):
+                if c.kind == "interval":
+                    low, high = v if v is not None else (None, None)
+                    rec[f"{c.key}_low"], rec[f"{c.key}_high"] = low, high
+                else:
+                    rec[c.key] = v
+            out.append(rec)
+        return out
+
+    def to_frame(self):
+        """The table as a pandas DataFrame (pandas is optional and imported here)."""
+        return Records(self.records()).to_frame()
+
+
+class Report:
+    """Base of every job's report: the envelope of the JSON schema and the table hooks."""
+
+    job: str = ""
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    notes: list[str]
+
+    def body(self) -> dict:
+        """The job's own part of :meth:`to_dict`."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """The report in the stable JSON schema (nan as float: the JSON renderer writes null)."""
+        return plain({"corpusagree": __version__, "schema": SCHEMA, "job": self.job,
+                      "inputs": list(self.inputs), "options": self.options,
+                      "bootstrap": None if self.bootstrap is None else self.bootstrap.as_dict(),
+                      **self.body(), "notes": list(self.notes)})
+
+    def summary(self) -> str:
+        """One line saying what was measured on what."""
+        raise NotImplementedError
+
+    def tables(self) -> list[Table]:
+        raise NotImplementedError
+
+
+# ---- coefficients with intervals ---------------------------------------------------------------
+@dataclass(repr=False)
+class Estimate:
+    """A coefficient's :class:`~corpusagree.stats.coefficients.Result` with its bootstrap
+    interval (None when not asked) and its readings on the conventional scales."""
+
+    result: Result
+    interval: Interval | None = None
+
+    def __repr__(self) -> str:
+        return f"Estimate({self.result!r}, interval={self.interval!r})"
+
+    @property
+    def id(self) -> str:
+        return self.result.id
+
+    @property
+    def value(self) -> float:
+        return self.result.value
+
+    @property
+    def chance_corrected(self) -> bool:
+        return coefficient_table.get(self.id).chance_corrected
+
+    def conventions(self) -> dict | None:
+        """Where the value falls on Krippendorff's and Landis & Koch's scales (None for
+        A_o and B, which are not chance-corrected)."""
+        if not self.chance_corrected:
+            return None
+        return {k: r.as_dict() if r else None
+                for k, r in interpret.readings(self.result.value).items()}
+
+    def to_dict(self) -> dict:
+        out = self.result.as_dict()
+        if self.interval is None:
+            out["interval"] = None
+        else:
+            iv = self.interval.as_dict()
+            out["interval"] = {k: v for k, v in iv.items() if k not in ("coefficient",
+                                                                      "distance")}
+        out["conventions"] = self.conventions()
+        return out
+
+
+def quiet(fn: Callable, *args, **kwargs):
+    """``fn(...)`` with DegenerateWarning silenced; nan when the coefficient is undefined for
+    the data (ValueError: too few coders or judgements)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DegenerateWarning)
+        try:
+            return fn(*args, **kwargs)
+        except ValueError:
+            return float("nan")
+
+
+def estimates(data: ReliabilityData, specs: Sequence[tuple[str, Any]],
+              settings: Bootstrap | None = None, *, progress=None, notes: list[str] | None = None,
+              categories=None) -> Records:
+    """Every (coefficient id, distance) of ``specs`` on ``data``, with bootstrap intervals on
+    the same replicates when ``settings`` is given (coefficients the bootstrap cannot resample,
+    Light's κ, get none). Replicates that give no value are counted into ``notes``."""
+    results = [compute(c, data, d if coefficient_table.get(c).weighted else None,
+                       categories) for c, d in specs]
+    intervals: list[Interval | None] = [None] * len(results)
+    if settings is not None:
+        which = [j for j, (c, _) in enumerate(specs) if coefficient_table.get(c).resamplable]
+        found = bootstrap(data, [(specs[j][0], results[j]._kernel.distance) for j in which],
+                          settings, progress=progress)
+        for j, iv in zip(which, found, strict=True):
+            intervals[j] = iv
+            if notes is not None and iv.dropped:
+                notes.append(f"{results[j].symbol} ({iv.distance}): {iv.dropped} of "
+                             f"{iv.n_resamples} resamples gave no value and were left out of "
+                             "its interval")
+            if notes is not None and iv.note:
+                notes.append(f"{results[j].symbol} ({iv.distance}): {iv.note}")
+    return Records(Estimate(r, i) for r, i in zip(results, intervals, strict=True))
+
+
+def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
+                   lead: Sequence[tuple[Column, Callable[[Estimate], Any]]] = (),
+                   notes: Sequence[str] = ()) -> Table:
+    """A table of coefficients: optional leading columns, then coefficient, distance, value,
+    the interval and Krippendorff's q = P(coefficient < .667) when there are intervals, Do,
+    De and the conventional reading."""
+    rows = list(rows)
+    ivs = [e.interval for e in rows if e.interval is not None]
+    cols = [c for c, _ in lead] + [Column("coefficient", "coefficient"),
+                                   Column("distance", "distance"),
+                                   Column("value", "value", "float")]
+    if ivs:
+        cols += [Column("interval", f"{ivs[0].level:.0%} CI", "interval"),
+                 Column("q", "P(<.667)", "float", 3)]
+    cols += [Column("observed", "Do", "float"), Column("expected", "De", "float"),
+             Column("reading", "K · L&K", optional=True)]
+    body = []
+    for e in rows:
+        r = e.result
+        line = [f(e) for _, f in lead] + [r.symbol, r.distance, r.value]
+        if ivs:
+            iv = e.interval
+            line += [None if iv is None else (iv.low, iv.high),
+                     iv.q.get(0.667) if iv is not None and e.chance_corrected else None]
+        line += [r.observed, r.expected,
+                 interpret.short(r.value) if e.chance_corrected else None]
+        body.append(line)
+    out_notes = list(notes) + [interpret.SHORT_LEGEND]
+    if ivs:
+        out_notes.append(bootstrap_caption(ivs[0]))
+    return Table(id, title, cols, body, out_notes)
+
+
+def bootstrap_caption(iv: Interval) -> str:
+    """How an interval was made, for the line under a table: method, replicates, units, seed."""
+    units = "clusters" if iv.clustered else "items"
+    return (f"{iv.method}, {iv.n_resamples} resamples of {iv.units} {units}, seed {iv.seed}")
+
+
+def nan_to_none(x: float | None) -> float | None:
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x

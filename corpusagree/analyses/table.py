@@ -1,0 +1,170 @@
+"""``corpusagree table``: every coefficient of a reliability-data file.
+
+Reliability data are a long CSV/TSV table (one judgement per row) or a wide coder × item table.
+The report holds every applicable coefficient of Artstein & Poesio's family (2005) — the
+unweighted family, then the family under the chosen distance — with bootstrap intervals
+(clustered by the group column, e.g. documents, when there is one) and, on request, the
+diagnostics that say why agreement is low.
+
+>>> from corpusagree.analyses import table
+>>> data = table.read("sample_corpora/table/dialogue_acts.csv")      # doctest: +SKIP
+>>> report = table.analyse(data, distance="nominal")                  # doctest: +SKIP
+>>> report.coefficients.to_frame()                                    # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+
+from ..model import io
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..stats import distances as dist
+from ..stats.coefficients import table_specs
+from ..stats.inference import Bootstrap
+from .base import Records, Report, Table, estimate_table, estimates
+from .diagnose import Diagnostics, diagnose
+
+#: distances whose labels are numbers
+NUMERIC = {"interval", "ordinal", "ratio"}
+
+
+def read(path: str | PathLike, *, wide: bool = False, coder: str = "coder",
+         item: str = "item", label: str = "label", group: str | None = None,
+         delimiter: str | None = None, set_sep: str | None = None, numeric: bool = False,
+         categories: Sequence | None = None) -> ReliabilityData:
+    """Reliability data from a long table (columns ``coder``, ``item``, ``label`` and an
+    optional ``group`` column such as the document) or, with ``wide``, a coder × item table;
+    ``-`` reads standard input. ``numeric`` parses labels (and ``categories``) as numbers."""
+    if numeric and categories is not None:
+        categories = [io.parse_number(str(c), "--categories", None) for c in categories]
+    if wide:
+        return ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
+                                             numeric=numeric, categories=categories)
+    return ReliabilityData.from_csv(path, coder=coder, item=item, label=label, group=group,
+                                    delimiter=delimiter, set_sep=set_sep, numeric=numeric,
+                                    categories=categories)
+
+
+def distance(name: str = "nominal", weights: str | PathLike | None = None) -> dist.Distance:
+    """The distance of a name, or the weight matrix of a file (rows ``a,b,distance`` or a
+    square matrix with a header row); a malformed weight file is an InputError naming it."""
+    if weights is None:
+        return dist.get(name)
+    matrix, labels = io.read_weights(weights)
+    try:
+        return dist.Matrix(matrix) if labels is None else dist.Matrix(matrix, labels)
+    except ValueError as e:
+        raise InputError(str(e), io.display(weights)) from None
+
+
+def numeric_labels(distance: str | dist.Distance) -> bool:
+    """Whether a distance needs numeric labels (interval, ordinal, ratio)."""
+    return isinstance(distance, str) and distance in NUMERIC or \
+        isinstance(distance, dist.Distance) and distance.name in NUMERIC
+
+
+@dataclass(repr=False)
+class TableReport(Report):
+    """Every applicable coefficient of one reliability-data set (see the module docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    coders: int
+    items: int
+    labels: int
+    judgements: int
+    missing: int
+    groups: int | None
+    coefficients: Records
+    diagnostics: Diagnostics | None
+    notes: list[str]
+    job = "table"
+
+    def __repr__(self) -> str:
+        return f"TableReport({self.summary()})"
+
+    def body(self) -> dict:
+        return {"data": {"coders": self.coders, "items": self.items, "labels": self.labels,
+                         "judgements": self.judgements, "missing": self.missing,
+                         "groups": self.groups},
+                "coefficients": self.coefficients, "diagnostics": self.diagnostics}
+
+    def summary(self) -> str:
+        where = ", ".join(self.inputs) or "data"
+        groups = "" if self.groups is None else f" in {self.groups} groups"
+        return (f"{where}: {self.coders} coders × {self.items} items{groups}, {self.labels} "
+                f"labels, {self.missing} missing judgements")
+
+    def tables(self) -> list[Table]:
+        out = [estimate_table("coefficients", "Coefficients", self.coefficients)]
+        if self.diagnostics is not None:
+            out += self.diagnostics.tables()
+        return out
+
+
+def analyse(data: ReliabilityData, *, distance="nominal", categories: Sequence | None = None,
+            bootstrap: Bootstrap | None = None, diagnostics: int | None = None,
+            reference=None, inputs: Sequence[str] = (), progress=None) -> TableReport:
+    """Every applicable coefficient of ``data`` (the unweighted family, then the family under
+    ``distance``), with bootstrap intervals when ``bootstrap`` is given, and with
+    ``diagnostics`` = N the diagnostics listing the N costliest items (and each coder against
+    a ``reference`` coder). A coefficient that cannot be computed on these data is an
+    InputError naming the input."""
+    d = distance if isinstance(distance, dist.Distance) else dist.get(distance)
+    source = ", ".join(inputs) or None
+    notes: list[str] = []
+    try:
+        rows = estimates(data, table_specs(data, d), bootstrap, progress=progress, notes=notes,
+                         categories=categories)
+        diag = None if diagnostics is None else diagnose(data, d, n_items=diagnostics,
+                                                         reference=reference)
+    except ValueError as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError(str(e), source) from None
+    options = {"distance": d.name, "categories": list(categories) if categories else None,
+               "diagnostics": diagnostics, "reference": reference}
+    return TableReport(list(inputs), options, bootstrap, data.n_coders, data.n_items,
+                       data.n_labels, int((data.codes >= 0).sum()),
+                       int((data.codes < 0).sum()),
+                       None if data.group_names is None else len(data.group_names), rows, diag,
+                       notes + ([] if diag is None else diag.notes))
+
+
+# ---- a folder of reliability-data files (the ``report`` job) --------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[TableReport]:
+    """One report per reliability-data file of ``folder`` (``*.csv``; ``X.weights.csv`` is
+    the weight matrix of ``X.csv``), with the options read off each file by
+    :func:`file_options`."""
+    out = []
+    for f in sorted(Path(folder).glob("*.csv")):
+        if f.name.endswith(".weights.csv"):
+            continue
+        opts = file_options(f)
+        data = read(f, wide=opts["wide"], group=opts["group"], numeric=opts["numeric"])
+        out.append(analyse(data, distance=distance(opts["distance"], opts["weights"]),
+                           bootstrap=bootstrap, inputs=[str(f)]))
+    return out
+
+
+def file_options(path: Path) -> dict:
+    """Options of one reliability-data file, read off the file itself: the long layout when the
+    header has coder/item/label (group column ``document`` if present), else wide; the interval
+    distance when every label is a number; ``X.weights.csv`` beside ``X.csv`` is its weight
+    matrix."""
+    rows = [r for _, r in io.read_table(path)]
+    header = [h.strip() for h in rows[0]] if rows else []
+    long = {"coder", "item", "label"} <= set(header)
+    cells = [r[header.index("label")] for r in rows[1:]] if long else \
+        [c for r in rows[1:] for c in r[1:]]
+    numeric = all(io.is_number_text(c) for c in cells if c.strip())
+    weights = path.with_name(path.name[:-len(".csv")] + ".weights.csv")
+    return {"wide": not long, "group": "document" if "document" in header else None,
+            "numeric": numeric and not weights.exists(),
+            "distance": "interval" if numeric else "nominal",
+            "weights": weights if weights.exists() else None}

@@ -1,0 +1,73 @@
+"""``corpusagree``: the command line. It parses options and wires readers, analyses and
+renderers together; it computes nothing itself.
+
+A user's mistake prints one line ``file:line: message`` on standard error and exits with
+status 2; a closed pipe (``| head``) ends quietly with status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+
+from .._version import __version__
+from ..model.errors import InputError
+#: one module per job (corpusagree.cli.<job>), each with register(subparsers)
+JOBS = ("table", "coref", "markables", "segments", "senses", "report")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="corpusagree", description="Agreement on structured corpus annotation: "
+        "coreference chains, segments, word senses (α, β, κ, π, …).")
+    p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="JOB")
+    for job in JOBS:
+        _module(job).register(sub)
+    return p
+
+
+def _module(job: str):
+    import importlib
+    import importlib.util
+
+    name = f"{__name__}.{job}"
+    if importlib.util.find_spec(name) is None:  # TEMPORARY: a job not yet in analyses/
+        name = f"corpusagree.jobs.{job}"
+    return importlib.import_module(name)
+
+
+def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
+    args = build_parser().parse_args(argv)
+    warnings.showwarning = _warn_one_line
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except FileNotFoundError as e:
+        print(f"{e.filename}: no such file", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader of our output went away (| head): stop quietly, and keep Python from
+        # failing again when it flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def add_ci_options(p: argparse.ArgumentParser, seed: int | None = None) -> None:  # TEMPORARY
+    """The legacy jobs' interval options (until they move to analyses/)."""
+    p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL")
+    p.add_argument("--resamples", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--interval", choices=["percentile", "bca"], default="percentile")

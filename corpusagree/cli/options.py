@@ -1,0 +1,167 @@
+"""The options every job shares, with one name and one meaning everywhere.
+
+* output: ``--format text|json|csv|md`` (``--json`` = ``--format json``), ``--output FILE``;
+* intervals: ``--ci [LEVEL]``, ``--resamples N``, ``--seed S`` (0: the same interval on every
+  run), ``--interval percentile|bca``, ``--cluster`` (what the bootstrap resamples);
+* ``--distance`` (repeatable, or comma-separated, where a job takes several), ``--by-document``,
+  ``--diagnostics [N]``, ``--annotators a,b,...``;
+* reader options, declared by each reader of the job's task (``--input-format`` picks one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TextIO
+
+from .. import readers
+from ..analyses.base import Report
+from ..model.errors import InputError
+from ..report import FORMATS, render
+from ..report.progress import LazyProgress
+from ..stats.inference import INTERVALS, Bootstrap
+
+#: default number of costliest items listed by ``--diagnostics``
+DIAGNOSTICS = 10
+
+
+def add_output(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("output")
+    g.add_argument("--format", dest="output_format", choices=FORMATS, default="text",
+                   help="text tables (default), json, csv or md (Markdown)")
+    g.add_argument("--json", dest="output_format", action="store_const", const="json",
+                   help="the same as --format json")
+    g.add_argument("--output", "-o", metavar="FILE",
+                   help="write to FILE instead of standard output")
+
+
+def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
+                  level: float | None = None) -> None:
+    """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
+    default when the data have such groups)."""
+    g = p.add_argument_group("confidence intervals (bootstrap)")
+    g.add_argument("--ci", nargs="?", type=float, const=0.95, default=level, metavar="LEVEL",
+                   help="bootstrap confidence intervals at LEVEL (0.95 when given alone)"
+                   + ("" if level is None else f"; default {level}"))
+    g.add_argument("--resamples", type=int, default=1000, metavar="N",
+                   help="bootstrap replicates (default 1000)")
+    g.add_argument("--seed", type=int, default=0,
+                   help="random seed of the bootstrap (default 0: the same interval every run)")
+    g.add_argument("--interval", choices=INTERVALS, default="percentile",
+                   help="percentile (default) or bca (bias-corrected and accelerated)")
+    g.add_argument("--cluster", choices=clusters, default=clusters[0],
+                   help=f"what the bootstrap resamples: {' or '.join(clusters)} (default "
+                   f"{clusters[0]}; items within one {clusters[0]} are not independent)")
+
+
+def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
+    """The Bootstrap settings of the command line, or None without ``--ci``."""
+    if args.ci is None:
+        return None
+    try:
+        return Bootstrap(args.resamples, args.ci, args.interval,
+                         None if args.cluster != "item" else False, args.seed)
+    except ValueError as e:
+        raise InputError(f"--ci/--resamples: {e}") from None
+
+
+def add_distance(p: argparse.ArgumentParser, choices: Sequence[str], default,
+                 many: bool = False) -> None:
+    if many:
+        p.add_argument("--distance", action="append", metavar="NAME",
+                       help=f"distance (repeatable or comma-separated; default: "
+                       f"{', '.join(default)}; known: {', '.join(choices)})")
+    else:
+        p.add_argument("--distance", default=default, choices=choices,
+                       help=f"distance for the weighted coefficients (default: {default})")
+
+
+def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequence[str]
+                 ) -> list[str]:
+    """The distances of a repeatable, comma-separated ``--distance``, checked."""
+    names = split(args.distance) or list(default)
+    for d in names:
+        if d not in choices:
+            raise InputError(f"--distance: {d!r} is not one of {', '.join(choices)}")
+    return names
+
+
+def add_diagnostics(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--diagnostics", nargs="?", type=int, const=DIAGNOSTICS, default=None,
+                   metavar="N", help=f"why agreement is low: {what} (N costliest items, "
+                   f"default {DIAGNOSTICS})")
+
+
+def add_by_document(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--by-document", action="store_true", help="also the figures per document")
+
+
+def add_annotators(p: argparse.ArgumentParser, help: str) -> None:
+    p.add_argument("--annotators", metavar="A,B,...", help=help)
+
+
+def split(values: str | Sequence[str] | None) -> list[str] | None:
+    """Comma-separated and repeated option values, in order (None when none)."""
+    if not values:
+        return None
+    if isinstance(values, str):
+        values = [values]
+    out = [v.strip() for raw in values for v in raw.split(",") if v.strip()]
+    return out or None
+
+
+def add_reader_options(p: argparse.ArgumentParser, task: str) -> None:
+    """``--input-format`` and every option the task's readers declare."""
+    known = readers.readers(task)
+    g = p.add_argument_group("input")
+    g.add_argument("--input-format", default="auto", choices=["auto", *known],
+                   help="input format (default: recognised from the files): " +
+                   "; ".join(f"{n}: {r.summary}" for n, r in known.items()))
+    for opt, formats in readers.options(task):
+        kw: dict = {"help": f"{'/'.join(formats)}: {opt.help}", "dest": f"reader_{opt.name}"}
+        if opt.metavar:
+            kw["metavar"] = opt.metavar
+        if opt.multiple:
+            kw["action"] = "append"
+        else:
+            kw["type"] = opt.type
+            if opt.choices:
+                kw["choices"] = opt.choices
+        g.add_argument(opt.flag, **kw)
+
+
+def reader_options_of(args: argparse.Namespace, task: str) -> dict:
+    """The reader options given on the command line, by keyword (lists split on commas)."""
+    out = {}
+    for opt, _ in readers.options(task):
+        v = getattr(args, f"reader_{opt.name}", None)
+        if v is not None:
+            out[opt.name] = [opt.type(x) for x in split(v)] if opt.multiple else v
+    return out
+
+
+def progress(what: str) -> LazyProgress:
+    """A progress bar on stderr (terminal only) whose ``update`` the analyses call."""
+    return LazyProgress(what)
+
+
+@contextmanager
+def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
+    if not args.output:
+        yield sys.stdout
+        return
+    try:
+        fh = open(args.output, "w", encoding="utf-8", newline="")
+    except OSError as e:
+        raise InputError(f"cannot write: {e.strerror}", args.output) from None
+    with fh:
+        yield fh
+
+
+def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = False) -> int:
+    """Write the reports as the output options say; 0."""
+    with output_stream(args) as stream:
+        render(reports, args.output_format, stream, many=many)
+    return 0

@@ -1,0 +1,58 @@
+"""``corpusagree table FILE``: every coefficient of a reliability-data file."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analyses import table
+from ..stats import distances as dist
+from . import options as opt
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "table", help="every coefficient of a reliability-data file (CSV/TSV)",
+        description="Every applicable coefficient of Artstein & Poesio's family (2005) for "
+        "reliability data: a long CSV/TSV table, one judgement per row (columns coder, item, "
+        "label), or a wide coder × item table (--wide). '-' reads standard input.")
+    p.add_argument("file", help="the reliability-data file, or - for standard input")
+    g = p.add_argument_group("layout")
+    g.add_argument("--wide", action="store_true",
+                   help="rows are coders, columns items (header: coder,item1,item2,...)")
+    g.add_argument("--coder", default="coder", help="coder column (default: coder)")
+    g.add_argument("--item", default="item", help="item column (default: item)")
+    g.add_argument("--label", default="label", help="label column (default: label)")
+    g.add_argument("--group", metavar="COLUMN",
+                   help="group column (e.g. document): intervals resample these groups")
+    g.add_argument("--delimiter", help="field separator (default: tab, comma or semicolon, "
+                   "from the first line)")
+    g.add_argument("--set-sep", metavar="SEP",
+                   help="cells are sets of values separated by SEP (e.g. '|')")
+    g.add_argument("--categories", metavar="A,B,...",
+                   help="the declared category set (for S), comma separated")
+    opt.add_distance(p, sorted(dist.NAMED), "nominal")
+    p.add_argument("--weights", metavar="FILE",
+                   help="weight matrix: rows a,b,distance or a square matrix with a header row")
+    opt.add_bootstrap(p, ("group", "item"))
+    opt.add_diagnostics(p, "pairwise and leave-one-coder-out tables, costliest items, "
+                        "per-category α, coincidences, bias by category")
+    p.add_argument("--reference", metavar="CODER",
+                   help="with --diagnostics: each coder's agreement with this reference coder")
+    opt.add_output(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    d = table.distance(args.distance, args.weights)
+    data = table.read(args.file, wide=args.wide, coder=args.coder, item=args.item,
+                      label=args.label, group=args.group, delimiter=args.delimiter,
+                      set_sep=args.set_sep, numeric=args.weights is None
+                      and table.numeric_labels(args.distance),
+                      categories=opt.split(args.categories))
+    with opt.progress("resampling") as bar:
+        report = table.analyse(data, distance=d, categories=data.categories,
+                               bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
+                               reference=args.reference,
+                               inputs=["<stdin>" if args.file == "-" else args.file],
+                               progress=bar.update)
+    return opt.emit(args, [report])

@@ -1,0 +1,207 @@
+"""Reliability data and weight matrices from CSV/TSV text: parsing only, with errors that name
+the file and line. ``-`` as a path reads standard input.
+
+Long tables have one judgement per row (coder, item, label, optionally a group such as the
+document); wide tables one row per coder and one column per item (Krippendorff's layout). Empty
+cells and the usual missing-value spellings are missing judgements.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import sys
+from collections.abc import Iterator, Sequence
+from os import PathLike
+
+from .errors import InputError
+
+#: cells read as a missing judgement
+MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}
+
+Path_ = str | PathLike
+
+
+def display(path: Path_) -> str:
+    """How error messages name a path (``<stdin>`` for ``-``)."""
+    return "<stdin>" if str(path) == "-" else str(path)
+
+
+def read_text(path: Path_) -> str:
+    """The text of a UTF-8 file (a byte-order mark is dropped), or of standard input for
+    ``-``; InputError when it cannot be read."""
+    try:
+        if str(path) == "-":
+            return sys.stdin.read().removeprefix("\ufeff")
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read file: {e}", display(path)) from None
+
+
+def read_table(path: Path_, delimiter: str | None = None) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) of a CSV/TSV file; the delimiter is sniffed from the first line
+    (tab, comma or semicolon) when not given."""
+    text = read_text(path)
+    if delimiter is None:
+        first = text.split("\n", 1)[0]
+        delimiter = "\t" if "\t" in first else ("," if "," in first else
+                                                (";" if ";" in first else ","))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for row in reader:
+            yield reader.line_num, row
+    except csv.Error as e:
+        raise InputError(f"bad CSV: {e}", display(path), reader.line_num) from None
+
+
+def as_number(v: float) -> float | int:
+    """An int when the value is integral (so labels 1 and 1.0 are one label)."""
+    v = float(v)
+    return int(v) if v.is_integer() else v
+
+
+def parse_number(raw: str, path: Path_ | None, lineno: int | None) -> float | int:
+    """A finite number, or InputError naming the cell's file and line."""
+    try:
+        v = float(raw)
+    except ValueError:
+        raise InputError(f"{raw!r} is not a number", path, lineno) from None
+    if not math.isfinite(v):
+        raise InputError(f"{raw!r} is not a finite number", path, lineno)
+    return as_number(v)
+
+
+def is_number_text(s: str) -> bool:
+    """Whether a cell reads as a number."""
+    try:
+        float(s)
+    except ValueError:
+        return False
+    return True
+
+
+def parse_cell(raw: str, set_sep: str | None, numeric: bool, path: Path_, lineno: int):
+    """A label: None when missing, a frozenset with ``set_sep``, a number when ``numeric``."""
+    if raw in MISSING_CELLS:
+        return None
+    if set_sep is not None:
+        parts = [p.strip() for p in raw.split(set_sep)]
+        if numeric:
+            parts = [parse_number(p, path, lineno) for p in parts]
+        return frozenset(p for p in parts if p != "")
+    return parse_number(raw, path, lineno) if numeric else raw
+
+
+def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: str = "label",
+              group: str | None = None, delimiter: str | None = None,
+              set_sep: str | None = None, numeric: bool = False
+              ) -> tuple[list[tuple], dict | None]:
+    """(coder, item, label) triples of a long table and the item → group map (None without a
+    group column); a duplicate judgement, a missing column or a ragged row is an InputError
+    at its line."""
+    name = display(path)
+    rows = list(read_table(path, delimiter))
+    if not rows:
+        raise InputError("empty file", name)
+    header = [h.strip() for h in rows[0][1]]
+    cols = {}
+    for role, col in (("coder", coder), ("item", item), ("label", label)) + (
+            (("group", group),) if group else ()):
+        if col not in header:
+            raise InputError(f"no {role} column {col!r}; columns are {header}", name,
+                             rows[0][0])
+        cols[role] = header.index(col)
+    triples, groups = [], {}
+    seen: dict = {}
+    for lineno, row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError(f"{len(row)} fields, the header has {len(header)}", name, lineno)
+        c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
+            row[cols["label"]].strip()
+        if (c, i) in seen:
+            raise InputError(f"duplicate judgement by coder {c!r} on item {i!r} "
+                             f"(first on line {seen[(c, i)]})", name, lineno)
+        seen[(c, i)] = lineno
+        if "group" in cols:
+            g = row[cols["group"]].strip()
+            if groups.setdefault(i, g) != g:
+                raise InputError(f"item {i!r} is in group {groups[i]!r} and {g!r}", name,
+                                 lineno)
+        triples.append((c, i, parse_cell(raw, set_sep, numeric, name, lineno)))
+    if not seen:
+        raise InputError("no judgements in file", name)
+    return triples, groups or None
+
+
+def read_wide(path: Path_, *, delimiter: str | None = None, set_sep: str | None = None,
+              numeric: bool = False) -> list[tuple]:
+    """(coder, item, label) triples of a wide table: header ``coder,item1,item2,...``, one row
+    per coder."""
+    name = display(path)
+    rows = list(read_table(path, delimiter))
+    if not rows:
+        raise InputError("empty file", name)
+    header = [h.strip() for h in rows[0][1]]
+    if len(header) < 2:
+        raise InputError("a wide table needs a coder column and at least one item column",
+                         name, rows[0][0])
+    items = header[1:]
+    if len(set(items)) != len(items):
+        dup = next(i for i in items if items.count(i) > 1)
+        raise InputError(f"item {dup!r} appears twice in the header", name, rows[0][0])
+    triples = []
+    seen: dict = {}
+    for lineno, row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError(f"{len(row)} fields, the header has {len(header)}", name, lineno)
+        coder = row[0].strip()
+        if coder in seen:
+            raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",
+                             name, lineno)
+        seen[coder] = lineno
+        for it, raw in zip(items, row[1:], strict=True):
+            triples.append((coder, it, parse_cell(raw.strip(), set_sep, numeric, name, lineno)))
+    if not seen:
+        raise InputError("no coder rows in file", name)
+    return triples
+
+
+def read_weights(path: Path_) -> tuple[dict | list[list[float]], Sequence | None]:
+    """A weight file: rows ``a,b,distance`` → ({(a, b): d}, None), or a square matrix with a
+    header row of labels (and each row starting with its label, in the same order) →
+    (rows of distances, labels). A pair given twice or a ragged matrix is an InputError."""
+    name = display(path)
+    rows = [(n, [c.strip() for c in r]) for n, r in read_table(path, None) if any(r)]
+    if not rows:
+        raise InputError("empty weight file", name)
+    square = rows[0][1][0] == "" and len(rows) == len(rows[0][1])
+    if len(rows[0][1]) == 3 and not square:
+        pairs: dict = {}
+        for n, cells in rows:
+            if len(cells) != 3:
+                raise InputError(f"{len(cells)} fields, expected a,b,distance", name, n)
+            a, b, d = cells
+            if (a, b) in pairs or (b, a) in pairs and a != b:
+                raise InputError(f"distance for ({a}, {b}) given twice", name, n)
+            pairs[(a, b)] = parse_number(d, name, n)
+        return pairs, None
+    header = rows[0][1][1:]
+    body = rows[1:]
+    if len(body) != len(header):
+        raise InputError(f"square weight matrix has {len(header)} columns and {len(body)} rows",
+                         name, rows[0][0])
+    matrix = []
+    for r, (n, cells) in enumerate(body):
+        if len(cells) != len(header) + 1:
+            raise InputError(f"{len(cells)} fields, expected {len(header) + 1}", name, n)
+        if cells[0] != header[r]:
+            raise InputError(f"row label {cells[0]!r} should be {header[r]!r} (same order as "
+                             "the header)", name, n)
+        matrix.append([parse_number(c, name, n) for c in cells[1:]])
+    return matrix, header

@@ -1,0 +1,175 @@
+"""Reports on the terminal: rich tables that follow the terminal's width.
+
+On a terminal the width is the terminal's; redirected, it is ``COLUMNS`` or 80, so output in a
+pipe or a file fits 80 columns. Numbers never wrap; text cells and headers wrap instead of being
+cut. When the stream cannot encode Unicode (e.g. a cp1252 console) tables are drawn in ASCII
+and every string is spelled in ASCII.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TextIO
+
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ..analyses.base import Report, Table
+from . import text
+
+#: width of redirected output when COLUMNS is not set
+DEFAULT_WIDTH = 80
+#: text columns wrap between words, and inside words longer than this
+TEXT_MIN = 14
+#: the widest a text column is drawn; longer text wraps
+TEXT_MAX = 40
+#: the narrowest a text column is squeezed to before a table is split into blocks
+TEXT_FLOOR = 6
+#: padding around a column's cells
+PAD = 2
+
+
+def can_encode(stream: TextIO, sample: str = "α—┃") -> bool:
+    """Whether ``stream`` can write Unicode (box drawing and Greek letters)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"  # StringIO: no encoding
+    try:
+        sample.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def width_of(stream: TextIO) -> int | None:
+    """The terminal's width (None: rich asks the terminal), else ``COLUMNS`` or 80."""
+    if stream.isatty():
+        return None
+    try:
+        return max(int(os.environ.get("COLUMNS", DEFAULT_WIDTH)), 40)
+    except ValueError:
+        return DEFAULT_WIDTH
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """Let the command line end quietly (rich would exit with status 1)."""
+        raise BrokenPipeError
+
+
+#: rich's SIMPLE_HEAD drawn with ASCII characters
+ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+
+
+class Terminal:
+    """Draws reports on one stream."""
+
+    def __init__(self, stream: TextIO, width: int | None = None,
+                 ascii: bool | None = None) -> None:
+        self.ascii = not can_encode(stream) if ascii is None else ascii
+        self.console = _Console(file=stream, width=width or width_of(stream), highlight=False,
+                               soft_wrap=False, emoji=False, markup=False,
+                               safe_box=True, legacy_windows=False)
+
+    def s(self, value: str) -> str:
+        return text.ascii_text(value) if self.ascii else value
+
+    def line(self, value: str = "") -> None:
+        self.console.print(self.s(value), overflow="fold")
+
+    def table(self, t: Table) -> None:
+        """Draw one table within the console's width: optional columns are left out first
+        (with a note), then text columns wrap between words, and a table still too wide is
+        split into blocks of columns that each repeat the first one. Numbers never wrap."""
+        self.line(t.title)
+        cells = [[self.s(text.cell(v, c)) for v, c in zip(row, t.columns, strict=True)]
+                 for row in t.rows]
+        natural, least = [], []
+        for j, c in enumerate(t.columns):
+            column = [r[j] for r in cells]
+            header = self.s(c.header)
+            if text.right_aligned(c):
+                w = max([len(header), *map(len, column)])
+                natural.append(w)
+                least.append(w)
+            else:
+                words = [len(w) for x in [header, *column] for w in x.split()]
+                natural.append(min(max([len(header), *map(len, column)]), TEXT_MAX))
+                least.append(max(min(max(words, default=0), TEXT_MIN), TEXT_FLOOR))
+        room = self.console.width
+        keep = list(range(len(t.columns)))
+        left_out = []
+        while sum(least[j] + PAD for j in keep) > room:
+            drop = next((j for j in reversed(keep) if t.columns[j].optional), None)
+            if drop is None:
+                break
+            keep.remove(drop)
+            left_out.append(self.s(t.columns[drop].header))
+        for block in self._blocks(keep, least, room):
+            self._draw(t, cells, block, self._plan(block, natural, least, room))
+        for n in t.notes:
+            self.line(n)
+        if left_out:
+            self.line(f"(left out for the width of the terminal: {', '.join(left_out)}; "
+                      "widen it, or use --format md, csv or json)")
+        self.line()
+
+    @staticmethod
+    def _plan(cols: list[int], natural: list[int], least: list[int], room: int) -> dict:
+        """Width of each column of a block: natural widths when they fit, else the text
+        columns share what is left above their least widths."""
+        if sum(natural[j] + PAD for j in cols) <= room:
+            return {j: natural[j] for j in cols}
+        width = {j: least[j] for j in cols}
+        spare = room - sum(w + PAD for w in width.values())
+        grow = [j for j in cols if natural[j] > least[j]]
+        while spare > 0 and grow:
+            for j in list(grow):
+                if spare <= 0:
+                    break
+                width[j] += 1
+                spare -= 1
+                if width[j] >= natural[j]:
+                    grow.remove(j)
+        return width
+
+    @staticmethod
+    def _blocks(keep: list[int], least: list[int], room: int) -> list[list[int]]:
+        """Column blocks that fit ``room``, each starting with the first column."""
+        first, rest = keep[0], keep[1:]
+        blocks, current = [], [first]
+        for j in rest:
+            if len(current) > 1 and sum(least[k] + PAD for k in current + [j]) > room:
+                blocks.append(current)
+                current = [first]
+            current.append(j)
+        blocks.append(current)
+        return blocks
+
+    def _draw(self, t: Table, cells: list[list[str]], cols: list[int], width: dict) -> None:
+        rt = RichTable(box=ASCII_HEAD if self.ascii else box.SIMPLE_HEAD, pad_edge=False,
+                       padding=(0, 1), show_edge=False, collapse_padding=True)
+        for j in cols:
+            c = t.columns[j]
+            rt.add_column(self.s(c.header), justify="right" if text.right_aligned(c) else "left",
+                          overflow="fold", min_width=width[j], max_width=width[j])
+        for r in cells:
+            rt.add_row(*(r[j] for j in cols))
+        self.console.print(rt)
+
+    def report(self, r: Report) -> None:
+        self.line(r.summary())
+        self.line()
+        for t in r.tables():
+            self.table(t)
+        for n in r.notes:
+            self.line(f"note: {n}")
+
+
+def write(reports: Sequence[Report], stream: TextIO, width: int | None = None) -> None:
+    """Draw every report on ``stream``."""
+    term = Terminal(stream, width)
+    for n, r in enumerate(reports):
+        if n:
+            term.line()
+        term.report(r)

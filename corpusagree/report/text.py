@@ -1,0 +1,80 @@
+"""How a renderer writes one value of a report table (shared by the terminal and Markdown).
+
+Floats with the column's decimals, intervals as ``[low, high]``, shares as percentages, set
+labels as ``{a, b, …}``; an undefined value (None, nan) as a dash. In ASCII mode every string
+is spelled in ASCII (α → alpha, — → -), for consoles that cannot encode Unicode.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+from ..analyses.base import Column
+
+#: set labels in table cells show at most this many elements (JSON and CSV have them all)
+MAX_SET_ELEMENTS = 8
+
+ASCII = {
+    "α": "alpha", "β": "beta", "κ": "kappa", "π": "pi", "σ": "sigma", "Σ": "sum",
+    "′": "'", "—": "-", "–": "-", "−": "-", "…": "...", "×": "x", "·": "/", "≥": ">=",
+    "≤": "<=", "≠": "!=", "→": "->", "³": "3", "²": "2", "P̂": "P^", "±": "+/-",
+}
+
+
+def ascii_text(s: str) -> str:
+    """``s`` spelled in ASCII: known symbols by name, other letters without their accents."""
+    if s.isascii():
+        return s
+    for a, b in ASCII.items():
+        s = s.replace(a, b)
+    s = unicodedata.normalize("NFKD", s)
+    return "".join(ch if ord(ch) < 128 else "?" for ch in s if not unicodedata.combining(ch))
+
+
+def number(x: float | int | None, places: int = 4) -> str:
+    """A number with ``places`` decimals; a dash for None and nan."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    return f"{x:.{places}f}"
+
+
+def label(x) -> str:
+    """A label: a set as ``{a, b, …}`` (at most :data:`MAX_SET_ELEMENTS` elements), missing
+    as ``·``."""
+    if x is None:
+        return "·"
+    if isinstance(x, (list, tuple, frozenset, set)):
+        items = sorted(map(str, x)) if isinstance(x, (frozenset, set)) else [str(v) for v in x]
+        more = len(items) - MAX_SET_ELEMENTS
+        return "{" + ", ".join(items[:MAX_SET_ELEMENTS]) + (f", … +{more}" if more > 0
+                                                             else "") + "}"
+    return str(x)
+
+
+def cell(value, column: Column) -> str:
+    """One table cell as text."""
+    kind = column.kind
+    if kind == "float":
+        return number(value, column.places)
+    if kind == "int":
+        return "—" if value is None else str(int(value))
+    if kind == "interval":
+        if value is None:
+            return "—"
+        return f"[{number(value[0], column.places)}, {number(value[1], column.places)}]"
+    if kind == "share":
+        return "—" if value is None or value != value else f"{100 * value:.3g} %"
+    if kind == "label":
+        return label(value)
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return number(value, column.places)
+    return str(value)
+
+
+def right_aligned(column: Column) -> bool:
+    return column.kind in ("float", "int", "interval", "share")

@@ -1,0 +1,201 @@
+"""Where the readers find their files: path expansion and the annotator layouts of the formats.
+
+``accept`` is everywhere either a tuple of name endings (``(".ann",)``, ``("_conll", ".conll")``;
+compared case-insensitively) or a predicate on a file path. A folder is searched recursively
+unless ``recursive=False``; files come sorted by path. Messages name the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import NamedTuple
+
+from ..model.errors import InputError
+
+PathArg = str | PathLike
+#: one path, several, or (segmentation readers) annotator name -> path
+PathsArg = PathArg | Iterable[PathArg] | Mapping[str, PathArg]
+Accept = tuple[str, ...] | Callable[[Path], bool]
+
+_MISSING = "no such file or directory"
+
+
+class Source(NamedTuple):
+    """The files of one annotator (or of one path, when the reader names annotators per file).
+
+    ``root`` is the folder the files were found in (a file's own folder): document ids of
+    formats that keep documents in subfolders are paths relative to it.
+    """
+
+    annotator: str | None
+    files: list[Path]
+    root: Path
+
+
+def as_list(paths: PathArg | Iterable[PathArg]) -> list[Path]:
+    """One path or several, as a list of ``Path``."""
+    if isinstance(paths, (str, PathLike)):
+        return [Path(paths)]
+    return [Path(p) for p in paths]
+
+
+def matches(path: Path, accept: Accept) -> bool:
+    """True when the file name ends with one of the endings, or the predicate accepts it."""
+    if callable(accept):
+        return bool(accept(path))
+    return path.name.lower().endswith(tuple(s.lower() for s in accept))
+
+
+def visible(path: Path) -> bool:
+    """Accepts every file whose name does not start with a dot."""
+    return not path.name.startswith(".")
+
+
+def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path]:
+    """A folder's accepted files (below it, or directly in it), sorted; anything else is itself
+    (existence is not checked: see :func:`all_files`)."""
+    p = Path(path)
+    if not p.is_dir():
+        return [p]
+    found = p.rglob("*") if recursive else p.iterdir()
+    return sorted(f for f in found if f.is_file() and matches(f, accept))
+
+
+def all_files(paths: PathArg | Iterable[PathArg], accept: Accept, *,
+              recursive: bool = True) -> list[Path]:
+    """Every file named and every accepted file of the folders named, in order; a path that
+    does not exist is an InputError."""
+    out: list[Path] = []
+    for p in as_list(paths):
+        if not p.exists():
+            raise InputError(_MISSING, p)
+        out += files(p, accept, recursive=recursive)
+    return out
+
+
+def has_files(path: PathArg, accept: Accept) -> bool:
+    """True for an accepted file, or a folder with one below it (what suffix sniffers ask)."""
+    p = Path(path)
+    if p.is_dir():
+        return any(f.is_file() and matches(f, accept) for f in p.rglob("*"))
+    return p.is_file() and matches(p, accept)
+
+
+def head(path: PathArg, accept: Accept, size: int = 1 << 20) -> str | None:
+    """The first ``size`` characters of a file, or of the first accepted file below a folder;
+    None when there is no such file or it cannot be read."""
+    p = Path(path)
+    if p.is_dir():
+        found = files(p, accept)
+        if not found:
+            return None
+        p = found[0]
+    try:
+        with open(p, encoding="utf-8", errors="replace") as fh:
+            return fh.read(size)
+    except OSError:
+        return None
+
+
+def inception_names(path: Path, stem: str | None = None) -> tuple[str, str]:
+    """``(annotator, document)`` of an export file: ``annotation/<document>/<user>.<ext>`` in an
+    INCEpTION/WebAnno project export, else ``<annotator folder>/<document>.<ext>``. ``stem``
+    replaces the file's stem (a member of a zip file)."""
+    stem = path.stem if stem is None else stem
+    if path.resolve().parent.parent.name == "annotation":
+        return stem, path.parent.name
+    return path.parent.name, stem
+
+
+def _stem(name: str, accept: Accept) -> str:
+    if not callable(accept):
+        for s in accept:
+            if name.endswith(s):
+                name = name[: -len(s)]
+    return name.split(".")[0] or name
+
+
+def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept: Accept, *,
+                      layout: str = "path", recursive: bool = True, empty: str | None = None,
+                      reject: str | None = None, folder: str = "annotator") -> list[Source]:
+    """The annotators' files, for the layouts the formats use (every path must exist):
+
+    * ``"path"``: each path (a file, or a folder of accepted files) is one annotator, named by
+      ``annotators`` or by the path (the folder name, or the file name without its ending);
+      a name given twice is an error (CoNLL-2012, CorefUD).
+    * ``"folder"``: each path is an accepted file (annotator: its folder), a folder holding
+      accepted files directly (annotator: the folder), or a folder of such annotator folders
+      (annotator: each subfolder); ``annotators`` names the paths of the first two kinds
+      (brat, MMAX2).
+    * ``"each"``: each path (a file, or a folder of accepted files) gives one Source whose
+      annotator is the given name or None: the reader names annotators per file (XMI,
+      WebAnno TSV, ezCoref).
+    * ``"parent"``: one Source per file, the annotator being the given name or the name of the
+      file's folder (one file per document; segmentation readers). A mapping ``paths`` gives
+      the names as its keys.
+
+    ``empty``: message for a folder without accepted files (default: ``"no file ending in
+    X here"``; with layout ``"each"`` and ``"parent"`` no error unless given). ``reject``:
+    message for a named file that is not accepted (default: files are taken as they are).
+    ``folder``: what the annotator folders of layout ``"folder"`` are called in messages.
+    """
+    if isinstance(paths, Mapping):
+        annotators, paths = [str(k) for k in paths], list(paths.values())
+    plist = as_list(paths)
+    if annotators is not None and len(annotators) != len(plist):
+        if layout == "path":
+            raise InputError(f"annotators: {len(annotators)} names for {len(plist)} paths")
+        raise InputError(f"{len(annotators)} annotator ids for {len(plist)} paths")
+    if empty is None and layout in ("path", "folder") and not callable(accept):
+        empty = f"no file ending in {' or '.join(accept)} here"
+    out: list[Source] = []
+    for i, p in enumerate(plist):
+        given = None if annotators is None else annotators[i]
+        if not p.exists():
+            raise InputError(_MISSING, p)
+        if p.is_file() and reject is not None and not matches(p, accept):
+            raise InputError(reject, p)
+        if layout == "folder":
+            out += _folder_layout(p, given, accept, recursive, empty, folder)
+            continue
+        found = files(p, accept, recursive=recursive)
+        if not found and empty is not None:
+            raise InputError(empty, p)
+        root = p if p.is_dir() else p.parent
+        if layout == "parent":
+            out += [Source(given or f.parent.name, [f], f.parent) for f in found]
+        elif layout == "each":
+            out.append(Source(given, found, root))
+        elif layout == "path":
+            name = given if given is not None else (p.name if p.is_dir() else _stem(p.name, accept))
+            if name in (s.annotator for s in out):
+                raise InputError(f"annotator name {name!r} given twice; pass annotators=", p)
+            out.append(Source(name, found, root))
+        else:
+            raise ValueError(f"unknown layout {layout!r}")
+    return out
+
+
+def annotator_files(paths: PathsArg, accept: Accept) -> list[tuple[str, Path]]:
+    """``(annotator, file)`` pairs of layout ``"parent"``: the annotator is the mapping key,
+    else the name of the file's folder."""
+    return [(s.annotator, f) for s in annotator_sources(paths, None, accept, layout="parent")
+            for f in s.files]
+
+
+def _folder_layout(p: Path, given: str | None, accept: Accept, recursive: bool, empty: str,
+                   folder: str) -> list[Source]:
+    if p.is_file():
+        return [Source(given or p.resolve().parent.name, [p], p.parent)]
+    if any(f.is_file() and matches(f, accept) for f in p.iterdir()):
+        return [Source(given or p.resolve().name, files(p, accept, recursive=recursive), p)]
+    roots = [(d, found) for d in sorted(p.iterdir())
+             if d.is_dir() and (found := files(d, accept, recursive=recursive))]
+    if not roots:
+        raise InputError(empty, p)
+    if given is not None:
+        raise InputError(f"holds several annotator directories; annotator ids name {folder} "
+                         "directories", p)
+    return [Source(d.name, found, d) for d, found in roots]

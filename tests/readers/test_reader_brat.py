@@ -1,0 +1,141 @@
+"""brat standoff reader: fixtures in tests/data/coref_a/brat (ann1: ``*`` groups, LF;
+ann2: R relations, CRLF; news/doc2: an emoji, ann2 with UTF-16 offsets)."""
+
+from __future__ import annotations
+
+import pytest
+from corpusagree.readers import brat
+from support import DATA as TEST_DATA
+
+from corpusagree.model.chains import check_chains
+from corpusagree.model.errors import InputError
+
+DATA = TEST_DATA / "coref_a" / "brat"
+
+
+@pytest.fixture(scope="module")
+def anns():
+    return {(a.annotator, a.document.id): a for a in brat.read([DATA / "ann1", DATA / "ann2"])}
+
+
+def members(ann):
+    return [c.members for c in ann.chains]
+
+
+def test_sniff():
+    assert brat.sniff(DATA / "ann1")
+    assert brat.sniff(DATA)
+    assert brat.sniff(DATA / "ann1" / "doc1.ann")
+    assert not brat.sniff(DATA / "ann1" / "doc1.txt")
+    assert not brat.sniff(DATA.parent / "mmax2")
+
+
+def test_documents_tokens_and_sentences(anns):
+    assert sorted(anns) == [("ann1", "doc1"), ("ann1", "news/doc2"),
+                            ("ann2", "doc1"), ("ann2", "news/doc2")]
+    doc = anns["ann1", "doc1"].document
+    assert doc.tokens[:5] == ["Ada", "fixed", "the", "red", "bike"]
+    assert len(doc.tokens) == 19
+    assert doc.sentence_starts == [0, 6, 11]
+    assert doc.text.startswith("Ada fixed")
+    # the CRLF copy of the text reads as the same text
+    assert anns["ann2", "doc1"].document.text == doc.text
+
+
+def test_equivalence_groups_discontinuous_and_singletons(anns):
+    ann = anns["ann1", "doc1"]
+    assert members(ann) == [["T1", "T3"], ["T2", "T4"], ["T5"], ["T6"]]
+    t5 = ann.mentions["T5"]
+    assert t5.fragments == ((12, 13), (15, 16))  # "east ... doors"
+    assert t5.attrs["char_offsets"] == ((50, 54), (64, 69))
+    assert t5.attrs["notes"] == [("AnnotatorNotes", "split coordination")]
+    assert ann.mentions["T2"].attrs["attributes"] == {"Generic": True}
+    assert ann.mentions["T3"].attrs["attributes"] == {"Number": "Sg"}
+    assert ann.mentions["T1"].attrs["normalizations"] == [
+        ("Reference", "Wikidata:Q7259", "Ada Lovelace")]
+    assert ann.links == []
+    assert check_chains(ann).clean
+
+
+def test_relations_crlf_and_other_relation_types(anns):
+    ann = anns["ann2", "doc1"]
+    # CRLF counts as one character: the offsets equal ann1's
+    assert ann.mentions["T5"].attrs["char_offsets"] == ((46, 69),)
+    assert ann.mentions["T5"].fragments == ((11, 16),)
+    assert members(ann) == [["T1", "T3"], ["T2", "T4"], ["T5"], ["T6"]]
+    got = [(k.source, k.target, k.type, k.attrs["roles"]) for k in ann.links]
+    assert got == [("T3", "T1", "Anaphora", ("Anaphor", "Antecedent")),
+                   ("T4", "T2", "Anaphora", ("Anaphor", "Antecedent")),  # roles given reversed
+                   ("T6", "T5", "PartOf", ("Arg1", "Arg2"))]
+    assert ann.links[2].attrs["attributes"] == {"Negated": True}
+
+
+def test_coref_types_are_configurable():
+    ann = brat.read([DATA / "ann2" / "doc1.ann"], coref_types=["PartOf"])[0]
+    assert members(ann) == [["T1"], ["T2"], ["T3"], ["T4"], ["T5", "T6"]]
+
+
+def test_astral_characters_and_utf16_offsets(anns):
+    a1, a2 = anns["ann1", "news/doc2"], anns["ann2", "news/doc2"]
+    assert a1.document.tokens[1] == "\U0001F600"
+    for ann in (a1, a2):
+        assert ann.mentions["T2"].attrs["char_offsets"] == ((9, 11),)
+        assert ann.mentions["T2"].fragments == ((3, 4),)
+        assert members(ann) == [["T1"], ["T2", "T3"]]
+    assert "offset_units" not in a1.mentions["T2"].attrs
+    assert a2.mentions["T2"].attrs["offset_units"] == "utf-16"
+
+
+def test_annotator_ids():
+    anns = brat.read([DATA / "ann1" / "doc1.ann", DATA / "ann2"], annotators=["x", "y"])
+    assert [(a.annotator, a.document.id) for a in anns] == [
+        ("x", "doc1"), ("y", "doc1"), ("y", "news/doc2")]
+
+
+BAD = [
+    ("outside", "outside.ann:2: T2: offsets 70 90 outside the text (83 characters)"),
+    ("mismatch", "mismatch.ann:2: T2: text 'the red car' does not match the .txt at 10 22: "
+                 "'the red bike'"),
+    ("duplicate", "duplicate.ann:3: duplicate id 'T1' (first on line 1)"),
+    ("undefined", "undefined.ann:4: reference to undefined annotation 'T9'"),
+    ("syntax", "syntax.ann:2: not a brat annotation line: 'T2 Mention 24 27 She'"),
+    ("notmention", "notmention.ann:4: coreference over 'E1', which is not a text-bound "
+                   "annotation (T)"),
+]
+
+
+@pytest.mark.parametrize(("name", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input(name, message):
+    with pytest.raises(InputError) as e:
+        brat.read([DATA / "bad" / f"{name}.ann"])
+    assert str(e.value) == f"{DATA / 'bad'}/{message}"
+
+
+def test_missing_txt(tmp_path):
+    (tmp_path / "doc.ann").write_text("T1\tMention 0 1\tA\n")
+    with pytest.raises(InputError, match=r"doc.txt: no .txt file for this .ann file"):
+        brat.read([tmp_path / "doc.ann"])
+
+
+def test_empty_ann_is_an_empty_annotation(tmp_path):
+    (tmp_path / "doc.ann").write_text("")
+    (tmp_path / "doc.txt").write_text("Nothing here.")
+    ann = brat.read([tmp_path])[0]
+    assert ann.mentions == {} and ann.chains == []
+    assert ann.document.tokens == ["Nothing", "here", "."]
+
+
+def test_different_text_across_annotators():
+    with pytest.raises(InputError) as e:
+        brat.read([DATA / "ann1", DATA / "other_text"])
+    assert str(e.value) == (
+        f"{DATA / 'other_text' / 'doc1.ann'}: document 'doc1': annotator 'other_text' has other "
+        f"tokens than 'ann1' in {DATA / 'ann1' / 'doc1.ann'} (token 4: 'bike' vs 'car')")
+
+
+def test_token_fragments_helper():
+    toks = brat.tokenize("Mara's  boat\nsank.")
+    assert toks.words == ["Mara", "'s", "boat", "sank", "."]
+    assert brat.token_fragments(toks, [(0, 2)]) == ((0, 1),)  # partial token: whole token
+    assert brat.token_fragments(toks, [(7, 8)]) is None  # whitespace only
+    assert brat.token_fragments(toks, [(8, 12), (0, 6)]) == ((0, 3),)  # sorted and merged

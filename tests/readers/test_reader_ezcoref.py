@@ -1,0 +1,107 @@
+"""ezCoref reader: mentions from (sentence, start, end), cluster lists, repeated workers, and
+counts on the real release (checked independently with jq over the raw JSON)."""
+
+import time
+import warnings
+
+import pytest
+from corpusagree.readers import ezcoref
+from support import CORPORA
+from support import DATA as TEST_DATA
+
+from corpusagree.model.errors import InputError
+
+TINY = TEST_DATA / "coref_b" / "ezcoref"
+SHARED = CORPORA
+EZ = SHARED / "ezcoref_gupta2023" / "annotations"
+
+
+def chains(ann):
+    return {c.id: c.members for c in ann.chains}
+
+
+def read_quiet(*args, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ezcoref.read(*args, **kw)
+
+
+def test_tiny_passage_all_clusters():
+    with pytest.warns(UserWarning) as rec:
+        a, b, c = ezcoref.read(TINY)
+    assert sorted(str(w.message) for w in rec) == [
+        "ezCoref: 1 repeated (annotator, passage) submission(s) renamed with a '#2' suffix",
+        "ezCoref: 2 mention annotation(s) carry several cluster ids (kept in every chain)"]
+    assert [x.annotator for x in (a, b, c)] == ["4", "9", "4#2"]
+    doc = a.document
+    assert (doc.id, doc.tokens, doc.sentence_starts) == ("tiny_passage_0", ["_"] * 8, [0, 2, 2])
+    assert [m.fragments for m in a.mentions.values()] == [
+        ((0, 2),), ((1, 2),), ((2, 3),), ((5, 8),), ((7, 8),)]
+    assert chains(a) == {"0": ["m1", "m3"], "1": ["m2", "m5"], "2": ["m4", "m5"]}
+    assert chains(b) == {"5": ["m1", "m2"], "6": ["m3", "m4"], "7": ["m5"]}
+    assert a.mentions["m5"].attrs == {"clusters": [1, 2]}
+    assert c.mentions["m5"].attrs == {"clusters": [3, 2, 3]}
+
+
+def test_tiny_passage_last_cluster_and_filter():
+    a, _, c = read_quiet(TINY, clusters="last")
+    assert chains(a) == {"0": ["m1", "m3"], "1": ["m2"], "2": ["m4", "m5"]}
+    assert chains(c) == {"1": ["m1", "m3"], "2": ["m2"], "3": ["m4", "m5"]}
+    assert [x.annotator for x in read_quiet(TINY, annotators={"9"})] == ["9"]
+
+
+def test_bad_input(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('[{"annotator_id": 1, "annotations": {"0": {"2,3,5": [1]}}}]')
+    with pytest.raises(InputError, match="bad mention '2,3,5'"):
+        ezcoref.read(p)
+    p.write_text('[{"annotator_id": 1, "annotations": {"0": {"0,0,2": [1], "1,0,2": [2]}}}]')
+    with pytest.raises(InputError, match="list different clusters"):
+        ezcoref.read(p)
+    p.write_text('{"annotator_id": 1}')
+    with pytest.raises(InputError, match="JSON list"):
+        ezcoref.read(p)
+    p.write_text("[{")
+    with pytest.raises(InputError, match=f"^{p}:1: malformed JSON"):
+        ezcoref.read(p)
+    with pytest.raises(InputError, match="clusters must be"):
+        ezcoref.read(TINY, clusters="first")
+
+
+def test_sniff(tmp_path):
+    assert ezcoref.sniff(TINY) and ezcoref.sniff(TINY / "tiny_passage_0.json")
+    other = tmp_path / "o.json"
+    other.write_text('{"a": 1}')
+    assert not ezcoref.sniff(other)
+
+
+needs_corpus = pytest.mark.skipif(not EZ.is_dir(), reason="shared ezCoref corpus absent")
+
+
+@needs_corpus
+def test_real_passages():
+    bleak = read_quiet(EZ / "1023_bleak_house_brat_0" / "1023_bleak_house_brat_0_0.json")
+    assert [a.annotator for a in bleak] == ["14", "7", "21", "1", "3"]
+    assert {len(a.mentions) for a in bleak} == {51}
+    assert [len(a.chains) for a in bleak] == [45, 38, 46, 45, 45]
+    assert len(bleak[0].document.tokens) == 203
+    assert bleak[0].document.sentence_starts == [0, 5, 20, 23, 69, 111, 116, 126]
+    multi = [sum(len(set(m.attrs["clusters"])) > 1 for m in a.mentions.values()) for a in bleak]
+    assert multi == [4, 2, 1, 0, 0]
+    wsj = read_quiet(EZ / "nw_wsj_0290_0" / "nw_wsj_0290_0_0.json")
+    assert [a.annotator for a in wsj] == ["8", "8#2", "21", "1", "3", "13"]
+    assert [len(a.chains) for a in wsj] == [36, 37, 36, 38, 35, 35]
+    assert len(wsj[0].document.tokens) == 154
+
+
+@needs_corpus
+def test_whole_release_is_read_fast():
+    t0 = time.perf_counter()
+    anns = read_quiet(EZ)
+    assert time.perf_counter() - t0 < 10
+    assert len(anns) == 1324
+    assert len({a.document.id for a in anns}) == 264
+    assert sum(len(a.mentions) for a in anns) == 66967
+    assert len({a.annotator.split("#")[0] for a in anns}) == 33
+    assert sum(len(set(m.attrs["clusters"])) > 1 for a in anns for m in a.mentions.values()) \
+        == 2224

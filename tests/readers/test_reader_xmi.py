@@ -1,0 +1,141 @@
+"""UIMA CAS XMI reader: fixtures in tests/data/coref_a/xmi (no TypeSystem.xml next to them,
+except zip/, which the tests pack into INCEpTION-style zips)."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+
+import pytest
+from corpusagree.readers import xmi
+from support import DATA as TEST_DATA
+
+from corpusagree.model.chains import check_chains
+from corpusagree.model.errors import InputError
+
+DATA = TEST_DATA / "coref_a" / "xmi"
+
+
+@pytest.fixture(scope="module")
+def export():
+    return {a.annotator: a for a in xmi.read([DATA / "export"])}
+
+
+def chains(ann):
+    return [c.members for c in ann.chains]
+
+
+def test_sniff(tmp_path):
+    assert xmi.sniff(DATA / "export")
+    assert xmi.sniff(DATA / "dirs" / "ann1" / "doc2.xmi")
+    assert not xmi.sniff(DATA / "zip" / "TypeSystem.xml")
+    assert not xmi.sniff(DATA.parent / "brat")
+    z = tmp_path / "doc.zip"
+    with zipfile.ZipFile(z, "w") as f:
+        f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
+    assert xmi.sniff(z)
+
+
+def test_inception_layout_users_and_curation_skipped(export):
+    assert sorted(export) == ["alice", "bob"]  # CURATION_USER.xmi is not an annotator
+    assert {a.document.id for a in export.values()} == {"doc1.txt"}
+
+
+def test_cas_tokens_sentences_and_utf16_offsets(export):
+    doc = export["alice"].document
+    assert doc.tokens == ["Bo", "\U0001F600", "met", "Cy", "at", "the", "dock", ".", "She",
+                          "waved", "to", "him", "."]
+    assert doc.sentence_starts == [0, 8]
+    cy = export["alice"].mentions["32"]
+    # begin/end 10-12 in UTF-16 units after the emoji are code points 9-11
+    assert cy.attrs == {"layer": "Coreference", "referenceType": "PER", "text": "Cy",
+                        "char_offsets": ((9, 11),)}
+    assert cy.fragments == ((3, 4),)
+
+
+def test_chains_singletons_and_links(export):
+    ann = export["alice"]
+    assert [(c.id, c.members) for c in ann.chains] == [
+        ("40", ["30", "31"]), ("41", ["32", "33"]), ("42", ["34"])]
+    assert [(k.source, k.target, k.type, k.attrs) for k in ann.links] == [
+        ("31", "30", "Coreference", {"relation": "anaphoric"}),
+        ("33", "32", "Coreference", {"relation": "anaphoric"})]
+    assert check_chains(ann).clean
+
+
+def test_unindexed_orphan_and_custom_chain_layer(export):
+    ann = export["bob"]
+    # link 31 is reachable from chain 40 but not indexed: its offsets are converted too
+    assert ann.mentions["31"].attrs["char_offsets"] == ((25, 28),)
+    assert ann.mentions["31"].fragments == ((8, 9),)
+    assert ann.mentions["33"].attrs["orphan"] is True
+    assert chains(ann) == [["30", "31"], ["32"], ["33"], ["60", "61"]]
+    assert ann.mentions["60"].attrs["layer"] == "Bridge"
+    assert check_chains(ann).clean
+
+
+def test_layer_selection():
+    ann = xmi.read([DATA / "export" / "annotation" / "doc1.txt" / "bob.xmi"],
+                   layers=["CoreferenceChain"])[0]
+    assert chains(ann) == [["30", "31"], ["32"], ["33"]]
+    with pytest.raises(InputError, match="no coreference layer: the requested layers"):
+        xmi.read([DATA / "dirs" / "ann1"], layers=["Bridge"])
+
+
+def test_directory_per_annotator_without_cas_tokens():
+    anns = xmi.read([DATA / "dirs"])
+    assert [(a.annotator, a.document.id) for a in anns] == [("ann1", "doc2"), ("ann2", "doc2")]
+    assert anns[0].document.tokens == ["Ann", "saw", "Tom", ".", "He", "smiled", "."]
+    assert anns[0].document.sentence_starts == [0, 4]
+    assert chains(anns[0]) == [["30"], ["31", "32"]]
+    assert chains(anns[1]) == [["30", "31"]]
+
+
+def test_inception_export_zip_with_declared_but_empty_layer(tmp_path):
+    z = tmp_path / "annotation" / "doc3.txt" / "webanno1export.zip"
+    z.parent.mkdir(parents=True)
+    with zipfile.ZipFile(z, "w") as f:
+        f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
+        f.write(DATA / "zip" / "TypeSystem.xml", "TypeSystem.xml")
+    [ann] = xmi.read([tmp_path])
+    assert (ann.annotator, ann.document.id, ann.mentions) == ("carol", "doc3.txt", {})
+    assert ann.source == f"{z}!/carol.xmi"
+
+
+def test_zip_without_type_system_has_no_layer(tmp_path):
+    z = tmp_path / "doc3.zip"
+    with zipfile.ZipFile(z, "w") as f:
+        f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
+    with pytest.raises(InputError) as e:
+        xmi.read([z])
+    assert re.match(rf"{re.escape(str(z))}!/carol\.xmi:\d+: no coreference layer", str(e.value))
+
+
+BAD = [
+    ("nocoref", "nocoref.xmi:2: no coreference layer: CoreferenceChain or a custom *Chain layer "
+                "is neither annotated nor declared in a TypeSystem.xml beside the file"),
+    ("dangling", "dangling.xmi:14: CoreferenceLink xmi:id=30: next=39 is not a CoreferenceLink"),
+    ("cycle", "cycle.xmi:14: CoreferenceChain xmi:id=40: the next links form a cycle at "
+              "xmi:id=30"),
+    ("zerolength", "zerolength.xmi:14: CoreferenceLink xmi:id=30: span 3-3 covers no token"),
+    ("duplicate", "duplicate.xmi:15: duplicate xmi:id 30 (first on line 14)"),
+    ("malformed", "malformed.xmi:17: malformed XML: Opening and ending tag mismatch"),
+]
+
+
+@pytest.mark.parametrize(("name", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input(name, message):
+    with pytest.raises(InputError) as e:
+        xmi.read([DATA / "bad" / f"{name}.xmi"])
+    assert str(e.value).startswith(f"{DATA / 'bad'}/{message}")
+
+
+def test_same_annotator_twice_and_different_tokens():
+    with pytest.raises(InputError, match="annotator 'x' has document 'doc1.txt' twice"):
+        xmi.read([DATA / "export"], annotators=["x"])
+    with pytest.raises(InputError) as e:
+        xmi.read([DATA / "dirs" / "ann1", DATA / "other_text" / "ann3"])
+    assert str(e.value) == (
+        f"{DATA / 'other_text' / 'ann3' / 'doc2.xmi'}: document 'doc2': annotator 'ann3' has "
+        f"other tokens than 'ann1' in {DATA / 'dirs' / 'ann1' / 'doc2.xmi'} "
+        "(token 2: 'Tom' vs 'Tim')")

@@ -1,0 +1,140 @@
+"""The renderers as a user meets them: 80 columns in a pipe, ASCII on a console that cannot
+encode Unicode, a closed pipe, CSV and Markdown twins of the tables, valid JSON."""
+
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from corpusagree.analyses import table
+from corpusagree.report import render
+
+
+def script() -> list[str]:
+    found = shutil.which("corpusagree")
+    return [found] if found else [sys.executable, "-m", "corpusagree"]
+
+
+def run(args, root, env=None, **kw):
+    full = {**os.environ, **(env or {})}
+    full.pop("COLUMNS", None) if env is None or "COLUMNS" not in env else None
+    return subprocess.run([*script(), *map(str, args)], cwd=root, capture_output=True,
+                          env=full, **kw)
+
+
+@pytest.fixture(scope="module")
+def report(samples):
+    data = table.read(samples / "table" / "dialogue_acts.csv", group="document")
+    return table.analyse(data, distance=table.distance("nominal", samples / "table" /
+                                                       "dialogue_acts.weights.csv"),
+                         bootstrap=table.Bootstrap(200), diagnostics=5, reference="ann",
+                         inputs=["dialogue_acts.csv"])
+
+
+def lines_of(fmt: str, report, ascii=False) -> str:
+    out = io.StringIO()
+    render([report], fmt, out)
+    return out.getvalue()
+
+
+def test_terminal_fits_80_columns_and_loses_nothing(report):
+    from corpusagree.report.terminal import write
+
+    out = io.StringIO()
+    write([report], out, width=80)
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "…" not in text  # no header or cell is cut
+    for t in report.tables():
+        assert t.title.split(":")[0][:30] in text.replace("\n", " ")
+    # every coder column of the costliest items is there (the table is split, not cut)
+    worst = next(t for t in report.tables() if t.id == "worst_items")
+    for c in worst.columns:
+        assert c.header in text
+    assert "left out for the width of the terminal: K · L&K" in text
+
+
+def test_ascii_when_the_console_cannot_encode(report):
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="cp1252")
+    render([report], "text", stream)
+    stream.flush()
+    text = raw.getvalue().decode("cp1252")
+    assert text.isascii() and "alpha" in text and "---" in text
+
+
+def test_csv_twin_has_every_number_of_the_json(report):
+    text = lines_of("csv", report)
+    blocks = [b for b in text.split("\n\n") if b.strip()]
+    assert len(blocks) == len(report.tables())
+    first = list(csv.reader(io.StringIO(blocks[0].split("\n", 1)[1])))
+    header, rows = first[0], first[1:]
+    assert header[:3] == ["coefficient", "distance", "value"]
+    assert "interval_low" in header and "interval_high" in header
+    values = [float(r[2]) for r in rows]
+    assert values == [e.value for e in report.coefficients]
+
+
+def test_markdown_twin(report):
+    text = lines_of("md", report)
+    assert text.startswith("## dialogue_acts.csv: 4 coders × 72 items in 6 groups")
+    assert "| coefficient | distance | value | 95% CI |" in text
+    assert "|---|---|---:|---:|" in text
+
+
+def test_json_is_one_document_and_nan_is_null(report):
+    doc = json.loads(lines_of("json", report))
+    assert doc["job"] == "table"
+    light = next(r for r in doc["coefficients"] if r["id"] == "light_kappa")
+    assert light["interval"] is None
+    bias = next(r for r in doc["coefficients"] if r["id"] == "bias")
+    assert bias["observed"] is None and bias["conventions"] is None
+
+
+def test_frames(report):
+    pytest.importorskip("pandas")
+    frame = report.coefficients.to_frame()
+    assert list(frame["id"])[:3] == ["percent_agreement", "S", "pi"]
+    assert "interval_low" in frame.columns
+    pairwise = next(t for t in report.tables() if t.id == "pairwise").to_frame()
+    assert list(pairwise["coder"]) == ["ann", "bob", "cat", "dan"]
+
+
+def test_piped_command_line_fits_80_columns(root):
+    proc = run(["table", "sample_corpora/table/dialogue_acts.csv", "--group", "document",
+                "--ci", "--diagnostics"], root, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert max(len(line) for line in proc.stdout.splitlines()) <= 80
+
+
+def test_cp1252_console_gets_ascii(root):
+    proc = run(["table", "sample_corpora/table/dialogue_acts.csv"], root,
+               env={"PYTHONIOENCODING": "cp1252"})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.isascii() and b"alpha" in proc.stdout
+
+
+def test_closed_pipe_ends_quietly(root):
+    proc = subprocess.Popen([*script(), "table", "sample_corpora/table/dialogue_acts.csv",
+                             "--diagnostics"], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    assert proc.wait() == 0
+    assert b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "md"])
+def test_formats_from_the_command_line(root, fmt, tmp_path):
+    out = tmp_path / f"t.{fmt}"
+    proc = run(["table", "sample_corpora/table/dialogue_acts.csv", "--format", fmt,
+                "--output", out], root, text=True)
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert out.read_text(encoding="utf-8") == run(
+        ["table", "sample_corpora/table/dialogue_acts.csv", "--format", fmt], root,
+        text=True).stdout
