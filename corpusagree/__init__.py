@@ -5,8 +5,12 @@
 ...                                          ("B", 2, "x")])
 >>> round(float(ca.alpha(data)), 3)
 -0.125
+
+Each job of the command line is a module of :mod:`corpusagree.analyses` with ``read`` and
+``analyse`` (a typed report with ``to_dict()`` and ``to_frame()`` tables).
 """
 
+from ._version import __version__
 from .model.data import ReliabilityData, SetLabels
 from .model.errors import InputError
 from .stats import distances
@@ -18,6 +22,7 @@ from .stats.coefficients import (
     alpha_prime,
     beta,
     bias,
+    compute,
     kappa,
     kappa_w,
     light_kappa,
@@ -26,13 +31,12 @@ from .stats.coefficients import (
     pi,
     table,
 )
-from .stats.inference import Bootstrap
+from .stats.inference import Bootstrap, Interval
 from .stats.spec import COEFFICIENTS
 
-from ._version import __version__
-
 __all__ = [
-    "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "ReliabilityData", "Result",
-    "S", "SetLabels", "alpha", "alpha_prime", "beta", "bias", "distances", "kappa", "kappa_w",
-    "light_kappa", "multi_kappa", "percent_agreement", "pi", "table",
+    "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
+    "ReliabilityData", "Result", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
+    "beta", "bias", "compute", "distances", "kappa", "kappa_w", "light_kappa", "multi_kappa",
+    "percent_agreement", "pi", "table",
 ]

@@ -1,17 +1,18 @@
-"""brat standoff reader (formats.md §2): ``NAME.txt`` + ``NAME.ann``, one directory per annotator.
+"""brat standoff reader (Stenetorp et al. 2012): ``NAME.txt`` + ``NAME.ann``, one directory
+per annotator.
 
 Every ``T`` line is a mention (``attrs``: ``type``, ``text``, ``char_offsets`` as sorted
 code-point ``(start, end)`` pairs, plus ``attributes``/``normalizations``/``notes`` from ``A``,
 ``N`` and ``#`` lines). The ``.txt`` is tokenised with a blank spaCy pipeline (+ sentencizer,
 no model download) and each character fragment becomes the token range it overlaps.
 
-Chains (§2.4) are the connected components of ``*`` groups and ``R`` relations whose type is
+Chains are the connected components of ``*`` groups and ``R`` relations whose type is
 in ``coref_types`` (case-insensitive); every other mention is a singleton. ``R`` relations
 become ``Link(source=<anaphor>, target=<antecedent>)``: the first argument is the anaphor unless
 its role starts with "antecedent". Other ``*`` groups become links from the first member,
 events (``E``) links from the trigger to each argument, so nothing is dropped.
 
-Offsets (§2.5): the ``.txt`` is read with newline translation, so CRLF counts as one
+Offsets: the ``.txt`` is read with newline translation, so CRLF counts as one
 character as in brat; when a span's text does not match and the text has characters beyond
 U+FFFF, the offsets are retried as UTF-16 units (``attrs["offset_units"] = "utf-16"``).
 
@@ -156,7 +157,7 @@ def _read_text(path: Path) -> str:
 
 
 class _Parser:
-    """The lines of one ``.ann`` file (§2.2); references are resolved in :meth:`finish`, so
+    """The lines of one ``.ann`` file; references are resolved in :meth:`finish`, so
     lines may come in any order."""
 
     def __init__(self, path: Path, text: str, tokens: Tokens, types: frozenset[str]) -> None:

@@ -1,4 +1,4 @@
-"""CoNLL-2012 ``*_conll`` coreference reader (Pradhan et al. 2012; formats.md §4.1).
+"""CoNLL-2012 ``*_conll`` coreference reader (Pradhan et al. 2012).
 
 Each ``#begin document (name); part NNN`` … ``#end document`` block is one document with id
 ``name_NNN``. Tokens come from column 4 (Word); the last column holds the coreference brackets

@@ -1,4 +1,4 @@
-"""CorefUD reader: CoNLL-U with ``Entity=`` in MISC (Nedoluzhko et al. 2022; formats.md §4.2).
+"""CorefUD reader: CoNLL-U with ``Entity=`` in MISC (Nedoluzhko et al. 2022).
 
 ``Entity=`` concatenates opening ``(e1-person-1``, closing ``e1)`` and one-word ``(e2-place-1)``
 chunks; the fields of an opening chunk follow ``# global.Entity`` (default

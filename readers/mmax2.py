@@ -1,4 +1,4 @@
-"""MMAX2 reader (formats.md §1): ``.mmax`` projects, ``common_paths.xml``, base data, levels.
+"""MMAX2 reader (Müller & Strube 2006): ``.mmax`` projects, ``common_paths.xml``, base data, levels.
 
 ``read`` returns one :class:`CorefAnnotation` per (annotator, document) holding **every
 markable of every selected level** (all declared levels by default), so the same call serves
@@ -7,10 +7,10 @@ coreference (pass ``levels=["coref"]``) and per-level markable agreement (group 
 unique within a level; ``attrs`` keeps ``level``, the original ``id`` and ``span`` and every
 markable attribute under its original name.
 
-* Spans (§1.3): ``word_1,word_3..word_5``; a range is expanded by base-data *order* and
+* Spans: ``word_1,word_3..word_5``; a range is expanded by base-data *order* and
   cross-checked against MMAX2's numeric expansion (ids missing from the base data are skipped
   silently, other differences warn). Fragments are sorted and adjacent ones merged.
-* Chains (§1.4): all markables of a level with the same value of a set attribute (scheme type
+* Chains: all markables of a level with the same value of a set attribute (scheme type
   ``markable_set`` or a name in ``set_attributes``) form a chain. On levels without set values,
   identity pointers (names in ``identity_pointers``) form chains instead, over the selected
   levels. Every markable in no set is a singleton chain.
@@ -18,7 +18,7 @@ markable attribute under its original name.
   ``identity_pointers``, or, for attributes the scheme does not declare, a value shaped like
   ``[level:]markable_N[;...]``) becomes ``Link(type=<attribute name>)`` with a level-qualified
   target, also when the target level is not selected.
-* Annotators (§1.6): one project directory each (annotator = directory name), or a directory of
+* Annotators: one project directory each (annotator = directory name), or a directory of
   annotator directories over shared base data (``corpus/annotator-1``, ``corpus/basedata``).
 """
 
@@ -171,7 +171,7 @@ def _text(el) -> str:
 
 
 def _read_common_paths(path: Path) -> _CommonPaths:
-    """``common_paths.xml`` (§1.1): folders and the declared levels."""
+    """``common_paths.xml``: folders and the declared levels."""
     if not path.is_file():
         raise InputError("no common_paths.xml (pass common_paths= to name one)", path)
     root = parse(path).getroot()
@@ -193,7 +193,7 @@ def _read_common_paths(path: Path) -> _CommonPaths:
 
 
 def _read_words(path: Path) -> tuple[Document, dict[str, int]]:
-    """Base data (§1.1): the tokens, and word id -> token index."""
+    """Base data: the tokens, and word id -> token index."""
     root = parse(path).getroot()
     tokens: list[str] = []
     index: dict[str, int] = {}
@@ -212,7 +212,7 @@ def _read_words(path: Path) -> tuple[Document, dict[str, int]]:
 
 
 def _read_scheme(path: Path) -> dict[str, str]:
-    """Scheme (§1.1): lower-cased attribute name -> attribute type."""
+    """Scheme: lower-cased attribute name -> attribute type."""
     root = parse(path).getroot()
     return {el.get("name", "").lower(): el.get("type", "").lower()
             for el in root.iter() if local(el.tag) == "attribute"}
@@ -239,7 +239,7 @@ def _read_level(path: Path) -> dict[str, _Markable]:
 
 def _span(spec: str, index: dict[str, int], path: Path,
           line: int | None) -> tuple[tuple[int, int], ...]:
-    """Token fragments of a span value (§1.3), sorted, adjacent ones merged."""
+    """Token fragments of a span value, sorted, adjacent ones merged."""
     frags = []
     for frag in spec.split(","):
         first, _, last = (s.strip() for s in frag.partition(".."))
@@ -334,7 +334,7 @@ def _kind(name: str, value: str, scheme: dict[str, str], opts: _Options) -> str 
 
 def _targets(m: _Markable, name: str, value: str, level: str,
              markables: dict[str, dict[str, _Markable]], path: Path) -> list[str]:
-    """Level-qualified targets of a pointer value (§1.4); ``empty`` means none."""
+    """Level-qualified targets of a pointer value; ``empty`` means none."""
     value = value.strip()
     if value.lower() in ("", "empty"):
         return []

@@ -1,4 +1,4 @@
-"""WebAnno TSV 3.x reader for chain layers (formats.md §3.6), the other INCEpTION export.
+"""WebAnno TSV 3.x reader for chain layers, the other INCEpTION export.
 
 The header (``#T_SP=``, ``#T_CH=``, ``#T_RL=``) fixes the feature columns after the three
 token columns, in declaration order. A chain layer (``#T_CH=<Name>Link|...``) has a

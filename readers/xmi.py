@@ -1,15 +1,15 @@
-"""INCEpTION / WebAnno UIMA CAS XMI reader (formats.md §3), loaded with dkpro-cassis.
+"""INCEpTION / WebAnno UIMA CAS XMI reader (Apache UIMA CAS XMI), loaded with dkpro-cassis.
 
-No ``TypeSystem.xml`` is needed (§3.4): the type system is synthesised from the XMI itself.
+No ``TypeSystem.xml`` is needed: the type system is synthesised from the XMI itself.
 Every element type becomes a type (``uima.tcas.Annotation`` with begin/end,
 ``uima.cas.AnnotationBase`` with a sofa, ``uima.cas.TOP`` otherwise); ``first``/``next`` of
 chain layers are references, every other feature a string (a string array when written as
 child elements), so unknown layers and features never fail to load. cassis converts the
-UTF-16 offsets (§3.3) to code points.
+UTF-16 offsets to code points.
 
 Coreference layers are the chain types present (``...coref.type.CoreferenceChain`` and custom
 ``webanno.custom.<Name>Chain``), with their ``<Name>Link`` types; ``layers=`` restricts them.
-A chain is the linked list ``first -> next -> ...`` (§3.2): each link is a mention (id = its
+A chain is the linked list ``first -> next -> ...``: each link is a mention (id = its
 ``xmi:id``; ``attrs``: ``layer``, ``referenceType``, ``text``, ``char_offsets``), each arc a
 ``Link(source=<next>, target=<link>, type=<layer>, attrs={"relation": referenceRelation})``.
 One-link chains are singletons; links reachable from no chain become singleton chains with
@@ -139,7 +139,7 @@ def _declared(root: etree._Element) -> frozenset[str]:
 
 
 def _type_name(tag: str) -> str:
-    """UIMA type name of an XMI element (§3.2), as cassis derives it."""
+    """UIMA type name of an XMI element, as cassis derives it."""
     q = etree.QName(tag)
     package = (q.namespace or "").removeprefix("http:///").removesuffix(".ecore")
     name = f"{package.replace('/', '.')}.{q.localname}"
@@ -166,7 +166,7 @@ def _layers(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
 
 
 def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) -> TypeSystem:
-    """A permissive type system for the element types of one XMI (§3.4, option 3)."""
+    """A permissive type system for the element types of one XMI."""
     ts = TypeSystem()
     refs = {(lay.chain, "first") for lay in layers} | {(lay.link, "next") for lay in layers}
     for name, elements in kinds.items():

@@ -238,7 +238,8 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
     if ivs:
         cols += [Column("interval", f"{ivs[0].level:.0%} CI", "interval"),
                  Column("q", "P(<.667)", "float", 3)]
-    cols += [Column("observed", "Do", "float"), Column("expected", "De", "float"),
+    cols += [Column("observed", "Do", "float", optional=True),
+             Column("expected", "De", "float", optional=True),
              Column("reading", "K · L&K", optional=True)]
     body = []
     for e in rows:
@@ -253,14 +254,20 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
         body.append(line)
     out_notes = list(notes) + [interpret.SHORT_LEGEND]
     if ivs:
-        out_notes.append(bootstrap_caption(ivs[0]))
+        out_notes.append(bootstrap_caption(ivs))
     return Table(id, title, cols, body, out_notes)
 
 
-def bootstrap_caption(iv: Interval) -> str:
-    """How an interval was made, for the line under a table: method, replicates, units, seed."""
-    units = "clusters" if iv.clustered else "items"
-    return (f"{iv.method}, {iv.n_resamples} resamples of {iv.units} {units}, seed {iv.seed}")
+def bootstrap_caption(intervals: Interval | Sequence[Interval]) -> str:
+    """How intervals were made, for the line under a table: method, replicates, resampling
+    units (a range when the rows resample different numbers), seed."""
+    ivs = [intervals] if isinstance(intervals, Interval) else list(intervals)
+    iv = ivs[0]
+    lo, hi = min(i.units for i in ivs), max(i.units for i in ivs)
+    n = str(lo) if lo == hi else f"{lo}–{hi}"
+    units = "clusters" if all(i.clustered for i in ivs) else \
+        "items" if not any(i.clustered for i in ivs) else "clusters or items"
+    return f"{iv.method}, {iv.n_resamples} resamples of {n} {units}, seed {iv.seed}"
 
 
 def nan_to_none(x: float | None) -> float | None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..model.errors import InputError
+
 #: one module per job (corpusagree.cli.<job>), each with register(subparsers)
 JOBS = ("table", "coref", "markables", "segments", "senses", "report")
 

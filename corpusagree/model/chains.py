@@ -1,7 +1,7 @@
 """Coreference chains shared by the coreference readers: build them, check them.
 
-Chains are the connected components of identity links and equivalence groups (formats.md §0,
-§1.4, §2.4), computed with networkx. Every mention belongs to at least one chain: a mention
+Chains are the connected components of identity links and equivalence groups (as brat and
+MMAX2 store them), computed with networkx. Every mention belongs to at least one chain: a mention
 with no link is a one-member (singleton) chain, so a chain list is a full partition of the
 mentions. ``check_same_tokens`` is the cross-annotator check: the underlying text or tokens
 must be identical across annotators; ``check_documents`` also refuses a document read twice
@@ -84,7 +84,7 @@ def check_chains(annotation: CorefAnnotation) -> ChainCheck:
 
 def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
     """Raise InputError naming both files when two annotators of one document have different
-    tokens (formats.md §0)."""
+    tokens (the same text, tokenised the same way)."""
     first: dict[str, CorefAnnotation] = {}
     for ann in annotations:
         doc = ann.document

@@ -1,4 +1,4 @@
-"""Sense inventories as a networkx DiGraph, and extended senses (seed 003 §4.4).
+"""Sense inventories as a networkx DiGraph, and extended senses (Artstein & Poesio 2005, §4.4).
 
 An edge sense → group says the sense belongs to the group (groups may have super-groups).
 The extended sense es(s) is the sense plus its ancestors up to ``depth`` levels, so that with a
@@ -25,6 +25,11 @@ class SenseInventory:
         self.graph = graph
         #: senses asked for that are not in the inventory, with counts
         self.unknown: Counter = Counter()
+
+    def __repr__(self) -> str:
+        g = self.graph
+        groups = sum(1 for n in g if g.in_degree(n) > 0)
+        return f"SenseInventory({g.number_of_nodes() - groups} senses, {groups} groups)"
 
     @classmethod
     def from_edges(cls, edges: Iterable[tuple[str, str]]) -> SenseInventory:

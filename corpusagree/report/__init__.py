@@ -16,8 +16,8 @@ FORMATS = ("text", "json", "csv", "md")
 
 def render(reports: Sequence[Report], output_format: str, stream: TextIO, *,
            many: bool = False) -> None:
-    """Write ``reports`` on ``stream`` as ``output_format`` (text, json, csv, md). JSON is one object
-    for one report, or a list when ``many`` (the ``report`` job)."""
+    """Write ``reports`` on ``stream`` as ``output_format`` (text, json, csv, md). JSON is one
+    object for one report, or a list when ``many`` (the ``report`` job)."""
     if output_format == "text":
         terminal.write(reports, stream)
     elif output_format == "json":

@@ -6,8 +6,8 @@
 A :class:`Distance` is a recipe; ``bind(data, value_counts)`` returns a :class:`Metric` for one
 label table. Krippendorff's metrics (nominal, ordinal, interval, ratio) follow Krippendorff
 (2011, "Computing Krippendorff's alpha-reliability"); ordinal is interval distance over the
-mid-rank positions of the pooled pairable values. Set distances (seed 003 §4.1) never build an
-L × L array: every set distance is 0 on the diagonal and 1 for disjoint sets, so
+mid-rank positions of the pooled pairable values. Set distances (Artstein & Poesio 2005, §4.1)
+never build an L × L array: every set distance is 0 on the diagonal and 1 for disjoint sets, so
 ``cross(f, g) = Σf·Σg − fᵀ S g`` with S the sparse similarity over intersecting label pairs,
 found from the label × element incidence matrix (intersection sizes = M·Mᵀ).
 """
@@ -371,7 +371,8 @@ def _masi(a, b, x):
     return _jaccard(a, b, x) * _monotonicity(a, b, x)
 
 
-#: Passonneau (2004; seed 003 §4.1): d = 0 equal, 1/3 subset, 2/3 overlap, 1 disjoint.
+#: Passonneau (2004; Artstein & Poesio 2005, §4.1): d = 0 equal, 1/3 subset, 2/3 overlap,
+#: 1 disjoint.
 PASSONNEAU = SetDistance("passonneau", _monotonicity)
 #: Jaccard distance 1 − |A∩B| / |A∪B|.
 JACCARD = SetDistance("jaccard", _jaccard)

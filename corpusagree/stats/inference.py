@@ -190,11 +190,14 @@ def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool
     low, high = (float(x) for x in np.quantile(ok, [lo_q, hi_q])) if len(ok) else (np.nan,) * 2
     note = None
     if len(ok) and not low <= theta <= high:
-        note = (f"the estimate {theta:.4g} lies outside its {method.split()[-1]} interval: "
-                "the bootstrap distribution is shifted (" + (
-                    "B is a variance between coders' distributions, bounded below by 0, and "
-                    "resampling adds to it" if t.coef.value == "bias" else "a biased or "
-                    "bounded statistic") + "); the BCa interval corrects for such a shift")
+        where = "below" if theta < low else "above"
+        name = method.split()[-1]
+        note = (f"the estimate {theta:.4g} lies {where} its {name} interval: " + (
+            "B is a variance between the coders' label distributions, bounded below by 0, and "
+            "resampling adds variance to it, so its bootstrap distribution is shifted upwards; "
+            "read the interval's upper end as a bound on B" if t.coef.value == "bias" else
+            "the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
+            "interval (interval='bca') corrects a moderate shift"))
     return Interval(t.coef.id, t.kernel.distance.name, theta, low, high, settings.level, method,
                     clustered, U, settings.n_resamples, settings.seed, dist,
                     {x: float((ok < x).mean()) if len(ok) else float("nan")

@@ -312,3 +312,27 @@ def test_from_csv_crlf_line_numbers(tmp_path):
     p = write(tmp_path, "crlf.csv", "coder,item,label\r\nA,1,x\r\n\r\nB,1\r\n")
     with pytest.raises(InputError, match=r"crlf\.csv:4: 2 fields, the header has 3"):
         ReliabilityData.from_csv(p)
+
+
+def test_short_reprs():
+    import numpy as np
+
+    big = ReliabilityData.from_matrix(np.tile([[1.0, 2.0], [1.0, np.nan]], (1, 50_000)))
+    assert repr(big) == "ReliabilityData(2 coders × 100000 items, 2 labels, 50000 missing)"
+    sets = ReliabilityData.from_triples([("a", 1, {"x", "y"}), ("b", 1, {"x"})])
+    assert repr(sets.labels) == "SetLabels(2 sets of 2 elements)"
+    r = ca.alpha(big)
+    assert len(repr(r)) < 120 and repr(r).startswith("Result(alpha=")
+    from corpusagree.senses import SenseInventory
+
+    inv = SenseInventory.from_mapping({"WN1": "LABEL", "WN3": "LABEL", "WN19": "SEE"})
+    assert repr(inv) == "SenseInventory(3 senses, 2 groups)"
+
+
+def test_from_matrix_keeps_dataframe_names():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame([[1, 2, None], [1, 3, 3]], index=["ann", "bob"], columns=["u1", "u2", "u3"])
+    data = ReliabilityData.from_matrix(df)
+    assert data.coders == ["ann", "bob"] and list(data.items) == ["u1", "u2", "u3"]
+    assert float(ca.alpha(data)) == float(ca.alpha(ReliabilityData.from_matrix(df.to_numpy(
+        dtype=float))))

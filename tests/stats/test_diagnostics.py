@@ -3,7 +3,6 @@ reporting set, pairwise / leave-one-out against the coefficients recomputed on d
 coincidences against a brute force and the krippendorff package, category-specific α by hand
 and as α of the binarised data, bias by category against bias B, and the rendered payload."""
 
-import json
 import warnings
 from itertools import permutations
 
@@ -11,8 +10,6 @@ import numpy as np
 import pytest
 
 import corpusagree as ca
-from corpusagree import report
-from corpusagree.report_diagnostics import diagnostics_json, diagnostics_tables
 from corpusagree.stats import diagnostics as dg
 from corpusagree.stats import kernel as kernel_module
 from corpusagree.stats.coefficients import DegenerateWarning, compute
@@ -360,42 +357,6 @@ def test_expert_against_reference():
 
 
 # ---- rendering ------------------------------------------------------------------------------
-def test_payload_mirrors_api_and_tables_render():
-    data = random_plain(1, coders=4, items=50)
-    p = diagnostics_json(data, "interval", reference=0)
-    json.dumps(report._clean(p))
-    assert p["value"] == pytest.approx(ca.alpha(data, "interval").value)
-    _, M = dg.pairwise(data, "alpha", "interval")
-    assert np.allclose(np.array(p["pairwise"]["matrix"], float), M, equal_nan=True)
-    loo = p["leave_one_out"]
-    best = max(loo["rows"], key=lambda r: r["change"])
-    assert loo["raises_most"] == (best["coder"] if best["change"] > 0 else None)
-    assert np.array(p["coincidence"]["matrix"]).sum() == pytest.approx(
-        ca.alpha(data).pairable_values)
-    assert p["expert"]["reference"] == 0 and p["two_coders"] is None
-    con = report.console()
-    with con.capture() as cap:
-        for t in diagnostics_tables(data, "interval", payload=p):
-            con.print(t)
-    text = cap.get()
-    for needle in ("Pairwise α (interval)", "Leave one coder out", "Items that cost most",
-                   "Category-specific α", "Coincidence matrix", "bias by category",
-                   "conventions, not verdicts", "against reference 0"):
-        assert needle in text
-
-
-def test_payload_for_two_coders_and_sets():
-    p = diagnostics_json(example1())
-    assert p["two_coders"]["kappa_cohen"] == pytest.approx(.6725, abs=5e-5)
-    assert p["leave_one_out"] is None and p["notes"]
-    s = diagnostics_json(random_sets(3), "jaccard")
-    json.dumps(report._clean(s))
-    assert s["coincidence"] is None and s["per_category"]["by"] == "element"
-    assert all(isinstance(v, (list, type(None)))
-               for r in s["worst_items"] for v in r["labels"].values())
-    assert diagnostics_json(example1(), coefficient="bias")["conventions"] is None
-
-
 def test_large_data_is_fast():
     """Diagnostics are vectorised: 200,000 items × 5 coders in a few seconds."""
     import time

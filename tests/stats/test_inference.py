@@ -163,3 +163,33 @@ def test_coder_absent_from_a_replicate_is_left_out_not_nan():
     again = ca.ReliabilityData(data.codes[:, resampled_columns(W[r], np.arange(40))],
                                data.labels)
     assert iv.distribution[r] == pytest.approx(float(ca.beta(again)))
+
+
+def test_analytic_kappa_interval_stays_in_range():
+    """Six items: the normal approximation reaches 1.176; the interval is clipped to κ's range
+    and says so."""
+    a, b = ["x", "x", "y", "y", "z", "z"], ["x", "x", "y", "y", "z", "y"]
+    data = ca.ReliabilityData.from_triples([("A", i, v) for i, v in enumerate(a)]
+                                           + [("B", i, v) for i, v in enumerate(b)])
+    iv = ca.kappa(data).confidence_interval(method="analytic")
+    k, se, _ = inference.kappa_se(data)
+    assert iv.estimate == pytest.approx(.75) and iv.high == 1.0
+    assert iv.low == pytest.approx(k - 1.959963984540054 * se)
+    assert "clipped to [−1, 1]" in iv.note and "1.176" in iv.note
+    assert all(type(x) is float for x in (iv.estimate, iv.low, iv.high, iv.se))
+
+
+def test_bias_interval_above_the_estimate_says_why():
+    """B's bootstrap distribution lies above B when coders' distributions are close (resampling
+    adds variance between them): the interval carries a note instead of passing silently."""
+    rng = np.random.default_rng(1)
+    truth = rng.integers(0, 3, 1000)
+    m = np.where(rng.random((4, 1000)) < .6, truth, rng.integers(0, 3, (4, 1000))).astype(float)
+    data = ca.ReliabilityData.from_matrix(m)
+    iv = ca.bias(data).confidence_interval(n_resamples=300, seed=0)
+    assert iv.low > iv.estimate  # the whole distribution is shifted up
+    assert "bounded below by 0" in iv.note and iv.note.startswith(
+        f"the estimate {iv.estimate:.4g} lies below")
+    assert all(type(x) is float for x in (iv.estimate, iv.low, iv.high))
+    alpha = ca.alpha(data).confidence_interval(n_resamples=300, seed=0)
+    assert alpha.note is None and alpha.low <= alpha.estimate <= alpha.high

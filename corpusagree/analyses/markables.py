@@ -1,0 +1,396 @@
+"""``corpusagree markables``: agreement on MMAX2 markables, per markable level.
+
+MMAX2 (Müller & Strube 2006) stores markables on levels (e.g. PotTS: ``sentiment``,
+``source``, ``target``, …), each markable with attributes. Per level, two questions:
+
+* **Where are the markables?** Token agreement: nominal α, κ (multi-κ for more than two
+  annotators) and A_o on whether each token is inside a markable of the level (Artstein &
+  Poesio 2008, §2.3–2.4; Krippendorff 2011); and pairwise span F1 on markables aligned one to
+  one (Hripcsak & Rothschild 2005).
+* **What did they say about the same markable?** Attribute agreement: nominal α, κ and A_o
+  on the values of each markable attribute (e.g. ``polarity``) over the aligned markables.
+
+Markables are aligned by exact span (default) or by maximal token overlap, within a document
+and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped over documents
+(the tokens and markables of one document are not independent) or over items.
+
+>>> from corpusagree.analyses import markables
+>>> annotations = markables.read(["sample_corpora/coref/mmax2"])        # doctest: +SKIP
+>>> report = markables.analyse(annotations)                              # doctest: +SKIP
+>>> report.levels[0].attributes[0].agreement.coefficients.to_frame()    # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+
+import numpy as np
+
+from .. import readers
+from ..convert.markables import (
+    Markables,
+    align,
+    attribute_data,
+    collect,
+    nominal_attributes,
+    token_data,
+)
+from ..model.chains import check_documents
+from ..model.corpus import CorefAnnotation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..readers import read as read_corpus
+from ..readers.mmax2 import projects
+from ..stats.inference import Bootstrap, Progress
+from ..stats.spans import SpanF1, span_f1
+from .base import Column, Estimate, Records, Report, Table, estimate_table, estimates
+
+#: the level left out by default: MMAX2's sentence markables hold no annotation
+SENTENCE = "sentence"
+
+
+# ---- reading -----------------------------------------------------------------------------------
+def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None,
+         annotators: Sequence[str] | None = None, progress: Progress | None = None
+         ) -> list[CorefAnnotation]:
+    """Every markable of ``levels`` (default: every declared level) of MMAX2 projects, one
+    :class:`CorefAnnotation` per (annotator, document), read document by document;
+    ``progress(done, total)`` after each document. ``paths``: one project folder per
+    annotator (named by ``annotators``, default the folder name), ``.mmax`` files, or a folder
+    of annotator folders over shared base data."""
+    by_doc: dict[str, list[tuple[str, Path]]] = {}
+    for annotator, f in projects(paths, annotators):
+        by_doc.setdefault(f.stem, []).append((annotator, f))
+    out: list[CorefAnnotation] = []
+    for done, pairs in enumerate(by_doc.values(), 1):
+        out += read_corpus("coref", [f for _, f in pairs], "mmax2", [a for a, _ in pairs],
+                           levels=levels)[1]
+        if progress is not None:
+            progress(done, len(by_doc))
+    check_documents(out)
+    return out
+
+
+# ---- the report --------------------------------------------------------------------------------
+@dataclass(repr=False)
+class Agreement:
+    """Nominal α, κ (multi-κ for more than two annotators) and A_o, with intervals when asked,
+    on the items two or more annotators judged; no coefficients and a ``note`` when there is
+    no such item."""
+
+    coefficients: Records
+    note: str | None = None
+
+    def __repr__(self) -> str:
+        return f"Agreement({', '.join(f'{e.id}={e.value:.4g}' for e in self.coefficients)})"
+
+    def get(self, id: str) -> Estimate | None:
+        """The :class:`~corpusagree.analyses.base.Estimate` of coefficient ``id``, or None."""
+        return next((e for e in self.coefficients if e.id == id), None)
+
+    def to_dict(self) -> dict:
+        return {"coefficients": self.coefficients, "note": self.note}
+
+
+@dataclass(repr=False)
+class PairwiseF1:
+    """Span F1 of every pair of annotators on one level (Hripcsak & Rothschild 2005)."""
+
+    annotators: list[str]
+    scores: SpanF1
+
+    def __repr__(self) -> str:
+        return f"PairwiseF1(mean={self.mean:.4g})"
+
+    @property
+    def mean(self) -> float:
+        return self.scores.mean
+
+    def pairs(self) -> Records:
+        """One row per pair (a, b): F1, markables matched, markables of a and of b in the
+        documents both annotated."""
+        s, names = self.scores, self.annotators
+        return Records({"a": names[i], "b": names[j], "f1": float(s.f1[i, j]),
+                        "matched": int(s.matched[i, j]), "markables_a": int(s.n[i, j]),
+                        "markables_b": int(s.n[j, i])} for i, j in s.pairs())
+
+    def to_dict(self) -> dict:
+        return {"mean": self.mean, "pairs": self.pairs()}
+
+
+@dataclass(repr=False)
+class AttributeAgreement:
+    """Agreement on one attribute of a level's aligned markables. ``values[label][annotator]``:
+    how often the annotator gave the label (on aligned and unaligned markables);
+    ``judgements``: attribute values in all; ``items``: aligned markables with the attribute
+    from two or more annotators."""
+
+    attribute: str
+    values: dict[str, dict[str, int]]
+    judgements: int
+    items: int
+    agreement: Agreement
+
+    def __repr__(self) -> str:
+        return f"AttributeAgreement({self.attribute!r}, {self.agreement!r})"
+
+    def to_dict(self) -> dict:
+        return {"attribute": self.attribute, "values": self.values,
+                "judgements": self.judgements, "items": self.items, **self.agreement.to_dict()}
+
+
+@dataclass(repr=False)
+class LevelAgreement:
+    """Everything measured on one markable level. ``markables``: per annotator; ``aligned``:
+    aligned markables that two or more annotators marked; ``unaligned``: markables nobody else
+    marked (``unaligned_by_annotator``: whose)."""
+
+    level: str
+    markables: dict[str, int]
+    aligned: int
+    unaligned: int
+    unaligned_by_annotator: dict[str, int]
+    token_agreement: Agreement
+    span_f1: PairwiseF1
+    attributes: Records
+
+    def __repr__(self) -> str:
+        return (f"LevelAgreement({self.level!r}, {sum(self.markables.values())} markables, "
+                f"span F1 {self.span_f1.mean:.4g})")
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, "markables": self.markables, "aligned": self.aligned,
+                "unaligned": self.unaligned,
+                "unaligned_by_annotator": self.unaligned_by_annotator,
+                "token_agreement": self.token_agreement, "span_f1": self.span_f1,
+                "attributes": self.attributes}
+
+
+@dataclass(repr=False)
+class MarkablesReport(Report):
+    """Span and attribute agreement on the markables of each level (see the module
+    docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    format: str | None
+    annotators: list[str]
+    documents: int
+    levels: Records
+    notes: list[str]
+    job = "markables"
+
+    def __repr__(self) -> str:
+        return f"MarkablesReport({self.summary()})"
+
+    def level(self, name: str) -> LevelAgreement:
+        """The results of one level (KeyError when it was not measured)."""
+        found = next((lv for lv in self.levels if lv.level == name), None)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def body(self) -> dict:
+        return {"format": self.format, "annotators": self.annotators,
+                "documents": self.documents, "levels": self.levels}
+
+    def summary(self) -> str:
+        where = ", ".join(self.inputs) or "markables"
+        return (f"{where}: {len(self.levels)} markable level(s) ("
+                f"{', '.join(lv.level for lv in self.levels)}) by {len(self.annotators)} "
+                f"annotators ({', '.join(self.annotators)}) in {self.documents} documents; "
+                f"{self.options['match']} match")
+
+    def tables(self) -> list[Table]:
+        match = self.options["match"]
+        out = [Table("spans", f"Span agreement per level ({match} match)",
+                     [Column("level", "level"), Column("markables", "markables"),
+                      Column("aligned", "aligned", "int"),
+                      Column("unaligned", "unaligned", "int"),
+                      Column("span_f1", "span F1", "float", 3)],
+                     [[lv.level, " / ".join(map(str, lv.markables.values())), lv.aligned,
+                       lv.unaligned, lv.span_f1.mean] for lv in self.levels],
+                     [f"markables: per annotator ({' / '.join(self.annotators)}); aligned: "
+                      "markables marked by ≥ 2 annotators, unaligned: by one; span F1: "
+                      f"markables paired one to one by {match} span, 2·matched / (n_a + n_b), "
+                      "mean over annotator pairs (Hripcsak & Rothschild 2005)"])]
+        level_of = {id(e): lv.level for lv in self.levels
+                    for e in lv.token_agreement.coefficients}
+        out.append(estimate_table(
+            "token_agreement", "Token agreement: is each token inside a markable of the level?",
+            [e for lv in self.levels for e in lv.token_agreement.coefficients],
+            lead=[(Column("level", "level"), lambda e: level_of[id(e)])],
+            notes=["items: the tokens of every document, label 1 inside a markable of the "
+                   "level, else 0; a document an annotator lacks is missing (Artstein & Poesio "
+                   "2008, §2.3–2.4)"] + [f"{lv.level}: {lv.token_agreement.note}"
+                                          for lv in self.levels if lv.token_agreement.note]))
+        if len(self.annotators) > 2:
+            for lv in self.levels:
+                out.append(Table(f"span_f1_{lv.level}", f"{lv.level}: pairwise span F1",
+                                 [Column("annotator", "")] + [Column(a, a, "float", 3)
+                                                              for a in self.annotators],
+                                 [[a, *row] for a, row in zip(self.annotators,
+                                                               lv.span_f1.scores.f1.tolist(),
+                                                               strict=True)], matrix=True))
+        attrs = [(lv, a) for lv in self.levels for a in lv.attributes]
+        if attrs:
+            out.append(Table("attributes", "Attributes of the aligned markables",
+                             [Column("level", "level"), Column("attribute", "attribute"),
+                              Column("values", "values", "int"), Column("items", "items", "int"),
+                              Column("judgements", "judgements", "int")],
+                             [[lv.level, a.attribute, len(a.values), a.items, a.judgements]
+                              for lv, a in attrs],
+                             ["values: distinct values; items: aligned markables with the "
+                              "attribute from ≥ 2 annotators; judgements: attribute values on "
+                              "aligned and unaligned markables"]))
+            where = {id(e): (lv.level, a.attribute) for lv, a in attrs
+                     for e in a.agreement.coefficients}
+            rows = [e for _, a in attrs for e in a.agreement.coefficients]
+            out.append(estimate_table(
+                "attribute_agreement", "Attribute agreement over aligned markables (nominal)",
+                rows, lead=[(Column("level", "level"), lambda e: where[id(e)][0]),
+                            (Column("attribute", "attribute"), lambda e: where[id(e)][1])],
+                notes=[f"{lv.level} {a.attribute}: {a.agreement.note}" for lv, a in attrs
+                       if a.agreement.note]))
+        return out
+
+
+# ---- the analysis ------------------------------------------------------------------------------
+def analyse(annotations: Sequence[CorefAnnotation], *, levels: Sequence[str] | None = None,
+            attributes: Sequence[str] | None = None, match: str = "exact",
+            bootstrap: Bootstrap | None = None, progress: Progress | None = None,
+            inputs: Sequence[str] = (), input_format: str | None = None) -> MarkablesReport:
+    """Span and attribute agreement per markable level (see the module docstring).
+
+    ``levels``: default every level present but ``sentence``; ``attributes``: default the
+    attributes of each level that hold labels (not pointers or set ids); ``match``: ``exact``
+    or ``overlap``. With ``bootstrap``, every coefficient gets an interval (resampling
+    documents, or items with ``cluster=False``); ``progress(done, total)`` follows the
+    replicates of all of them."""
+    options = {"levels": None if levels is None else list(levels),
+               "attributes": None if attributes is None else list(attributes), "match": match}
+    if levels is None:
+        present = collect(annotations).levels
+        levels = [lv for lv in present if lv != SENTENCE] or present
+    mk = collect(annotations, levels)
+    if len(mk.annotators) < 2:
+        raise InputError(f"markable agreement needs two or more annotators; found "
+                         f"{len(mk.annotators)} ({', '.join(mk.annotators)})")
+    cluster = align(mk, match)
+    plan = []  # per level: token data, [(attribute, data)]
+    for li in range(len(mk.levels)):
+        on = mk.level == li
+        wanted = nominal_attributes(mk, li) if attributes is None else \
+            [a for a in attributes if any(a in mk.attrs[m] for m in np.flatnonzero(on))]
+        plan.append((token_data(mk, li), [(a, attribute_data(mk, cluster, li, a))
+                                          for a in wanted]))
+    if attributes is not None:
+        found = {a for _, attrs in plan for a, _ in attrs}
+        lost = [a for a in attributes if a not in found]
+        if lost:
+            raise InputError(f"attribute(s) {', '.join(lost)} on no markable of level(s) "
+                             f"{', '.join(mk.levels)}")
+    notes: list[str] = []
+    families = [d for tokens, attrs in plan for d in [tokens, *(d for _, d in attrs)]]
+    run = _Runner(bootstrap, progress, sum(_resamplable(d, bootstrap) for d in families))
+    out = Records()
+    for li, (tokens, attrs) in enumerate(plan):
+        name = mk.levels[li]
+        on = mk.level == li
+        size = np.bincount(cluster[on], minlength=len(cluster))  # cluster ids < markables
+        alone = on & (size[cluster] == 1)
+        out.append(LevelAgreement(
+            name, _by_annotator(mk, mk.per_annotator(on)), int((size >= 2).sum()),
+            int(alone.sum()), _by_annotator(mk, mk.per_annotator(alone)),
+            run.agreement(tokens, f"{name} tokens", notes),
+            PairwiseF1(list(mk.annotators), span_f1(mk.annotator[on], cluster[on],
+                                                    mk.per_document(on), mk.annotated)),
+            Records(_attribute(mk, a, data, run.agreement(data, f"{name} {a}", notes))
+                    for a, data in attrs)))
+    return MarkablesReport(list(inputs), options, bootstrap, input_format, list(mk.annotators),
+                           len(mk.documents), out, notes)
+
+
+def _pairable(data: ReliabilityData) -> np.ndarray:
+    """Items with two or more judgements."""
+    return (data.codes >= 0).sum(0) >= 2
+
+
+def _resamplable(data: ReliabilityData, bootstrap: Bootstrap | None) -> bool:
+    """Whether the bootstrap has two or more units to resample among the compared items."""
+    pairable = _pairable(data)
+    if bootstrap is None or not pairable.any():
+        return False
+    if bootstrap.cluster is False:
+        return int(pairable.sum()) >= 2
+    return len(np.unique(data.groups[pairable])) >= 2
+
+
+class _Runner:
+    """The coefficients of every family, with one progress count over all their bootstraps."""
+
+    def __init__(self, bootstrap: Bootstrap | None, progress: Progress | None,
+                 n_families: int) -> None:
+        self.bootstrap, self.progress, self.done = bootstrap, progress, 0
+        self.total = n_families * (bootstrap.n_resamples if bootstrap else 0)
+
+    def _tick(self, done: int, _: int) -> None:
+        if self.progress is not None:
+            self.progress(self.done + done, self.total)
+
+    def agreement(self, data: ReliabilityData, what: str, notes: list[str]) -> Agreement:
+        """Nominal α, κ (multi-κ) and A_o on the items of ``data`` with two or more judgements
+        (so that κ's per-annotator distributions count compared items only, as Cohen's κ
+        does), with intervals when bootstrapping and there are two units to resample."""
+        pairable = _pairable(data)
+        if not pairable.any():
+            return Agreement(Records(), "no item has two judgements")
+        settings = self.bootstrap if _resamplable(data, self.bootstrap) else None
+        if self.bootstrap is not None and settings is None:
+            notes.append(f"{what}: no interval (the compared items lie in one "
+                         f"{'item' if self.bootstrap.cluster is False else 'document'})")
+        data = data.subset(items=pairable)
+        two = int((data.codes >= 0).any(1).sum()) == 2
+        specs = [("alpha", "nominal"), ("kappa" if two else "multi_kappa", None),
+                 ("percent_agreement", None)]
+        found: list[str] = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # undefined: nan; empty resamples
+            rows = estimates(data, specs, settings, progress=self._tick, notes=found)
+        notes += [f"{what}: {n}" for n in found]
+        if settings is not None:
+            self.done += settings.n_resamples
+        return Agreement(rows)
+
+
+def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
+               agreement: Agreement) -> AttributeAgreement:
+    """How often each annotator gave each value, and the agreement on them."""
+    valid = data.codes >= 0
+    C, L = data.codes.shape[0], len(data.labels)
+    rows = np.broadcast_to(np.arange(C)[:, None], data.codes.shape)[valid]
+    n_ck = np.bincount(data.codes[valid] * C + rows, minlength=L * C).reshape(L, C)
+    counts = {lab: _by_annotator(mk, n) for lab, n in zip(data.labels, n_ck, strict=True)}
+    return AttributeAgreement(attribute, counts, int(valid.sum()),
+                              int((valid.sum(0) >= 2).sum()), agreement)
+
+
+def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
+    return dict(zip(mk.annotators, counts.tolist(), strict=True))
+
+
+# ---- a folder (the ``report`` job) -------------------------------------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[MarkablesReport]:
+    """The report on the MMAX2 projects of ``folder`` or ``folder/mmax2`` (e.g.
+    ``sample_corpora/coref/``), with the defaults; empty when there are none."""
+    sniff = readers.get("coref", "mmax2").sniff
+    for candidate in (Path(folder), Path(folder) / "mmax2"):
+        if candidate.is_dir() and sniff(candidate):
+            return [analyse(read([candidate]), bootstrap=bootstrap, inputs=[str(candidate)],
+                            input_format="mmax2")]
+    return []

@@ -1,0 +1,50 @@
+"""``corpusagree markables PATH...``: span and attribute agreement on MMAX2 markables."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analyses import markables
+from ..convert.align import MATCHES
+from . import options as opt
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "markables", help="MMAX2 markable agreement: spans per level, attribute values",
+        description="Per MMAX2 markable level (Müller & Strube 2006): nominal α, κ and A_o "
+        "on whether each token is inside a markable (Artstein & Poesio 2008, §2.3–2.4; "
+        "Krippendorff 2011) and pairwise span F1 (Hripcsak & Rothschild 2005); nominal α, κ "
+        "and A_o on markable attributes (e.g. polarity) over markables aligned across "
+        "annotators.")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="MMAX2 project folders (one per annotator), .mmax files, or a folder "
+                   "of annotator project folders over shared base data")
+    opt.add_annotators(p, "annotator names, one per project folder (default: the folder "
+                       "names)")
+    g = p.add_argument_group("markables")
+    g.add_argument("--levels", action="append", metavar="LEVEL",
+                   help="markable level(s) (repeatable or comma-separated; default: every "
+                   "declared level but 'sentence')")
+    g.add_argument("--attribute", action="append", metavar="NAME",
+                   help="markable attribute(s) to compare (repeatable or comma-separated; "
+                   "default: every attribute that is not a pointer or set id)")
+    g.add_argument("--match", choices=MATCHES, default="exact",
+                   help="align markables by identical token sets (default) or by maximal "
+                   "token overlap, one to one (Kuhn–Munkres on Dice)")
+    opt.add_bootstrap(p, ("document", "item"))
+    opt.add_output(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    levels = opt.split(args.levels)
+    with opt.progress("reading MMAX2 documents") as bar:
+        annotations = markables.read(args.paths, levels, opt.split(args.annotators),
+                                     progress=bar.update)
+    with opt.progress("resampling") as bar:
+        report = markables.analyse(annotations, levels=levels,
+                                   attributes=opt.split(args.attribute), match=args.match,
+                                   bootstrap=opt.bootstrap_of(args), progress=bar.update,
+                                   inputs=list(args.paths), input_format="mmax2")
+    return opt.emit(args, [report])
