@@ -28,8 +28,10 @@ from pathlib import Path
 
 from corpusagree.readers import positions, segeval
 
-from corpusagree import report
-from corpusagree.jobs import segments as job
+from corpusagree.analyses import segments
+from corpusagree.analyses.base import plain
+from corpusagree.report.json import clean
+from corpusagree.stats.inference import Bootstrap
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "moonstone_kazantseva2012"
 
@@ -57,7 +59,7 @@ def rename(segs, how: str, corpus: Path):
     if how == "named":
         return segs
     if how == "local":
-        return job.local_coders(segs)
+        return segments.rename_local(segs)
     members = group_members(corpus)
     out = []
     for s in segs:
@@ -87,33 +89,33 @@ def main() -> None:
     masses = {(s.document, s.annotator): s.masses for s in from_csv}
     same_masses = masses == {(s.document, s.annotator): s.masses for s in from_json}
 
+    settings = Bootstrap(args.resamples, 0.95, seed=args.seed)
     t0 = time.perf_counter()
-    out = job.analyse(rename(from_csv, args.coders, args.corpus), ci=0.95,
-                      n_resamples=args.resamples, seed=args.seed)
+    out = segments.analyse(rename(from_csv, args.coders, args.corpus), bootstrap=settings)
     t_score = time.perf_counter() - t0
-    again = job.analyse(rename(from_json, args.coders, args.corpus), ci=0.95,
-                        n_resamples=args.resamples, seed=args.seed)
-    same_figures = json.dumps(report._clean(out)["boundaries"]) == \
-        json.dumps(report._clean(again)["boundaries"]) and \
-        json.dumps(report._clean(out)["unit_sets"]) == json.dumps(report._clean(again)["unit_sets"])
+    again = segments.analyse(rename(from_json, args.coders, args.corpus), bootstrap=settings)
+    figures = [clean(plain([r.boundaries, r.unit_sets])) for r in (out, again)]
+    same_figures = json.dumps(figures[0]) == json.dumps(figures[1])
 
-    loo = out["leave_one_out"]
+    loo = clean(out.leave_one_out.to_dict())
     summary = {
-        "chapters": out["documents"], "paragraphs": out["units"],
-        "segmentations": out["segmentations"], "coders": len(out["coders"]),
+        "chapters": out.data["documents"], "paragraphs": out.data["units"],
+        "segmentations": out.data["segmentations"], "coders": len(out.data["coders"]),
         "coder_identity": args.coders, "csv_equals_json": same_masses and same_figures,
         "read_csv_seconds": round(t_csv, 3), "score_seconds": round(t_score, 3),
-        "coefficients": [{k: r[k] for k in ("symbol", "distance", "value")} |
-                         ({"low": r["ci"]["low"], "high": r["ci"]["high"],
-                           "clustered": r["ci"]["clustered"], "clusters": r["ci"]["units"]}
-                          if "ci" in r else {})
-                         for r in out["boundaries"] + out["unit_sets"]
-                         if r["key"] in ("alpha", "beta", "multi_kappa", "pi")],
+        "coefficients": [{"symbol": e.result.symbol, "distance": e.result.distance,
+                          "value": e.value} |
+                         ({"low": e.interval.low, "high": e.interval.high,
+                           "clustered": e.interval.clustered, "clusters": e.interval.units}
+                          if e.interval is not None else {})
+                         for e in out.boundaries + out.unit_sets
+                         if e.id in ("alpha", "beta", "multi_kappa", "pi")],
         "leave_one_out": loo,
-        "pairwise_means": out["pairwise"]["mean"],
+        "pairwise_means": {segments.METRICS[k][0]: v
+                           for k, v in out.pairwise.means.mean.items()},
     }
     if args.json:
-        report.print_json(summary)
+        print(json.dumps(clean(plain(summary)), indent=2, ensure_ascii=False))
         return
     print(f"Moonstone: {summary['chapters']} chapters, {summary['paragraphs']} paragraphs, "
           f"{summary['segmentations']} segmentations, {summary['coders']} coders "

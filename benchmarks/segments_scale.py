@@ -29,9 +29,9 @@ import numpy as np
 from corpusagree.readers import segeval
 
 import corpusagree as ca
-from corpusagree import report
 from corpusagree.convert import segments as conv
-from corpusagree.jobs import segments as job
+from corpusagree.report.json import clean
+from corpusagree.stats import segmetrics
 
 
 def generate(docs: int, coders: int, units: int, seed: int = 0) -> dict:
@@ -106,7 +106,7 @@ def main() -> None:
         out["scores"] = scores
         m = min(1000, args.docs)
         some = {d: items[d] for d in list(items)[:m]}
-        _, t_pairs = timed(lambda: job.pairwise_metrics(some, lay.coders))
+        _, t_pairs = timed(lambda: segmetrics.pairwise_means(some, lay.coders))
         out["pairwise_metrics"] = {"documents": m, "seconds": t_pairs,
                                    "milliseconds_per_document": 1e3 * t_pairs / m}
 
@@ -131,7 +131,7 @@ def main() -> None:
             b["slope_read"] = math.log(b["read_seconds"] / a["read_seconds"]) / span
 
     if args.json:
-        report.print_json(out)
+        print(json.dumps(clean(out), indent=2, ensure_ascii=False))
         return
     print(f"{args.docs} documents × {args.coders} coders × {args.units} units: "
           f"{out['judgements']:,} unit judgements, {out['segments']:,} distinct segments, "

@@ -87,7 +87,9 @@ class Table:
     """One table of a report, as data: rows of raw values under :class:`Column` s.
 
     ``matrix``: a square coder × coder table whose first column names the rows. ``notes``:
-    what a reader must know to read it (printed under it)."""
+    what a reader must know to read it (printed under it). ``terminal``: False for a table
+    that only the data formats (CSV, and JSON through ``to_dict``) carry, such as coder ×
+    coder matrices of many coders."""
 
     id: str
     title: str
@@ -95,6 +97,7 @@ class Table:
     rows: list[list]
     notes: list[str] = field(default_factory=list)
     matrix: bool = False
+    terminal: bool = True
 
     def records(self) -> list[dict]:
         """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``)."""

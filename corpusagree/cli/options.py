@@ -68,20 +68,23 @@ def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
 
 
 def add_distance(p: argparse.ArgumentParser, choices: Sequence[str], default,
-                 many: bool = False) -> None:
+                 many: bool = False, what: str = "") -> None:
+    """``--distance``: one of ``choices``, or with ``many`` several (repeatable or
+    comma-separated); ``what`` says what the distance is for."""
+    what = what or ("distances" if many else "distance for the weighted coefficients")
     if many:
         p.add_argument("--distance", action="append", metavar="NAME",
-                       help=f"distance (repeatable or comma-separated; default: "
+                       help=f"{what} (repeatable or comma-separated; default: "
                        f"{', '.join(default)}; known: {', '.join(choices)})")
     else:
         p.add_argument("--distance", default=default, choices=choices,
-                       help=f"distance for the weighted coefficients (default: {default})")
+                       help=f"{what} (default: {default})")
 
 
 def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequence[str]
                  ) -> list[str]:
     """The distances of a repeatable, comma-separated ``--distance``, checked."""
-    names = split(args.distance) or list(default)
+    names = [d.lower() for d in split(args.distance) or default]
     for d in names:
         if d not in choices:
             raise InputError(f"--distance: {d!r} is not one of {', '.join(choices)}")
@@ -119,8 +122,8 @@ def add_reader_options(p: argparse.ArgumentParser, task: str) -> None:
     g.add_argument("--input-format", default="auto", choices=["auto", *known],
                    help="input format (default: recognised from the files): " +
                    "; ".join(f"{n}: {r.summary}" for n, r in known.items()))
-    for opt, formats in readers.options(task):
-        kw: dict = {"help": f"{'/'.join(formats)}: {opt.help}", "dest": f"reader_{opt.name}"}
+    for opt, _ in readers.options(task):
+        kw: dict = {"help": opt.help, "dest": f"reader_{opt.name}"}
         if opt.metavar:
             kw["metavar"] = opt.metavar
         if opt.multiple:

@@ -1,13 +1,13 @@
 """Segmentations → ReliabilityData, vectorised over segment masses (no loop over units).
 
-Two ways to turn linear segmentations into coders × items data, as in the seeds:
+Two ways to turn linear segmentations into coders × items data:
 
 * :func:`boundaries` — every *potential* boundary (the gap after unit p, p = 1 … n−1) is an
   item labelled ``"yes"`` or ``"no"`` (or with the boundary's type); the nominal κ, π, α of
-  Passonneau & Litman (1993) and Carletta (1996; seed 001, measure 4 and §"kappa").
+  Passonneau & Litman (1993) and Carletta (1996).
 * :func:`unit_sets` — every unit is an item labelled by the *set of units in its segment*, so
   that a set distance (Dice, Jaccard, Passonneau, MASI) gives partial credit to segments that
-  mostly agree (Artstein & Poesio 2005, seed 003 §4.4). Each segment is one row of a CSR set
+  mostly agree (Artstein & Poesio 2005, §4.4). Each segment is one row of a CSR set
   table shared by all its units; identical segments of different coders are one row.
 
 Documents are item groups (for document-clustered intervals); a coder who did not segment a
@@ -30,8 +30,6 @@ from ..model.errors import InputError
 NO = "no"
 #: label of a boundary (untyped)
 YES = "yes"
-
-
 
 
 class Positions(Sequence):
@@ -182,8 +180,8 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
                ) -> ReliabilityData:
     """Potential boundaries as items (the gap after unit p of each document, p = 1 … n−1),
     labelled ``"yes"``/``"no"``; with ``types`` the boundary's type instead of ``"yes"``
-    (every segmentation must then carry ``boundary_types``). Seed 001: Passonneau & Litman's
-    two-category treatment that Carletta's κ is computed on."""
+    (every segmentation must then carry ``boundary_types``): Passonneau & Litman's (1993)
+    two-category treatment that Carletta's (1996) κ is computed on."""
     lay = layout(segs)
     gaps = np.maximum(lay.lengths - 1, 0)
     n_items = int(gaps.sum())
@@ -211,7 +209,8 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
 
 
 def unit_sets(segs: Iterable[Segmentation] | SegmentLayout) -> ReliabilityData:
-    """Units as items, each labelled by the set of units of its segment (seed 003 §4.4).
+    """Units as items, each labelled by the set of units of its segment (Artstein & Poesio
+    2005, §4.4).
 
     Elements are global unit ids (named ``(document, unit)``, 1-based). A segment is a range
     of units, so identical segments of different coders (same first unit, same mass) are merged

@@ -161,7 +161,8 @@ class Terminal:
         self.line(r.summary())
         self.line()
         for t in r.tables():
-            self.table(t)
+            if t.terminal:
+                self.table(t)
         for n in r.notes:
             self.line(f"note: {n}")
 

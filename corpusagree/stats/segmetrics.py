@@ -15,15 +15,21 @@ units, e.g. ``(3, 2, 5)``), and returns a float equal to segeval 2.0.11 with its
 Where segeval fails, these functions return a value instead: WindowDiff on a text exactly one
 window long (segeval divides 0 by 0) gives 0.0; B and S on two segmentations without any
 boundary (segeval takes ``max`` of an empty set) give 1.0.
+
+Over a corpus, :func:`pairwise_means` averages the four over the documents each coder pair
+segmented, and :func:`boundary_rates` compares each coder's boundary rate with the other
+coders' on the same potential boundaries.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
+from ..model.data import ReliabilityData
 from ..model.errors import InputError
 
 Masses = Sequence[int]
@@ -200,3 +206,104 @@ def pairwise_matrix(segmentations: Mapping[str, Masses],
         for j, cj in enumerate(coders):
             matrix[i, j] = metric(segmentations[ci], segmentations[cj])
     return coders, matrix
+
+
+# ---- over a corpus ---------------------------------------------------------------------------
+#: the metrics :func:`pairwise_means` averages, called as f(row coder, column coder)
+PAIR_METRICS: dict[str, Metric] = {
+    "boundary_similarity": boundary_similarity,
+    "segmentation_similarity": segmentation_similarity,
+    "pk": pk,
+    "window_diff": window_diff,
+}
+#: the similarities: f(a, b) = f(b, a) (Fournier 2013's edit distance is symmetric) and 1 for
+#: identical segmentations; Pk and WindowDiff are penalties, 0 for identical segmentations
+SIMILARITIES = ("boundary_similarity", "segmentation_similarity")
+
+
+@dataclass(repr=False)
+class PairwiseMeans:
+    """:data:`PAIR_METRICS` over a corpus. ``matrices[k][i, j]``: mean of metric k with coder
+    i as hypothesis and coder j as reference over the documents both segmented (nan where they
+    share none; the diagonal is the value of identical segmentations for coders who share a
+    document); ``per_coder[k][i]``: coder i's mean against all others, both directions;
+    ``mean[k]``: the mean over all ``pairs`` ordered (document, coder pair) comparisons, which
+    is segeval's mean with ``permuted=True``; ``per_document[d][k]``: the same mean within
+    document d (documents with two or more coders)."""
+
+    coders: list[str]
+    shared_documents: np.ndarray
+    matrices: dict[str, np.ndarray]
+    per_coder: dict[str, np.ndarray]
+    mean: dict[str, float]
+    pairs: int
+    per_document: dict[str, dict[str, float]]
+
+    def __repr__(self) -> str:
+        means = ", ".join(f"{k}={v:.4f}" for k, v in self.mean.items())
+        return f"PairwiseMeans({len(self.coders)} coders, {self.pairs} pairs: {means})"
+
+
+def pairwise_means(documents: Mapping[str, Mapping[str, Masses]], coders: Sequence[str],
+                   progress: Callable[[int, int], None] | None = None) -> PairwiseMeans:
+    """B, S (Fournier 2013), Pk (Beeferman et al. 1999) and WindowDiff (Pevzner & Hearst
+    2002) of every coder pair on every document (``documents[d][coder]`` = masses), averaged
+    as :class:`PairwiseMeans` says. ``progress(done, total)`` is called after each document."""
+    index = {c: i for i, c in enumerate(coders)}
+    C = len(coders)
+    sums = {k: np.zeros((C, C)) for k in PAIR_METRICS}
+    counts = np.zeros((C, C))
+    per_doc: dict[str, dict[str, float]] = {}
+    for n, (doc, segs) in enumerate(documents.items()):
+        present = [(index[c], m) for c, m in segs.items()]
+        doc_sum = dict.fromkeys(PAIR_METRICS, 0.0)
+        for a, (i, mi) in enumerate(present):
+            for j, mj in present[a + 1:]:
+                counts[i, j] += 1
+                counts[j, i] += 1
+                for k, fn in PAIR_METRICS.items():
+                    v = fn(mi, mj)
+                    w = v if k in SIMILARITIES else fn(mj, mi)
+                    sums[k][i, j] += v
+                    sums[k][j, i] += w
+                    doc_sum[k] += v + w
+        pairs = len(present) * (len(present) - 1)
+        if pairs:
+            per_doc[doc] = {k: v / pairs for k, v in doc_sum.items()}
+        if progress is not None:
+            progress(n + 1, len(documents))
+    seen = counts.sum(1) > 0
+    both = counts.sum(0) + counts.sum(1)
+    total = counts.sum()
+    matrices, per_coder = {}, {}
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for k in PAIR_METRICS:
+            m = sums[k] / counts
+            np.fill_diagonal(m, np.where(seen, 1.0 if k in SIMILARITIES else 0.0, np.nan))
+            matrices[k] = m
+            per_coder[k] = (sums[k].sum(0) + sums[k].sum(1)) / both
+    mean = {k: float(sums[k].sum() / total) if total else float("nan") for k in PAIR_METRICS}
+    return PairwiseMeans(list(coders), counts.astype(np.int64), matrices, per_coder, mean,
+                         int(total), per_doc)
+
+
+def boundary_rates(boundaries: ReliabilityData) -> list[dict]:
+    """Each coder's boundary rate (boundaries / potential boundaries judged) against the other
+    coders' pooled rate on the same potential boundaries, and their ratio (> 1: the coder
+    segments more finely); ``boundaries`` labels potential boundaries with 0 = no boundary, as
+    :func:`corpusagree.convert.segments.boundaries` does (Passonneau & Litman 1993)."""
+    J = (boundaries.codes >= 0).astype(np.int64)
+    M = (boundaries.codes > 0).astype(np.int64)
+    judged, marked = J.sum(1), M.sum(1)
+    others_j = J @ J.sum(0) - judged
+    others_m = J @ M.sum(0) - marked
+    docs = np.zeros((boundaries.n_coders, len(boundaries.group_names)), bool)
+    rows, cols = np.nonzero(J)
+    docs[rows, boundaries.groups[cols]] = True
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate, others = marked / judged, others_m / others_j
+        ratio = rate / others
+    return [{"coder": name, "documents": int(docs[c].sum()), "positions": int(judged[c]),
+             "boundaries": int(marked[c]), "rate": float(rate[c]),
+             "others_rate": float(others[c]), "ratio": float(ratio[c])}
+            for c, name in enumerate(boundaries.coders)]

@@ -1,4 +1,5 @@
-"""Pk, WindowDiff, B and S against segeval 2.0.11 (random pairs, Stargazers, Moonstone)."""
+"""Pk, WindowDiff, B and S against segeval 2.0.11 (random pairs, Stargazers, Moonstone); their
+means over a corpus and the boundary rates by hand."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import CORPORA
 
+from corpusagree.convert import segments as conv
+from corpusagree.model.corpus import Segmentation
 from corpusagree.model.errors import InputError
 from corpusagree.stats import segmetrics as sm
 
@@ -164,3 +167,32 @@ def test_corpora_all_coder_pairs_equal_segeval(path: Path, name: str, theirs) ->
                                                     abs=1e-9)
                     n += 1
     assert n == len(expected) > 0
+
+
+def test_pairwise_means_by_hand() -> None:
+    docs = {"d1": {"a": (2, 3), "b": (5,)}, "d2": {"a": (1, 1), "c": (2,)}}
+    m = sm.pairwise_means(docs, ["a", "b", "c"])
+    B = m.matrices["boundary_similarity"]
+    assert B[0, 1] == sm.boundary_similarity((2, 3), (5,))
+    assert np.isnan(B[1, 2]) and np.diag(B).tolist() == [1.0, 1.0, 1.0]
+    assert np.diag(m.matrices["pk"]).tolist() == [0.0, 0.0, 0.0]
+    assert m.shared_documents.tolist() == [[0, 1, 1], [1, 0, 0], [1, 0, 0]] and m.pairs == 4
+    pk = [sm.pk((2, 3), (5,)), sm.pk((5,), (2, 3)),
+          sm.pk((1, 1), (2,)), sm.pk((2,), (1, 1))]
+    assert m.mean["pk"] == pytest.approx(np.mean(pk))
+    assert m.per_coder["pk"][0] == pytest.approx(np.mean(pk))
+    assert m.per_document["d1"]["pk"] == pytest.approx(np.mean(pk[:2]))
+
+
+def test_boundary_rates_by_hand() -> None:
+    # d1 (5 units, 4 gaps): a marks 1 boundary, b 2; d2 (2 units, 1 gap): a 1, c 0
+    segs = [Segmentation("d1", "a", (2, 3)), Segmentation("d1", "b", (2, 1, 2)),
+            Segmentation("d2", "a", (1, 1)), Segmentation("d2", "c", (2,))]
+    rates = {r["coder"]: r for r in sm.boundary_rates(conv.boundaries(segs))}
+    assert (rates["a"]["documents"], rates["a"]["positions"], rates["a"]["boundaries"]) == \
+        (2, 5, 2)
+    assert rates["a"]["rate"] == 2 / 5
+    # the others on a's positions: b's 4 gaps of d1 (2 boundaries) and c's gap of d2 (none)
+    assert rates["a"]["others_rate"] == 2 / 5 and rates["a"]["ratio"] == 1.0
+    assert rates["c"]["rate"] == 0.0 and rates["c"]["others_rate"] == 1.0
+    assert rates["b"]["ratio"] == pytest.approx((2 / 4) / (1 / 4))

@@ -1,0 +1,533 @@
+"""``corpusagree segments``: how much do segmentation annotators agree, and who is the odd one out?
+
+Segmentations are read by the ``segments`` readers, converted (:mod:`corpusagree.convert.
+segments`) into potential boundaries labelled yes/no and into units labelled by their segment's
+unit set, and reported as:
+
+* boundary agreement — percent agreement, π, κ (multi-κ beyond two coders), α, nominal
+  (Passonneau & Litman 1993; Carletta 1996) — and bias B; the same on typed boundaries when
+  every segmentation has boundary types;
+* unit-set α, β and bias B per set distance (Artstein & Poesio 2005, §4.4);
+* coder × coder means, over the documents both coders segmented, of B and S (Fournier 2013),
+  Pk (Beeferman et al. 1999) and WindowDiff (Pevzner & Hearst 2002), each equal to segeval
+  2.0.11 with its defaults, and of boundary and unit-set α;
+* leave-one-coder-out α, naming the coder whose removal raises agreement most (Krippendorff's
+  odd-man-out analysis, Carletta 1996, §4);
+* each coder's boundary rate against the other coders' on the same potential boundaries;
+* optionally per-document figures, bootstrap intervals (clustered by document), and the
+  boundary positions and units that cost most in observed disagreement.
+
+>>> from corpusagree.analyses import segments
+>>> fmt, segs = segments.read(["sample_corpora/segments/segments.json"])   # doctest: +SKIP
+>>> report = segments.analyse(segs, input_format=fmt)                     # doctest: +SKIP
+>>> report.unit_sets.to_frame()                                           # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from os import PathLike
+from pathlib import Path
+
+import numpy as np
+
+from ..convert import segments as conv
+from ..model.corpus import Segmentation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..readers import read as read_corpus
+from ..stats import diagnostics as dg
+from ..stats import distances as dist
+from ..stats import segmetrics
+from ..stats.coefficients import alpha
+from ..stats.inference import Bootstrap
+from ..stats.kernel import kernel
+from .base import Column, Records, Report, Table, estimate_table, estimates, plain, quiet
+from .diagnose import MAX_CODER_COLUMNS
+
+#: set distances for unit sets when none are asked for
+DISTANCES = ("dice", "jaccard", "passonneau")
+#: every set distance
+SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
+BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
+UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
+#: display names and sources of the pairwise metrics of :mod:`corpusagree.stats.segmetrics`
+METRICS = {"boundary_similarity": ("B", "boundary similarity (Fournier 2013)"),
+           "segmentation_similarity": ("S", "segmentation similarity (Fournier 2013)"),
+           "pk": ("Pk", "Pk (Beeferman et al. 1999)"),
+           "window_diff": ("WindowDiff", "WindowDiff (Pevzner & Hearst 2002)")}
+#: coders up to which the coder × coder matrices and the per-coder tables are given in full
+MAX_MATRIX = 10
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
+         annotators: Sequence[str] | None = None, local_coders: bool = False,
+         **reader_options) -> tuple[str, list[Segmentation]]:
+    """(format, segmentations) read from files or folders of one format through the readers
+    registry; ``reader_options`` are the reader's own (``unit``, ``marker``, …; None values
+    left out). ``annotators`` keeps only these. ``local_coders``: coder names are local to
+    each document (Moonstone's ``an1 … anK``), so they are renamed ``document/coder``."""
+    fmt, segs = read_corpus("segments", paths, input_format, annotators, **reader_options)
+    return fmt, rename_local(segs) if local_coders else segs
+
+
+def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:
+    """Coders renamed ``document/coder``, so that no two documents share a coder."""
+    return [replace(s, annotator=f"{s.document}/{s.annotator}") for s in segs]
+
+
+# ---- the report --------------------------------------------------------------------------------
+@dataclass(repr=False)
+class Pairwise:
+    """Coder × coder comparisons: the means of B, S, Pk and WindowDiff
+    (:class:`~corpusagree.stats.segmetrics.PairwiseMeans`) and α on the items both coders
+    judged, of the boundaries (nominal) and of the unit sets (under ``distance``)."""
+
+    means: segmetrics.PairwiseMeans
+    distance: str
+    alpha: dict[str, np.ndarray]
+    alpha_per_coder: dict[str, np.ndarray]
+
+    @property
+    def matrices(self) -> dict[str, np.ndarray]:
+        """Coder × coder: the four metrics, then ``alpha_boundaries`` and ``alpha_units``."""
+        return {**self.means.matrices, **self.alpha}
+
+    @property
+    def per_coder(self) -> dict[str, np.ndarray]:
+        """Each coder's mean against the others: the metrics both directions, α over pairs."""
+        return {**self.means.per_coder, **self.alpha_per_coder}
+
+    def to_dict(self) -> dict:
+        m = self.means
+        return plain({"coders": m.coders, "shared_documents": m.shared_documents,
+                      "pairs": m.pairs, "mean": m.mean, "distance": self.distance,
+                      "matrices": self.matrices, "per_coder": self.per_coder})
+
+
+@dataclass(repr=False)
+class LeaveOneOut:
+    """α without each coder (three coders or more), boundaries and unit sets, and the coder
+    whose removal raises each most (``odd_one_out``: unit sets; ``odd_one_out_boundaries``)."""
+
+    distance: str
+    all_boundary_alpha: float
+    all_unit_alpha: float
+    rows: Records
+    odd_one_out: dict | None
+    odd_one_out_boundaries: dict | None
+
+    def to_dict(self) -> dict:
+        return plain({"distance": self.distance, "all_boundary_alpha": self.all_boundary_alpha,
+                      "all_unit_alpha": self.all_unit_alpha, "rows": self.rows,
+                      "odd_one_out": self.odd_one_out,
+                      "odd_one_out_boundaries": self.odd_one_out_boundaries})
+
+
+@dataclass(repr=False)
+class CostliestItems:
+    """The potential boundaries and the units that cost most in observed disagreement
+    (:func:`corpusagree.stats.diagnostics.worst_items`); a unit's label is its coder's segment
+    as [first unit, last unit]."""
+
+    distance: str
+    boundaries: Records
+    units: Records
+
+    def to_dict(self) -> dict:
+        return plain({"distance": self.distance, "boundaries": self.boundaries,
+                      "units": self.units})
+
+
+@dataclass(repr=False)
+class SegmentsReport(Report):
+    """Agreement between segmentation annotators (see the module docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    format: str | None
+    unit: str
+    data: dict
+    boundaries: Records
+    typed_boundaries: Records | None
+    unit_sets: Records
+    pairwise: Pairwise
+    leave_one_out: LeaveOneOut
+    coder_rates: Records
+    by_document: Records | None
+    diagnostics: CostliestItems | None
+    notes: list[str]
+    job = "segments"
+
+    def __repr__(self) -> str:
+        return f"SegmentsReport({self.summary()})"
+
+    def body(self) -> dict:
+        return {"format": self.format, "unit": self.unit, "data": self.data,
+                "boundaries": self.boundaries, "typed_boundaries": self.typed_boundaries,
+                "unit_sets": self.unit_sets, "pairwise": self.pairwise,
+                "leave_one_out": self.leave_one_out, "coder_rates": self.coder_rates,
+                "by_document": self.by_document, "diagnostics": self.diagnostics}
+
+    def summary(self) -> str:
+        d = self.data
+        where = ", ".join(self.inputs) or "segmentations"
+        fmt = f" ({self.format})" if self.format else ""
+        return (f"{where}{fmt}: {_n(d['documents'], 'document')}, "
+                f"{_n(len(d['coders']), 'coder')}, {_n(d['units'], self.unit)}, "
+                f"{_n(d['segmentations'], 'segmentation')} ({_n(d['segments'], 'segment')}); "
+                f"{_n(d['not_segmented'], 'document × coder cell')} not segmented "
+                "(missing data)")
+
+    def tables(self) -> list[Table]:
+        d = self.data
+        out = [estimate_table(
+            "boundaries", f"Boundaries: {d['potential_boundaries']} potential boundaries "
+            "labelled yes/no (Passonneau & Litman 1993; Carletta 1996)", self.boundaries)]
+        if self.typed_boundaries is not None:
+            out.append(estimate_table("typed_boundaries", "Typed boundaries (no / boundary "
+                                      "type)", self.typed_boundaries))
+        out.append(estimate_table(
+            "unit_sets", f"Unit sets: {d['units']} units labelled by the units of their "
+            "segment (Artstein & Poesio 2005, §4.4)", self.unit_sets))
+        out += self._pairwise_tables()
+        out += self._coder_tables()
+        if self.diagnostics is not None:
+            out += self._costliest_tables()
+        if self.by_document is not None:
+            out.append(self._document_table())
+        return out
+
+    def _pairwise_tables(self) -> list[Table]:
+        pw = self.pairwise
+        m = pw.means
+        means = Table(
+            "pairwise_means", f"Pairwise segmentation metrics, mean over all {m.pairs} "
+            "(document, coder pair) comparisons (segeval 2.0.11 defaults)",
+            [Column("symbol", "metric"), Column("name", ""), Column("kind", "kind"),
+             Column("value", "mean", "float")],
+            [[METRICS[k][0], METRICS[k][1],
+              "similarity (1 = identical)" if k in segmetrics.SIMILARITIES else
+              "penalty (0 = identical)", v] for k, v in m.mean.items()],
+            ["Pk and WindowDiff take the first coder of a pair as hypothesis and the second as "
+             "reference; every ordered pair is counted (segeval's permuted=True)"])
+        names = self._pairwise_names()
+        coders = [str(c) for c in m.coders]
+        if len(coders) <= MAX_MATRIX:
+            return [means, *self._matrix_tables()]
+        per = pw.per_coder
+        rows, more = _top([[c, *(float(per[k][i]) for k in names)] for i, c in enumerate(coders)],
+                          lambda r: r[1])
+        return [means, Table(
+            "pairwise_per_coder", f"Each coder against the others (mean over pairs; "
+            f"{len(coders)} coders: the coder × coder matrices are in the JSON)",
+            [Column("coder", "coder")] + [Column(k, names[k], "float", 3) for k in names],
+            rows, more), *(replace(t, terminal=False) for t in self._matrix_tables())]
+
+    def _pairwise_names(self) -> dict[str, str]:
+        return {**{k: s for k, (s, _) in METRICS.items()}, "alpha_boundaries": "α boundaries",
+                "alpha_units": f"α units {self.pairwise.distance}"}
+
+    def _matrix_tables(self) -> list[Table]:
+        """The coder × coder matrices, one table each."""
+        names = self._pairwise_names()
+        coders = [str(c) for c in self.pairwise.means.coders]
+        return [Table(
+            f"pairwise_{key}", f"{names[key]}, coder × coder: " + (
+                "on the items both coders judged" if key.startswith("alpha") else
+                "mean over the documents both coders segmented")
+            + (" (row = hypothesis, column = reference)" if key in ("pk", "window_diff") else ""),
+            [Column("coder", "")] + [Column(c, c, "float", 3) for c in coders],
+            [[c, *row] for c, row in zip(coders, matrix.tolist(), strict=True)],
+            matrix=True) for key, matrix in self.pairwise.matrices.items()]
+
+    def _coder_tables(self) -> list[Table]:
+        out = []
+        loo = self.leave_one_out
+        if loo.rows:
+            rows, more = _top([[r["coder"], r["boundary_alpha"], r["boundary_change"],
+                                r["unit_alpha"], r["unit_change"]] for r in loo.rows],
+                              lambda r: -r[4])
+            notes = []
+            odd = loo.odd_one_out
+            if odd is not None:
+                verb = "raises" if odd["change"] > 0 else "lowers"
+                notes.append(f"Removing {odd['coder']} {verb} unit-set α ({loo.distance}) most: "
+                             f"{odd['change']:+.3f}"
+                             + ("" if odd["change"] > 0 else " (no removal raises it)"))
+            out.append(Table(
+                "leave_one_out", f"Leave one coder out: α without the coder (all coders: "
+                f"boundaries {loo.all_boundary_alpha:.3f}, unit sets {loo.distance} "
+                f"{loo.all_unit_alpha:.3f}; Carletta 1996, §4)",
+                [Column("coder", "coder"), Column("boundary_alpha", "boundary α", "float"),
+                 Column("boundary_change", "change", "float"),
+                 Column("unit_alpha", f"unit-set α ({loo.distance})", "float"),
+                 Column("unit_change", "change", "float")], rows, notes + more))
+        rows, more = _top([[r["coder"], r["documents"], r["positions"], r["boundaries"],
+                            r["rate"], r["others_rate"], r["ratio"]] for r in self.coder_rates],
+                          _farthest_from_one)
+        out.append(Table(
+            "coder_rates", "Boundary rate of each coder against the other coders' on the same "
+            "positions (bias)",
+            [Column("coder", "coder"), Column("documents", "documents", "int"),
+             Column("positions", "positions", "int"), Column("boundaries", "boundaries", "int"),
+             Column("rate", "rate", "float"), Column("others_rate", "others' rate", "float"),
+             Column("ratio", "ratio", "float")], rows,
+            ["ratio > 1: the coder segments more finely than the others"] + more))
+        return out
+
+    def _costliest_tables(self) -> list[Table]:
+        diag = self.diagnostics
+        out = []
+        for key, title, position in (
+                ("boundaries", "Most disagreed-on potential boundaries (the gap after unit p)",
+                 "p"),
+                ("units", f"Most disagreed-on units (each coder's segment, {diag.distance})",
+                 "unit")):
+            rows = getattr(diag, key)
+            if not rows:
+                continue
+            coders = list(rows[0]["labels"])
+            wide = len(coders) <= MAX_CODER_COLUMNS
+            cols = [Column("document", "document"), Column("position", position, "int"),
+                    Column("disagreement", "disagreement", "float"),
+                    Column("share", "share of Do", "share")]
+            cols += [Column(c, c, "label") for c in coders] if wide else \
+                [Column("labels", "labels")]
+            body = []
+            for r in rows:
+                labels = [_label(r["labels"][c]) for c in coders]
+                body.append([r["document"], r["position"], r["disagreement"], r["share"],
+                             *(labels if wide else ["; ".join(
+                                 f"{c}={x}" for c, x in zip(coders, labels, strict=True)
+                                 if x is not None)])])
+            out.append(Table(f"costliest_{key}", title, cols, body,
+                             ["disagreement = mean pairwise distance on the item, share = its "
+                              "part of α's Do"]))
+        return out
+
+    def _document_table(self) -> Table:
+        distances = self.options["distances"]
+        cols = [Column("document", "document"), Column("coders", "coders", "int"),
+                Column("units", "units", "int"),
+                Column("segments_per_coder", "segments/coder", "float", 2),
+                Column("boundary_alpha", "boundary α", "float")]
+        cols += [Column(f"unit_alpha_{d}", f"unit-set α {d}", "float") for d in distances]
+        cols += [Column(k, METRICS[k][0], "float", optional=k not in ("boundary_similarity",
+                                                                        "pk"))
+                 for k in METRICS]
+        rows = [[r["document"], r["coders"], r["units"], r["segments_per_coder"],
+                 r["boundary_alpha"], *(r["unit_alpha"][d] for d in distances),
+                 *(r[k] for k in METRICS)] for r in self.by_document]
+        return Table("by_document", "By document (B, S, Pk, WindowDiff: mean over coder pairs)",
+                     cols, rows)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _label(value) -> str | None:
+    """A costliest item's label for a table cell: yes/no, or a segment's first–last unit."""
+    if isinstance(value, list):
+        return f"{value[0]}–{value[1]}"
+    return value
+
+
+def _farthest_from_one(row: list) -> float:
+    """Sort key of a coder-rate row: the ratio farthest from 1 (in log terms) first."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return -abs(float(np.log(row[6])))
+
+
+def _top(rows: list[list], key: Callable[[list], float]) -> tuple[list[list], list[str]]:
+    """All rows when there are few coders; else the :data:`MAX_MATRIX` rows with the smallest
+    ``key`` (nan last) and a note saying how many more the JSON has."""
+    if len(rows) <= MAX_MATRIX:
+        return rows, []
+    ranked = sorted(rows, key=lambda r: (math.isnan(key(r)), key(r)))
+    return ranked[:MAX_MATRIX], [f"… {len(rows) - MAX_MATRIX} more coders in the JSON "
+                                 "(--format json)"]
+
+
+# ---- the analysis ------------------------------------------------------------------------------
+def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] = DISTANCES,
+            by_document: bool = False, diagnostics: int | None = None,
+            bootstrap: Bootstrap | None = None, progress: Callable[[int, int], None] | None = None,
+            inputs: Sequence[str] = (), input_format: str | None = None) -> SegmentsReport:
+    """Every figure of the module docstring for ``segmentations``. The first of ``distances``
+    (set distances) is used for the pairwise and leave-one-out α and the costliest units.
+
+    ``by_document`` adds α and the mean pairwise metrics per document; ``diagnostics`` = N the
+    N potential boundaries and units that cost most in observed disagreement; ``bootstrap``
+    intervals resample documents (``cluster`` None or True; items when there is a single
+    document, with a note) or items (``cluster=False``). ``progress(done, total)`` is called as
+    the work advances."""
+    distances = list(distances)
+    if not distances:
+        raise InputError("give at least one set distance")
+    for d in distances:
+        if d not in SET_DISTANCES:
+            raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
+    segs = list(segmentations)
+    lay = conv.layout(segs)
+    if not (lay.coded().sum(0) >= 2).any():
+        raise InputError("no document was segmented by two or more coders, so there is no "
+                         "agreement to measure")
+    bdata = conv.boundaries(lay)
+    udata = conv.unit_sets(lay)
+    tdata = conv.boundaries(lay, types=True) if lay.types is not None else None
+    docs: dict[str, list[Segmentation]] = defaultdict(list)
+    for s in segs:
+        docs[s.document].append(s)
+    docs = {d: docs[d] for d in lay.documents}
+    sizes = [bootstrap.n_resamples if bootstrap else 0] * (2 + (tdata is not None))
+    step = _stages(progress, [*sizes, len(docs), len(docs) if by_document else 0])
+
+    notes: list[str] = []
+    boundaries = _coefficients(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], bootstrap, step[0],
+                               notes)
+    unit_sets = _coefficients(udata, UNIT_COEFFICIENTS, distances, bootstrap, step[1], notes)
+    typed = None if tdata is None else _coefficients(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
+                                                     bootstrap, step[2], notes)
+    means = segmetrics.pairwise_means(
+        {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}, lay.coders,
+        progress=step[-2])
+    pairwise, loo = _coders_compared(bdata, udata, distances[0], means)
+    coded = lay.coded()
+    data = {"documents": len(lay.documents), "coders": list(lay.coders),
+            "units": int(lay.lengths.sum()), "segmentations": lay.n_segmentations,
+            "segments": len(lay.masses), "potential_boundaries": bdata.n_items,
+            "not_segmented": int((~coded).sum()),
+            "documents_with_two_or_more_coders": int((coded.sum(0) >= 2).sum())}
+    options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics}
+    return SegmentsReport(
+        list(inputs), options, bootstrap, input_format, segs[0].unit, data, boundaries, typed,
+        unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
+        _by_document(docs, distances, means.per_document, step[-1]) if by_document else None,
+        None if diagnostics is None else _costliest(bdata, udata, distances[0], diagnostics),
+        notes)
+
+
+def _stages(progress: Callable[[int, int], None] | None, sizes: Sequence[int]) -> list:
+    """One callback per stage of the work, each reporting to ``progress`` as steps of the
+    whole (stage k takes ``sizes[k]`` steps)."""
+    if progress is None:
+        return [None] * len(sizes)
+    total = int(sum(sizes))
+    starts = np.cumsum([0, *sizes])[:-1].tolist()
+    return [lambda done, _total=None, s=s: progress(s + done, total) for s in starts]
+
+
+def _coefficients(data: ReliabilityData, ids: Sequence[str], distances: Sequence[str],
+                  bootstrap: Bootstrap | None, progress, notes: list[str]) -> Records:
+    """The coefficients ``ids`` under each distance (κ is Davies & Fleiss's multi-κ beyond two
+    coders), with intervals on the same replicates when ``bootstrap`` is given."""
+    multi = kernel(data, None).n_coders > 2
+    specs = [("multi_kappa" if c == "kappa" and multi else c, d) for d in distances for c in ids]
+    settings = bootstrap
+    if bootstrap is not None and bootstrap.cluster is not False and \
+            len(np.unique(data.groups)) < 2:
+        settings = replace(bootstrap, cluster=False)
+        notes.append("one document: the bootstrap resamples items (potential boundaries, "
+                     "units) instead of documents")
+    return estimates(data, specs, settings, progress=progress, notes=notes)
+
+
+def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str,
+                     means: segmetrics.PairwiseMeans) -> tuple[Pairwise, LeaveOneOut]:
+    """Coder × coder α (boundaries, nominal; unit sets under ``distance``) and α without each
+    coder, all coder subsets in one pass (:func:`corpusagree.stats.diagnostics.subset_values`).
+    Only coder pairs who share a document are computed (nan elsewhere)."""
+    C = udata.n_coders
+    valid = (udata.codes >= 0).astype(np.int64)
+    r, s = np.nonzero(np.triu(valid @ valid.T, 1))
+    pairs = np.zeros((len(r), C), bool)
+    pairs[np.arange(len(r)), r] = pairs[np.arange(len(r)), s] = True
+    loo = C >= 3
+    K = np.vstack([pairs, ~np.eye(C, dtype=bool)] if loo else [pairs])
+    matrices, per_coder, without = {}, {}, {}
+    for name, data, d in (("boundaries", bdata, "nominal"), ("units", udata, distance)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # undefined α; a coder alone
+            values = dg.subset_values(data, K, "alpha", d)[0]
+            m = np.full((C, C), np.nan)
+            m[r, s] = m[s, r] = values[:len(r)]
+            matrices[f"alpha_{name}"] = m
+            per_coder[f"alpha_{name}"] = np.nanmean(m, 1)
+        without[name] = values[len(r):]
+    full_b = float(quiet(alpha, bdata))
+    full_u = float(quiet(alpha, udata, distance))
+    rows = Records()
+    odd: dict[str, dict | None] = {"unit_change": None, "boundary_change": None}
+    if loo:
+        rows = Records({"coder": c, "boundary_alpha": float(b), "boundary_change": b - full_b,
+                        "unit_alpha": float(u), "unit_change": u - full_u}
+                       for c, b, u in zip(udata.coders, without["boundaries"],
+                                          without["units"], strict=True))
+        for key in odd:
+            changes = np.array([row[key] for row in rows])
+            if np.isfinite(changes).any():
+                k = int(np.nanargmax(changes))
+                odd[key] = {"coder": udata.coders[k], "change": float(changes[k])}
+    return (Pairwise(means, distance, matrices, per_coder),
+            LeaveOneOut(distance, full_b, full_u, rows, odd["unit_change"],
+                        odd["boundary_change"]))
+
+
+def _by_document(docs: dict[str, list[Segmentation]], distances: Sequence[str],
+                 pair_means: dict[str, dict[str, float]], progress) -> Records:
+    """α per document (boundaries and unit sets) with its mean pairwise metrics; segments per
+    coder to two decimals."""
+    rows = Records()
+    for n, (doc, segs) in enumerate(docs.items()):
+        lay = conv.layout(segs)
+        row = {"document": doc, "coders": len(segs), "units": int(lay.lengths[0]),
+               "segments_per_coder": round(len(lay.masses) / len(segs), 2)}
+        if len(segs) >= 2 and lay.lengths[0] >= 2:
+            row["boundary_alpha"] = float(quiet(alpha, conv.boundaries(lay)))
+            udata = conv.unit_sets(lay)
+            row["unit_alpha"] = {d: float(quiet(alpha, udata, d)) for d in distances}
+        else:
+            row["boundary_alpha"] = float("nan")
+            row["unit_alpha"] = dict.fromkeys(distances, float("nan"))
+        row.update({k: pair_means.get(doc, {}).get(k, float("nan")) for k in METRICS})
+        rows.append(row)
+        if progress is not None:
+            progress(n + 1, len(docs))
+    return rows
+
+
+def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n: int
+               ) -> CostliestItems:
+    """The ``n`` boundary positions and units that cost most in Do, every coder's label shown
+    as yes/no, or as the first and last unit of the coder's segment."""
+    def span(label) -> list[int] | None:
+        return None if label is None else [min(u for _, u in label), max(u for _, u in label)]
+
+    def row(r: dict, show: Callable) -> dict:
+        document, position = r["item"]
+        return {"document": document, "position": position, "disagreement": r["disagreement"],
+                "cost": r["cost"], "share": r["share"],
+                "labels": {c: show(v) for c, v in r["labels"].items()}}
+
+    return CostliestItems(
+        distance, Records(row(r, lambda v: v) for r in dg.worst_items(bdata, "nominal", n)),
+        Records(row(r, span) for r in dg.worst_items(udata, distance, n)))
+
+
+# ---- a folder like sample_corpora/segments/ (the ``report`` job) -------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SegmentsReport]:
+    """The report of the folder's segeval JSON (``sample_corpora/segments/`` holds the same
+    segmentations in the other formats too); no report when it has none."""
+    files = sorted(Path(folder).glob("*.json"))
+    if not files:
+        return []
+    fmt, segs = read([files[0]], "segeval")
+    return [analyse(segs, bootstrap=bootstrap, inputs=[str(files[0])], input_format=fmt)]
