@@ -15,15 +15,16 @@ Usage: python benchmarks/snow2008_wsd.py [--path TSV] [--resamples N] [--seed S]
 from __future__ import annotations
 
 import argparse
+import json
 import time
 import warnings
 from pathlib import Path
 
 import numpy as np
-from corpusagree.readers import sensetsv
 
-from corpusagree import report
+from corpusagree.analyses import senses
 from corpusagree.convert.senses import convert
+from corpusagree.report.json import clean
 from corpusagree.stats import coefficients as coef
 from corpusagree.stats import inference
 
@@ -34,7 +35,7 @@ DEFAULT = CORPORA / "snow2008_mturk" / "wsd.standardized.tsv"
 def measure(path: Path, resamples: int = 1000, seed: int = 0) -> dict:
     """Every figure the script prints, as a dict."""
     t0 = time.perf_counter()
-    tags = sensetsv.read(path)
+    tags = senses.read(path)
     t1 = time.perf_counter()
     data = convert(tags, "fine", cluster="item").data
     t2 = time.perf_counter()
@@ -114,7 +115,7 @@ def main() -> None:
         raise SystemExit(f"{args.path}: absent (the shared corpora are not in this checkout)")
     out = measure(args.path, args.resamples, args.seed)
     if args.json:
-        report.print_json(out)
+        print(json.dumps(clean(out), indent=2, ensure_ascii=False))
         return
     print(f"Snow et al. 2008 WSD: {out['tags']} judgements, {out['items']} items × "
           f"{out['judgements_per_item']} judgements, {out['annotators']} workers")

@@ -20,13 +20,13 @@ Usage: python benchmarks/wsbest.py [--path judgments.tsv] [--resamples N] [--see
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 
-from corpusagree.readers import sensetsv
-
-from corpusagree import report
+from corpusagree.analyses import senses
 from corpusagree.convert.senses import SenseTable, lexfile_inventory, to_reliability
+from corpusagree.report.json import clean
 from corpusagree.stats import coefficients as coef
 from corpusagree.stats import inference
 
@@ -47,7 +47,7 @@ def measure(path: Path, resamples: int = 1000, seed: int = 0, nltk_check: bool =
             ) -> dict:
     """Every figure the script prints, as a dict."""
     t0 = time.perf_counter()
-    tags = sensetsv.read(path)
+    tags = senses.read(path)
     table = SenseTable.from_tags(tags)
     t1 = time.perf_counter()
     rows = []
@@ -97,7 +97,7 @@ def main() -> None:
         raise SystemExit(f"{args.path}: absent (the shared corpora are not in this checkout)")
     out = measure(args.path, args.resamples, args.seed)
     if args.json:
-        report.print_json(out)
+        print(json.dumps(clean(out), indent=2, ensure_ascii=False))
         return
     print(f"WSbest (Erk et al. 2013): {out['tags']} judgements, {out['annotators']} annotators "
           f"× {out['items']} sentences, {out['lemmas']} lemmas, {out['senses']} senses; "

@@ -179,15 +179,15 @@ class Estimate:
                 for k, r in interpret.readings(self.result.value).items()}
 
     def to_dict(self) -> dict:
-        out = self.result.as_dict()
-        if self.interval is None:
-            out["interval"] = None
-        else:
-            iv = self.interval.as_dict()
-            out["interval"] = {k: v for k, v in iv.items() if k not in ("coefficient",
-                                                                      "distance")}
-        out["conventions"] = self.conventions()
-        return out
+        return {**self.result.as_dict(), "interval": interval_dict(self.interval),
+                "conventions": self.conventions()}
+
+
+def interval_dict(iv: Interval | None) -> dict | None:
+    """An interval as JSON beneath its coefficient (which names the coefficient and distance)."""
+    if iv is None:
+        return None
+    return {k: v for k, v in iv.as_dict().items() if k not in ("coefficient", "distance")}
 
 
 def quiet(fn: Callable, *args, **kwargs):

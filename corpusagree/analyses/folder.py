@@ -9,7 +9,6 @@ says what it reads there.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from pathlib import Path
 
 from ..stats.inference import Bootstrap
@@ -25,8 +24,6 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None) -> list[Report]:
     out: list[Report] = []
     for sub, job in JOBS:
         folder = Path(root) / sub
-        if importlib.util.find_spec(f"{__package__}.{job}") is None:  # TEMPORARY
-            continue
         module = importlib.import_module(f"{__package__}.{job}")
         if folder.is_dir() and hasattr(module, "from_folder"):
             out += module.from_folder(folder, bootstrap)

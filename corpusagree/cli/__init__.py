@@ -15,9 +15,10 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..model.errors import InputError
+from . import coref, markables, report, segments, senses, table
 
-#: one module per job (corpusagree.cli.<job>), each with register(subparsers)
-JOBS = ("table", "coref", "markables", "segments", "senses", "report")
+#: one module per job, each with register(subparsers)
+JOBS = (table, coref, markables, segments, senses, report)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,18 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="JOB")
     for job in JOBS:
-        _module(job).register(sub)
+        job.register(sub)
     return p
-
-
-def _module(job: str):
-    import importlib
-    import importlib.util
-
-    name = f"{__name__}.{job}"
-    if importlib.util.find_spec(name) is None:  # TEMPORARY: a job not yet in analyses/
-        name = f"corpusagree.jobs.{job}"
-    return importlib.import_module(name)
 
 
 def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
@@ -64,11 +55,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
-
-
-def add_ci_options(p: argparse.ArgumentParser, seed: int | None = None) -> None:  # TEMPORARY
-    """The legacy jobs' interval options (until they move to analyses/)."""
-    p.add_argument("--ci", nargs="?", type=float, const=0.95, default=None, metavar="LEVEL")
-    p.add_argument("--resamples", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--interval", choices=["percentile", "bca"], default="percentile")

@@ -91,10 +91,12 @@ def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequ
     return names
 
 
-def add_diagnostics(p: argparse.ArgumentParser, what: str) -> None:
+def add_diagnostics(p: argparse.ArgumentParser, what: str,
+                    n: str = "the N costliest items") -> None:
+    """``--diagnostics [N]``: ``what`` the diagnostics show; ``n`` says what N counts."""
     p.add_argument("--diagnostics", nargs="?", type=int, const=DIAGNOSTICS, default=None,
-                   metavar="N", help=f"why agreement is low: {what} (N costliest items, "
-                   f"default {DIAGNOSTICS})")
+                   metavar="N", help=f"why agreement is low: {what}, with {n} (default N = "
+                   f"{DIAGNOSTICS})")
 
 
 def add_by_document(p: argparse.ArgumentParser) -> None:

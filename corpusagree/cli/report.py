@@ -26,24 +26,7 @@ def run(args: argparse.Namespace) -> int:
     if not root.is_dir():
         raise InputError("not a folder", root)
     reports = folder.analyse(root, opt.bootstrap_of(args))
-    legacy = _legacy(root, args.output_format == "json") if not args.output else False
-    if not reports and not legacy:
+    if not reports:
         raise InputError("nothing to report: expected subfolders table/, coref/, segments/ or "
                          "senses/", root)
     return opt.emit(args, reports, many=True)
-
-
-def _legacy(root: Path, json_out: bool) -> bool:  # TEMPORARY: jobs not yet in analyses/
-    import importlib
-
-    ran = False
-    for task, sub in (("coref", "coref"), ("markables", "coref"), ("segments", "segments"),
-                      ("senses", "senses")):
-        if hasattr(importlib.import_module(f"corpusagree.analyses.{task}") if
-                   importlib.util.find_spec(f"corpusagree.analyses.{task}") else None,
-                   "from_folder"):
-            continue
-        job = importlib.import_module(f"corpusagree.jobs.{task}")
-        if (root / sub).is_dir() and job.report_folder(root / sub, json_out):
-            ran = True
-    return ran

@@ -1,4 +1,4 @@
-"""Coreference annotation → reliability data (Artstein & Poesio 2005, seed 003 §4.1).
+"""Coreference annotation → reliability data (Artstein & Poesio 2005, §4.1).
 
 Two steps, one concern each:
 
@@ -6,11 +6,12 @@ Two steps, one concern each:
   matched across annotators by exact span (default), by head token, or by maximal token overlap
   (a one-to-one Kuhn–Munkres matching on Dice overlap). It records which annotator put which
   item in which chain, and counts what was aligned, unmatched, merged or dropped.
-* :func:`to_data` turns an :class:`Alignment` into :class:`~corpusagree.data.ReliabilityData`
-  with one of the labels of §4.1: the full chain (Passonneau 2004), the chain up to and
-  including the mention ("prefix"), or the antecedent as a nominal label (the κ-with-antecedent
-  condition). Chains go straight into the CSR set table of ``ReliabilityData.from_sets`` (a chain
-  is one row shared by its mentions); no frozenset is built per mention.
+* :func:`to_data` turns an :class:`Alignment` into
+  :class:`~corpusagree.model.data.ReliabilityData` with one of the labels of §4.1: the full
+  chain (Passonneau 2004), the chain up to and including the mention ("prefix"), or the
+  antecedent as a nominal label (the κ-with-antecedent condition). Chains go straight into the
+  CSR set table of ``ReliabilityData.from_sets`` (a chain is one row shared by its mentions); no
+  frozenset is built per mention.
 
 A mention an annotator put in several chains gets the **union** of those chains as its label
 (for "antecedent": the closest preceding member of the union), and is counted in the report.
@@ -41,14 +42,12 @@ LABELS = ("chain", "prefix", "antecedent")
 UNMARKED = ("missing", "singleton")
 SINGLETONS = ("keep", "drop")
 
-#: the antecedent label of a mention that starts its chain (seed 003 §4.1)
+#: the antecedent label of a mention that starts its chain (Artstein & Poesio 2005, §4.1)
 NO_ANTECEDENT = "none"
 
 #: per-annotator counters of :class:`AlignmentReport`
 COUNTERS = ("documents", "mentions", "dropped_singletons", "unknown_members", "no_head",
             "merged", "several_chains", "items", "aligned", "unmatched")
-
-
 
 
 def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -104,12 +103,12 @@ class AlignmentReport:
                 out.append(f"{n} {text}")
         return out
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
+        """The counts as plain data (the sentences are :meth:`notes`)."""
         return {"match": self.match, "singletons": self.singletons,
                 "documents": self.documents, "annotators": list(self.annotators),
                 "items": self.items, "complete": self.complete, "single": self.single,
-                "per_annotator": {a: dict(c) for a, c in self.per_annotator.items()},
-                "notes": self.notes()}
+                "per_annotator": {a: dict(c) for a, c in self.per_annotator.items()}}
 
 
 @dataclass
@@ -242,7 +241,8 @@ def _text_order(reps: list[tuple]) -> np.ndarray:
 
 def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
           singletons: str = "keep") -> Alignment:
-    """Align the mentions of several annotators, document by document (seed 003 §4.1).
+    """Align the mentions of several annotators, document by document (Artstein & Poesio
+    2005, §4.1).
 
     ``match``: "exact" span (default), "head" token (``Mention.head``; mentions without one
     are matched by exact span and counted), or "overlap" (one-to-one, maximal Dice overlap of
@@ -362,7 +362,8 @@ def _unmarked_mask(al: Alignment, codes: np.ndarray) -> np.ndarray:
 
 
 def to_data(al: Alignment, label: str = "chain", unmarked: str = "missing") -> ReliabilityData:
-    """Reliability data of aligned coreference (seed 003 §4.1); groups = documents.
+    """Reliability data of aligned coreference (Artstein & Poesio 2005, §4.1); groups =
+    documents.
 
     ``label``: "chain" (the item's full chain, a set of items), "prefix" (the chain up to and
     including the item, in text order) or "antecedent" (nominal: the closest preceding item of

@@ -1,6 +1,7 @@
 """Sense tags → ReliabilityData under a sense-grouping scheme (Artstein & Poesio 2005, §4.4).
 
-Fine-grained sense tagging gives low agreement; groupings of senses (Palmer et al.) raise it.
+Fine-grained sense tagging gives low agreement; groupings of senses (Palmer et al. 2007) raise
+it.
 The same tags are converted under each scheme, so their agreement can be compared side by side:
 
 * ``fine``: nominal over the senses as tagged. A tag with several senses is one label, the set
@@ -16,7 +17,9 @@ The same tags are converted under each scheme, so their agreement can be compare
 * ``multi``: the set of senses of each tag with a set distance, without extension.
 
 A sense missing from the inventory stays itself (es(s) = {s}) and is counted, never an error.
-Items are grouped (for clustered intervals) by lemma, document, or not at all.
+Items are grouped (for clustered intervals) by lemma, document, or not at all. The scheme's
+distance is kept as a name (nominal, or a set distance such as Passonneau's): which distance a
+scheme may take is the analysis's check (:mod:`corpusagree.analyses.senses`).
 Labels are CSR sets built with :meth:`ReliabilityData.from_sets` (no frozenset per tag), or
 plain labels when a nominal scheme gives every tag exactly one sense or group.
 """
@@ -34,12 +37,13 @@ from ..model.corpus import SenseTag
 from ..model.data import MISSING, ReliabilityData, SetLabels, ranges
 from ..model.errors import InputError
 from ..model.senses import SenseInventory
-from ..stats import distances as dist
 
 #: scheme → default distance
 SCHEMES = {"fine": "nominal", "coarse": "nominal", "extended": "passonneau", "multi": "passonneau"}
 #: schemes that need an inventory
 WITH_INVENTORY = ("coarse", "extended")
+#: schemes whose labels are sets compared with a set distance
+SET_SCHEMES = ("extended", "multi")
 CLUSTERS = ("lemma", "document", "item")
 
 
@@ -135,7 +139,8 @@ class SenseData:
 
     data: ReliabilityData
     scheme: str
-    distance: dist.Distance
+    #: the name of the scheme's distance
+    distance: str
     inventory: str | None = None
     #: senses not in the inventory → how often they were tagged
     unknown: Counter = field(default_factory=Counter)
@@ -146,7 +151,12 @@ class SenseData:
 
     @property
     def name(self) -> str:
-        return self.scheme if self.inventory is None else f"{self.scheme} [{self.inventory}]"
+        return scheme_name(self.scheme, self.inventory)
+
+
+def scheme_name(scheme: str, inventory: str | None = None) -> str:
+    """A scheme's display name: ``fine``, or ``extended [inventory]`` with an inventory."""
+    return scheme if inventory is None else f"{scheme} [{inventory}]"
 
 
 def _sense_map(names: Sequence[str], scheme: str, inventory: SenseInventory | None,
@@ -180,22 +190,18 @@ def _sense_map(names: Sequence[str], scheme: str, inventory: SenseInventory | No
 
 def to_reliability(table: SenseTable, scheme: str = "fine",
                    inventory: SenseInventory | None = None, *, depth: int | None = None,
-                   level: int | None = None, distance=None, cluster: str = "lemma",
-                   inventory_name: str | None = None) -> SenseData:
+                   level: int | None = None, distance: str | None = None,
+                   cluster: str = "lemma", inventory_name: str | None = None) -> SenseData:
     """The tags of ``table`` as ReliabilityData under ``scheme`` (see the module docstring).
 
-    ``distance`` overrides the scheme's default (nominal, or Passonneau for set schemes);
-    ``cluster`` sets ``data.groups`` to the items' lemmas (default), documents, or none.
+    ``distance`` names the distance that overrides the scheme's default (nominal, or
+    Passonneau for set schemes); ``cluster`` sets ``data.groups`` to the items' lemmas
+    (default), documents, or none.
     """
     if scheme not in SCHEMES:
         raise InputError(f"unknown scheme {scheme!r}; known: {', '.join(SCHEMES)}")
     if scheme in WITH_INVENTORY and inventory is None:
         raise InputError(f"the {scheme} scheme needs a sense inventory")
-    d = dist.get(distance if distance is not None else SCHEMES[scheme])
-    if scheme in ("fine", "coarse") and d.weighted:
-        raise InputError(f"the {scheme} scheme is nominal; use extended or multi for {d.name}")
-    if scheme in ("extended", "multi") and not d.for_sets:
-        raise InputError(f"the {scheme} scheme needs a set distance, not {d.name}")
     m_ptr, m_elem, elem_names, known = _sense_map(table.sense_names, scheme, inventory, depth,
                                                   level)
     # tag t's elements: the concatenated images of its senses (from_sets merges duplicates)
@@ -207,7 +213,7 @@ def to_reliability(table: SenseTable, scheme: str = "fine",
     codes = np.full((len(table.coders), len(table.items)), MISSING, np.int64)
     codes[table.coder_of, table.item_of] = np.arange(table.n_tags)
     groups, group_names, ungrouped = table.item_groups(cluster)
-    if not d.for_sets and (per_tag == 1).all():
+    if scheme not in SET_SCHEMES and (per_tag == 1).all():
         # one sense (or group) per tag: plain labels, in name order
         used, tag_label = np.unique(flat, return_inverse=True)
         names = np.array(elem_names, dtype=object)[used]
@@ -225,8 +231,9 @@ def to_reliability(table: SenseTable, scheme: str = "fine",
     unknown = Counter({table.sense_names[s]: int(occ[s]) for s in np.flatnonzero(~known)})
     options = {"coarse": {"level": "top" if level is None else level},
                "extended": {"depth": "all" if depth is None else depth}}.get(scheme, {})
-    return SenseData(data, scheme, d, inventory_name if scheme in WITH_INVENTORY else None,
-                     unknown, ungrouped, options)
+    return SenseData(data, scheme, distance or SCHEMES[scheme],
+                     inventory_name if scheme in WITH_INVENTORY else None, unknown, ungrouped,
+                     options)
 
 
 def convert(tags: Iterable[SenseTag], scheme: str = "fine",

@@ -113,8 +113,6 @@ def ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     return np.arange(total) + offsets
 
 
-_ranges = ranges  # TEMPORARY: until the job modules move to analyses/
-
 
 def _sorted_values(values: Iterable) -> list:
     """Distinct label values in a stable, readable order (numbers numerically)."""

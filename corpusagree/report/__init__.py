@@ -32,6 +32,3 @@ def render(reports: Sequence[Report], output_format: str, stream: TextIO, *,
 
 
 __all__ = ["FORMATS", "render"]
-
-# TEMPORARY: the helpers of the job modules not yet moved to corpusagree.analyses
-from .legacy import LazyProgress, console, fmt, matrix_table, print_json, rows_table  # noqa: E402,F401

@@ -16,11 +16,14 @@ Everything is computed from the sparse key × response contingency table (number
 mentions), so the cost grows with the mentions, not with their pairs. To score a corpus at once,
 key mentions by ``(document, mention)``: MUC, B³, CEAF-e and LEA then equal the usual
 micro-averaged (summed) corpus scores; BLANC would count cross-document pairs.
+:func:`document_pairs` scores every pair of annotators on every document they both annotated,
+from arrays of cluster ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -222,3 +225,86 @@ def pairwise_f1(partitions: Mapping[str, Partition],
             for s in scores:
                 mats[s][i, j] = SCORES[s](parts[a], parts[b]).f1
     return PairwiseF1(names, mats)
+
+
+# ---- every annotator pair of every document ---------------------------------------------------
+def partition(clusters: np.ndarray) -> list[list[int]]:
+    """The clusters (lists of item indices, in item order) of one annotator's cluster ids;
+    -1 = an item the annotator did not mark."""
+    idx = np.flatnonzero(clusters >= 0)
+    order = idx[np.argsort(clusters[idx], kind="stable")]
+    if not len(order):
+        return []
+    return [c.tolist() for c in np.split(order, np.flatnonzero(np.diff(clusters[order])) + 1)]
+
+
+@dataclass(frozen=True)
+class DocumentPairs:
+    """F1 of every (document, annotator pair) both annotated: row ``k`` scores annotator
+    ``response[k]`` against annotator ``key[k]`` (``key < response``) on document ``doc[k]``;
+    ``f1[k, s]`` is score ``names[s]``."""
+
+    names: tuple[str, ...]
+    doc: np.ndarray
+    key: np.ndarray
+    response: np.ndarray
+    f1: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.doc)
+
+    def mean(self) -> dict[str, float]:
+        """Each score's mean over every (document, pair) row (nan without rows)."""
+        return {s: float(self.f1[:, j].mean()) if len(self) else float("nan")
+                for j, s in enumerate(self.names)}
+
+    def by_pair(self, n_annotators: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(key, response, documents, mean F1 per score) of every annotator pair that shares a
+        document: each score averaged over the documents the pair shares (macro average)."""
+        code = self.key * n_annotators + self.response
+        pairs, inv, n = np.unique(code, return_inverse=True, return_counts=True)
+        sums = np.zeros((len(pairs), len(self.names)))
+        np.add.at(sums, inv, self.f1)
+        return pairs // n_annotators, pairs % n_annotators, n, sums / n[:, None]
+
+    def by_document(self, n_documents: int) -> np.ndarray:
+        """documents × scores: each score's mean over the pairs of a document (nan for a
+        document fewer than two annotators annotated)."""
+        sums = np.zeros((n_documents, len(self.names)))
+        np.add.at(sums, self.doc, self.f1)
+        n = np.bincount(self.doc, minlength=n_documents)[:, None]
+        return np.where(n > 0, sums / np.maximum(n, 1), np.nan)
+
+
+def document_pairs(clusters: np.ndarray, doc_items: np.ndarray, annotated: np.ndarray,
+                   scores: Sequence[str] = tuple(SCORES),
+                   progress: Callable[[int, int], None] | None = None) -> DocumentPairs:
+    """Every score of :data:`SCORES` (MUC, B³, CEAF-e, BLANC, LEA; Pradhan et al. 2014) for
+    every pair of annotators on every document both annotated, the first annotator of a pair
+    as the key.
+
+    ``clusters[a, i]``: annotator ``a``'s cluster id of item ``i`` (-1 = not marked); the items
+    of document ``d`` are ``doc_items[d]:doc_items[d + 1]``; ``annotated[a, d]``: annotator
+    ``a`` annotated document ``d``. A pair is scored on the items each of them marked.
+    ``progress(done, total)`` is called after each document.
+    """
+    unknown = [s for s in scores if s not in SCORES]
+    if unknown:
+        raise ValueError(f"scores: unknown {unknown}; known: {list(SCORES)}")
+    fns = [SCORES[s] for s in scores]
+    D = annotated.shape[1]
+    rows: list[tuple[int, int, int]] = []
+    f1: list[list[float]] = []
+    for d in range(D):
+        lo, hi = doc_items[d], doc_items[d + 1]
+        who = np.flatnonzero(annotated[:, d])
+        parts = {a: partition(clusters[a, lo:hi]) for a in who}
+        for i, a in enumerate(who):
+            for b in who[i + 1:]:
+                rows.append((d, int(a), int(b)))
+                f1.append([f(parts[a], parts[b]).f1 for f in fns])
+        if progress is not None:
+            progress(d + 1, D)
+    arr = np.array(rows, np.int64).reshape(-1, 3)
+    return DocumentPairs(tuple(scores), arr[:, 0], arr[:, 1], arr[:, 2],
+                         np.array(f1, float).reshape(-1, len(fns)))

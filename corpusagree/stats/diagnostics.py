@@ -6,6 +6,8 @@
   sufficient statistics of every coder subset at once (no loop over items or coder pairs).
 * :func:`coincidence`: Krippendorff's (2011) coincidence matrix o_ck; :func:`per_category`:
   his category-specific α (category k against all others).
+* :func:`confused_pairs`: the largest off-diagonal cells o_ck within each group of items (the
+  most confused senses of each lemma).
 * :func:`worst_items`: items ranked by what they cost in Do, with every coder's label.
 * :func:`coder_distributions` and :func:`bias_by_category`: each coder's P̂(k|c) and bias B
   split by category (Artstein & Poesio 2005, §3 and appendix A).
@@ -18,6 +20,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -26,7 +29,15 @@ from ..model.data import ReliabilityData
 from . import distances as dist
 from . import spec
 from .coefficients import compute
-from .kernel import CoderMasks, kernel, label_counts, ratio, shared_item_pairs
+from .kernel import (
+    PAIRS_PER_CHUNK,
+    CoderMasks,
+    item_pairs,
+    kernel,
+    label_counts,
+    ratio,
+    shared_item_pairs,
+)
 
 # ---- every coder subset at once ------------------------------------------------------------
 #: coefficients that need exactly two coders in every subset
@@ -191,6 +202,54 @@ def coincidence(data: ReliabilityData, sparse: bool | None = None
     return data.labels, o if sparse else o.toarray()
 
 
+def confused_pairs(data: ReliabilityData, groups: np.ndarray, group_names: Sequence,
+                   n: int = 5, name: Callable[[int], str] | None = None) -> list[dict]:
+    """The ``n`` most confused label pairs of each group of items (e.g. of each lemma): the
+    off-diagonal cells o_ck of Krippendorff's (2011) coincidence matrix over the group's items
+    (Σ_u number of judgement pairs {c, k} in unit u / (m_u − 1)), computed sparsely over the
+    pairs that occur.
+
+    ``groups[i]`` indexes ``group_names``; ``name(code)`` names a label (default ``str``), and
+    labels are ranked by name so that ties and the order of ``a`` and ``b`` do not depend on
+    the input's order. Rows ``group``, ``a``, ``b``, ``pairs`` (judgement pairs behind the
+    cell), ``coincidences`` (o_ck) and ``share`` (of the group's Σ_{c<k} o_ck), groups in
+    order, most confused first within a group.
+    """
+    if name is None:
+        def name(code: int) -> str:
+            return str(data.labels[code])
+    n_i = (data.codes >= 0).sum(0)
+    step = max(1, PAIRS_PER_CHUNK // max(1, data.n_coders * (data.n_coders - 1) // 2))
+    keys, weights = [], []
+    for start in range(0, data.n_items, step):
+        a, b, both = item_pairs(data.codes[:, start:start + step])
+        off = both & (a != b)
+        item = np.broadcast_to(np.arange(start, start + a.shape[1]), a.shape)[off]
+        lo, hi = np.minimum(a, b)[off], np.maximum(a, b)[off]
+        keys.append(np.stack([groups[item], lo, hi], 1))
+        weights.append(1.0 / (n_i[item] - 1))
+    k = np.concatenate(keys) if keys else np.zeros((0, 3), np.int64)
+    w = np.concatenate(weights) if weights else np.zeros(0)
+    if not len(k):
+        return []
+    used = np.unique(k[:, 1:])
+    names = np.array([name(c) for c in used.tolist()], dtype=object)
+    rank = np.empty(data.n_labels, np.int64)
+    rank[used] = np.argsort(np.argsort(names, kind="stable"), kind="stable")
+    lo, hi = np.minimum(rank[k[:, 1]], rank[k[:, 2]]), np.maximum(rank[k[:, 1]], rank[k[:, 2]])
+    cells, inv = np.unique(np.stack([k[:, 0], lo, hi], 1), axis=0, return_inverse=True)
+    inv = inv.ravel()
+    o = np.bincount(inv, weights=w)
+    pairs = np.bincount(inv)
+    group_total = np.bincount(cells[:, 0], weights=o, minlength=len(group_names))
+    order = np.lexsort((cells[:, 2], cells[:, 1], -np.round(o, 12), cells[:, 0]))
+    nth = np.arange(len(order)) - np.searchsorted(cells[order, 0], cells[order, 0])
+    by_rank = names[np.argsort(names, kind="stable")]
+    return [{"group": group_names[g], "a": by_rank[x], "b": by_rank[y], "pairs": int(pairs[j]),
+             "coincidences": float(o[j]), "share": float(o[j] / group_total[g])}
+            for j in order[nth < n].tolist() for g, x, y in [cells[j].tolist()]]
+
+
 def category_stats(data: ReliabilityData, by: str | None = None) -> dict:
     """Arrays behind :func:`per_category`, over every label (``by="label"``) or set element
     (``by="element"``): ``names``, ``alpha``, ``values`` (n_k), ``agreeing`` (o_kk); categories
@@ -292,8 +351,9 @@ def coder_distributions(data: ReliabilityData) -> dict:
 
 
 def bias_by_category(data: ReliabilityData, n: int | None = None) -> dict:
-    """Bias B split by category (A&P seed 003 §3, appendix A): B = Σ_k σ²_{P̂(k|c)} / (c − 1),
-    the variance of P̂(k|c) = n_ck / n_c over the c coders weighted equally.
+    """Bias B split by category (Artstein & Poesio 2005, §3, appendix A):
+    B = Σ_k σ²_{P̂(k|c)} / (c − 1), the variance of P̂(k|c) = n_ck / n_c over the c coders
+    weighted equally.
 
     Rows: ``category``, pooled ``P`` = P̂(k), each coder's P̂(k|c) (``by_coder``), ``B`` =
     σ²_k / (c − 1) and its ``share`` of B; ``delta`` = A_e^π's k term − A_e^κ's k term as the
@@ -368,7 +428,7 @@ def two_coder_report(data: ReliabilityData) -> dict:
 
 
 def expert(data: ReliabilityData, reference, distance="nominal") -> dict:
-    """Carletta's (1996 §4, seed 001) expert variant: each naive coder against a reference.
+    """Carletta's (1996, §4) expert variant: each naive coder against a reference.
 
     For naive coder n, on the items both n and the reference coded: P(A) (here Do = mean
     d(n, ref)) is their observed agreement, and P(E) (De = Σ_jl P̂(j|n) P̂(l|ref) d_jl) the

@@ -1,6 +1,7 @@
-"""Coreference → reliability data (seed 003 §4.1): alignment by span, head and overlap; chain,
-prefix and antecedent labels; missing vs singleton; dropped singletons; a mention in several
-chains; and equality with a frozenset-per-mention reference and with NLTK on random corpora."""
+"""Coreference → reliability data (Artstein & Poesio 2005, §4.1): alignment by span, head and
+overlap; chain, prefix and antecedent labels; missing vs singleton; dropped singletons; a mention
+in several chains; and equality with a frozenset-per-mention reference and with NLTK on random
+corpora."""
 
 import math
 import warnings
@@ -127,12 +128,13 @@ def test_unmarked_singleton_only_in_annotated_documents():
     assert (single.codes >= 0).sum() == (missing.codes >= 0).sum() + 2
 
 
-# ---- the seed's point -----------------------------------------------------------------------
+# ---- Artstein & Poesio's point -------------------------------------------------------------
 def test_different_antecedents_same_chain_agree():
-    """Seed 003 §4.1 (engine E2 … it … it): one coder links the second 'it' to 'it', another to
-    'engine E2'; they agree on the chain, so the chain label shows no disagreement. A coder who
-    misses the first 'it' is partly in agreement under the chain label (a subset, Passonneau
-    1/3) but fully in disagreement on the antecedent of the second 'it'."""
+    """Artstein & Poesio 2005, §4.1 (engine E2 … it … it): one coder links the second 'it' to
+    'it', another to 'engine E2'; they agree on the chain, so the chain label shows no
+    disagreement. A coder who misses the first 'it' is partly in agreement under the chain label
+    (a subset, Passonneau 1/3) but fully in disagreement on the antecedent of the second
+    'it'."""
     e2, it1, it2, tanker, oranges = (1, 3), (8, 9), (11, 12), (15, 17), (5, 6)
     others = [[tanker], [oranges]]
     a = make("A", [[e2, it1, it2], *others], links=[(it1, e2), (it2, it1)])
@@ -338,3 +340,17 @@ def test_alpha_equals_nltk(seed):
                for i, k in zip(data.items, row, strict=True)]
     theirs = nltk.AnnotationTask(data=triples, distance=jaccard_distance).alpha()
     assert co.alpha(data, "jaccard").value == pytest.approx(theirs, abs=1e-12)
+
+
+def test_alignment_report_as_data(two):
+    """The report's counts as plain data (its sentences are ``notes()``) and the clusters the
+    coreference scores compare: chains that share an item of one annotator are one cluster."""
+    al = cc.align(two)
+    d = al.report.to_dict()
+    assert set(d) == {"match", "singletons", "documents", "annotators", "items", "complete",
+                      "single", "per_annotator"}
+    assert d["items"] == al.n_items and d["annotators"] == ["A", "B"]
+    assert set(d["per_annotator"]["A"]) == set(cc.COUNTERS)
+    clusters = al.clusters()
+    assert clusters.shape == (2, al.n_items)
+    assert (clusters[1] >= 0).sum() == d["per_annotator"]["B"]["items"]

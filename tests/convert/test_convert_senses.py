@@ -1,6 +1,7 @@
-"""Sense tags → ReliabilityData per scheme (fine, coarse, extended, multi): seed 003's *call*
-example, hand-computed values, brute-force frozenset equivalence on random inventories, NLTK
-as a peer, unknown senses, clusters, lexicographer-file groups, and the sample corpus."""
+"""Sense tags → ReliabilityData per scheme (fine, coarse, extended, multi): Artstein & Poesio's
+(2005, §4.4) *call* example, hand-computed values, brute-force frozenset equivalence on random
+inventories, NLTK as a peer, unknown senses, clusters, lexicographer-file groups, and the sample
+corpus."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from corpusagree.stats.kernel import kernel as engine
 
 SAMPLE = SAMPLES / "senses"
 
-#: seed 003 §4.4, Table 7: Palmer et al.'s Group 1 of *call* (WordNet 1.7 senses)
+#: Artstein & Poesio 2005, §4.4, Table 7: Palmer et al.'s Group 1 of *call* (WordNet 1.7 senses)
 CALL = SenseInventory.from_mapping({"WN1": "LABEL", "WN3": "LABEL", "WN19": "SEE",
                                     "WN22": "ADDRESS"})
 
@@ -41,14 +42,14 @@ def disagreement(sd) -> np.ndarray:
     return engine(sd.data, sd.distance).disagr_i
 
 
-# ---------------------------------------------------------------- seed 003's *call* example
+# ---------------------------------------------------------------- the *call* example
 
 
 def test_call_example_extended_passonneau():
     """A: WN1 vs B: WN3 → es sets {WN1, LABEL}, {WN3, LABEL}: d = 2/3; WN1 vs LABEL: 1/3."""
     sd = convert(tags([("i1", "A", "WN1"), ("i1", "B", "WN3"),
                        ("i2", "A", "WN1"), ("i2", "B", "LABEL")]), "extended", CALL)
-    assert sd.distance.name == "passonneau" and sd.data.is_set
+    assert sd.distance == "passonneau" and sd.data.is_set
     assert disagreement(sd) == pytest.approx([2 / 3, 1 / 3])
     assert sd.data.label(sd.data.codes[0, 0]) == {"WN1", "LABEL"}
     # α by hand: Do = (2/3 + 1/3)/2; pooled values x={WN1,L}×2, y={WN3,L}, z={L}:
@@ -154,16 +155,17 @@ def test_unknown_senses_are_counted_and_kept():
     assert convert(tags(rows), "fine").unknown == {}
 
 
-def test_scheme_and_distance_errors():
+def test_scheme_errors_and_distance_names():
+    """Which distance a scheme may take is the analysis's check (test_senses_analysis); the
+    conversion keeps the distance's name and makes set labels for the set schemes."""
     t = tags([("i1", "A", "a"), ("i1", "B", "b")])
     with pytest.raises(InputError, match="needs a sense inventory"):
         convert(t, "extended")
     with pytest.raises(InputError, match="unknown scheme"):
         convert(t, "medium")
-    with pytest.raises(InputError, match="nominal"):
-        convert(t, "fine", distance="masi")
-    with pytest.raises(InputError, match="set distance"):
-        convert(t, "multi", distance="interval")
+    assert convert(t, "fine").distance == "nominal" and not convert(t, "fine").data.is_set
+    assert convert(t, "multi").distance == "passonneau" and convert(t, "multi").data.is_set
+    assert convert(t, "multi", distance="masi").distance == "masi"
 
 
 def test_duplicate_and_conflicting_tags_name_their_line():

@@ -1,0 +1,446 @@
+"""``corpusagree coref``: agreement on coreference chains, overall and per document.
+
+The coreference annotations of several annotators (MMAX2, brat, CoNLL-2012, CorefUD,
+INCEpTION XMI, WebAnno TSV, ezCoref) are aligned mention by mention and turned into reliability
+data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then measured as
+
+* α, α′, β and the bias B over chains (or chain prefixes) as set labels, per set distance
+  (Passonneau 2004: Passonneau's distance, Jaccard, Dice, MASI);
+* κ (multi-κ for more than two annotators), α and β with the antecedent as a nominal label;
+* MUC, B³, CEAF-e, BLANC and LEA F1 (Pradhan et al. 2014) for every annotator pair, computed
+  per document on the aligned mentions each annotator marked, then averaged over the documents
+  both annotated (macro average; key = the first annotator of the pair);
+* the alignment itself (aligned, unmatched and merged mentions per annotator);
+* optionally bootstrap intervals clustered by document, figures per document, and diagnostics
+  (pairwise and leave-one-out α, the most-disputed mentions with each annotator's chain written
+  out as mention texts).
+
+>>> from corpusagree.analyses import coref
+>>> fmt, annotations = coref.read(["sample_corpora/coref/brat"])      # doctest: +SKIP
+>>> report = coref.analyse(annotations, input_format=fmt)             # doctest: +SKIP
+>>> report.coefficients.to_frame()                                    # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from os import PathLike
+from pathlib import Path
+
+from .. import readers
+from ..convert import coref as conv
+from ..model.corpus import CorefAnnotation
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..stats import coefficients as coef
+from ..stats import corefscores
+from ..stats import distances as dist
+from ..stats.inference import Bootstrap, Progress
+from .base import Column, Records, Report, Table, estimate_table, estimates, quiet
+from .diagnose import Diagnostics, diagnose
+
+#: the distances between sets (chains), and the ones reported by default
+SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
+DISTANCES = ("passonneau", "jaccard", "dice", "masi")
+#: coefficients over chain labels, per distance
+CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")
+SCORES = tuple(corefscores.SCORES)
+SCORE_NAMES = {"muc": "MUC", "b_cubed": "B³", "ceaf_e": "CEAF-e", "blanc": "BLANC", "lea": "LEA"}
+SCORE_AVERAGING = ("F1 per document on the aligned mentions both annotators marked, averaged "
+                   "over the documents both annotated (macro); key = the first annotator")
+#: ezCoref: the cluster ids kept per mention unless the reader option says otherwise
+EZCOREF_CLUSTERS = "last"
+#: (subfolder, format) of a sample corpus that :func:`from_folder` tries, in order (CorefUD
+#: keeps discontinuous mentions and heads; every format gives the same figures)
+SAMPLE_FORMATS = (("corefud", "corefud"), ("conll2012", "conll"), ("mmax2", "mmax2"),
+                  ("brat", "brat"), ("xmi", "xmi"))
+
+
+# ---- reading -----------------------------------------------------------------------------------
+def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
+         annotators: Sequence[str] | None = None, **reader_options
+         ) -> tuple[str, list[CorefAnnotation]]:
+    """``(format, annotations)`` of the annotators' files or folders, through the readers
+    registry (``input_format="auto"`` recognises the format). ``reader_options`` apply to
+    their format only; the job's defaults are MMAX2 ``levels=["coref"]`` and ezCoref
+    ``clusters="last"`` (each mention's final cluster choice)."""
+    plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
+    for p in plist:
+        if not p.exists():
+            raise InputError("no such file or folder", p)
+    fmt = readers.resolve("coref", plist, input_format)
+    options = dict(reader_options)
+    if fmt == "mmax2" and not options.get("levels"):
+        options["levels"] = ["coref"]
+    if fmt == "ezcoref" and options.get("clusters") is None:
+        options["clusters"] = EZCOREF_CLUSTERS
+    try:
+        return readers.read("coref", plist, fmt, annotators, **options)
+    except InputError as e:
+        if fmt in ("conll", "corefud") and len(plist) == 1 and plist[0].is_dir():
+            raise InputError(f"{e.message} (a folder is one annotator in this format: give "
+                             "one file or folder per annotator)", e.path, e.line) from None
+        raise
+
+
+# ---- the report --------------------------------------------------------------------------------
+@dataclass(repr=False)
+class CorefScores:
+    """The coreference scores of every annotator pair (Pradhan et al. 2014): ``pairs`` has one
+    row per pair (``key``, ``response``, ``documents`` shared, then each score's F1 averaged
+    over those documents); ``mean`` each score over every (document, pair); ``table`` the F1 of
+    every (document, pair)."""
+
+    names: tuple[str, ...]
+    mean: dict[str, float]
+    pairs: Records
+    table: corefscores.DocumentPairs
+    averaging: str = SCORE_AVERAGING
+
+    def __repr__(self) -> str:
+        return "CorefScores(" + ", ".join(f"{s}={v:.4g}" for s, v in self.mean.items()) + ")"
+
+    def to_dict(self) -> dict:
+        return {"averaging": self.averaging, "scores": list(self.names), "mean": self.mean,
+                "pairs": self.pairs}
+
+
+@dataclass(repr=False)
+class CorefDiagnostics:
+    """Why agreement is low: the diagnostics of the chain (or antecedent) labels under one
+    distance (:func:`~corpusagree.analyses.diagnose.diagnose`), and the most-disputed mentions
+    with each annotator's label written out as mention texts (``disputed``). ``mentions``: the
+    words of the items the tables name."""
+
+    diagnostics: Diagnostics
+    disputed: Records
+    mentions: dict[str, str]
+
+    def __repr__(self) -> str:
+        return (f"CorefDiagnostics({self.diagnostics.symbol} ({self.diagnostics.distance}), "
+                f"{len(self.disputed)} disputed mentions)")
+
+    def to_dict(self) -> dict:
+        return {**self.diagnostics.to_dict(), "disputed": self.disputed}
+
+    def tables(self) -> list[Table]:
+        """The diagnostics' tables, with mentions shown by their words."""
+        out = []
+        for t in self.diagnostics.tables():
+            if t.id == "worst_items":
+                t = self._disputed()
+            elif t.id == "per_category":
+                t = Table(t.id, t.title, [t.columns[0], Column("mention", "mention"),
+                                          *t.columns[1:]],
+                          [[r[0], self.mentions.get(str(r[0]), ""), *r[1:]] for r in t.rows],
+                          t.notes)
+            out.append(t)
+        return out
+
+    def _disputed(self) -> Table:
+        return Table("disputed", f"Most-disputed mentions ({self.diagnostics.distance}): "
+                     "disagr. = mean pairwise distance, share = part of α's Do; each "
+                     "annotator's label as mention texts",
+                     [Column("document", "document"), Column("mention", "mention"),
+                      Column("disagreement", "disagr.", "float"),
+                      Column("share", "share", "share"), Column("labels", "labels")],
+                     [[r["document"], r["mention"], r["disagreement"], r["share"],
+                       "\n".join(f"{c}: {t}" for c, t in r["labels"].items())]
+                      for r in self.disputed])
+
+
+@dataclass(repr=False)
+class CorefReport(Report):
+    """Agreement on coreference chains (see the module docstring). ``coefficients``: α, α′, β
+    and B per distance on the chain labels (empty with ``label="antecedent"``);
+    ``antecedent``: κ or multi-κ, α and β on the antecedent labels; ``by_document`` and
+    ``diagnostics`` are None unless asked for."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    format: str | None
+    documents: list[str]
+    annotators: list[str]
+    items: int
+    alignment: conv.AlignmentReport
+    coefficients: Records
+    antecedent: Records
+    scores: CorefScores
+    by_document: Records | None
+    diagnostics: CorefDiagnostics | None
+    notes: list[str]
+    job = "coref"
+
+    def __repr__(self) -> str:
+        return f"CorefReport({self.summary()})"
+
+    def body(self) -> dict:
+        return {"format": self.format, "documents": self.documents,
+                "annotators": self.annotators, "items": self.items,
+                "alignment": self.alignment, "coefficients": self.coefficients,
+                "antecedent": self.antecedent, "scores": self.scores,
+                "by_document": self.by_document, "diagnostics": self.diagnostics}
+
+    def summary(self) -> str:
+        o = self.options
+        where = _title(self.inputs) + (f" ({self.format})" if self.format else "")
+        out = (f"{where}: {len(self.documents)} documents, {len(self.annotators)} annotators, "
+               f"{self.items} mentions ({o['match']} match, unmarked = {o['unmarked']}, "
+               f"singletons {o['singletons']}); label = {o['label']}")
+        if self.bootstrap is not None:
+            out += ("; intervals clustered by document" if self.bootstrap.cluster is not False
+                    else "; intervals resample mentions")
+        return out
+
+    def tables(self) -> list[Table]:
+        o = self.options
+        out = [self._alignment_table()]
+        if self.coefficients:
+            out.append(estimate_table(
+                "coefficients", f"Chains as set labels (label = {o['label']}; Passonneau 2004, "
+                "Artstein & Poesio 2005, §4.1)", self.coefficients))
+        out.append(estimate_table("antecedent", "Antecedent as a nominal label (Artstein & "
+                                  "Poesio 2005, §4.1)", self.antecedent))
+        out.append(self._scores_table())
+        if self.by_document is not None:
+            out.append(self._document_table())
+        if self.diagnostics is not None:
+            out += self.diagnostics.tables()
+        return out
+
+    def _alignment_table(self) -> Table:
+        o = self.options
+        extra = [(k, h) for k, h, on in (("dropped_singletons", "dropped", o["singletons"] ==
+                                          "drop"), ("no_head", "no head", o["match"] == "head"))
+                 if on]
+        cols = [Column("annotator", "annotator"), Column("documents", "docs", "int"),
+                Column("mentions", "mentions", "int"), Column("items", "items", "int"),
+                Column("aligned", "aligned", "int"), Column("unmatched", "unmatched", "int"),
+                Column("merged", "merged", "int")] + \
+            [Column(k, h, "int") for k, h in extra] + \
+            [Column("several_chains", "in >1 chain", "int", optional=True)]
+        rows = [[a] + [c[col.key] for col in cols[1:]]
+                for a, c in self.alignment.per_annotator.items()]
+        return Table("alignment", f"Alignment of mentions ({o['match']} match): items marked, "
+                     "aligned with another annotator's or not", cols, rows)
+
+    def _scores_table(self) -> Table:
+        sc = self.scores
+        cols = [Column("key", "key"), Column("response", "response"),
+                Column("documents", "docs", "int")] + \
+            [Column(s, SCORE_NAMES[s], "float") for s in sc.names]
+        rows = [[p["key"], p["response"], p["documents"], *(p[s] for s in sc.names)]
+                for p in sc.pairs]
+        rows.append(["all pairs", "", len(sc.table), *(sc.mean[s] for s in sc.names)])
+        return Table("scores", "Coreference scores, F1 (Pradhan et al. 2014)", cols, rows,
+                     [f"{SCORE_AVERAGING}; 'all pairs': the mean over every (document, pair), "
+                      "docs = their number"])
+
+    def _document_table(self) -> Table:
+        dists = self.options["distances"] if self.coefficients else []
+        cols = [Column("document", "document"), Column("annotators", "annot.", "int"),
+                Column("items", "items", "int")] + \
+            [Column(f"alpha_{d}", f"α {d}", "float") for d in dists] + \
+            [Column("alpha_antecedent", "α antecedent", "float"),
+             Column("muc", "MUC", "float"), Column("b_cubed", "B³", "float")]
+        rows = [[r["document"], r["annotators"], r["items"], *(r["alpha"][d] for d in dists),
+                 r["alpha_antecedent"], r["muc"], r["b_cubed"]] for r in self.by_document]
+        return Table("by_document", "By document: α per distance, α on antecedents, mean "
+                     "pairwise F1", cols, rows)
+
+
+def _title(inputs: Sequence[str]) -> str:
+    """The one path, or the folder the paths share and how many they are."""
+    if not inputs:
+        return "coreference"
+    if len(inputs) == 1:
+        return str(inputs[0])
+    common = Path(os.path.commonpath([Path(p).absolute() for p in inputs]))
+    try:
+        common = common.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    return f"{common}/ ({len(inputs)} paths)"
+
+
+# ---- the analysis ------------------------------------------------------------------------------
+def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] = DISTANCES,
+            match: str = "exact", unmarked: str = "missing", label: str = "chain",
+            singletons: str = "keep", bootstrap: Bootstrap | None = None,
+            by_document: bool = False, diagnostics: int | None = None,
+            progress: Progress | None = None, inputs: Sequence[str | PathLike] = (),
+            input_format: str | None = None,
+            reader_options: Mapping[str, object] | None = None) -> CorefReport:
+    """Everything the job reports on ``annotations`` (see the module docstring).
+
+    ``match`` aligns mentions by "exact" span, "head" token or maximal "overlap"; an unmarked
+    mention is "missing" or a "singleton" of its annotator; ``label`` "chain" or "prefix" gives
+    the set-label coefficients per distance ("antecedent": only the nominal antecedent table,
+    which is always computed); ``singletons="drop"`` removes one-member chains first.
+    ``bootstrap``: intervals, resampling documents (``cluster`` None or True) or mentions
+    (False); with one document the mentions are resampled. ``diagnostics`` = N lists the N
+    most-disputed mentions. ``progress(done, total)`` follows the bootstrap and the scores.
+    ``inputs``, ``input_format`` and ``reader_options`` (what the annotations were read with)
+    are recorded in the report.
+    """
+    distances = list(distances)
+    for d in distances:
+        if d not in SET_DISTANCES:
+            raise InputError(f"distance {d!r} is not a set distance; choose from "
+                             f"{', '.join(SET_DISTANCES)}")
+    al = conv.align(annotations, match=match, singletons=singletons)
+    chains = None if label == "antecedent" else conv.to_data(al, label, unmarked)
+    ante = conv.to_data(al, "antecedent", unmarked)
+    notes = al.report.notes()
+    settings = _settings(bootstrap, len(al.documents), notes)
+    stage = _Stages(progress, [settings.n_resamples if settings else 0] * (1 + (chains is not None))
+                    + [len(al.documents)])
+    coefficients = Records()
+    if chains is not None:
+        coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS],
+                                 settings, progress=stage.next(), notes=notes)
+    two = int(((ante.codes >= 0).sum(1) > 0).sum()) == 2
+    antecedent = estimates(ante, [(c, "nominal") for c in ("kappa" if two else "multi_kappa",
+                                                           "alpha", "beta")],
+                           settings, progress=stage.next(), notes=notes)
+    table = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated, SCORES,
+                                       stage.next())
+    scores = _scores(table, al.annotators)
+    documents = _by_document(al, chains, ante, distances, table) if by_document else None
+    diag = None
+    if diagnostics is not None:
+        data, d = (chains, distances[0]) if chains is not None else (ante, "nominal")
+        diag = _diagnostics(al, data, d, diagnostics)
+        notes += diag.diagnostics.notes
+    if label == "antecedent":
+        notes.append("label antecedent: the set distances do not apply; only the nominal "
+                     "antecedent table is reported")
+    if unmarked == "singleton":
+        notes.append("unmarked mentions are singletons for the coefficients; the coreference "
+                     "scores compare the mentions each annotator marked")
+    reader_options = dict(reader_options or {})
+    if input_format == "ezcoref":
+        notes.append(f"ezCoref cluster lists: {reader_options.get('clusters', EZCOREF_CLUSTERS)} "
+                     "(reader option --clusters; 'last' keeps the final click of each mention, "
+                     "'all' every cluster id it lists)")
+    options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
+               "singletons": singletons, "by_document": by_document,
+               "diagnostics": diagnostics,
+               "reader_options": {k: [str(x) for x in v] if isinstance(v, (list, tuple))
+                                  else str(v) for k, v in reader_options.items()}}
+    return CorefReport([str(p) for p in inputs], options, settings, input_format,
+                       list(al.documents), list(al.annotators), al.n_items, al.report,
+                       coefficients, antecedent, scores, documents, diag,
+                       list(dict.fromkeys(notes)))
+
+
+class _Stages:
+    """One ``progress(done, total)`` over consecutive stages of known sizes."""
+
+    def __init__(self, progress: Progress | None, sizes: Sequence[int]) -> None:
+        self.progress, self.sizes, self.done, self.total = progress, list(sizes), 0, sum(sizes)
+
+    def next(self) -> Progress | None:
+        """The callback of the next stage."""
+        if self.progress is None:
+            return None
+        offset, progress = self.done, self.progress
+        self.done += self.sizes.pop(0)
+        return lambda done, _: progress(offset + done, self.total)
+
+
+def _settings(bootstrap: Bootstrap | None, documents: int, notes: list[str]
+              ) -> Bootstrap | None:
+    """The bootstrap settings for these data: mentions are resampled when there is one
+    document; few documents make rough intervals."""
+    if bootstrap is None or bootstrap.cluster is False:
+        return bootstrap
+    if documents < 2:
+        notes.append("one document only: the bootstrap resamples mentions (items)")
+        return replace(bootstrap, cluster=False)
+    if documents < 10:
+        notes.append(f"only {documents} documents: intervals clustered by document are rough")
+    return bootstrap
+
+
+def _scores(table: corefscores.DocumentPairs, annotators: Sequence[str]) -> CorefScores:
+    key, response, n, f1 = table.by_pair(len(annotators))
+    pairs = Records({"key": annotators[a], "response": annotators[b], "documents": int(c),
+                     **dict(zip(table.names, map(float, row), strict=True))}
+                    for a, b, c, row in zip(key, response, n, f1, strict=True))
+    return CorefScores(table.names, table.mean(), pairs, table)
+
+
+def _by_document(al: conv.Alignment, chains: ReliabilityData | None, ante: ReliabilityData,
+                 distances: Sequence[str], table: corefscores.DocumentPairs) -> Records:
+    """Per document: α and β per distance on its chains, α on its antecedents, and each score's
+    mean over its annotator pairs."""
+    f1 = table.by_document(len(al.documents))
+    out = Records()
+    for d, name in enumerate(al.documents):
+        mask = al.item_doc == d
+        row: dict = {"document": name, "annotators": int(al.annotated[:, d].sum()),
+                     "items": int(mask.sum())}
+        if chains is not None:
+            sub = chains.subset(items=mask, compact=True)
+            row["alpha"] = {x: _value(coef.alpha, sub, x) for x in distances}
+            row["beta"] = {x: _value(coef.beta, sub, x) for x in distances}
+        row["alpha_antecedent"] = _value(coef.alpha, ante.subset(items=mask, compact=True),
+                                         "nominal")
+        row.update({s: float(f1[d, j]) for j, s in enumerate(table.names)})
+        out.append(row)
+    return out
+
+
+def _value(fn, data: ReliabilityData, distance: str) -> float:
+    """A coefficient's value, nan when it is undefined on these data."""
+    r = quiet(fn, data, distance)
+    return r if isinstance(r, float) else r.value
+
+
+def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: int
+                 ) -> CorefDiagnostics:
+    """:func:`diagnose` on the labels, and the ``n`` most-disputed mentions with every
+    annotator's label written out as mention texts."""
+    diag = diagnose(data, distance, n_items=n)
+    index = {name: i for i, name in enumerate(al.items)}
+
+    def text(label) -> str:
+        if isinstance(label, list):                 # a chain: its mentions in text order
+            return " | ".join(al.text(i) for i in sorted(index[x] for x in label))
+        return label if label == conv.NO_ANTECEDENT else al.text(index[label])
+
+    disputed = Records({"item": w["item"], "document": w["group"],
+                        "mention": al.text(index[w["item"]]),
+                        "disagreement": w["disagreement"], "share": w["share"],
+                        "labels": {c: text(x) for c, x in w["labels"].items() if x is not None}}
+                       for w in diag.worst_items)
+    named = [r["category"] for r in diag.per_category["rows"]]
+    return CorefDiagnostics(diag, disputed, {x: al.text(index[x]) for x in named
+                                             if x in index})
+
+
+# ---- a sample corpus (the ``report`` job) ------------------------------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefReport]:
+    """The report, with figures per document, on the first format subfolder of a folder like
+    ``sample_corpora/coref/`` (corefud, conll2012, mmax2, brat, xmi: they hold the same
+    annotations); an empty list when there is none."""
+    for sub, fmt in SAMPLE_FORMATS:
+        path = Path(folder) / sub
+        if not path.is_dir():
+            continue
+        sniff = readers.get("coref", fmt).sniff
+        paths = sorted(f for f in path.iterdir() if f.is_file() and sniff(f)) \
+            if fmt in ("conll", "corefud") else [path]
+        if not paths:
+            continue
+        fmt, annotations = read(paths, fmt)
+        report = analyse(annotations, bootstrap=bootstrap, by_document=True,
+                         inputs=[str(p) for p in paths], input_format=fmt)
+        report.notes.insert(0, f"sample corpus read from {path} ({fmt}); the other format "
+                            "folders hold the same annotations")
+        return [report]
+    return []

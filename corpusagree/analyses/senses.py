@@ -1,0 +1,542 @@
+"""``corpusagree senses``: word-sense agreement under several grouping schemes side by side.
+
+The same tags are scored under every scheme of :mod:`corpusagree.convert.senses` (fine, coarse,
+extended, multi; Artstein & Poesio 2005, §4.4; groupings as in Palmer et al. 2007) and for
+every inventory: percent agreement, κ (multi-κ for more than two annotators), π, α, β and the
+bias B for the nominal schemes; α′, α, β and B under the set distance for the set schemes.
+Intervals are bootstrapped over lemmas (default), documents or items; ``by_lemma`` breaks the
+figures down by lemma; ``diagnostics`` lists the most confused sense pairs of each lemma
+(Krippendorff's coincidence matrix read as a table) and every diagnostic of the fine scheme.
+
+>>> from corpusagree.analyses import senses
+>>> tags = senses.read(["sample_corpora/senses/sample.tsv"])                   # doctest: +SKIP
+>>> report = senses.analyse(tags, ["sample_corpora/senses/inventory.tsv"])     # doctest: +SKIP
+>>> report.schemes[0].coefficients.to_frame()                                  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+
+import numpy as np
+
+from .. import readers
+from ..convert.senses import (
+    SCHEMES,
+    SET_SCHEMES,
+    WITH_INVENTORY,
+    SenseData,
+    SenseTable,
+    label_text,
+    lexfile_inventory,
+    scheme_name,
+    to_reliability,
+)
+from ..model.corpus import SenseTag
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..model.senses import SenseInventory
+from ..readers import _paths
+from ..readers import inventory as inventory_reader
+from ..readers import read as read_corpus
+from ..stats import diagnostics as dg
+from ..stats import distances as dist
+from ..stats.coefficients import compute
+from ..stats.inference import Bootstrap, Interval
+from ..stats.inference import bootstrap as resample
+from ..stats.kernel import kernel
+from .base import (
+    Column,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    interval_dict,
+    quiet,
+)
+from .diagnose import Diagnostics, diagnose
+
+#: the distances a set scheme (extended, multi) may take
+SET_DISTANCES = sorted(k for k, d in dist.NAMED.items() if d.for_sets)
+#: the automatic WordNet lexicographer-file grouping, usable as an inventory named ``lexfile``
+LEXFILE = "lexfile"
+#: a clustered bootstrap with fewer clusters than this gets a note
+FEW_CLUSTERS = 10
+#: formats whose first path is the data XML and the others the annotators' key files
+PAIRED = ("raganato", "senseval")
+#: the diagnostics list at least this many costliest items
+MIN_ITEMS = 10
+
+Inventory = str | PathLike | tuple[str, SenseInventory]
+
+
+# ---- reading -----------------------------------------------------------------------------------
+def input_format_of(paths: Sequence[str | PathLike], input_format: str = "auto") -> str:
+    """The format to read ``paths`` with: ``input_format`` when given, else the one the first
+    file of the first path is recognised as (Raganato and Senseval key files are not)."""
+    plist = _paths.as_list(paths)
+    if not plist:
+        raise InputError("no input files")
+    if not plist[0].exists():
+        raise InputError("no such file or folder", plist[0])
+    first = _paths.files(plist[0], _paths.visible, recursive=False)
+    return readers.resolve("senses", first[:1] or plist[:1], input_format)
+
+
+def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
+         annotators: Sequence[str] | None = None, *,
+         progress: Callable[[int, int], None] | None = None, **reader_options
+         ) -> list[SenseTag]:
+    """Sense tags of the input files, through the readers registry.
+
+    Raganato and Senseval: the data XML first, then one key/answer file per annotator (or
+    folders of them). OntoNotes ``.sense``, long TSV and WSbest: any number of files or folders,
+    read file by file with ``progress(files done, files)``. ``reader_options`` are the
+    readers' own (OntoNotes ``adjudicator``, long TSV ``sep``, WSbest ``uses``).
+    """
+    plist = _paths.as_list(paths)
+    fmt = input_format_of(plist, input_format)
+    if fmt in PAIRED:
+        return read_corpus("senses", plist, fmt, annotators, **reader_options)[1]
+    files = _paths.all_files(plist, _paths.visible, recursive=False)
+    tags: list[SenseTag] = []
+    for n, f in enumerate(files, 1):
+        tags += read_corpus("senses", [f], fmt, annotators, **reader_options)[1]
+        if progress is not None:
+            progress(n, len(files))
+    return tags
+
+
+def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:
+    """(name, inventory) of an inventory specification: an OntoNotes XML or TSV file, a folder
+    of OntoNotes XML files, or ``lexfile`` (the WordNet lexicographer files of the tagged
+    ``senses``)."""
+    if str(spec) == LEXFILE:
+        return LEXFILE, lexfile_inventory(senses)
+    path = Path(spec)
+    if path.is_dir():
+        files = _paths.files(path, (".xml",), recursive=False)
+        if not files:
+            raise InputError("no OntoNotes inventory files (*.xml) in this folder", path)
+        edges = inventory_reader.read_xml(files)
+        name = path.name + "/"
+    elif path.is_file():
+        edges = inventory_reader.read(path)
+        name = path.name
+    else:
+        raise InputError("no such inventory file or folder (or 'lexfile')", path)
+    try:
+        return name, SenseInventory.from_edges(edges)
+    except ValueError as e:
+        raise InputError(str(e), path) from None
+
+
+def discover(folder: str | PathLike) -> tuple[list[tuple[list[Path], str]], list[Path]]:
+    """Annotation sets ``(paths, format)`` and inventories in a folder laid out like
+    ``sample_corpora/senses/``: Raganato or Senseval XML with key files in ``keys/``, long TSV,
+    WSbest or ``.sense`` files beside; inventories are the entries named ``inventor*`` (a folder
+    of OntoNotes XML, or TSV/XML files)."""
+    folder = Path(folder)
+    sets: list[tuple[list[Path], str]] = []
+    inventories = sorted(p for p in folder.iterdir() if p.name.lower().startswith("inventor"))
+    keys = folder / "keys"
+    for f in sorted(p for p in folder.iterdir() if p.is_file() and p not in inventories):
+        try:
+            fmt = readers.detect("senses", f)
+        except InputError:
+            continue
+        if fmt in PAIRED:
+            if keys.is_dir():
+                sets.append(([f, keys], fmt))
+        else:
+            sets.append(([f], fmt))
+    return sets, inventories
+
+
+# ---- schemes -----------------------------------------------------------------------------------
+def scheme_distance(scheme: str, distance: str | None = None) -> dist.Distance:
+    """The distance of a scheme: the fine and coarse schemes are nominal; the extended and multi
+    schemes compare sets with a set distance, Passonneau's by default (Artstein & Poesio 2005,
+    §4.4)."""
+    if scheme not in SCHEMES:
+        raise InputError(f"unknown scheme {scheme!r}; known: {', '.join(SCHEMES)}")
+    try:
+        d = dist.get(distance or SCHEMES[scheme])
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    if scheme in SET_SCHEMES and not d.for_sets:
+        raise InputError(f"the {scheme} scheme needs a set distance, not {d.name}; known: "
+                         f"{', '.join(SET_DISTANCES)}")
+    if scheme not in SET_SCHEMES and d.weighted:
+        raise InputError(f"the {scheme} scheme is nominal; use extended or multi for {d.name}")
+    return d
+
+
+def scheme_data(table: SenseTable, inventories: Sequence[tuple[str, SenseInventory]],
+                schemes: Sequence[str] | None = None, *, depth: int | None = None,
+                level: int | None = None, distance: str = "passonneau",
+                cluster: str = "lemma") -> list[SenseData]:
+    """The tags under every wanted scheme (default: fine, multi when some tag has several
+    senses, and coarse and extended for each inventory); ``distance`` is the set distance of
+    the extended and multi schemes."""
+    if schemes is None:
+        schemes = ["fine"] + (["multi"] if table.multi_sense else []) + \
+            (list(WITH_INVENTORY) if inventories else [])
+    unknown = [s for s in schemes if s not in SCHEMES]
+    if unknown:
+        raise InputError(f"unknown scheme(s) {', '.join(unknown)}; known: {', '.join(SCHEMES)}")
+    if not inventories and any(s in WITH_INVENTORY for s in schemes):
+        raise InputError("the coarse and extended schemes need a sense inventory (--inventory)")
+    out = []
+    for s in schemes:
+        d = scheme_distance(s, distance if s in SET_SCHEMES else None).name
+        if s in WITH_INVENTORY:
+            out += [to_reliability(table, s, inv, depth=depth, level=level, distance=d,
+                                   cluster=cluster, inventory_name=name)
+                    for name, inv in inventories]
+        else:
+            out.append(to_reliability(table, s, distance=d, cluster=cluster))
+    return out
+
+
+def coefficient_ids(data: ReliabilityData, distance: dist.Distance) -> list[str]:
+    """Coefficients reported for a scheme: A_o, κ (multi-κ beyond two annotators), π, α, β and
+    B for a nominal scheme; α′, α, β and B under a set distance."""
+    if distance.weighted:
+        return ["alpha_prime", "alpha", "beta", "bias"]
+    two = kernel(data).n_coders == 2
+    return ["percent_agreement", "kappa" if two else "multi_kappa", "pi", "alpha", "beta",
+            "bias"]
+
+
+def _clustered(data: ReliabilityData) -> bool:
+    """Bootstrap over data.groups when there are two or more, else over items."""
+    return data.groups is not None and len(np.unique(data.groups)) >= 2
+
+
+def _settings(settings: Bootstrap, data: ReliabilityData, cluster: bool = True) -> Bootstrap:
+    """``settings`` resampling the data's groups when it may (``cluster``) and the data have
+    two or more, else items."""
+    return dataclasses.replace(settings, cluster=cluster and settings.cluster is not False
+                               and _clustered(data))
+
+
+# ---- the report --------------------------------------------------------------------------------
+@dataclass(repr=False)
+class SchemeScores:
+    """The coefficients of one scheme (and inventory), with its reliability data."""
+
+    scheme: str
+    inventory: str | None
+    distance: str
+    #: the scheme's parameters: ``level`` (coarse) or ``depth`` (extended)
+    options: dict
+    labels: int
+    #: tagged senses missing from the inventory → occurrences
+    unknown: dict[str, int]
+    coefficients: Records
+    data: ReliabilityData = field(compare=False)
+
+    def __repr__(self) -> str:
+        return f"SchemeScores({self.name}, {self.distance}, {len(self.coefficients)} coefficients)"
+
+    @property
+    def name(self) -> str:
+        return scheme_name(self.scheme, self.inventory)
+
+    def to_dict(self) -> dict:
+        return {"scheme": self.scheme, "inventory": self.inventory, "distance": self.distance,
+                **self.options, "labels": self.labels, "unknown": self.unknown,
+                "unknown_occurrences": sum(self.unknown.values()),
+                "coefficients": self.coefficients}
+
+
+@dataclass(repr=False)
+class LemmaScores:
+    """One lemma under one scheme: 1 − Do, β, α′ and α under the scheme's distance (A_o, κ or
+    multi-κ, and π for a nominal scheme), with a bootstrap interval for α."""
+
+    lemma: str
+    scheme: str
+    inventory: str | None
+    distance: str
+    items: int
+    pairable: int
+    coders: int
+    agreement: float
+    beta: float
+    alpha_prime: float
+    alpha: float
+    alpha_interval: Interval | None = None
+
+    def __repr__(self) -> str:
+        return f"LemmaScores({self.lemma}, {self.scheme}, α={self.alpha:.4g})"
+
+    def to_dict(self) -> dict:
+        return {**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)},
+                "alpha_interval": interval_dict(self.alpha_interval)}
+
+
+@dataclass(repr=False)
+class SensesReport(Report):
+    """Word-sense agreement of one annotation set under every scheme (see the module
+    docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    format: str | None
+    tags: int
+    annotators: list[str]
+    items: int
+    senses: int
+    lemmas: int
+    multi_sense_tags: int
+    missing: int
+    unpairable_items: int
+    #: what intervals resample: lemma, document or item, and how many such clusters there are
+    cluster: str
+    clusters: int
+    schemes: Records
+    by_lemma: Records | None
+    #: the scheme of the confused pairs and diagnostics (fine, when it is scored)
+    diagnostic_scheme: str | None
+    confused: Records | None
+    diagnostics: Diagnostics | None
+    notes: list[str]
+    job = "senses"
+
+    def __repr__(self) -> str:
+        return f"SensesReport({self.summary()})"
+
+    def body(self) -> dict:
+        return {"format": self.format,
+                "data": {"tags": self.tags, "annotators": self.annotators, "items": self.items,
+                         "senses": self.senses, "lemmas": self.lemmas,
+                         "multi_sense_tags": self.multi_sense_tags, "missing": self.missing,
+                         "unpairable_items": self.unpairable_items, "cluster": self.cluster,
+                         "clusters": self.clusters},
+                "schemes": self.schemes, "by_lemma": self.by_lemma,
+                "confused": None if self.confused is None else
+                {"scheme": self.diagnostic_scheme, "pairs": self.confused},
+                "diagnostics": None if self.diagnostics is None else
+                {"scheme": self.diagnostic_scheme, **self.diagnostics.to_dict()}}
+
+    def summary(self) -> str:
+        where = " ".join(self.inputs) or "sense tags"
+        fmt = f" ({self.format})" if self.format else ""
+        out = (f"{where}{fmt}: {self.tags} sense tags by {len(self.annotators)} annotators on "
+               f"{self.items} items ({self.missing} missing), {self.senses} senses, "
+               f"{self.lemmas} lemmas")
+        if self.bootstrap is not None:
+            out += (f"; intervals clustered by {self.cluster} ({self.clusters} clusters)"
+                    if self.clusters >= 2 else "; intervals over items")
+        return out
+
+    def tables(self) -> list[Table]:
+        scheme_of = {id(e): s.name for s in self.schemes for e in s.coefficients}
+        out = [estimate_table("coefficients", "Coefficients per scheme and inventory",
+                              [e for s in self.schemes for e in s.coefficients],
+                              lead=[(Column("scheme", "scheme"), lambda e: scheme_of[id(e)])])]
+        if self.by_lemma is not None:
+            ivs = [r.alpha_interval for r in self.by_lemma if r.alpha_interval is not None]
+            cols = [Column("lemma", "lemma"), Column("scheme", "scheme"),
+                    Column("items", "items", "int"), Column("agreement", "A_o / 1−Do", "float"),
+                    Column("beta", "κ / β", "float"), Column("alpha_prime", "π / α′", "float"),
+                    Column("alpha", "α", "float")]
+            if ivs:
+                cols.append(Column("alpha_interval", f"α {ivs[0].level:.0%} CI", "interval"))
+            rows = [[r.lemma, scheme_name(r.scheme, r.inventory), r.items, r.agreement, r.beta,
+                     r.alpha_prime, r.alpha,
+                     *([None if r.alpha_interval is None else
+                        (r.alpha_interval.low, r.alpha_interval.high)] if ivs else [])]
+                    for r in self.by_lemma]
+            out.append(Table("by_lemma", "By lemma (for set schemes 1 − Do, β, α′ and α under "
+                             "the set distance)", cols, rows))
+        if self.confused is not None:
+            out.append(Table(
+                "confused", f"Most confused sense pairs per lemma ({self.diagnostic_scheme}): "
+                "coincidences o_ck and their share of the lemma's disagreement",
+                [Column("lemma", "lemma"), Column("a", "sense a", "label"),
+                 Column("b", "sense b", "label"), Column("pairs", "judgement pairs", "int"),
+                 Column("coincidences", "o_ck", "float", 3), Column("share", "share", "share")],
+                [[p["lemma"], p["a"], p["b"], p["pairs"], p["coincidences"], p["share"]]
+                 for p in self.confused]))
+        if self.diagnostics is not None:
+            out += [dataclasses.replace(t, title=f"{self.diagnostic_scheme} scheme: {t.title}")
+                    for t in self.diagnostics.tables()]
+        return out
+
+
+# ---- the analysis ------------------------------------------------------------------------------
+def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
+            schemes: Sequence[str] | None = None, depth: int | None = None,
+            level: int | None = None, distance: str = "passonneau", cluster: str = "lemma",
+            bootstrap: Bootstrap | None = None, by_lemma: bool = False,
+            diagnostics: int | None = None, progress: Callable[[int, int], None] | None = None,
+            inputs: Sequence[str] = (), input_format: str | None = None) -> SensesReport:
+    """Agreement on the sense ``tags`` under every scheme and inventory (see the module
+    docstring).
+
+    ``inventories``: OntoNotes XML/TSV files or folders, ``lexfile``, or (name, inventory)
+    pairs. ``schemes``: a subset of fine, coarse, extended, multi. ``level``: the coarse
+    groups k levels up (None: the top groups); ``depth``: the extended senses up to k levels
+    (None: all). ``distance``: the set distance of the extended and multi schemes.
+    ``cluster``: what the bootstrap resamples (lemma, document, item). ``by_lemma``: the
+    figures per lemma, with a bootstrap interval for α. ``diagnostics`` = N: the N most
+    confused sense pairs of each lemma and every diagnostic of the fine scheme (its
+    max(N, 10) costliest items). ``progress(done, total)`` follows the bootstrap.
+    """
+    if depth is not None and depth < 0:
+        raise InputError(f"depth: expected an integer ≥ 0 (or none: all levels), not {depth}")
+    if level is not None and level < 1:
+        raise InputError(f"level: expected a positive integer (or none: the top groups), not "
+                         f"{level}")
+    if diagnostics is not None and diagnostics < 1:
+        raise InputError(f"diagnostics: expected a positive number of sense pairs per lemma, "
+                         f"not {diagnostics}")
+    table = SenseTable.from_tags(tags)
+    if len(table.coders) < 2:
+        raise InputError(f"agreement needs two or more annotators; found {table.coders}")
+    invs = [s if isinstance(s, tuple) else load_inventory(s, table.sense_names)
+            for s in inventories]
+    specs = [s[0] if isinstance(s, tuple) else str(s) for s in inventories]
+    if len({n for n, _ in invs}) < len(invs):
+        invs = [(spec, inv) for spec, (_, inv) in zip(specs, invs, strict=True)]
+    sds = scheme_data(table, invs, schemes, depth=depth, level=level, distance=distance,
+                      cluster=cluster)
+    lemma_of, lemma_names, _ = table.item_groups("lemma")
+    if by_lemma and lemma_of is None:
+        raise InputError("by lemma: the input gives no lemmas")
+    _, group_names, ungrouped = table.item_groups(cluster)
+    notes: list[str] = []
+
+    per_item = np.bincount(table.item_of, minlength=len(table.items))
+    missing = len(table.items) * len(table.coders) - table.n_tags
+    unpairable = int((per_item < 2).sum())
+    if unpairable:
+        notes.append(f"{unpairable} item(s) have fewer than two tags and do not count")
+    if table.multi_sense and any(sd.scheme in ("fine", "coarse") for sd in sds):
+        notes.append(f"{table.multi_sense} tag(s) have several senses: under the nominal fine "
+                     "and coarse schemes each such set is one label (it agrees only with the "
+                     "same set)")
+    if cluster != "item" and group_names is None:
+        notes.append(f"no item has a {cluster}: intervals resample items")
+    elif ungrouped:
+        notes.append(f"{ungrouped} item(s) have no {cluster}: they form one cluster '(none)'")
+    if bootstrap is not None and group_names is not None and len(group_names) < FEW_CLUSTERS:
+        notes.append(f"only {len(group_names)} {cluster} cluster(s): the clustered bootstrap "
+                     "interval is rough" + (" (one cluster: items are resampled instead)"
+                                            if len(group_names) < 2 else ""))
+    for name, _ in invs:
+        sd = next((x for x in sds if x.inventory == name), None)
+        if sd is not None and sd.unknown:
+            n = sum(sd.unknown.values())
+            some = ", ".join(f"{s} ×{c}" for s, c in sd.unknown.most_common(3))
+            notes.append(f"inventory {name}: {n} of {len(table.senses)} tagged "
+                         f"senses ({len(sd.unknown)} distinct) are not in it and stay "
+                         f"themselves: {some}" + (", …" if len(sd.unknown) > 3 else ""))
+
+    n_steps = len(sds) * (1 + (len(lemma_names or []) if by_lemma else 0))
+    R = 0 if bootstrap is None else bootstrap.n_resamples
+
+    def part(k: int) -> Callable[[int, int], None] | None:
+        if progress is None:
+            return None
+        return lambda done, _total: progress(k * R + done, n_steps * R)
+
+    scored = Records()
+    for k, sd in enumerate(sds):
+        d = dist.get(sd.distance)
+        settings = None if bootstrap is None else _settings(bootstrap, sd.data)
+        try:
+            rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)], settings,
+                             progress=part(k), notes=notes)
+        except ValueError as e:
+            if isinstance(e, InputError):
+                raise
+            raise InputError(f"{sd.name}: {e}", ", ".join(inputs) or None) from None
+        scored.append(SchemeScores(sd.scheme, sd.inventory, sd.distance, sd.options,
+                                   sd.data.n_labels, dict(sd.unknown.most_common()), rows,
+                                   sd.data))
+
+    lemmas = None
+    if by_lemma:
+        lemmas = lemma_rows(sds, lemma_of, lemma_names, bootstrap, cluster,
+                            None if progress is None or bootstrap is None else
+                            lambda done: progress((len(sds) + done) * R, n_steps * R))
+
+    fine = next((x for x in sds if x.scheme == "fine"), sds[0])
+    confused = diag = None
+    if diagnostics is not None:
+        groups, names = (lemma_of, lemma_names) if lemma_of is not None else \
+            (np.zeros(len(table.items), np.int64), ["(all)"])
+        confused = Records({"lemma": p["group"], **{k: v for k, v in p.items() if k != "group"}}
+                           for p in dg.confused_pairs(fine.data, groups, names, diagnostics,
+                                                      lambda c: label_text(fine.data.labels, c)))
+        diag = diagnose(fine.data, fine.distance, coefficient="alpha",
+                        n_items=max(diagnostics, MIN_ITEMS), group_label=cluster)
+        notes += diag.notes
+
+    options = {"inventories": specs, "schemes": None if schemes is None else list(schemes),
+               "level": level, "depth": depth, "distance": distance, "cluster": cluster,
+               "by_lemma": by_lemma, "diagnostics": diagnostics}
+    return SensesReport(list(inputs), options, bootstrap, input_format, table.n_tags,
+                        list(table.coders), len(table.items), len(table.sense_names),
+                        len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
+                        len(group_names or []), scored, lemmas,
+                        None if diagnostics is None else fine.name, confused, diag, notes)
+
+
+def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequence[str],
+               bootstrap: Bootstrap | None = None, cluster: str = "lemma",
+               progress: Callable[[int], None] | None = None) -> Records:
+    """Per lemma and scheme: 1 − Do, β, α′ and α under the scheme's distance (for nominal
+    schemes A_o, κ / multi-κ and π), on the lemma's items, with a bootstrap interval for α over
+    the lemma's items (or documents, when ``cluster`` is ``document``).
+    ``progress(rows done)`` after each row."""
+    order = np.argsort(lemma_of, kind="stable")
+    bounds = np.searchsorted(lemma_of[order], np.arange(len(lemma_names) + 1))
+    rows = Records()
+    for li, lemma in enumerate(lemma_names):
+        idx = order[bounds[li]:bounds[li + 1]]
+        for sd in sds:
+            sub = sd.data.subset(items=idx, compact=True)
+            judged = sub.codes >= 0
+            pairable = int((judged.sum(0) >= 2).sum())
+            values = dict.fromkeys(("agreement", "beta", "alpha_prime", "alpha"), float("nan"))
+            interval = None
+            if pairable:
+                ap = quiet(compute, "alpha_prime", sub, sd.distance)
+                values = {"agreement": 1 - ap.observed, "alpha_prime": ap.value,
+                          "beta": quiet(compute, "beta", sub, sd.distance).value,
+                          "alpha": quiet(compute, "alpha", sub, sd.distance).value}
+                if bootstrap is not None and pairable >= 2:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", RuntimeWarning)
+                        interval = resample(sub, [("alpha", sd.distance)], _settings(
+                            bootstrap, sub, cluster == "document"))[0]
+            rows.append(LemmaScores(lemma, sd.scheme, sd.inventory, sd.distance, len(idx),
+                                    pairable, int((judged.sum(1) > 0).sum()), **values,
+                                    alpha_interval=interval))
+            if progress is not None:
+                progress(len(rows))
+    return rows
+
+
+# ---- a folder of sense annotations (the ``report`` job) ------------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SensesReport]:
+    """One report per annotation set of a folder laid out like ``sample_corpora/senses/``
+    (see :func:`discover`), each with the folder's inventories; empty when there is none."""
+    sets, inventories = discover(folder)
+    out = []
+    for paths, fmt in sets:
+        out.append(analyse(read(paths, fmt), inventories, bootstrap=bootstrap,
+                           inputs=[str(p) for p in paths], input_format=fmt))
+    return out

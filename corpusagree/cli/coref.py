@@ -1,0 +1,62 @@
+"""``corpusagree coref PATH...``: agreement on coreference chains."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analyses import coref
+from ..convert import coref as conv
+from ..report.progress import spinner
+from . import options as opt
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "coref", help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
+        description="Agreement on coreference chains (Artstein & Poesio 2005, §4.1; Passonneau "
+        "2004): mentions aligned across annotators, chains as set labels under set distances, "
+        "antecedents as nominal labels, and the coreference scores MUC, B³, CEAF-e, BLANC and "
+        "LEA of every annotator pair (Pradhan et al. 2014).")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="one file or folder per annotator, or a folder of annotator folders "
+                   "(MMAX2, brat, XMI), or ezCoref passage files/folders")
+    opt.add_reader_options(p, "coref")
+    opt.add_annotators(p, "names of the annotators, one per path, comma-separated (default: "
+                       "from the files or folders)")
+    g = p.add_argument_group("agreement")
+    g.add_argument("--match", choices=conv.MATCHES, default="exact",
+                   help="align mentions by exact span (default), head token or maximal token "
+                   "overlap")
+    g.add_argument("--unmarked", choices=conv.UNMARKED, default="missing",
+                   help="a mention an annotator did not mark is missing (default) or a "
+                   "singleton of theirs")
+    g.add_argument("--label", choices=conv.LABELS, default="chain",
+                   help="label of a mention (Artstein & Poesio 2005, §4.1): its full chain "
+                   "(default; Passonneau 2004), the chain up to it (prefix), or its antecedent "
+                   "(nominal only)")
+    g.add_argument("--singletons", choices=conv.SINGLETONS, default="keep",
+                   help="keep (default) or drop mentions of one-member chains")
+    opt.add_distance(g, coref.SET_DISTANCES, coref.DISTANCES, many=True)
+    opt.add_bootstrap(p, ("document", "item"))
+    opt.add_by_document(p)
+    opt.add_diagnostics(p, "pairwise and leave-one-out α, most-disputed mentions with each "
+                        "annotator's chain, α per mention")
+    opt.add_output(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    distances = opt.distances_of(args, coref.SET_DISTANCES, coref.DISTANCES)
+    settings = opt.bootstrap_of(args)
+    options = opt.reader_options_of(args, "coref")
+    with spinner("reading coreference annotations"):
+        fmt, annotations = coref.read(args.paths, args.input_format,
+                                      opt.split(args.annotators), **options)
+    with opt.progress("coreference agreement") as bar:
+        report = coref.analyse(annotations, distances=distances, match=args.match,
+                               unmarked=args.unmarked, label=args.label,
+                               singletons=args.singletons, bootstrap=settings,
+                               by_document=args.by_document, diagnostics=args.diagnostics,
+                               progress=bar.update, inputs=args.paths, input_format=fmt,
+                               reader_options=options)
+    return opt.emit(args, [report])
