@@ -9,7 +9,7 @@ figures down by lemma; ``diagnostics`` lists the most confused sense pairs of ea
 (Krippendorff's coincidence matrix read as a table) and every diagnostic of the fine scheme.
 
 >>> from corpusagree.analyses import senses
->>> tags = senses.read(["sample_corpora/senses/sample.tsv"])                   # doctest: +SKIP
+>>> fmt, tags = senses.read(["sample_corpora/senses/sample.tsv"])              # doctest: +SKIP
 >>> report = senses.analyse(tags, ["sample_corpora/senses/inventory.tsv"])     # doctest: +SKIP
 >>> report.schemes[0].coefficients.to_frame()                                  # doctest: +SKIP
 """
@@ -92,8 +92,8 @@ def input_format_of(paths: Sequence[str | PathLike], input_format: str = "auto")
 def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
          annotators: Sequence[str] | None = None, *,
          progress: Callable[[int, int], None] | None = None, **reader_options
-         ) -> list[SenseTag]:
-    """Sense tags of the input files, through the readers registry.
+         ) -> tuple[str, list[SenseTag]]:
+    """(format, sense tags) of the input files, through the readers registry.
 
     Raganato and Senseval: the data XML first, then one key/answer file per annotator (or
     folders of them). OntoNotes ``.sense``, long TSV and WSbest: any number of files or folders,
@@ -103,14 +103,14 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
     plist = _paths.as_list(paths)
     fmt = input_format_of(plist, input_format)
     if fmt in PAIRED:
-        return read_corpus("senses", plist, fmt, annotators, **reader_options)[1]
+        return read_corpus("senses", plist, fmt, annotators, **reader_options)
     files = _paths.all_files(plist, _paths.visible, recursive=False)
     tags: list[SenseTag] = []
     for n, f in enumerate(files, 1):
         tags += read_corpus("senses", [f], fmt, annotators, **reader_options)[1]
         if progress is not None:
             progress(n, len(files))
-    return tags
+    return fmt, tags
 
 
 def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:
@@ -537,6 +537,6 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[Senses
     sets, inventories = discover(folder)
     out = []
     for paths, fmt in sets:
-        out.append(analyse(read(paths, fmt), inventories, bootstrap=bootstrap,
+        out.append(analyse(read(paths, fmt)[1], inventories, bootstrap=bootstrap,
                            inputs=[str(p) for p in paths], input_format=fmt))
     return out

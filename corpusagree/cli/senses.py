@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     for files, fmt in sets:
         fmt = senses.input_format_of(files, fmt)
         with opt.progress(f"reading {fmt} files") as bar:
-            tags = senses.read(files, fmt, opt.split(args.annotators), progress=bar.update,
-                               **reader_options)
+            _, tags = senses.read(files, fmt, opt.split(args.annotators), progress=bar.update,
+                                  **reader_options)
         with opt.progress("resampling") as bar:
             reports.append(senses.analyse(
                 tags, inventories, schemes=opt.split(args.schemes), depth=args.depth,

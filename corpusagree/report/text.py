@@ -38,6 +38,8 @@ def number(x: float | int | None, places: int = 4) -> str:
         return "—"
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
+    if abs(x) < 0.5 * 10 ** -places:
+        x = 0.0  # no "-0.0000"
     return f"{x:.{places}f}"
 
 

@@ -21,6 +21,11 @@ from corpusagree.stats import diagnostics
 from corpusagree.stats.inference import Bootstrap
 
 SAMPLE = SAMPLES / "senses"
+
+
+def read_tags(*args, **kwargs):
+    """The tags of :func:`senses.read` (which also gives the format)."""
+    return senses.read(*args, **kwargs)[1]
 CALL_INVENTORY = "sense\tgroup\nWN1\tLABEL\nWN3\tLABEL\nWN19\tSEE\nWN22\tADDRESS\n"
 
 
@@ -47,7 +52,7 @@ def test_call_example_alpha_by_hand(tmp_path):
     """A: WN1, B: WN3 and A: WN1, B: LABEL under Group 1: α = −2/7 by hand (see
     test_convert_senses); the fine scheme disagrees everywhere, the coarse one nowhere."""
     inv = write(tmp_path, "call.tsv", CALL_INVENTORY)
-    tags = senses.read([write(tmp_path, "tags.tsv", "item\tannotator\tsense\ni1\tA\tWN1\n"
+    tags = read_tags([write(tmp_path, "tags.tsv", "item\tannotator\tsense\ni1\tA\tWN1\n"
                               "i1\tB\tWN3\ni2\tA\tWN1\ni2\tB\tLABEL\n")])
     report = senses.analyse(tags, [inv])
     c = by_scheme(report.to_dict())
@@ -82,7 +87,7 @@ def sample_reports() -> list:
     """Both annotation sets of sample_corpora/senses/ with both inventories, intervals,
     --by-lemma and --diagnostics, through the API."""
     sets, inventories = senses.discover(SAMPLE)
-    return [senses.analyse(senses.read(paths, fmt), inventories,
+    return [senses.analyse(read_tags(paths, fmt), inventories,
                            bootstrap=Bootstrap(200), by_lemma=True, diagnostics=5,
                            inputs=[str(p) for p in paths], input_format=fmt)
             for paths, fmt in sets]
@@ -220,7 +225,7 @@ def test_confused_pairs_against_the_coincidence_matrix(seed):
 
 
 def test_lexfile_inventory_and_unknown_senses(tmp_path):
-    tags = senses.read(write(tmp_path, "t.tsv", "item\tannotator\tsense\tlemma\n"
+    tags = read_tags(write(tmp_path, "t.tsv", "item\tannotator\tsense\tlemma\n"
                              "1\tA\torder%2:30:00::\torder\n1\tB\torder%2:30:01::\torder\n"
                              "2\tA\torder%2:30:00::\torder\n2\tB\tU\torder\n"))
     doc = senses.analyse(tags, ["lexfile"]).to_dict()
@@ -304,9 +309,9 @@ def test_progress_callbacks(tmp_path):
     files = [write(tmp_path, f"{n}.tsv", "item\tannotator\tsense\tlemma\n"
                    f"i{n}\tA\ta\tx{n}\ni{n}\tB\ta\tx{n}\ni{n}x\tA\tb\tx{n}\ni{n}x\tB\tc\tx{n}\n")
              for n in range(3)]
-    tags = senses.read([tmp_path], progress=lambda d, t: seen.append((d, t)))
+    tags = read_tags([tmp_path], progress=lambda d, t: seen.append((d, t)))
     assert len(tags) == 12 and seen == [(1, 3), (2, 3), (3, 3)]
-    assert senses.read(files) == tags
+    assert read_tags(files) == tags
     seen.clear()
     senses.analyse(tags, bootstrap=Bootstrap(40), by_lemma=True,
                    progress=lambda d, t: seen.append((d, t)))
@@ -345,12 +350,12 @@ def test_from_folder_without_senses(tmp_path):
 def test_read_formats(data_dir):
     d = data_dir / "senses"
     assert senses.input_format_of([d / "lexsample.xml", d / "t1.ans"]) == "senseval"
-    tags = senses.read([d / "lexsample.xml", d / "t1.ans", d / "t2.ans"], annotators=["k", "l"])
+    tags = read_tags([d / "lexsample.xml", d / "t1.ans", d / "t2.ans"], annotators=["k", "l"])
     assert {t.annotator for t in tags} == {"k", "l"}
     assert senses.input_format_of([d / "wsbest" / "judgments.tsv"]) == "wsbest"
-    assert {t.annotator for t in senses.read(d / "demo.sense", annotators=["x", "y"])} == \
+    assert {t.annotator for t in read_tags(d / "demo.sense", annotators=["x", "y"])} == \
         {"x", "y"}
     with pytest.raises(InputError, match="no such file"):
-        senses.read(d / "absent.tsv")
+        read_tags(d / "absent.tsv")
     with pytest.raises(InputError, match="--sep does not apply to format 'raganato'"):
-        senses.read([SAMPLE / "sample.data.xml", SAMPLE / "keys"], sep=";")
+        read_tags([SAMPLE / "sample.data.xml", SAMPLE / "keys"], sep=";")

@@ -17,6 +17,11 @@ from corpusagree.report.json import clean
 from corpusagree.stats.inference import Bootstrap
 
 SAMPLE = SAMPLES / "senses"
+
+
+def read_tags(*args, **kwargs):
+    """The tags of :func:`senses.read` (which also gives the format)."""
+    return senses.read(*args, **kwargs)[1]
 CALL_INVENTORY = "sense\tgroup\nWN1\tLABEL\nWN3\tLABEL\nWN19\tSEE\nWN22\tADDRESS\n"
 
 
@@ -64,7 +69,7 @@ def test_call_example_alpha_through_cli_and_api(tmp_path, cli, cli_json):
 def test_json_is_the_report_of_the_api(cli_json):
     doc = cli_json("senses", SAMPLE / "sample.tsv", "--inventory", SAMPLE / "inventory.tsv",
                    "--ci", "--resamples", "100", "--by-lemma", "--diagnostics", "3")
-    report = senses.analyse(senses.read([SAMPLE / "sample.tsv"]), [SAMPLE / "inventory.tsv"],
+    report = senses.analyse(read_tags([SAMPLE / "sample.tsv"]), [SAMPLE / "inventory.tsv"],
                             bootstrap=Bootstrap(100), by_lemma=True, diagnostics=3,
                             inputs=[str(SAMPLE / "sample.tsv")], input_format="sensetsv")
     assert doc == json.loads(json.dumps(clean(report.to_dict())))
