@@ -1,5 +1,5 @@
-"""Fixtures shared by every test: paths, the command line in this process, and the
-generators of random reliability data of ``support.py``."""
+"""Fixtures shared by every test: paths and the command line in this process. Generators of
+random reliability data are in ``support.py`` (``from support import random_labels``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-import support
 from support import CORPORA, DATA, ROOT, SAMPLES
 
 from corpusagree.cli import main
@@ -61,15 +60,3 @@ def cli_json(cli):
         return json.loads(out)
 
     return run
-
-
-@pytest.fixture(scope="session")
-def random_matrix():
-    """``random_matrix(seed, coders=4, items=30, p_missing=0.3, labels=4, agreement=0.5)``."""
-    return support.random_matrix
-
-
-@pytest.fixture(scope="session")
-def random_sets():
-    """``random_sets(seed, coders=3, items=25, p_missing=0.25, universe=7)`` → triples."""
-    return support.random_sets

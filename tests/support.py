@@ -19,33 +19,45 @@ CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "c
 
 
 
+def write(folder: Path, name: str, text: str, encoding: str = "utf-8") -> Path:
+    """A file ``folder/name`` holding ``text``."""
+    p = folder / name
+    p.write_text(text, encoding=encoding)
+    return p
+
+
+def by_scheme(doc: dict) -> dict:
+    """A senses report's coefficients by (scheme, inventory, coefficient id)."""
+    return {(s["scheme"], s["inventory"], c["id"]): c
+            for s in doc["schemes"] for c in s["coefficients"]}
+
+
 # ---- random reliability data -------------------------------------------------------------------
-def random_matrix(seed: int, coders: int = 4, items: int = 30, p_missing: float = 0.3,
-                   labels: int = 4, agreement: float = 0.5) -> np.ndarray:
-    """coders × items float matrix of labels 0..labels-1 (NaN = missing), each item with at
-    least two judgements; labels follow a per-item truth with probability ``agreement``."""
+def random_labels(seed: int, coders: int = 5, items: int = 60, labels: int = 4,
+                  missing: float = 0.25, agreement: float = 0.6):
+    """Reliability data of ``labels`` nominal labels: each judgement is the item's true label
+    with probability ``agreement``, else a random one; ``missing`` of the judgements absent."""
+    import corpusagree as ca
+
     rng = np.random.default_rng(seed)
     truth = rng.integers(0, labels, items)
     m = np.where(rng.random((coders, items)) < agreement, truth,
                  rng.integers(0, labels, (coders, items))).astype(float)
-    m[rng.random((coders, items)) < p_missing] = np.nan
-    for i in range(items):
-        present = np.flatnonzero(~np.isnan(m[:, i]))
-        if len(present) < 2:
-            keep = rng.choice(coders, 2, replace=False)
-            m[keep, i] = truth[i]
-    return m
+    m[rng.random(m.shape) < missing] = np.nan
+    return ca.ReliabilityData.from_matrix(m)
 
 
-def random_sets(seed: int, coders: int = 3, items: int = 25, p_missing: float = 0.25,
-                 universe: int = 7) -> list[tuple]:
-    """(coder, item, frozenset) triples of random sets over ``universe`` elements."""
+def random_sets(seed: int, coders: int = 4, items: int = 50, universe: int = 7,
+                missing: float = 0.2):
+    """Reliability data of random sets (0 to 3 of ``universe`` elements; the empty set too)."""
+    import corpusagree as ca
+
     rng = np.random.default_rng(seed)
-    out = []
+    triples = []
     for c in range(coders):
         for i in range(items):
-            if rng.random() < p_missing:
+            if rng.random() < missing:
                 continue
-            k = int(rng.integers(0, 4))
-            out.append((c, i, frozenset(rng.choice(universe, size=k, replace=False).tolist())))
-    return out
+            k = rng.integers(0, 4)
+            triples.append((c, i, frozenset(rng.choice(universe, size=k, replace=False).tolist())))
+    return ca.ReliabilityData.from_triples(triples)

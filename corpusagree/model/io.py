@@ -94,6 +94,27 @@ def parse_cell(raw: str, set_sep: str | None, numeric: bool, path: Path_, lineno
     return parse_number(raw, path, lineno) if numeric else raw
 
 
+def _header_and_rows(path: Path_, delimiter: str | None
+                     ) -> tuple[str, list[str], list[tuple[int, list[str]]]]:
+    """(name for messages, stripped header, every row with its line number) of a table."""
+    name = display(path)
+    rows = list(read_table(path, delimiter))
+    if not rows:
+        raise InputError("empty file", name)
+    return name, [h.strip() for h in rows[0][1]], rows
+
+
+def _body(rows: list[tuple[int, list[str]]], header: list[str], name: str
+          ) -> Iterator[tuple[int, list[str]]]:
+    """The non-blank rows after the header, each as wide as the header (else InputError)."""
+    for lineno, row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError(f"{len(row)} fields, the header has {len(header)}", name, lineno)
+        yield lineno, row
+
+
 def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: str = "label",
               group: str | None = None, delimiter: str | None = None,
               set_sep: str | None = None, numeric: bool = False
@@ -101,11 +122,7 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
     """(coder, item, label) triples of a long table and the item → group map (None without a
     group column); a duplicate judgement, a missing column or a ragged row is an InputError
     at its line."""
-    name = display(path)
-    rows = list(read_table(path, delimiter))
-    if not rows:
-        raise InputError("empty file", name)
-    header = [h.strip() for h in rows[0][1]]
+    name, header, rows = _header_and_rows(path, delimiter)
     cols = {}
     for role, col in (("coder", coder), ("item", item), ("label", label)) + (
             (("group", group),) if group else ()):
@@ -115,11 +132,7 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
         cols[role] = header.index(col)
     triples, groups = [], {}
     seen: dict = {}
-    for lineno, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise InputError(f"{len(row)} fields, the header has {len(header)}", name, lineno)
+    for lineno, row in _body(rows, header, name):
         c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
             row[cols["label"]].strip()
         if (c, i) in seen:
@@ -141,11 +154,7 @@ def read_wide(path: Path_, *, delimiter: str | None = None, set_sep: str | None 
               numeric: bool = False) -> list[tuple]:
     """(coder, item, label) triples of a wide table: header ``coder,item1,item2,...``, one row
     per coder."""
-    name = display(path)
-    rows = list(read_table(path, delimiter))
-    if not rows:
-        raise InputError("empty file", name)
-    header = [h.strip() for h in rows[0][1]]
+    name, header, rows = _header_and_rows(path, delimiter)
     if len(header) < 2:
         raise InputError("a wide table needs a coder column and at least one item column",
                          name, rows[0][0])
@@ -155,11 +164,7 @@ def read_wide(path: Path_, *, delimiter: str | None = None, set_sep: str | None 
         raise InputError(f"item {dup!r} appears twice in the header", name, rows[0][0])
     triples = []
     seen: dict = {}
-    for lineno, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise InputError(f"{len(row)} fields, the header has {len(header)}", name, lineno)
+    for lineno, row in _body(rows, header, name):
         coder = row[0].strip()
         if coder in seen:
             raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",

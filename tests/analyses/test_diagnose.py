@@ -5,19 +5,13 @@ import json
 
 import numpy as np
 import pytest
+from support import random_labels, random_sets
 
 import corpusagree as ca
 from corpusagree.analyses.diagnose import diagnose
 from corpusagree.report import json as json_renderer
 from corpusagree.report.terminal import Terminal
 from corpusagree.stats import diagnostics as dg
-
-
-def random_plain(seed, coders=5, items=60, labels=4, missing=0.25):
-    rng = np.random.default_rng(seed)
-    arr = rng.integers(0, labels, (coders, items)).astype(float)
-    arr[rng.random((coders, items)) < missing] = np.nan
-    return ca.ReliabilityData.from_matrix(arr)
 
 
 def example1():
@@ -31,7 +25,7 @@ def example1():
 
 
 def test_payload_mirrors_api_and_tables_render():
-    data = random_plain(1, coders=4, items=50)
+    data = random_labels(1, coders=4, items=50)
     d = diagnose(data, "interval", reference=0)
     p = d.to_dict()
     json.loads(json.dumps(json_renderer.clean(p)))
@@ -55,11 +49,11 @@ def test_payload_mirrors_api_and_tables_render():
         assert needle in text
 
 
-def test_payload_for_two_coders_and_sets(random_sets):
+def test_payload_for_two_coders_and_sets():
     p = diagnose(example1()).to_dict()
     assert p["two_coders"]["kappa_cohen"] == pytest.approx(.6725, abs=5e-5)
     assert p["leave_one_out"] is None and p["notes"]
-    s = diagnose(ca.ReliabilityData.from_triples(random_sets(3)), "jaccard").to_dict()
+    s = diagnose(random_sets(3), "jaccard").to_dict()
     json.dumps(json_renderer.clean(s))
     assert s["coincidence"] is None and s["per_category"]["by"] == "element"
     assert all(isinstance(v, (list, type(None)))

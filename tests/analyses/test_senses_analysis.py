@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from corpusagree.readers import inventory, raganato
-from support import SAMPLES
+from support import SAMPLES, by_scheme, write
 
 import corpusagree as ca
 from corpusagree.analyses import senses
@@ -29,16 +29,8 @@ def read_tags(*args, **kwargs):
 CALL_INVENTORY = "sense\tgroup\nWN1\tLABEL\nWN3\tLABEL\nWN19\tSEE\nWN22\tADDRESS\n"
 
 
-def write(tmp_path, name: str, text: str):
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
-def by_scheme(doc: dict) -> dict:
-    """(scheme, inventory, coefficient id) → coefficient dict."""
-    return {(s["scheme"], s["inventory"], c["id"]): c
-            for s in doc["schemes"] for c in s["coefficients"]}
 
 
 def sample_tags():

@@ -68,17 +68,6 @@ def missing_floats(old: list[float], new: list[float], rel: float = 1e-9) -> lis
     return lost
 
 
-def parse(out: str):
-    """One JSON document, or several written back to back (as the old senses job did)."""
-    dec, s, i, docs = json.JSONDecoder(), out.strip(), 0, []
-    while i < len(s):
-        obj, i = dec.raw_decode(s, i)
-        docs.append(obj)
-        while i < len(s) and s[i].isspace():
-            i += 1
-    return docs if len(docs) > 1 else docs[0]
-
-
 @pytest.mark.parametrize("case", CASES)
 def test_every_frozen_number_is_still_there(case: str, cli) -> None:
     frozen = json.loads((FROZEN / f"{case}.json").read_text())
@@ -88,6 +77,6 @@ def test_every_frozen_number_is_still_there(case: str, cli) -> None:
     status, out, err = cli(*argv)
     assert status == 0, err
     old_f, old_o = numbers(frozen["output"])
-    new_f, new_o = numbers(parse(out))
+    new_f, new_o = numbers(json.loads(out))
     assert not missing_floats(old_f, new_f)
     assert not old_o - new_o

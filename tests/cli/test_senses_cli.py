@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import ROOT, SAMPLES
+from support import ROOT, SAMPLES, by_scheme, write
 
 from corpusagree.analyses import senses
 from corpusagree.report.json import clean
@@ -25,16 +25,8 @@ def read_tags(*args, **kwargs):
 CALL_INVENTORY = "sense\tgroup\nWN1\tLABEL\nWN3\tLABEL\nWN19\tSEE\nWN22\tADDRESS\n"
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
-def by_scheme(doc: dict) -> dict:
-    """(scheme, inventory, coefficient id) → coefficient dict."""
-    return {(s["scheme"], s["inventory"], c["id"]): c
-            for s in doc["schemes"] for c in s["coefficients"]}
 
 
 # ---------------------------------------------------------------- the *call* example

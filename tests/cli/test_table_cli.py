@@ -6,15 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from support import write
 
 import corpusagree as ca
 from corpusagree.stats import diagnostics
-
-
-def write(tmp_path, name, text):
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 def test_table_json_matches_api(cli_json, samples):

@@ -5,16 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from support import write
 
 import corpusagree as ca
 from corpusagree import InputError, ReliabilityData
 from corpusagree.model.data import MISSING
-
-
-def write(tmp_path, name: str, text: str, encoding: str = "utf-8"):
-    p = tmp_path / name
-    p.write_text(text, encoding=encoding)
-    return p
 
 
 def as_dict(data: ReliabilityData) -> dict:

@@ -8,6 +8,7 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from support import random_labels, random_sets
 
 import corpusagree as ca
 from corpusagree.stats import diagnostics as dg
@@ -28,25 +29,8 @@ def contingency(table, labels, coders=("A", "B")):
     return ca.ReliabilityData.from_triples(triples)
 
 
-def random_plain(seed, coders=5, items=60, labels=4, missing=0.25):
-    rng = np.random.default_rng(seed)
-    truth = rng.integers(0, labels, items)
-    M = np.where(rng.random((coders, items)) < .6, truth,
-                 rng.integers(0, labels, (coders, items))).astype(float)
-    M[rng.random(M.shape) < missing] = np.nan
-    return ca.ReliabilityData.from_matrix(M)
 
 
-def random_sets(seed, coders=4, items=50, universe=7, missing=0.2):
-    rng = np.random.default_rng(seed)
-    triples = []
-    for c in range(coders):
-        for i in range(items):
-            if rng.random() < missing:
-                continue
-            k = rng.integers(0, 4)
-            triples.append((c, i, frozenset(rng.choice(universe, size=k, replace=False).tolist())))
-    return ca.ReliabilityData.from_triples(triples)
 
 
 def scratch(data, coefficient, distance):
@@ -110,7 +94,7 @@ def test_two_coder_report_uses_items_both_coded():
     r = dg.two_coder_report(d)
     assert r["items"] == 2 and r["A_o"] == .5
     with pytest.raises(ValueError, match="exactly two coders"):
-        dg.two_coder_report(random_plain(0, coders=3))
+        dg.two_coder_report(random_labels(0, coders=3))
 
 
 # ---- pairwise and leave-one-out = recomputed on data.subset ------------------------------------
@@ -121,7 +105,7 @@ PLAIN_CASES = [(c, d) for c in COEFFICIENTS if c not in ("kappa", "kappa_w")
 
 @pytest.mark.parametrize("coefficient,distance", PLAIN_CASES)
 def test_pairwise_and_leave_one_out_equal_subsets(coefficient, distance):
-    data = random_plain(7)
+    data = random_labels(7)
     coders, M = dg.pairwise(data, coefficient, distance)
     assert coders == data.coders and np.isnan(np.diag(M)).all()
     for a in range(data.n_coders):
@@ -155,7 +139,7 @@ def test_pairwise_and_leave_one_out_on_set_labels(coefficient, distance):
 @pytest.mark.parametrize("label_cells,pair_cache", [(1, 10 ** 9), (1, 0), (10 ** 9, 0)])
 def test_batches_and_combined_pass_agree(monkeypatch, label_cells, pair_cache):
     """Subsets in batches (pair distances cached or recomputed) = one batch = separate calls."""
-    for data, distance in ((random_plain(12), "interval"), (random_sets(12), "jaccard")):
+    for data, distance in ((random_labels(12), "interval"), (random_sets(12), "jaccard")):
         coders, M, rows = dg.pairwise_and_leave_one_out(data, "beta", distance)
         monkeypatch.setattr(kernel_module, "LABEL_CELLS", label_cells)
         monkeypatch.setattr(kernel_module, "PAIR_CACHE", pair_cache)
@@ -167,7 +151,7 @@ def test_batches_and_combined_pass_agree(monkeypatch, label_cells, pair_cache):
 
 
 def test_weight_matrix_and_kappa_on_two_coder_subsets():
-    data = random_plain(3, coders=3, labels=3)
+    data = random_labels(3, coders=3, labels=3)
     w = {(0, 1): .5, (0, 2): 1, (1, 2): .5}
     for coef in ("kappa", "kappa_w", "beta"):
         _, M = dg.pairwise(data, coef, w)
@@ -176,7 +160,7 @@ def test_weight_matrix_and_kappa_on_two_coder_subsets():
     rows = dg.leave_one_out(data, "kappa", None)  # three coders: each subset has two
     assert rows[0]["value"] == pytest.approx(ca.kappa(data.subset(coders=[1, 2])).value)
     with pytest.raises(ValueError, match="exactly two coders"):
-        dg.leave_one_out(random_plain(3, coders=4), "kappa")
+        dg.leave_one_out(random_labels(3, coders=4), "kappa")
 
 
 def test_pairs_without_shared_items_are_nan():
@@ -232,7 +216,7 @@ def test_coincidence_krippendorff_example():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_coincidence_equals_brute_force_with_missing_data(seed):
-    data = random_plain(seed, coders=4, items=30)
+    data = random_labels(seed, coders=4, items=30)
     _, o = dg.coincidence(data)
     want = np.zeros_like(o)
     for (a, b), v in brute_coincidence(data).items():
@@ -264,7 +248,7 @@ def test_category_alpha_by_hand():
 
 @pytest.mark.parametrize("seed", [0, 5])
 def test_category_alpha_is_alpha_of_binarised_data(seed):
-    data = random_plain(seed)
+    data = random_labels(seed)
     for r in dg.per_category(data):
         k = data.labels.index(r["category"])
         binary = ca.ReliabilityData(np.where(data.codes < 0, -1, (data.codes == k).astype(int)),
@@ -285,12 +269,12 @@ def test_element_alpha_is_alpha_of_presence():
         binary = ca.ReliabilityData(np.where(data.codes < 0, -1, has[data.codes]), [0, 1])
         assert r["alpha"] == pytest.approx(ca.alpha(binary).value)
     with pytest.raises(ValueError, match="set-valued"):
-        dg.per_category(random_plain(0), by="element")
+        dg.per_category(random_labels(0), by="element")
 
 
 # ---- items, coders, bias, expert ------------------------------------------------------------
 def test_worst_items_ranked_with_every_label():
-    data = random_plain(2, coders=4, items=40)
+    data = random_labels(2, coders=4, items=40)
     e = engine(data, "interval")
     rows = dg.worst_items(data, "interval", n=data.n_items)
     assert len(rows) == int(e.pairable.sum())
@@ -309,7 +293,7 @@ def test_worst_items_ranked_with_every_label():
 
 
 def test_coder_distributions():
-    data = random_plain(4)
+    data = random_labels(4)
     d = dg.coder_distributions(data)
     for c in range(data.n_coders):
         for k in range(data.n_labels):
@@ -318,7 +302,7 @@ def test_coder_distributions():
 
 
 def test_bias_by_category_sums_to_bias():
-    data = random_plain(6, coders=4, missing=0)
+    data = random_labels(6, coders=4, missing=0)
     b = dg.bias_by_category(data)
     B = ca.bias(data).value
     assert b["B"] == pytest.approx(B) and b["B_engine"] == pytest.approx(B)
@@ -331,12 +315,12 @@ def test_bias_by_category_sums_to_bias():
     r = dg.two_coder_report(example1())
     assert dg.bias_by_category(example1())["B"] == pytest.approx(r["A_e_sc"] - r["A_e_cohen"])
     # with missing judgements the engine's decomposition still sums to the engine's B
-    gappy = random_plain(6, coders=4, missing=.3)
+    gappy = random_labels(6, coders=4, missing=.3)
     assert dg.bias_by_category(gappy)["B_engine"] == pytest.approx(ca.bias(gappy).value)
 
 
 def test_expert_against_reference():
-    data = random_plain(8, coders=4, labels=3, missing=.2)
+    data = random_labels(8, coders=4, labels=3, missing=.2)
     out = dg.expert(data, 2)
     assert out["reference"] == 2 and [r["coder"] for r in out["coders"]] == [0, 1, 3]
     for r in out["coders"]:
@@ -360,7 +344,7 @@ def test_expert_against_reference():
 def test_large_data_is_fast():
     """Diagnostics are vectorised: 200,000 items × 5 coders in a few seconds."""
     import time
-    data = random_plain(0, coders=5, items=200_000, labels=6, missing=.05)
+    data = random_labels(0, coders=5, items=200_000, labels=6, missing=.05)
     t = time.perf_counter()
     dg.pairwise(data)
     dg.leave_one_out(data, "beta", "interval")

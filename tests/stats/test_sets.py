@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import random_sets
 
 import corpusagree as ca
 from corpusagree.cli import main
@@ -35,16 +36,6 @@ def brute_distance(name, A: frozenset, B: frozenset) -> float:
     return 1 - inter / union * m
 
 
-def random_set_data(seed, coders=4, items=40, universe=8, missing=0.2):
-    rng = np.random.default_rng(seed)
-    triples = []
-    for c in range(coders):
-        for i in range(items):
-            if rng.random() < missing:
-                continue
-            k = rng.integers(0, 4)
-            triples.append((c, i, frozenset(rng.choice(universe, size=k, replace=False).tolist())))
-    return ca.ReliabilityData.from_triples(triples)
 
 
 def dense_twin(data, name):
@@ -59,7 +50,7 @@ def dense_twin(data, name):
 @pytest.mark.parametrize("name", SET_DISTANCES)
 @pytest.mark.parametrize("seed", range(4))
 def test_sparse_equals_dense_brute_force(name, seed):
-    data = random_set_data(seed)
+    data = random_sets(seed)
     plain, matrix = dense_twin(data, name)
     for f in (ca.alpha, ca.alpha_prime, ca.beta, ca.bias, ca.light_kappa):
         assert float(f(data, name)) == pytest.approx(float(f(plain, matrix)), abs=1e-9), f
@@ -117,7 +108,7 @@ def test_empty_sets(name):
 
 
 def test_from_sets_equals_from_triples():
-    data = random_set_data(7)
+    data = random_sets(7)
     # rebuild from CSR codes directly, duplicating rows on purpose (one row per judgement)
     rows, codes = [], np.full(data.codes.shape, -1, np.int32)
     for c in range(data.n_coders):
@@ -143,7 +134,7 @@ def test_user_set_distance_by_similarity():
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(SET_DISTANCES))
 def test_permuting_elements_and_coders_changes_nothing(seed, name):
-    data = random_set_data(seed, coders=3, items=15, missing=0.1)
+    data = random_sets(seed, coders=3, items=15, missing=0.1)
     rng = np.random.default_rng(seed)
     perm = rng.permutation(8)
     order = rng.permutation(data.n_coders)
