@@ -1,4 +1,4 @@
-"""Reading and scoring speed of coreference annotation in brat and CoNLL-2012 (issue 5).
+"""Reading and scoring speed of coreference annotation in brat and CoNLL-2012.
 
 Writes a synthetic corpus (deterministic for a seed) into a temporary folder: ``--docs``
 documents × ``--annotators`` annotators × about ``--mentions`` mentions, each document 20

@@ -1,6 +1,6 @@
 """ReliabilityData: coders × items → integer label codes (-1 = missing), plus a label table.
 
-The data model of the architecture doc: ``codes`` is an ``int32`` array of shape
+The data model that makes agreement fast: ``codes`` is an ``int32`` array of shape
 (coders, items); labels live once in a label table (plain values, or a CSR table of sets for
 set-valued labels); optional item groups (documents) and a declared category set.
 """

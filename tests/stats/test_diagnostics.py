@@ -1,4 +1,4 @@
-"""Diagnostics (issue 4 part 3): every value against an independent computation — the seed 000
+"""Diagnostics: every value against an independent computation — the Di Eugenio & Glass (2004)
 reporting set, pairwise / leave-one-out against the coefficients recomputed on data.subset,
 coincidences against a brute force and the krippendorff package, category-specific α by hand
 and as α of the binarised data, bias by category against bias B, and the rendered payload."""
@@ -44,7 +44,7 @@ def scratch(data, coefficient, distance):
         return float("nan")
 
 
-# ---- seed 000: Di Eugenio & Glass (2004), Example 1 ------------------------------------------
+# ---- Di Eugenio & Glass (2004), Example 1 ------------------------------------------------------
 def example1():
     """150 Okays: 70 Accept by both, 55 Ack by both, 25 Ack by A and Accept by B."""
     return contingency([[70, 0], [25, 55]], ["Accept", "Ack"])
@@ -311,7 +311,7 @@ def test_bias_by_category_sums_to_bias():
     for r in b["rows"]:  # appendix A: the variance of P̂(k|c) over coders, / (c − 1)
         assert r["delta"] == pytest.approx(r["B"])
         assert r["B"] == pytest.approx(np.var(list(r["by_coder"].values())) / 3)
-    # seed 000 Example 1: B = A_e^π − A_e^κ
+    # Di Eugenio & Glass 2004 Example 1: B = A_e^π − A_e^κ
     r = dg.two_coder_report(example1())
     assert dg.bias_by_category(example1())["B"] == pytest.approx(r["A_e_sc"] - r["A_e_cohen"])
     # with missing judgements the engine's decomposition still sums to the engine's B

@@ -1,5 +1,5 @@
 """Differential tests: corpusagree against krippendorff, NLTK, statsmodels and independent
-brute-force implementations of Artstein & Poesio (seed 003) written out here with explicit loops.
+brute-force implementations of Artstein & Poesio (2005) written out here with explicit loops.
 
 Every reference is computed from the raw judgements (never from corpusagree's internals), on
 random data with several seeds, with missing values wherever the reference supports them.
@@ -117,7 +117,7 @@ def nltk_task(trips, distance=binary_distance) -> AnnotationTask:
     return AnnotationTask(data=trips, distance=distance)
 
 
-# ---- independent A&P implementations (explicit loops; seed 003 §2–§3, §5.1) ----------------
+# ---- independent implementations (explicit loops; Artstein & Poesio 2005, §2–§3, §5.1) -------
 def judgements(trips):
     """{item: {coder: label}} and {coder: {item: label}}."""
     by_item: dict = {}

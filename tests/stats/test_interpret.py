@@ -1,5 +1,6 @@
-"""Conventional readings: the bands of Krippendorff and of Landis & Koch (seed 003 Table 8) at
-their boundaries, always labelled as conventions, and the §5.2 caveat in the docs."""
+"""Conventional readings: the bands of Krippendorff and of Landis & Koch (Artstein & Poesio
+2005, Table 8) at their boundaries, always labelled as conventions, and the §5.2 caveat in
+the docs."""
 
 import math
 
@@ -22,7 +23,7 @@ def test_krippendorff_boundaries(value, label):
     assert "convention" in str(r) and "Krippendorff" in str(r)
 
 
-#: seed 003 Table 8 (Landis & Koch 1977): < 0 poor, 0.00–0.20 slight, 0.21–0.40 fair,
+#: Artstein & Poesio 2005, Table 8 (Landis & Koch 1977): < 0 poor, 0.00–0.20 slight, 0.21–0.40 fair,
 #: 0.41–0.60 moderate, 0.61–0.80 substantial, 0.81–1.00 perfect
 @pytest.mark.parametrize("value,label", [
     (-0.01, "poor"), (0.0, "slight"), (-0.0, "slight"), (0.2, "slight"), (0.2000001, "fair"),
@@ -54,7 +55,7 @@ def test_readings_and_short():
 
 
 def test_interval_straddling_a_threshold():
-    # seed 000: κ_Co = .6725 and κ_S&C = .6633 straddle .67
+    # Di Eugenio & Glass 2004: κ_Co = .6725 and κ_S&C = .6633 straddle .67
     assert interpret.interpret_interval(.6633, .6725).startswith("straddles below .667")
     assert interpret.interpret_interval(.70, .75).startswith("within .667–.800")
     assert interpret.interpret_interval(.5, .9, "landis_koch") == \

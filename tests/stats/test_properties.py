@@ -1,5 +1,5 @@
 """Property tests (hypothesis) for the coefficient engine: invariances, the inequalities of
-Artstein & Poesio (seed 003 §3, appendices A and B), identities between coefficients, and the
+Artstein & Poesio (2005, §3, appendices A and B), identities between coefficients, and the
 behaviour on degenerate data."""
 
 from __future__ import annotations

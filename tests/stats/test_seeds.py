@@ -26,7 +26,7 @@ def close(x, printed: str):
     assert round(float(x), places) == pytest.approx(float(printed)), (float(x), printed)
 
 
-# ---- seed 003: Artstein & Poesio, "Kappa³ = Alpha (or Beta)" ---------------------------------
+# ---- Artstein & Poesio (2005), "Kappa³ = Alpha (or Beta)" --------------------------------------
 def test_003_table1():
     d = contingency([[20, 20], [10, 50]], ["Stat", "IReq"])
     close(ca.percent_agreement(d), ".7")
@@ -96,7 +96,7 @@ def test_003_bias_is_difference_of_expected_agreements():
     assert diff != pytest.approx((.4014 - .396) * (1 - .88) / (1 - .4014) ** 2, rel=1e-3)
 
 
-# ---- seed 002: Artstein, "Agreement as a window to the process of corpus annotation" --------
+# ---- Artstein (2012), "Agreement as a window to the process of corpus annotation" (slides) ---
 def test_002_observed_agreement_tables():
     d = contingency([[41, 3], [9, 47]], ["Boxcar", "Tanker"])
     close(ca.percent_agreement(d), ".88")
@@ -145,7 +145,7 @@ def test_002_interval_alpha_25_items_5_coders():
     assert values.mean() == pytest.approx(4.792, abs=5e-4)
 
 
-# ---- seed 004: Honour, "What is Krippendorff's alpha?" (the dresses) --------------------------
+# ---- Honour, "What is Krippendorff's alpha?" (the dresses) ------------------------------------
 def test_004_dresses():
     m = [["y", "y", "n"], ["n", "n", None], ["n", None, None]]  # coders × pictures
     d = ca.ReliabilityData.from_matrix(m)
@@ -156,7 +156,7 @@ def test_004_dresses():
     assert a.items == 2 and a.pairable_values == 5
 
 
-# ---- seed 000: Di Eugenio & Glass, Example 1 -------------------------------------------------
+# ---- Di Eugenio & Glass (2004), Example 1 ------------------------------------------------------
 def test_000_example1_straddles_067():
     # 70 Accept by both, 55 Ack by both, 25 Accept by coder 1 and Ack by coder 2
     d = contingency([[70, 0], [25, 55]], ["Accept", "Ack"])

@@ -1,5 +1,6 @@
-"""Set-valued labels: the sparse path equals a dense brute force, seed 003's *call* example,
-extended senses, empty sets, user set distances, and set cells on the command line."""
+"""Set-valued labels: the sparse path equals a dense brute force, Artstein & Poesio's (2005)
+*call* example, extended senses, empty sets, user set distances, and set cells on the command
+line."""
 
 import json
 
