@@ -1,7 +1,6 @@
 """``corpusagree report``: the Quickstart's command on ``sample_corpora/``: every job, 80
 columns when piped, one valid JSON document, the same numbers as each job run alone."""
 
-import json
 
 import pytest
 
