@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 
 import numpy as np
-from corpusagree.readers import brat, conll2012
 
 from corpusagree.convert import coref as conv
+from corpusagree.readers import brat, conll2012
 from corpusagree.stats import coefficients as coef
 
 CLAUSE = 4  # tokens per clause, one mention per clause

@@ -26,10 +26,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from corpusagree.readers import positions, segeval
-
 from corpusagree.analyses import segments
 from corpusagree.analyses.base import plain
+from corpusagree.readers import positions, segeval
 from corpusagree.report.json import clean
 from corpusagree.stats.inference import Bootstrap
 

@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from corpusagree.readers import segeval
 
 import corpusagree as ca
 from corpusagree.convert import segments as conv
+from corpusagree.readers import segeval
 from corpusagree.report.json import clean
 from corpusagree.stats import segmetrics
 

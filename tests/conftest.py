@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from support import CORPORA, DATA, ROOT, SAMPLES
 
 from corpusagree.cli import main
+
+from support import CORPORA, DATA, ROOT, SAMPLES
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ runs (in order, from the repository's root) and gives what it says."""
 import re
 
 import pytest
+
 from support import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

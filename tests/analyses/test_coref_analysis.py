@@ -28,7 +28,6 @@ import re
 
 import numpy as np
 import pytest
-from support import SAMPLES
 
 from corpusagree.analyses import coref
 from corpusagree.convert import coref as cc
@@ -36,6 +35,8 @@ from corpusagree.model.errors import InputError
 from corpusagree.stats import coefficients as co
 from corpusagree.stats import corefscores
 from corpusagree.stats.inference import Bootstrap
+
+from support import SAMPLES
 
 SAMPLE = SAMPLES / "coref"
 PATHS = {

@@ -5,13 +5,14 @@ import json
 
 import numpy as np
 import pytest
-from support import random_labels, random_sets
 
 import corpusagree as ca
 from corpusagree.analyses.diagnose import diagnose
 from corpusagree.report import json as json_renderer
 from corpusagree.report.terminal import Terminal
 from corpusagree.stats import diagnostics as dg
+
+from support import random_labels, random_sets
 
 
 def example1():

@@ -14,12 +14,13 @@ import krippendorff
 import numpy as np
 import pytest
 from lxml import etree
-from support import DATA
 
 from corpusagree.analyses import markables as mk
 from corpusagree.model.errors import InputError
 from corpusagree.report import json as report_json
 from corpusagree.stats.inference import Bootstrap
+
+from support import DATA
 
 FIXTURE = DATA / "markables" / "corpus"
 LEVELS = ["negation", "diminisher", "intensifier", "emo-expression", "source", "target",

@@ -9,14 +9,14 @@ import json
 import numpy as np
 import pytest
 import segeval
-from corpusagree.readers import positions
-from corpusagree.readers import segeval as segeval_reader
 
 import corpusagree as ca
 from corpusagree.analyses import segments
 from corpusagree.convert import segments as conv
 from corpusagree.model.corpus import Segmentation
 from corpusagree.model.errors import InputError
+from corpusagree.readers import positions
+from corpusagree.readers import segeval as segeval_reader
 from corpusagree.report import json as json_renderer
 from corpusagree.stats import segmetrics
 from corpusagree.stats.inference import Bootstrap

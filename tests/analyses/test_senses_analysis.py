@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from corpusagree.readers import inventory, raganato
-from support import SAMPLES, by_scheme, write
 
 import corpusagree as ca
 from corpusagree.analyses import senses
@@ -17,8 +15,11 @@ from corpusagree.convert.senses import SenseTable, label_text, to_reliability
 from corpusagree.model.corpus import SenseTag
 from corpusagree.model.errors import InputError
 from corpusagree.model.senses import SenseInventory
+from corpusagree.readers import inventory, raganato
 from corpusagree.stats import diagnostics
 from corpusagree.stats.inference import Bootstrap
+
+from support import SAMPLES, by_scheme, write
 
 SAMPLE = SAMPLES / "senses"
 

@@ -19,11 +19,12 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from support import ROOT
 
 from corpusagree.analyses import coref
 from corpusagree.model.data import ReliabilityData
 from corpusagree.stats import coefficients as co
+
+from support import ROOT
 
 BENCHMARKS = ROOT / "benchmarks"
 N = 6

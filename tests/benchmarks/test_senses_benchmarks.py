@@ -8,6 +8,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+
 from support import ROOT
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from support import SAMPLES
 
 from corpusagree.analyses import coref
 from corpusagree.report.json import clean
 from corpusagree.stats.inference import Bootstrap
+
+from support import SAMPLES
 
 SAMPLE = SAMPLES / "coref"
 UD = [f"sample_corpora/coref/corefud/ann{i}.conllu" for i in (1, 2, 3)]

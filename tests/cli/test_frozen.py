@@ -14,6 +14,7 @@ import math
 from collections import Counter
 
 import pytest
+
 from support import CORPORA, ROOT
 
 FROZEN = ROOT / "tests" / "data" / "frozen"

@@ -9,11 +9,12 @@ import re
 import shutil
 
 import pytest
-from support import DATA
 
 from corpusagree.analyses import markables as mk
 from corpusagree.report import json as report_json
 from corpusagree.stats.inference import Bootstrap
+
+from support import DATA
 
 FIXTURE = DATA / "markables" / "corpus"
 

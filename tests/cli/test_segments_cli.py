@@ -14,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 import segeval
-from corpusagree.readers import segeval as segeval_reader
 
 import corpusagree as ca
 from corpusagree.analyses import segments
 from corpusagree.convert import segments as conv
+from corpusagree.readers import segeval as segeval_reader
 from corpusagree.report import json as json_renderer
 from corpusagree.stats.inference import Bootstrap
 from corpusagree.stats.kernel import kernel

@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import ROOT, SAMPLES, by_scheme, write
 
 from corpusagree.analyses import senses
 from corpusagree.report.json import clean
 from corpusagree.stats.inference import Bootstrap
+
+from support import ROOT, SAMPLES, by_scheme, write
 
 SAMPLE = SAMPLES / "senses"
 

@@ -6,10 +6,11 @@ import subprocess
 import sys
 
 import pytest
-from support import write
 
 import corpusagree as ca
 from corpusagree.stats import diagnostics
+
+from support import write
 
 
 def test_table_json_matches_api(cli_json, samples):

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from corpusagree.readers import inventory, raganato, sensetsv
-from support import CORPORA, SAMPLES
 
 import corpusagree as ca
 from corpusagree.convert.senses import (
@@ -23,7 +21,10 @@ from corpusagree.convert.senses import (
 from corpusagree.model.corpus import SenseTag
 from corpusagree.model.errors import InputError
 from corpusagree.model.senses import SenseInventory
+from corpusagree.readers import inventory, raganato, sensetsv
 from corpusagree.stats.kernel import kernel as engine
+
+from support import CORPORA, SAMPLES
 
 SAMPLE = SAMPLES / "senses"
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from support import write
 
 import corpusagree as ca
 from corpusagree import InputError, ReliabilityData
 from corpusagree.model.data import MISSING
+
+from support import write
 
 
 def as_dict(data: ReliabilityData) -> dict:

@@ -4,11 +4,12 @@ ann2: R relations, CRLF; news/doc2: an emoji, ann2 with UTF-16 offsets)."""
 from __future__ import annotations
 
 import pytest
-from corpusagree.readers import brat
-from support import DATA as TEST_DATA
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
+from corpusagree.readers import brat
+
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "brat"
 

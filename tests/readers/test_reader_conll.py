@@ -2,10 +2,11 @@
 
 
 import pytest
-from corpusagree.readers import conll2012
-from support import DATA as TEST_DATA
 
 from corpusagree.model.errors import InputError
+from corpusagree.readers import conll2012
+
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_b" / "conll"
 ALICE, BOB = DATA / "alice.v4_gold_conll", DATA / "bob.v4_gold_conll"

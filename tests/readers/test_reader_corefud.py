@@ -3,10 +3,11 @@
 import warnings
 
 import pytest
-from corpusagree.readers import corefud
-from support import DATA as TEST_DATA
 
 from corpusagree.model.errors import InputError
+from corpusagree.readers import corefud
+
+from support import DATA as TEST_DATA
 
 DEMO = TEST_DATA / "coref_b" / "corefud_demo.conllu"
 

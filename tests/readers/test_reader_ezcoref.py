@@ -5,11 +5,12 @@ import time
 import warnings
 
 import pytest
-from corpusagree.readers import ezcoref
-from support import CORPORA
-from support import DATA as TEST_DATA
 
 from corpusagree.model.errors import InputError
+from corpusagree.readers import ezcoref
+
+from support import CORPORA
+from support import DATA as TEST_DATA
 
 TINY = TEST_DATA / "coref_b" / "ezcoref"
 SHARED = CORPORA

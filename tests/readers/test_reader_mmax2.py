@@ -6,12 +6,13 @@ import warnings
 from collections import Counter
 
 import pytest
-from corpusagree.readers import mmax2
-from support import CORPORA
-from support import DATA as TEST_DATA
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
+from corpusagree.readers import mmax2
+
+from support import CORPORA
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "mmax2"
 POTTS = CORPORA / "potts_mmax2_subset" / "corpus"

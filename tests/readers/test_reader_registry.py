@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import corpusagree.readers as readers
 import pytest
-from corpusagree.readers import Option, _paths
-from support import ROOT
 
+import corpusagree.readers as readers
 from corpusagree.model.errors import InputError
+from corpusagree.readers import Option, _paths
+
+from support import ROOT
 
 SEGMENTS = ROOT / "sample_corpora" / "segments"
 SENSES = ROOT / "tests" / "data" / "senses"

@@ -6,14 +6,15 @@ import json
 import warnings
 from pathlib import Path
 
-import corpusagree.readers as readers
 import pytest
+
+import corpusagree.readers as readers
+from corpusagree.model.errors import InputError
 from corpusagree.readers import disrpt, plaintext, positions, rs3, segeval
+
 from support import CORPORA
 from support import DATA as TEST_DATA
 from support import SAMPLES as OWN
-
-from corpusagree.model.errors import InputError
 
 DATA = TEST_DATA / "segments"
 OWN_SAMPLES = OWN / "segments"

@@ -8,12 +8,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpusagree.readers import detect, inventory, ontonotes, raganato, sensetsv, senseval
-from support import CORPORA
-from support import DATA as TEST_DATA
 
 from corpusagree.model.corpus import SenseTag
 from corpusagree.model.errors import InputError
+from corpusagree.readers import detect, inventory, ontonotes, raganato, sensetsv, senseval
+
+from support import CORPORA
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "senses"
 DOC = "bn/demo/00/demo_0001@all@demo@bn@en@on"

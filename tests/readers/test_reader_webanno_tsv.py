@@ -4,11 +4,12 @@ one with swapped feature columns, stacked cells, a sub-token; ann2: a minimal he
 from __future__ import annotations
 
 import pytest
-from corpusagree.readers import webanno_tsv
-from support import DATA as TEST_DATA
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
+from corpusagree.readers import webanno_tsv
+
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "webanno_tsv"
 

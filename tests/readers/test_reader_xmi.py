@@ -7,11 +7,12 @@ import re
 import zipfile
 
 import pytest
-from corpusagree.readers import xmi
-from support import DATA as TEST_DATA
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
+from corpusagree.readers import xmi
+
+from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "xmi"
 

@@ -4,10 +4,11 @@ disagreements are there, and make_sample.py still writes exactly the committed f
 import importlib.util
 
 import pytest
-from corpusagree.readers import conll2012, corefud
-from support import SAMPLES
 
+from corpusagree.readers import conll2012, corefud
 from corpusagree.stats import corefscores as cs
+
+from support import SAMPLES
 
 SAMPLE = SAMPLES / "coref"
 ANNOTATORS = ["ann1", "ann2", "ann3"]

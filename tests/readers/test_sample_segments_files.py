@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
+
 from corpusagree.readers import disrpt, plaintext, positions, rs3, segeval
+
 from support import SAMPLES
 
 ROOT = SAMPLES / "segments"

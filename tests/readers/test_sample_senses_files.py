@@ -4,10 +4,11 @@ grouping in the OntoNotes XML and TSV inventories, and the cases the README prom
 from __future__ import annotations
 
 import pytest
-from corpusagree.readers import inventory, raganato, sensetsv
-from support import SAMPLES
 
 from corpusagree.model.corpus import SenseTag
+from corpusagree.readers import inventory, raganato, sensetsv
+
+from support import SAMPLES
 
 SAMPLE = SAMPLES / "senses"
 

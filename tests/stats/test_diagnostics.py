@@ -8,7 +8,6 @@ from itertools import permutations
 
 import numpy as np
 import pytest
-from support import random_labels, random_sets
 
 import corpusagree as ca
 from corpusagree.stats import diagnostics as dg
@@ -16,6 +15,8 @@ from corpusagree.stats import kernel as kernel_module
 from corpusagree.stats.coefficients import DegenerateWarning, compute
 from corpusagree.stats.kernel import kernel as engine
 from corpusagree.stats.spec import COEFFICIENTS
+
+from support import random_labels, random_sets
 
 
 def contingency(table, labels, coders=("A", "B")):

@@ -12,12 +12,13 @@ import pytest
 import segeval
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import CORPORA
 
 from corpusagree.convert import segments as conv
 from corpusagree.model.corpus import Segmentation
 from corpusagree.model.errors import InputError
 from corpusagree.stats import segmetrics as sm
+
+from support import CORPORA
 
 STARGAZERS = CORPORA / "fournier_segmentation_corpora" / "stargazer_hearst_1997.json"
 KUBLA_KHAN = CORPORA / "fournier_segmentation_corpora" / "kubla_khan_fournier_2013.json"

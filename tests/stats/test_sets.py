@@ -8,13 +8,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import random_sets
 
 import corpusagree as ca
 from corpusagree.cli import main
 from corpusagree.model.senses import SenseInventory
 from corpusagree.stats import distances as dist
 from corpusagree.stats.kernel import kernel as engine
+
+from support import random_sets
 
 SET_DISTANCES = ["passonneau", "jaccard", "dice", "masi"]
 
