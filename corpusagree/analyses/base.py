@@ -10,7 +10,6 @@ coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -271,7 +270,3 @@ def bootstrap_caption(intervals: Interval | Sequence[Interval]) -> str:
     units = "clusters" if all(i.clustered for i in ivs) else \
         "items" if not any(i.clustered for i in ivs) else "clusters or items"
     return f"{iv.method}, {iv.n_resamples} resamples of {n} {units}, seed {iv.seed}"
-
-
-def nan_to_none(x: float | None) -> float | None:
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x

@@ -22,7 +22,7 @@ from arrays of cluster ids.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -196,35 +196,6 @@ def lea(key: Partition, response: Partition) -> Score:
 SCORES: dict[str, Callable[[Partition, Partition], Score]] = {
     "muc": muc, "b_cubed": b_cubed, "ceaf_e": ceaf_e, "blanc": blanc, "lea": lea,
 }
-
-
-class PairwiseF1(NamedTuple):
-    """F1 of every ordered annotator pair: ``matrices[score][i, j]`` scores annotator ``j``
-    (response) against annotator ``i`` (key)."""
-
-    annotators: list[str]
-    matrices: dict[str, np.ndarray]
-
-
-def pairwise_f1(partitions: Mapping[str, Partition],
-                scores: Sequence[str] = tuple(SCORES)) -> PairwiseF1:
-    """Annotator × annotator F1 matrices, one per score; key = row, response = column.
-
-    Not symmetrised: F1 is symmetric for MUC, B³, CEAF-e and LEA (recall and precision swap),
-    but BLANC's edge cases are not, so the matrix keeps both orders. The diagonal compares an
-    annotator with itself (1, or 0 for MUC on all-singleton partitions).
-    """
-    unknown = [s for s in scores if s not in SCORES]
-    if unknown:
-        raise ValueError(f"scores: unknown {unknown}; known: {list(SCORES)}")
-    names = list(partitions)
-    parts = {a: [set(c) for c in partitions[a]] for a in names}
-    mats = {s: np.empty((len(names), len(names))) for s in scores}
-    for i, a in enumerate(names):
-        for j, b in enumerate(names):
-            for s in scores:
-                mats[s][i, j] = SCORES[s](parts[a], parts[b]).f1
-    return PairwiseF1(names, mats)
 
 
 # ---- every annotator pair of every document ---------------------------------------------------

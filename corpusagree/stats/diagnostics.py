@@ -49,10 +49,6 @@ def _div(a, b) -> np.ndarray:
     return np.divide(a, b, out=np.full(np.broadcast(a, b).shape, np.nan), where=b != 0)
 
 
-def check_coefficient(coefficient: str) -> bool:
-    """Whether the coefficient takes a distance; ValueError naming the known ones."""
-    return spec.get(coefficient).weighted
-
 
 def subset_values(data: ReliabilityData, subsets: np.ndarray, coefficient: str = "alpha",
                   distance="nominal") -> tuple[np.ndarray, np.ndarray]:

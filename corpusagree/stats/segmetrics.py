@@ -176,38 +176,6 @@ def segmentation_similarity(a: Masses, b: Masses, n_t: int = 2) -> float:
 
 Metric = Callable[[Masses, Masses], float]
 
-#: metric names accepted by :func:`pairwise_matrix`.
-METRICS: dict[str, Metric] = {
-    "pk": pk,
-    "window_diff": window_diff,
-    "windowdiff": window_diff,
-    "b": boundary_similarity,
-    "boundary_similarity": boundary_similarity,
-    "s": segmentation_similarity,
-    "segmentation_similarity": segmentation_similarity,
-}
-
-
-def pairwise_matrix(segmentations: Mapping[str, Masses],
-                    metric: str | Metric) -> tuple[list[str], np.ndarray]:
-    """All ordered coder pairs of one document: ``M[i, j] = metric(seg[i], seg[j])``.
-
-    For Pk and WindowDiff the row coder is the hypothesis and the column coder the reference.
-    ``metric`` is a callable on two mass sequences or a name in :data:`METRICS`.
-    """
-    if isinstance(metric, str):
-        try:
-            metric = METRICS[metric.lower()]
-        except KeyError:
-            raise InputError(f"unknown metric {metric!r}; known: {', '.join(METRICS)}") from None
-    coders = list(segmentations)
-    matrix = np.empty((len(coders), len(coders)))
-    for i, ci in enumerate(coders):
-        for j, cj in enumerate(coders):
-            matrix[i, j] = metric(segmentations[ci], segmentations[cj])
-    return coders, matrix
-
-
 # ---- over a corpus ---------------------------------------------------------------------------
 #: the metrics :func:`pairwise_means` averages, called as f(row coder, column coder)
 PAIR_METRICS: dict[str, Metric] = {
