@@ -42,7 +42,7 @@ from .base import Column, Records, Report, Table, estimate_table, estimates, qui
 from .diagnose import Diagnostics, diagnose
 
 #: the distances between sets (chains), and the ones reported by default
-SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
+SET_DISTANCES = dist.SET_NAMES
 DISTANCES = ("passonneau", "jaccard", "dice", "masi")
 #: coefficients over chain labels, per distance
 CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")

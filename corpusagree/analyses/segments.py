@@ -52,7 +52,7 @@ from .diagnose import MAX_CODER_COLUMNS
 #: set distances for unit sets when none are asked for
 DISTANCES = ("dice", "jaccard", "passonneau")
 #: every set distance
-SET_DISTANCES = tuple(n for n, d in dist.NAMED.items() if d.for_sets)
+SET_DISTANCES = dist.SET_NAMES
 BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
 UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
 #: display names and sources of the pairwise metrics of :mod:`corpusagree.stats.segmetrics`

@@ -63,7 +63,7 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 
 #: the distances a set scheme (extended, multi) may take
-SET_DISTANCES = sorted(k for k, d in dist.NAMED.items() if d.for_sets)
+SET_DISTANCES = dist.SET_NAMES
 #: the automatic WordNet lexicographer-file grouping, usable as an inventory named ``lexfile``
 LEXFILE = "lexfile"
 #: a clustered bootstrap with fewer clusters than this gets a note

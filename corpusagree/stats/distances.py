@@ -386,6 +386,8 @@ NAMED: dict[str, Distance] = {
     "nominal": Nominal(), "ordinal": Ordinal(), "interval": Interval(), "ratio": Ratio(),
     "passonneau": PASSONNEAU, "jaccard": JACCARD, "dice": DICE, "masi": MASI,
 }
+#: the names of the distances between sets
+SET_NAMES: tuple[str, ...] = tuple(n for n, d in NAMED.items() if d.for_sets)
 
 
 def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
