@@ -170,12 +170,41 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
             out.append(Source(given, found, root))
         elif layout == "path":
             name = given if given is not None else (p.name if p.is_dir() else _stem(p.name, accept))
-            if name in (s.annotator for s in out):
-                raise InputError(f"annotator name {name!r} given twice; pass annotators=", p)
-            out.append(Source(name, found, root))
+            if given is not None and name in (s.annotator for s in out):
+                raise InputError(f"annotator name {name!r} given twice", p)
+            out.append(Source(name, found, p))
         else:
             raise ValueError(f"unknown layout {layout!r}")
+    if annotators is None and layout in ("path", "folder"):
+        out = distinguish(out)
     return out
+
+
+def distinguish(sources: list[Source]) -> list[Source]:
+    """Sources named alike get the shortest path that tells them apart: ``key/x.conll`` and
+    ``resp/x.conll`` become annotators ``key/x`` and ``resp/x``; the same path given twice
+    becomes ``x`` and ``x (2)``. Names already distinct are kept."""
+    names = [s.annotator for s in sources]
+    if len(set(names)) == len(names):
+        return sources
+    parts = [s.root.resolve().parts[:-1] for s in sources]
+    out = list(names)
+    for name in set(names):
+        group = [i for i, n in enumerate(names) if n == name]
+        if len(group) < 2:
+            continue
+        for k in range(1, max(len(parts[i]) for i in group) + 1):
+            longer = {i: "/".join([*parts[i][len(parts[i]) - k:], name]) for i in group}
+            if len(set(longer.values())) == len(group):
+                break
+        seen: dict[str, int] = {}
+        for i in group:
+            seen[longer[i]] = seen.get(longer[i], 0) + 1
+            out[i] = longer[i] if seen[longer[i]] == 1 else f"{longer[i]} ({seen[longer[i]]})"
+        if all(sources[i].root.resolve() == sources[group[0]].root.resolve() for i in group):
+            for n, i in enumerate(group):  # one path given several times
+                out[i] = name if n == 0 else f"{name} ({n + 1})"
+    return [s._replace(annotator=n) for s, n in zip(sources, out, strict=True)]
 
 
 def annotator_files(paths: PathsArg, accept: Accept) -> list[tuple[str, Path]]:

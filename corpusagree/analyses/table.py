@@ -35,18 +35,33 @@ NUMERIC = {"interval", "ordinal", "ratio"}
 def read(path: str | PathLike, *, wide: bool = False, coder: str = "coder",
          item: str = "item", label: str = "label", group: str | None = None,
          delimiter: str | None = None, set_sep: str | None = None, numeric: bool = False,
-         categories: Sequence | None = None) -> ReliabilityData:
+         categories: Sequence | None = None, annotators: Sequence[str] | None = None
+         ) -> ReliabilityData:
     """Reliability data from a long table (columns ``coder``, ``item``, ``label`` and an
     optional ``group`` column such as the document) or, with ``wide``, a coder × item table;
-    ``-`` reads standard input. ``numeric`` parses labels (and ``categories``) as numbers."""
+    ``-`` reads standard input. ``numeric`` parses labels (and ``categories``) as numbers;
+    ``annotators`` keeps only those coders."""
     if numeric and categories is not None:
         categories = [io.parse_number(str(c), "--categories", None) for c in categories]
-    if wide:
-        return ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
-                                             numeric=numeric, categories=categories)
-    return ReliabilityData.from_csv(path, coder=coder, item=item, label=label, group=group,
-                                    delimiter=delimiter, set_sep=set_sep, numeric=numeric,
-                                    categories=categories)
+    try:
+        if wide:
+            data = ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
+                                                 numeric=numeric, categories=categories)
+        else:
+            data = ReliabilityData.from_csv(path, coder=coder, item=item, label=label,
+                                            group=group, delimiter=delimiter, set_sep=set_sep,
+                                            numeric=numeric, categories=categories)
+    except ValueError as e:  # the data contradict an option (e.g. a label outside --categories)
+        if isinstance(e, InputError):
+            raise
+        raise InputError(str(e), io.display(path)) from None
+    if annotators is None:
+        return data
+    lost = [a for a in annotators if a not in data.coders]
+    if lost:
+        raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
+                         f"{', '.join(map(str, data.coders))}", io.display(path))
+    return data.subset(coders=[data.coders.index(a) for a in annotators])
 
 
 def distance(name: str = "nominal", weights: str | PathLike | None = None) -> dist.Distance:

@@ -30,6 +30,7 @@ def register(sub) -> None:
                    help="cells are sets of values separated by SEP (e.g. '|')")
     g.add_argument("--categories", metavar="A,B,...",
                    help="the declared category set (for S), comma separated")
+    opt.add_annotators(g, "keep only these coders, comma separated")
     opt.add_distance(p, sorted(dist.NAMED), "nominal")
     p.add_argument("--weights", metavar="FILE",
                    help="weight matrix: rows a,b,distance or a square matrix with a header row")
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
                       label=args.label, group=args.group, delimiter=args.delimiter,
                       set_sep=args.set_sep, numeric=args.weights is None
                       and table.numeric_labels(args.distance),
-                      categories=opt.split(args.categories))
+                      categories=opt.split(args.categories),
+                      annotators=opt.split(args.annotators))
     with opt.progress("resampling") as bar:
         report = table.analyse(data, distance=d, categories=data.categories,
                                bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,

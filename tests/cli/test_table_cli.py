@@ -49,6 +49,8 @@ def test_table_wide_interval(cli_json, samples):
     ("short.csv", "coder,item,label\na,1\n", [], "short.csv:2: 2 fields, the header has 3"),
     ("wide.csv", "coder,i1,i2\na,x,y\na,y,y\n", ["--wide"],
      "wide.csv:3: coder 'a' has two rows (first on line 2)"),
+    ("cats.csv", "coder,item,label\na,1,A\nb,1,C\n", ["--categories", "A,B"],
+     "cats.csv: labels not in the declared categories: ['C']"),
 ])
 def test_table_errors_are_one_line_exit_2(tmp_path, cli, name, text, args, expected):
     f = write(tmp_path, name, text)
@@ -161,3 +163,16 @@ def test_console_script_and_module(tmp_path, root):
         version = subprocess.run([*cmd, "--version"], capture_output=True, text=True,
                                  cwd=tmp_path)
         assert version.stdout.strip() == f"corpusagree {ca.__version__}"
+
+
+def test_annotators_keep_those_coders(cli_json, cli, samples):
+    f = samples / "table" / "dialogue_acts.csv"
+    doc = cli_json("table", f, "--annotators", "ann,bob")
+    data = ca.ReliabilityData.from_csv(f)
+    two = data.subset(coders=[data.coders.index("ann"), data.coders.index("bob")])
+    assert doc["data"]["coders"] == 2
+    kappa = next(r for r in doc["coefficients"] if r["id"] == "kappa")
+    assert kappa["value"] == pytest.approx(float(ca.kappa(two)))
+    code, _, err = cli("table", f, "--annotators", "ann,zoe")
+    assert code == 2 and err.strip() == f"{f}: annotators not found: zoe; the coders are ann, " \
+        "bob, cat, dan"

@@ -237,6 +237,14 @@ def test_path_layout_names_annotators_by_path(tmp_path):
         _paths.annotator_sources(paths, ["a"], ("_conll",))
     with pytest.raises(InputError, match="'a' given twice"):
         _paths.annotator_sources(paths, ["a", "a"], ("_conll",))
+    again = _paths.annotator_sources([paths[1], paths[1]], None, ("_conll",))
+    assert [s.annotator for s in again] == ["bob", "bob (2)"]
+    (tmp_path / "k").mkdir()
+    (tmp_path / "r").mkdir()
+    tree(tmp_path, "k/bob/z_conll", "r/bob/z_conll")
+    named = _paths.annotator_sources([tmp_path / "k" / "bob", tmp_path / "r" / "bob", paths[0]],
+                                     None, ("_conll",))
+    assert [s.annotator for s in named] == ["k/bob", "r/bob", "alice"]
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputError, match="no file ending in _conll here"):
         _paths.annotator_sources([tmp_path / "empty"], None, ("_conll",))
