@@ -208,16 +208,19 @@ def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool
 
 def _jackknife(t: _Target, U: int, max_blocks: int = 1000) -> np.ndarray:
     """Leave-one-unit-out values (delete-a-block over ``max_blocks`` random blocks of units
-    when there are more units), for the BCa acceleration."""
+    when there are more units), for the BCa acceleration. Units are first summed into their
+    blocks, so each left-out block is one row of a blocks × blocks weight matrix."""
     if U <= max_blocks:
-        block, B = np.arange(U), U
+        units, B = t.units, U
     else:
-        block, B = np.random.default_rng(0).permutation(U) % max_blocks, max_blocks
+        block = np.random.default_rng(0).permutation(U) % max_blocks
+        units, B = UnitWeights(t.kernel, block[t.units.unit_of], max_blocks), max_blocks
     vals = []
-    step = max(1, WEIGHTS_PER_CHUNK // U)
+    step = max(1, WEIGHTS_PER_CHUNK // B)
     for s in range(0, B, step):
-        b = np.arange(s, min(B, s + step))
-        vals.append(t.values((block[None, :] != b[:, None]).astype(float)))
+        W = np.ones((min(B, s + step) - s, B))
+        W[np.arange(len(W)), np.arange(s, s + len(W))] = 0.0
+        vals.append(sp.evaluate(t.coef, units.stats(W, t.kinds)))
     return np.concatenate(vals)
 
 
