@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..model.errors import InputError
+from . import _paths
 
 TASKS = ("coref", "segments", "senses")
 
@@ -168,6 +169,7 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     for p in plist:
         if not p.exists():
             raise InputError("no such file or folder", p)
+        _paths.check(p)
     fmt = resolve(task, plist, fmt)
     reader = get(task, fmt)
     taken = {o.name: o for o in reader.options}

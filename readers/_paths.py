@@ -22,6 +22,16 @@ Accept = tuple[str, ...] | Callable[[Path], bool]
 _MISSING = "no such file or directory"
 
 
+def check(path: Path) -> Path:
+    """``path`` if it is a file or a folder; InputError when it does not exist or is something
+    else (a device such as /dev/zero, a pipe: nothing a reader can read to its end)."""
+    if not path.exists():
+        raise InputError(_MISSING, path)
+    if not (path.is_file() or path.is_dir()):
+        raise InputError("not a regular file or folder", path)
+    return path
+
+
 class Source(NamedTuple):
     """The files of one annotator (or of one path, when the reader names annotators per file).
 
@@ -69,9 +79,7 @@ def all_files(paths: PathArg | Iterable[PathArg], accept: Accept, *,
     does not exist is an InputError."""
     out: list[Path] = []
     for p in as_list(paths):
-        if not p.exists():
-            raise InputError(_MISSING, p)
-        out += files(p, accept, recursive=recursive)
+        out += files(check(p), accept, recursive=recursive)
     return out
 
 
@@ -153,8 +161,7 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
     out: list[Source] = []
     for i, p in enumerate(plist):
         given = None if annotators is None else annotators[i]
-        if not p.exists():
-            raise InputError(_MISSING, p)
+        check(p)
         if p.is_file() and reject is not None and not matches(p, accept):
             raise InputError(reject, p)
         if layout == "folder":

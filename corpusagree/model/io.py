@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from os import PathLike
@@ -34,10 +35,23 @@ def read_text(path: Path_) -> str:
     try:
         if str(path) == "-":
             return sys.stdin.read().removeprefix("\ufeff")
+        if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+            raise InputError("not a regular file", display(path))
         with open(path, newline="", encoding="utf-8-sig") as fh:
             return fh.read()
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        raise not_utf8(e, display(path)) from None
+    except OSError as e:
         raise InputError(f"cannot read file: {e}", display(path)) from None
+
+
+def not_utf8(error: UnicodeDecodeError, path: str) -> InputError:
+    """The one-line error for text that is not UTF-8: where decoding failed, and what to do."""
+    prefix = bytes(error.object[:error.start])
+    start = prefix.rfind(b"\n") + 1
+    column = len(prefix[start:].decode("utf-8-sig", "replace")) + 1
+    return InputError(f"not UTF-8 (byte 0x{error.object[error.start]:02x} at column {column}); "
+                      "save the file as UTF-8", path, prefix.count(b"\n") + 1)
 
 
 def read_table(path: Path_, delimiter: str | None = None) -> Iterator[tuple[int, list[str]]]:

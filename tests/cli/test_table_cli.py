@@ -176,3 +176,16 @@ def test_annotators_keep_those_coders(cli_json, cli, samples):
     code, _, err = cli("table", f, "--annotators", "ann,zoe")
     assert code == 2 and err.strip() == f"{f}: annotators not found: zoe; the coders are ann, " \
         "bob, cat, dan"
+
+
+def test_not_utf8_and_not_a_file(tmp_path, cli):
+    f = tmp_path / "latin1.csv"
+    f.write_bytes("coder,item,label\na,1,café\nb,1,x\n".encode("latin-1"))
+    code, _, err = cli("table", f)
+    assert code == 2 and err.strip() == f"{f}:2: not UTF-8 (byte 0xe9 at column 8); save the " \
+        "file as UTF-8"
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbfcoder,item,label\na,1,x\nb,1,x\na,2,y\nb,2,x\n")
+    assert cli("table", bom)[0] == 0
+    code, _, err = cli("table", "/dev/zero")
+    assert code == 2 and err.strip() == "/dev/zero: not a regular file"

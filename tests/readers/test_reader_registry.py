@@ -287,3 +287,11 @@ def test_inception_names(tmp_path):
     assert _paths.inception_names(tmp_path / "dirs/bob/doc2.tsv") == ("bob", "doc2")
     assert _paths.inception_names(tmp_path / "dirs/bob/x.zip", "doc3") == ("bob", "doc3")
 
+
+
+def test_a_device_is_not_read():
+    """/dev/zero never ends: refused before any reader opens it."""
+    with pytest.raises(InputError, match="not a regular file or folder"):
+        readers.read("segments", ["/dev/zero"])
+    with pytest.raises(InputError, match="not a regular file or folder"):
+        _paths.all_files(["/dev/zero"], (".txt",))
