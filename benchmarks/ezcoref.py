@@ -9,7 +9,10 @@ scored as ``corpusagree coref`` does:
   Poesio 2005, §4.1), each with a 95 % bootstrap interval clustered by passage (the workers
   differ from passage to passage, so coders are the 33 workers with missing data elsewhere);
 * κ with the antecedent as a nominal label (multi-κ), for comparison;
-* mean pairwise MUC and B³ F1 (Pradhan et al. 2014) over every (passage, worker pair);
+* MUC, B³, CEAF-e, CEAF-m, BLANC and LEA (Pradhan et al. 2014) over every (passage, worker
+  pair): micro-averaged as the CoNLL reference scorer averages a corpus (the counts of every
+  (passage, pair) summed), and macro-averaged (the mean of the (passage, pair)s where the score
+  is defined: MUC and BLANC need a link on either side), with the CoNLL average of each;
 * wall time of each stage and in total (target: under a minute).
 
 Usage: python benchmarks/ezcoref.py [--limit N] [--resamples R] [--seed S] [--json] [PATH]
@@ -23,6 +26,8 @@ import time
 import warnings
 from pathlib import Path
 
+import numpy as np
+
 from corpusagree.analyses import coref
 from corpusagree.convert import coref as conv
 from corpusagree.stats import coefficients as co
@@ -30,6 +35,7 @@ from corpusagree.stats import corefscores, inference
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "ezcoref_gupta2023" \
     / "annotations"
+RPF = ("recall", "precision", "f1")
 
 
 def run(path: Path = DEFAULT, limit: int | None = None, n_resamples: int = 1000, seed: int = 0,
@@ -58,8 +64,15 @@ def run(path: Path = DEFAULT, limit: int | None = None, n_resamples: int = 1000,
         row["alpha_ci"], row["beta_ci"] = [ia.low, ia.high], [ib.low, ib.high]
         row["dropped_resamples"] = ia.dropped + ib.dropped
     times["intervals"], t = time.perf_counter() - t, time.perf_counter()
-    scores = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated,
-                                        ("muc", "b_cubed"))
+    table = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated)
+    micro = table.micro()
+    macro, n = corefscores.macro(table.figures(), np.zeros(len(table), np.int64), 1)
+    scores = {m: {"micro": dict(zip(RPF, map(float, micro[j]), strict=True)),
+                  "macro": {**dict(zip(RPF, map(float, macro[0, j]), strict=True)),
+                            "pairs": int(n[0, j, 2])}}
+              for j, m in enumerate(table.metrics)}
+    conll = {avg: float(np.mean([scores[m][avg]["f1"] for m in corefscores.CONLL]))
+             for avg in ("micro", "macro")}
     times["scores"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - start
     return {"passages": len(al.documents), "submissions": len(anns),
@@ -68,8 +81,8 @@ def run(path: Path = DEFAULT, limit: int | None = None, n_resamples: int = 1000,
             "mentions": al.n_items, "cluster_ids": clusters,
             "reader_warnings": [str(w.message) for w in caught],
             "resamples": n_resamples, "seed": seed, "coefficients": rows,
-            "antecedent_multi_kappa": kappa, "pairs": len(scores),
-            "mean_pairwise_f1": scores.mean(), "seconds": times}
+            "antecedent_multi_kappa": kappa, "pairs": len(table), "scores": scores,
+            "conll": conll, "seconds": times}
 
 
 def render(out: dict) -> None:
@@ -83,10 +96,17 @@ def render(out: dict) -> None:
         print(f"  {r['distance']:<11} {r['alpha']:6.4f}  [{r['alpha_ci'][0]:.4f}, "
               f"{r['alpha_ci'][1]:.4f}]  {r['beta']:6.4f}  [{r['beta_ci'][0]:.4f}, "
               f"{r['beta_ci'][1]:.4f}]")
-    f1 = out["mean_pairwise_f1"]
     print(f"antecedent as a nominal label: multi-κ = {out['antecedent_multi_kappa']:.4f}")
-    print(f"mean pairwise F1 over {out['pairs']} (passage, worker pair)s: "
-          f"MUC {f1['muc']:.4f}, B³ {f1['b_cubed']:.4f}")
+    print(f"coreference scores over {out['pairs']} (passage, worker pair)s: micro (counts "
+          "summed, as the reference scorer) and macro (mean where defined)")
+    print(f"  {'score':<7} {'micro R':>7} {'micro P':>7} {'micro F1':>8}  {'macro F1':>8} "
+          f"{'pairs':>6}")
+    for m, sc in out["scores"].items():
+        mi, ma = sc["micro"], sc["macro"]
+        print(f"  {coref.SCORE_NAMES[m]:<7} {mi['recall']:7.4f} {mi['precision']:7.4f} "
+              f"{mi['f1']:8.4f}  {ma['f1']:8.4f} {ma['pairs']:6d}")
+    print(f"  {'CoNLL':<7} {'':>7} {'':>7} {out['conll']['micro']:8.4f}  "
+          f"{out['conll']['macro']:8.4f}")
     print("seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in out["seconds"].items()))
     for w in out["reader_warnings"]:
         print(f"note: {w}")

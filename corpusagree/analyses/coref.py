@@ -7,9 +7,13 @@ data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then m
 * α, α′, β and the bias B over chains (or chain prefixes) as set labels, per set distance
   (Passonneau 2004: Passonneau's distance, Jaccard, Dice, MASI);
 * κ (multi-κ for more than two annotators), α and β with the antecedent as a nominal label;
-* MUC, B³, CEAF-e, BLANC and LEA F1 (Pradhan et al. 2014) for every annotator pair, computed
-  per document on the aligned mentions each annotator marked, then averaged over the documents
-  both annotated (macro average; key = the first annotator of the pair);
+* MUC, B³, CEAF-e, CEAF-m, BLANC and LEA recall, precision and F1 and the CoNLL-2012 average
+  for every annotator pair, micro-averaged over the documents both annotated as the CoNLL
+  reference scorer does (Pradhan et al. 2014: numerators and denominators summed over the
+  documents); each annotator is scored on every mention they marked (the reference scorer's key
+  and response mentions), the first annotator given being the key; with figures per document,
+  also every document's figures and their macro means over the documents where a score is
+  defined;
 * the alignment itself (aligned, unmatched and merged mentions per annotator);
 * optionally bootstrap intervals clustered by document, figures per document, and diagnostics
   (pairwise and leave-one-out α, the most-disputed mentions with each annotator's chain written
@@ -29,9 +33,11 @@ from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 
+import numpy as np
+
 from .. import readers
 from ..convert import coref as conv
-from ..model.corpus import CorefAnnotation
+from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..stats import coefficients as coef
@@ -46,10 +52,19 @@ SET_DISTANCES = dist.SET_NAMES
 DISTANCES = ("passonneau", "jaccard", "dice", "masi")
 #: coefficients over chain labels, per distance
 CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")
-SCORES = tuple(corefscores.SCORES)
-SCORE_NAMES = {"muc": "MUC", "b_cubed": "B³", "ceaf_e": "CEAF-e", "blanc": "BLANC", "lea": "LEA"}
-SCORE_AVERAGING = ("F1 per document on the aligned mentions both annotators marked, averaged "
-                   "over the documents both annotated (macro); key = the first annotator")
+SCORES = corefscores.METRICS
+SCORE_NAMES = {"muc": "MUC", "b_cubed": "B³", "ceaf_e": "CEAF-e", "ceaf_m": "CEAF-m",
+               "blanc": "BLANC", "lea": "LEA"}
+#: how the main figures are averaged, and on which mentions
+MICRO = ("micro average, as the CoNLL reference scorer: recall and precision sum their "
+         "numerators and denominators over the documents the pair shares; key = the first "
+         "annotator of the pair")
+MENTIONS = ("each annotator is scored on every mention they marked (the reference scorer's key "
+            "and response mentions), not only on the mentions both marked; a mention one "
+            "annotator put in several chains counts once, in the first")
+MACRO = ("macro average: each document's figure averaged over the documents where it is "
+         "defined (MUC: a link on either side; BLANC: a link on either side; the others: a "
+         "mention), never counting an undefined figure as 0")
 #: ezCoref: the cluster ids kept per mention unless the reader option says otherwise
 EZCOREF_CLUSTERS = "last"
 #: (subfolder, format) of a sample corpus that :func:`from_folder` tries, in order (CorefUD
@@ -65,7 +80,9 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
     """``(format, annotations)`` of the annotators' files or folders, through the readers
     registry (``input_format="auto"`` recognises the format). ``reader_options`` apply to
     their format only; the job's defaults are MMAX2 ``levels=["coref"]`` and ezCoref
-    ``clusters="last"`` (each mention's final cluster choice)."""
+    ``clusters="last"`` (each mention's final cluster choice). The annotations come in the
+    order of the paths (the annotators of one path in natural order of their names), so the
+    first path is the key of the coreference scores, as in ``scorer.pl KEY RESPONSE``."""
     plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
     for p in plist:
         if not p.exists():
@@ -77,34 +94,62 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
     if fmt == "ezcoref" and options.get("clusters") is None:
         options["clusters"] = EZCOREF_CLUSTERS
     try:
-        return readers.read("coref", plist, fmt, annotators, **options)
+        fmt, annotations = readers.read("coref", plist, fmt, annotators, **options)
     except InputError as e:
         if fmt in ("conll", "corefud") and len(plist) == 1 and plist[0].is_dir():
             raise InputError(f"{e.message} (a folder is one annotator in this format: give "
                              "one file or folder per annotator)", e.path, e.line) from None
         raise
+    return fmt, _in_given_order(annotations, plist)
+
+
+def _in_given_order(annotations: list[CorefAnnotation], paths: Sequence[Path]
+                    ) -> list[CorefAnnotation]:
+    """The annotations sorted by the path they were read from, then by annotator name."""
+    roots: dict[Path, int] = {}
+    for i, p in enumerate(paths):
+        roots.setdefault(p.resolve(), i)
+
+    def path_index(ann: CorefAnnotation) -> int:
+        source = ann.source or ann.document.source
+        if source:
+            src = Path(source).resolve()
+            found = [roots[p] for p in (src, *src.parents) if p in roots]
+            if found:
+                return min(found)
+        return len(paths)
+
+    return sorted(annotations, key=lambda a: (path_index(a), natural_key(a.annotator)))
 
 
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
 class CorefScores:
-    """The coreference scores of every annotator pair (Pradhan et al. 2014): ``pairs`` has one
-    row per pair (``key``, ``response``, ``documents`` shared, then each score's F1 averaged
-    over those documents); ``mean`` each score over every (document, pair); ``table`` the F1 of
-    every (document, pair)."""
+    """The coreference scores of every annotator pair (Pradhan et al. 2014). ``pairs``: one
+    row per pair — ``key``, ``response``, the ``documents`` they share, each score's
+    ``recall``, ``precision`` and ``f1`` micro-averaged over those documents as the reference
+    scorer averages a corpus, and ``conll`` = (MUC + B³ + CEAF-e F1) / 3; ``all_pairs``: the
+    same over the summed counts of every pair. With figures per document: ``macro`` (the rows
+    of ``pairs``, each figure averaged over the documents where it is defined, with their
+    number), ``macro_all`` (the mean over every (document, pair)) and ``documents`` (the
+    figures of every (document, pair), nan where undefined). ``table``: the counts."""
 
-    names: tuple[str, ...]
-    mean: dict[str, float]
+    metrics: tuple[str, ...]
     pairs: Records
+    all_pairs: dict
+    macro: Records | None
+    macro_all: dict | None
+    documents: Records | None
     table: corefscores.DocumentPairs
-    averaging: str = SCORE_AVERAGING
 
     def __repr__(self) -> str:
-        return "CorefScores(" + ", ".join(f"{s}={v:.4g}" for s, v in self.mean.items()) + ")"
+        return "CorefScores(micro: " + ", ".join(
+            f"{m}={self.all_pairs[m]['f1']:.4g}" for m in self.metrics) + ")"
 
     def to_dict(self) -> dict:
-        return {"averaging": self.averaging, "scores": list(self.names), "mean": self.mean,
-                "pairs": self.pairs}
+        macro = None if self.macro is None else {"pairs": self.macro, "all_pairs": self.macro_all}
+        return {"averaging": "micro", "metrics": list(self.metrics), "pairs": self.pairs,
+                "all_pairs": self.all_pairs, "macro": macro, "documents": self.documents}
 
 
 @dataclass(repr=False)
@@ -205,6 +250,8 @@ class CorefReport(Report):
         out.append(estimate_table("antecedent", "Antecedent as a nominal label (Artstein & "
                                   "Poesio 2005, §4.1)", self.antecedent))
         out.append(self._scores_table())
+        if self.scores.macro is not None:
+            out += [self._macro_table(), self._document_scores_table()]
         if self.by_document is not None:
             out.append(self._document_table())
         if self.diagnostics is not None:
@@ -230,14 +277,52 @@ class CorefReport(Report):
     def _scores_table(self) -> Table:
         sc = self.scores
         cols = [Column("key", "key"), Column("response", "response"),
-                Column("documents", "docs", "int")] + \
-            [Column(s, SCORE_NAMES[s], "float") for s in sc.names]
-        rows = [[p["key"], p["response"], p["documents"], *(p[s] for s in sc.names)]
-                for p in sc.pairs]
-        rows.append(["all pairs", "", len(sc.table), *(sc.mean[s] for s in sc.names)])
-        return Table("scores", "Coreference scores, F1 (Pradhan et al. 2014)", cols, rows,
-                     [f"{SCORE_AVERAGING}; 'all pairs': the mean over every (document, pair), "
-                      "docs = their number"])
+                Column("documents", "docs", "int"), Column("metric", "score"),
+                Column("recall", "recall", "float"), Column("precision", "precision", "float"),
+                Column("f1", "F1", "float")]
+        rows = []
+        blocks = [(p["key"], p["response"], p) for p in sc.pairs]
+        if len(sc.pairs) > 1:
+            blocks.append(("all", "all", sc.all_pairs))
+        for key, response, p in blocks:
+            rows += [[key, response, p["documents"], SCORE_NAMES[m], p[m]["recall"],
+                      p[m]["precision"], p[m]["f1"]] for m in sc.metrics]
+            rows.append([key, response, p["documents"], "CoNLL", None, None, p["conll"]])
+        return Table("scores", "Coreference scores, micro-averaged over the documents as the "
+                     "CoNLL reference scorer (Pradhan et al. 2014)", cols, rows,
+                     [MICRO, MENTIONS, "CoNLL = (MUC + B³ + CEAF-e F1) / 3 (Pradhan et al. "
+                      "2012); BLANC as the reference scorer (Luo et al. 2014): a key with no "
+                      "link scores 0; 'all': the counts of every pair summed, docs = their "
+                      "(document, pair)s; --by-document: figures per document and their macro "
+                      "means"])
+
+    def _f1_columns(self, optional_conll: bool = False) -> list[Column]:
+        return [Column(m, SCORE_NAMES[m], "float") for m in self.scores.metrics] + \
+            [Column("conll", "CoNLL", "float", optional=optional_conll)]
+
+    def _f1s(self, row: dict) -> list[float]:
+        return [row[m]["f1"] for m in self.scores.metrics] + [row["conll"]]
+
+    def _macro_table(self) -> Table:
+        sc = self.scores
+        cols = [Column("key", "key"), Column("response", "response"),
+                Column("documents", "docs", "int")] + self._f1_columns()
+        rows = [[p["key"], p["response"], p["documents"], *self._f1s(p)] for p in sc.macro]
+        rows.append(["all", "all", sc.macro_all["documents"], *self._f1s(sc.macro_all)])
+        return Table("scores_macro", "Coreference scores, F1 averaged over the documents "
+                     "(macro)", cols, rows,
+                     [MACRO, "'all': the mean over every (document, pair), docs = their "
+                      "number; recall and precision are in the JSON output"])
+
+    def _document_scores_table(self) -> Table:
+        cols = [Column("document", "document"), Column("key", "key"),
+                Column("response", "response")] + self._f1_columns(optional_conll=True)
+        rows = [[r["document"], r["key"], r["response"], *self._f1s(r)]
+                for r in self.scores.documents]
+        return Table("scores_by_document", "Coreference scores by document, F1", cols, rows,
+                     ["— : undefined on the document (MUC and BLANC: no link on either side; "
+                      "the reference scorer prints 0); recall and precision are in the JSON "
+                      "output"])
 
     def _document_table(self) -> Table:
         dists = self.options["distances"] if self.coefficients else []
@@ -249,7 +334,8 @@ class CorefReport(Report):
         rows = [[r["document"], r["annotators"], r["items"], *(r["alpha"][d] for d in dists),
                  r["alpha_antecedent"], r["muc"], r["b_cubed"]] for r in self.by_document]
         return Table("by_document", "By document: α per distance, α on antecedents, mean "
-                     "pairwise F1", cols, rows)
+                     "pairwise F1", cols, rows, ["F1: the mean over the document's pairs where "
+                                                 "defined"])
 
 
 def _title(inputs: Sequence[str]) -> str:
@@ -308,8 +394,11 @@ def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] 
                            settings, progress=stage.next(), notes=notes)
     table = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated, SCORES,
                                        stage.next())
-    scores = _scores(table, al.annotators)
-    documents = _by_document(al, chains, ante, distances, table) if by_document else None
+    figures = table.figures() if by_document else None
+    scores = _scores(table, al.annotators, al.documents, figures)
+    notes += _undefined_scores(table, len(al.annotators))
+    documents = _by_document(al, chains, ante, distances, table, figures) if by_document \
+        else None
     diag = None
     if diagnostics is not None:
         data, d = (chains, distances[0]) if chains is not None else (ante, "nominal")
@@ -366,19 +455,72 @@ def _settings(bootstrap: Bootstrap | None, documents: int, notes: list[str]
     return bootstrap
 
 
-def _scores(table: corefscores.DocumentPairs, annotators: Sequence[str]) -> CorefScores:
-    key, response, n, f1 = table.by_pair(len(annotators))
-    pairs = Records({"key": annotators[a], "response": annotators[b], "documents": int(c),
-                     **dict(zip(table.names, map(float, row), strict=True))}
-                    for a, b, c, row in zip(key, response, n, f1, strict=True))
-    return CorefScores(table.names, table.mean(), pairs, table)
+def _figures(metrics: Sequence[str], rpf: np.ndarray, defined: np.ndarray | None = None
+             ) -> dict:
+    """Recall, precision and F1 of each score (metrics × 3; with ``defined``, the number of
+    documents behind each figure), and the CoNLL average."""
+    out: dict = {}
+    for j, m in enumerate(metrics):
+        out[m] = dict(zip(("recall", "precision", "f1"), map(float, rpf[j]), strict=True))
+        if defined is not None:
+            out[m]["documents"] = int(defined[j])
+    out["conll"] = float(np.mean([out[m]["f1"] for m in corefscores.CONLL]))
+    return out
+
+
+def _scores(table: corefscores.DocumentPairs, annotators: Sequence[str],
+            documents: Sequence[str], figures: np.ndarray | None) -> CorefScores:
+    """Micro-averaged figures per pair and over all pairs; with the ``figures`` of every
+    (document, pair) (:meth:`~corpusagree.stats.corefscores.DocumentPairs.figures`), those
+    and their macro means."""
+    metrics = table.metrics
+    key, response, inv = table.pair_index(len(annotators))
+    n_docs = np.bincount(inv, minlength=len(key))
+    pairs = Records({"key": annotators[a], "response": annotators[b], "documents": int(n),
+                     **_figures(metrics, table.micro(inv == k))}
+                    for k, (a, b, n) in enumerate(zip(key, response, n_docs, strict=True)))
+    all_pairs = {"pairs": len(key), "documents": len(table), **_figures(metrics, table.micro())}
+    if figures is None:
+        return CorefScores(metrics, pairs, all_pairs, None, None, None, table)
+    means, counts = corefscores.macro(figures, inv, len(key))
+    macro = Records({"key": p["key"], "response": p["response"], "documents": p["documents"],
+                     **_figures(metrics, m, c[:, 2])}
+                    for p, m, c in zip(pairs, means, counts, strict=True))
+    mean_all, count_all = corefscores.macro(figures, np.zeros(len(table), np.int64), 1)
+    macro_all = {"pairs": len(key), "documents": len(table),
+                 **_figures(metrics, mean_all[0], count_all[0, :, 2])}
+    rows = Records({"document": documents[d], "key": annotators[a], "response": annotators[b],
+                    **_figures(metrics, f)}
+                   for d, a, b, f in zip(table.doc, table.key, table.response, figures,
+                                         strict=True))
+    return CorefScores(metrics, pairs, all_pairs, macro, macro_all, rows, table)
+
+
+def _undefined_scores(table: corefscores.DocumentPairs, n_annotators: int) -> list[str]:
+    """A note per score that measures nothing for some pair over the whole corpus (MUC and
+    BLANC: no link on either side in any document), which is printed as 0, as the reference
+    scorer prints it."""
+    _, _, inv = table.pair_index(n_annotators)
+    n_pairs = int(inv.max()) + 1 if len(inv) else 0
+    out = []
+    for m in table.metrics:
+        sums = np.zeros((n_pairs, corefscores.WIDTH[m]))
+        np.add.at(sums, inv, table.of(m))
+        n = int((~corefscores.defined(m, sums)).sum())
+        if n:
+            what = "link" if m in ("muc", "blanc") else "mention"
+            out.append(f"{SCORE_NAMES[m]}: nothing to score for {n} of {n_pairs} pair(s) (no "
+                       f"{what} on either side in any document): shown as 0, as the reference "
+                       "scorer prints it")
+    return out
 
 
 def _by_document(al: conv.Alignment, chains: ReliabilityData | None, ante: ReliabilityData,
-                 distances: Sequence[str], table: corefscores.DocumentPairs) -> Records:
+                 distances: Sequence[str], table: corefscores.DocumentPairs,
+                 figures: np.ndarray) -> Records:
     """Per document: α and β per distance on its chains, α on its antecedents, and each score's
-    mean over its annotator pairs."""
-    f1 = table.by_document(len(al.documents))
+    F1 averaged over its annotator pairs where defined."""
+    f1 = corefscores.macro(figures[:, :, 2], table.doc, len(al.documents))[0]
     out = Records()
     for d, name in enumerate(al.documents):
         mask = al.item_doc == d
@@ -390,7 +532,7 @@ def _by_document(al: conv.Alignment, chains: ReliabilityData | None, ante: Relia
             row["beta"] = {x: _value(coef.beta, sub, x) for x in distances}
         row["alpha_antecedent"] = _value(coef.alpha, ante.subset(items=mask, compact=True),
                                          "nominal")
-        row.update({s: float(f1[d, j]) for j, s in enumerate(table.names)})
+        row.update({s: float(f1[d, j]) for j, s in enumerate(table.metrics)})
         out.append(row)
     return out
 

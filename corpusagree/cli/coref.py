@@ -15,11 +15,16 @@ def register(sub) -> None:
         "coref", help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
         description="Agreement on coreference chains (Artstein & Poesio 2005, §4.1; Passonneau "
         "2004): mentions aligned across annotators, chains as set labels under set distances, "
-        "antecedents as nominal labels, and the coreference scores MUC, B³, CEAF-e, BLANC and "
-        "LEA of every annotator pair (Pradhan et al. 2014).")
+        "antecedents as nominal labels, and the recall, precision and F1 of MUC, B³, CEAF-e, "
+        "CEAF-m, BLANC and LEA and the CoNLL-2012 average for every annotator pair, "
+        "micro-averaged over the documents as the CoNLL reference scorer (Pradhan et al. "
+        "2014): 'coref KEY RESPONSE' scores RESPONSE against KEY. --by-document adds every "
+        "document's figures and their means over the documents where each is defined "
+        "(macro).")
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="one file or folder per annotator, or a folder of annotator folders "
-                   "(MMAX2, brat, XMI), or ezCoref passage files/folders")
+                   help="one file or folder per annotator (the first is the key of the "
+                   "coreference scores), or a folder of annotator folders (MMAX2, brat, XMI), "
+                   "or ezCoref passage files/folders")
     opt.add_reader_options(p, "coref")
     opt.add_annotators(p, "names of the annotators, one per path, comma-separated (default: "
                        "from the files or folders)")

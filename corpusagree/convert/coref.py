@@ -13,23 +13,27 @@ Two steps, one concern each:
   CSR set table of ``ReliabilityData.from_sets`` (a chain is one row shared by its mentions); no
   frozenset is built per mention.
 
-A mention an annotator put in several chains gets the **union** of those chains as its label
-(for "antecedent": the closest preceding member of the union), and is counted in the report.
-Items are numbered document by document (documents and annotators in natural order of their
-names), in text order within a document (by start, longer first); item names are
-``doc[start:end]`` token spans (end-exclusive, fragments comma-separated). The antecedent label
-is derived from the chains, not from the links a tool stored, so every format gives the same
-labels for the same chains.
+A mention an annotator put in several chains — one mention listed in two chains, or one span
+marked twice — gets the **union** of those chains as its label (for "antecedent": the closest
+preceding member of the union), and is counted in the report: coreference is an equivalence
+relation, so an annotation that puts one mention in two chains says they are one entity, and
+the union keeps every judgement the annotator made. The coreference scores instead keep such an
+item in its first chain only (:meth:`Alignment.clusters`), as the CoNLL reference scorer keeps
+the first occurrence of a repeated mention (Pradhan et al. 2014, v8.01); a repeated span is
+reported with a warning naming its file. Items are numbered document by document (documents in
+natural order of their names, annotators in the order given), in text order within a document
+(by start, longer first); item names are ``doc[start:end]`` token spans (end-exclusive,
+fragments comma-separated). The antecedent label is derived from the chains, not from the links
+a tool stored, so every format gives the same labels for the same chains.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import sparse
-from scipy.sparse.csgraph import connected_components
 
 from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData, ranges
@@ -46,8 +50,8 @@ SINGLETONS = ("keep", "drop")
 NO_ANTECEDENT = "none"
 
 #: per-annotator counters of :class:`AlignmentReport`
-COUNTERS = ("documents", "mentions", "dropped_singletons", "unknown_members", "no_head",
-            "merged", "several_chains", "items", "aligned", "unmatched")
+COUNTERS = ("documents", "mentions", "repeated", "dropped_singletons", "unknown_members",
+            "no_head", "merged", "several_chains", "items", "aligned", "unmatched")
 
 
 def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -60,6 +64,7 @@ class AlignmentReport:
     """What alignment did, overall and per annotator.
 
     Per annotator (``per_annotator[name][counter]``): ``documents`` annotated, ``mentions`` read,
+    ``repeated`` (mentions with the exact span of an earlier mention of the same annotation),
     ``dropped_singletons`` (mentions of one-member chains, with ``singletons="drop"``),
     ``unknown_members`` (chain members that are no mention; skipped), ``no_head`` (with
     ``match="head"``: mentions without a head, matched by exact span instead), ``merged``
@@ -97,7 +102,8 @@ class AlignmentReport:
                 ("merged", "mention(s) fell on an item their annotator already had (one "
                  "judgement; chains united)"),
                 ("several_chains", "item(s) put in several chains by one annotator: the label "
-                 "is the union of those chains")):
+                 "is the union of those chains; the coreference scores keep the item in the "
+                 "first of them (as the reference scorer)")):
             n = self.total(counter)
             if n:
                 out.append(f"{n} {text}")
@@ -145,19 +151,20 @@ class Alignment:
         return " … ".join(" ".join(toks[s:e]) for s, e in self.item_fragments[item])
 
     def clusters(self) -> np.ndarray:
-        """annotators × items cluster ids (-1 = not marked) for scoring partitions: chains that
-        share an item of the same annotator are joined (connected components), so a mention in
-        several chains makes them one cluster."""
+        """annotators × items chain ids (-1 = not marked), the partitions the coreference
+        scores compare: an item an annotator put in several chains stays in the first of them
+        only — the chain whose first item comes first in the text, then the first of the
+        annotation — as the CoNLL reference scorer keeps the first occurrence of a repeated
+        mention and drops the others (Pradhan et al. 2014, v8.01)."""
         A, N = len(self.annotators), self.n_items
+        first = np.full(self.n_chains, N, np.int64)
+        np.minimum.at(first, self.member_chain, self.member_item)
         key = self.member_annotator * N + self.member_item
-        order = np.argsort(key, kind="stable")
-        ks, cs = key[order], self.member_chain[order]
-        same = ks[1:] == ks[:-1]
-        graph = sparse.coo_matrix((np.ones(int(same.sum())), (cs[:-1][same], cs[1:][same])),
-                                  shape=(self.n_chains, self.n_chains))
-        _, comp = connected_components(graph, directed=False)
+        order = np.lexsort((self.member_chain, first[self.member_chain], key))
+        ks = key[order]
+        keep = np.concatenate([[True], ks[1:] != ks[:-1]]) if len(ks) else np.zeros(0, bool)
         out = np.full(A * N, -1, np.int64)
-        out[ks] = comp[cs]
+        out[ks[keep]] = self.member_chain[order][keep]
         return out.reshape(A, N)
 
 
@@ -175,7 +182,9 @@ class _Marks:
 
 
 def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
-    """Mentions and chain memberships of one annotation; mentions in no chain are singletons."""
+    """Mentions and chain memberships of one annotation; mentions in no chain are singletons.
+    ``counts`` also has the mentions that repeat an earlier span (``repeated``) and the spans
+    found in more than one chain (``repeated_chains``)."""
     mids = list(ann.mentions)
     pos = {m: i for i, m in enumerate(mids)}
     pairs = np.array([(pos.get(m, -1), c) for c, ch in enumerate(ann.chains) for m in ch.members],
@@ -183,6 +192,12 @@ def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
     unknown = int((pairs[:, 0] < 0).sum())
     pairs = np.unique(pairs[pairs[:, 0] >= 0], axis=0)
     n = len(mids)
+    span_ids: dict = {}
+    span = np.array([span_ids.setdefault(ann.mentions[m].span, len(span_ids)) for m in mids],
+                    np.int64)
+    span_chains = np.unique(np.stack([span[pairs[:, 0]], pairs[:, 1]], 1), axis=0)
+    repeated_chains = int(((np.bincount(span_chains[:, 0], minlength=len(span_ids)) > 1)
+                           & (np.bincount(span, minlength=len(span_ids)) > 1)).sum())
     chained = np.zeros(n, bool)
     chained[pairs[:, 0]] = True
     lone = np.flatnonzero(~chained)
@@ -201,7 +216,8 @@ def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
         mids = [x for x, k in zip(mids, keep, strict=True) if k]
     ments = [ann.mentions[x] for x in mids]
     return _Marks([x.span for x in ments], [x.head for x in ments], m, c, n_chains,
-                  {"mentions": n, "dropped_singletons": dropped, "unknown_members": unknown})
+                  {"mentions": n, "repeated": n - len(span_ids), "dropped_singletons": dropped,
+                   "unknown_members": unknown, "repeated_chains": repeated_chains})
 
 
 def _match(marks: list[_Marks], match: str
@@ -247,20 +263,25 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     ``match``: "exact" span (default), "head" token (``Mention.head``; mentions without one
     are matched by exact span and counted), or "overlap" (one-to-one, maximal Dice overlap of
     tokens). ``singletons="drop"`` removes mentions of one-member chains before alignment.
+    Annotators keep the order in which ``annotations`` first name them (the first is the key
+    of the coreference scores of every pair it is in). A span one annotation marks twice is
+    counted (``repeated``) and reported by a warning naming its file.
     """
     _check("match", match, MATCHES)
     _check("singletons", singletons, SINGLETONS)
     by_doc: dict[str, dict[str, CorefAnnotation]] = {}
+    given: dict[str, None] = {}
     for ann in annotations:
         doc = by_doc.setdefault(ann.document.id, {})
         if ann.annotator in doc:
             raise InputError(f"annotator {ann.annotator!r} has document {ann.document.id!r} "
                              "twice", ann.source or None)
         doc[ann.annotator] = ann
+        given[ann.annotator] = None
     if not by_doc:
         raise InputError("no coreference annotations to align")
     documents = sorted(by_doc, key=natural_key)
-    annotators = sorted({a for d in by_doc.values() for a in d}, key=natural_key)
+    annotators = list(given)
     a_ix = {a: i for i, a in enumerate(annotators)}
     A, D = len(annotators), len(documents)
     counts = {a: dict.fromkeys(COUNTERS, 0) for a in annotators}
@@ -272,6 +293,7 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     tokens: list[list[str]] = []
     mem_a, mem_i, mem_c = [], [], []
     n_chains = 0
+    repeats: dict[str, list[int]] = {}     # source -> [documents, mentions, in another chain]
     for d, doc_id in enumerate(documents):
         anns = sorted(by_doc[doc_id].values(), key=lambda x: a_ix[x.annotator])
         tokens.append(anns[0].document.tokens)
@@ -292,13 +314,26 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
             c = counts[ann.annotator]
             c["documents"] += 1
             for k, v in mk.counts.items():
-                c[k] += v
+                if k in c:
+                    c[k] += v
+            if mk.counts["repeated"]:
+                r = repeats.setdefault(ann.source or ann.document.source or ann.annotator,
+                                       [0, 0, 0])
+                r[0] += 1
+                r[1] += mk.counts["repeated"]
+                r[2] += mk.counts["repeated_chains"]
             c["merged"] += mg
             c["no_head"] += nh
             mem_a.append(np.full(len(mk.mem_mention), a, np.int64))
             mem_i.append(base + rank[item_of[mk.mem_mention]])
             mem_c.append(n_chains + mk.mem_chain)
             n_chains += mk.n_chains
+    for source, (docs, n, other) in repeats.items():
+        warnings.warn(
+            f"{source}: {n} mention(s) repeat the span of another mention of the same annotator"
+            f" ({docs} document(s); {other} span(s) in more than one chain): the coreference "
+            "scores keep each span in its first chain, as the reference scorer keeps the first "
+            "occurrence; the chain labels of α and β unite its chains", stacklevel=2)
     N = doc_items[-1]
     triples = np.unique(np.stack([np.concatenate(mem_a), np.concatenate(mem_i),
                                   np.concatenate(mem_c)], 1), axis=0)

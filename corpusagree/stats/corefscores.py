@@ -1,23 +1,32 @@
-"""The standard coreference scores between a key and a response partition.
+"""The coreference scores of the CoNLL reference scorer (Pradhan et al. 2014, v8.01).
 
 A partition is a collection of disjoint, non-empty sets of hashable mention keys (exact spans,
-say); the two partitions may cover different mentions. Every score returns
-``Score(recall, precision, f1)`` with the conventions of the ``scorch`` package
-(Pradhan et al. 2014's reference scorer where scorch follows it):
+say); a key and a response partition may cover different mentions, each side being scored on
+its own mentions, as the reference scorer scores key and response mentions. The scores:
 
-* :func:`muc` — Vilain et al. (1995); 0 when either side has only singletons;
-* :func:`b_cubed` — Bagga & Baldwin (1998), singletons included;
-* :func:`ceaf_e` — Luo (2005), entity-based φ₄ (Dice) similarity, Kuhn–Munkres alignment;
-* :func:`blanc` — Recasens & Hovy (2011) extended to system mentions by Luo et al. (2014);
-* :func:`lea` — Moosavi & Strube (2016), a singleton counting as one self-link (as in their
-  scorer), resolved when the other side has the same singleton.
+* ``muc`` — Vilain et al. (1995): links needed to rebuild each entity from its pieces;
+* ``b_cubed`` — Bagga & Baldwin (1998), per mention, singletons included;
+* ``ceaf_e`` and ``ceaf_m`` — Luo (2005): the best one-to-one alignment of entities
+  (Kuhn–Munkres) by entity similarity φ₄ (Dice) or mention similarity φ₃ (shared mentions);
+* ``blanc`` — Recasens & Hovy (2011) extended to system mentions by Luo et al. (2014);
+* ``lea`` — Moosavi & Strube (2016), a singleton counting as one self-link resolved by the
+  same singleton (as in their scorer).
+
+Every score is computed from **counts**, the numerators and denominators of its recall and
+precision (BLANC: those of its coreference-link and non-coreference-link parts), which is how
+the reference scorer scores a corpus: it sums each document's counts and scores the sums
+(the micro average). :func:`rpf` turns counts into recall, precision and F1 with the reference
+scorer's conventions: x/0 = 0, F1 = 0 when recall + precision = 0; BLANC scores only its
+non-coreference part when the key has no coreference link, only its coreference part when the
+key has no non-coreference link, and 0 when the key has no link at all (one mention or none:
+so two identical one-mention documents score 0, not 1). :func:`defined` says whether a score has
+anything to measure — a document where neither side has a link has no MUC; a macro average
+leaves such documents out rather than counting them as 0.
 
 Everything is computed from the sparse key × response contingency table (numbers of shared
-mentions), so the cost grows with the mentions, not with their pairs. To score a corpus at once,
-key mentions by ``(document, mention)``: MUC, B³, CEAF-e and LEA then equal the usual
-micro-averaged (summed) corpus scores; BLANC would count cross-document pairs.
-:func:`document_pairs` scores every pair of annotators on every document they both annotated,
-from arrays of cluster ids.
+mentions), so the cost grows with the mentions, not with their pairs. :func:`document_pairs`
+counts every pair of annotators on every document they both annotated, from arrays of cluster
+ids.
 """
 
 from __future__ import annotations
@@ -33,6 +42,14 @@ from scipy.sparse.csgraph import connected_components
 
 Partition = Iterable[Collection[Hashable]]
 
+#: the scores, in the order they are reported
+METRICS = ("muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea")
+#: how many counts each score has: recall numerator and denominator, precision numerator and
+#: denominator (BLANC: those of its coreference links, then of its non-coreference links)
+WIDTH = {"muc": 4, "b_cubed": 4, "ceaf_e": 4, "ceaf_m": 4, "blanc": 8, "lea": 4}
+#: the scores of the CoNLL-2012 average (Pradhan et al. 2012): the mean of their F1
+CONLL = ("muc", "b_cubed", "ceaf_e")
+
 
 class Score(NamedTuple):
     """Recall, precision and F1 of a response against a key."""
@@ -42,240 +59,314 @@ class Score(NamedTuple):
     f1: float
 
 
+def _check(metrics: Sequence[str]) -> None:
+    unknown = [m for m in metrics if m not in WIDTH]
+    if unknown:
+        raise ValueError(f"scores: unknown {unknown}; known: {list(METRICS)}")
+
+
+# ---- from counts to figures -------------------------------------------------------------------
+def _divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """num / den, 0 where den = 0 (the reference scorer's ShowRPF)."""
+    return np.where(den > 0, num / np.where(den > 0, den, 1), 0.0)
+
+
+def _rpf(c: np.ndarray) -> np.ndarray:
+    r, p = _divide(c[..., 0], c[..., 1]), _divide(c[..., 2], c[..., 3])
+    return np.stack([r, p, _divide(2 * r * p, r + p)], axis=-1)
+
+
+def rpf(metric: str, counts: np.ndarray) -> np.ndarray:
+    """Recall, precision and F1 (last axis) from a score's counts (last axis, :data:`WIDTH`),
+    with the reference scorer's conventions (module docstring)."""
+    _check([metric])
+    c = np.asarray(counts, dtype=float)
+    if metric != "blanc":
+        return _rpf(c)
+    coref, non = _rpf(c[..., :4]), _rpf(c[..., 4:])
+    no_coref, no_non = (c[..., 1] == 0)[..., None], (c[..., 5] == 0)[..., None]
+    out = np.where(no_coref, non, np.where(no_non, coref, (coref + non) / 2))
+    return np.where(no_coref & no_non, 0.0, out)
+
+
+def defined(metric: str, counts: np.ndarray) -> np.ndarray:
+    """Whether a score measures anything: some denominator is not 0 (MUC: a link on either
+    side; BLANC: a coreference or non-coreference link on either side; the others: a mention on
+    either side)."""
+    _check([metric])
+    c = np.asarray(counts, dtype=float)
+    dens = [1, 3, 5, 7] if metric == "blanc" else [1, 3]
+    return c[..., dens].sum(axis=-1) > 0
+
+
+# ---- the contingency table and the counts of one key and response -----------------------------
 class _Table(NamedTuple):
-    """Cluster sizes of both sides and their sparse contingency table (CSR, key × response)."""
+    """Entity sizes of both sides and their sparse contingency table: ``n[j]`` mentions shared
+    by key entity ``row[j]`` and response entity ``col[j]`` (sorted by row, then column)."""
 
     key_sizes: np.ndarray
     resp_sizes: np.ndarray
-    table: sparse.csr_matrix
+    row: np.ndarray
+    col: np.ndarray
+    n: np.ndarray
+
+    def transposed(self) -> _Table:
+        order = np.lexsort((self.row, self.col))
+        return _Table(self.resp_sizes, self.key_sizes, self.col[order], self.row[order],
+                      self.n[order])
 
 
-def _labels(part: Partition, name: str, ids: dict) -> tuple[np.ndarray, np.ndarray, int]:
-    """Mention ids and cluster labels of one partition; checks it is a partition."""
-    mentions: list[int] = []
-    labels: list[int] = []
-    n = 0
-    for n, cluster in enumerate(part, 1):
+def _from_labels(key: np.ndarray, response: np.ndarray) -> _Table:
+    """The table of two arrays of entity ids over the same mentions (-1: not a mention of that
+    side)."""
+    kmask, rmask = key >= 0, response >= 0
+    ku, kinv = np.unique(key[kmask], return_inverse=True)
+    ru, rinv = np.unique(response[rmask], return_inverse=True)
+    kpos = np.full(len(key), -1, np.int64)
+    kpos[kmask] = kinv
+    rpos = np.full(len(response), -1, np.int64)
+    rpos[rmask] = rinv
+    both = (kpos >= 0) & (rpos >= 0)
+    cells, n = np.unique(kpos[both] * len(ru) + rpos[both], return_counts=True)
+    return _Table(np.bincount(kinv, minlength=len(ku)), np.bincount(rinv, minlength=len(ru)),
+                  cells // max(len(ru), 1), cells % max(len(ru), 1), n)
+
+
+def _labels(part: Partition, name: str, ids: dict) -> list[tuple[int, int]]:
+    """(mention id, entity) of one partition; checks it is a partition."""
+    out: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for n, cluster in enumerate(part):
         if not cluster:
-            raise ValueError(f"{name}: cluster {n - 1} is empty")
+            raise ValueError(f"{name}: cluster {n} is empty")
         for m in cluster:
-            mentions.append(ids.setdefault(m, len(ids)))
-            labels.append(n - 1)
-    mentions_arr = np.asarray(mentions, dtype=np.int64)
-    repeated = np.flatnonzero(np.bincount(mentions_arr, minlength=len(ids)) > 1)
-    if len(repeated):
-        dup = next(k for k, v in ids.items() if v == repeated[0])
-        raise ValueError(f"{name}: mention {dup!r} is in more than one cluster")
-    return mentions_arr, np.asarray(labels, dtype=np.int64), n
+            i = ids.setdefault(m, len(ids))
+            if i in seen:
+                raise ValueError(f"{name}: mention {m!r} is in more than one cluster")
+            seen.add(i)
+            out.append((i, n))
+    return out
 
 
 def _table(key: Partition, response: Partition) -> _Table:
     ids: dict = {}
-    km, kl, nk = _labels(key, "key", ids)
-    rm, rl, nr = _labels(response, "response", ids)
-    kpos = np.full(len(ids), -1, dtype=np.int64)
-    kpos[km] = kl
-    rpos = np.full(len(ids), -1, dtype=np.int64)
-    rpos[rm] = rl
-    both = (kpos >= 0) & (rpos >= 0)
-    table = sparse.coo_matrix((np.ones(both.sum(), dtype=np.int64), (kpos[both], rpos[both])),
-                              shape=(nk, nr)).tocsr()   # duplicates summed
-    return _Table(np.bincount(kl, minlength=nk), np.bincount(rl, minlength=nr), table)
-
-
-def _f1(r: float, p: float) -> Score:
-    return Score(float(r), float(p), float(2 * p * r / (p + r)) if p > 0 and r > 0 else 0.0)
+    sides = [_labels(key, "key", ids), _labels(response, "response", ids)]
+    labels = np.full((2, len(ids)), -1, np.int64)
+    for row, pairs in zip(labels, sides, strict=True):
+        if pairs:
+            m, e = np.array(pairs, np.int64).T
+            row[m] = e
+    return _from_labels(labels[0], labels[1])
 
 
 def _pairs(n: np.ndarray) -> np.ndarray:
     return n * (n - 1) // 2
 
 
-def muc(key: Partition, response: Partition) -> Score:
-    """MUC (Vilain et al. 1995): links needed to rebuild each cluster from its trace on the
-    other side, R = Σ(|k| − |p(k)|) / Σ(|k| − 1)."""
-    t = _table(key, response)
-    if not (t.key_sizes > 1).any() or not (t.resp_sizes > 1).any():
-        return Score(0.0, 0.0, 0.0)
-
-    def side(sizes: np.ndarray, table: sparse.csr_matrix) -> float:
-        aligned = np.asarray(table.sum(axis=1)).ravel()
-        parts = np.diff(table.indptr) + (sizes - aligned)   # clusters met + unaligned mentions
-        return (sizes - parts).sum() / (sizes - 1).sum()
-
-    return _f1(side(t.key_sizes, t.table), side(t.resp_sizes, t.table.T.tocsr()))
+def _muc(t: _Table) -> list[float]:
+    """MUC (Vilain et al. 1995): R = Σ(|k| − |p(k)|) / Σ(|k| − 1); both numerators are the
+    shared mentions less the (key, response) entity pairs that share one."""
+    correct = t.n.sum() - len(t.n)
+    return [correct, (t.key_sizes - 1).sum(), correct, (t.resp_sizes - 1).sum()]
 
 
-def b_cubed(key: Partition, response: Partition) -> Score:
-    """B³ (Bagga & Baldwin 1998): per-mention overlap, R = Σ_kr |k∩r|²/|k| / Σ|k|."""
-    t = _table(key, response)
-    coo = t.table.tocoo()
-    sq = coo.data.astype(float) ** 2
-    r = (sq / t.key_sizes[coo.row]).sum() / t.key_sizes.sum() if t.key_sizes.sum() else 0.0
-    p = (sq / t.resp_sizes[coo.col]).sum() / t.resp_sizes.sum() if t.resp_sizes.sum() else 0.0
-    return _f1(r, p)
+def _b_cubed(t: _Table) -> list[float]:
+    """B³ (Bagga & Baldwin 1998): R = Σ_kr |k∩r|²/|k| / Σ|k|."""
+    sq = t.n.astype(float) ** 2
+    return [(sq / t.key_sizes[t.row]).sum(), t.key_sizes.sum(),
+            (sq / t.resp_sizes[t.col]).sum(), t.resp_sizes.sum()]
 
 
-def ceaf_e(key: Partition, response: Partition) -> Score:
-    """Entity CEAF (Luo 2005, φ₄): best one-to-one alignment of clusters by Dice similarity
-    2|k∩r| / (|k|+|r|); R = total / |K|, P = total / |R|. Each connected block of the
-    key–response overlap graph is aligned separately (Kuhn–Munkres)."""
-    t = _table(key, response)
+def _ceaf(t: _Table) -> dict[str, list[float]]:
+    """Entity CEAF (φ₄ = 2|k∩r| / (|k|+|r|); R = total / |K|) and mention CEAF (φ₃ = |k∩r|;
+    R = total / Σ|k|) (Luo 2005): the best one-to-one alignment of entities, each connected
+    block of the key–response overlap graph aligned separately (Kuhn–Munkres)."""
     nk, nr = len(t.key_sizes), len(t.resp_sizes)
-    if nk == 0 or nr == 0:
-        return Score(0.0, 0.0, 0.0)
-    coo = t.table.tocoo()
-    sim = 2 * coo.data / (t.key_sizes[coo.row] + t.resp_sizes[coo.col])
-    graph = sparse.coo_matrix((np.ones_like(sim), (coo.row, nk + coo.col)), shape=(nk + nr,) * 2)
-    _, comp = connected_components(graph, directed=False)
-    total = 0.0
-    rows_comp, order = comp[coo.row], np.argsort(comp[coo.row], kind="stable")
-    bounds = np.flatnonzero(np.diff(rows_comp[order])) + 1
-    for idx in np.split(order, bounds) if len(order) else []:
-        rows, ri = np.unique(coo.row[idx], return_inverse=True)
-        cols, ci = np.unique(coo.col[idx], return_inverse=True)
-        block = np.zeros((len(rows), len(cols)))
-        block[ri, ci] = sim[idx]
-        a, b = linear_sum_assignment(block, maximize=True)
-        total += block[a, b].sum()
-    return _f1(total / nk, total / nr)
+    phi = {"ceaf_e": 2 * t.n / (t.key_sizes[t.row] + t.resp_sizes[t.col]),
+           "ceaf_m": t.n.astype(float)}
+    total = dict.fromkeys(phi, 0.0)
+    if len(t.n):
+        graph = sparse.coo_matrix((np.ones(len(t.n)), (t.row, nk + t.col)),
+                                  shape=(nk + nr,) * 2)
+        _, comp = connected_components(graph, directed=False)
+        entry_comp = comp[t.row]
+        alone = np.bincount(entry_comp)[entry_comp] == 1     # a pair of entities by itself
+        for name, sim in phi.items():
+            total[name] += sim[alone].sum()
+        many = np.flatnonzero(~alone)
+        order = many[np.argsort(entry_comp[many], kind="stable")]
+        bounds = np.flatnonzero(np.diff(entry_comp[order])) + 1
+        for idx in np.split(order, bounds) if len(order) else []:
+            rows, ri = np.unique(t.row[idx], return_inverse=True)
+            cols, ci = np.unique(t.col[idx], return_inverse=True)
+            for name, sim in phi.items():
+                block = np.zeros((len(rows), len(cols)))
+                block[ri, ci] = sim[idx]
+                a, b = linear_sum_assignment(block, maximize=True)
+                total[name] += block[a, b].sum()
+    return {"ceaf_e": [total["ceaf_e"], nk, total["ceaf_e"], nr],
+            "ceaf_m": [total["ceaf_m"], t.key_sizes.sum(), total["ceaf_m"], t.resp_sizes.sum()]}
 
 
-def blanc(key: Partition, response: Partition) -> Score:
-    """BLANC (Recasens & Hovy 2011) for system mentions (Luo et al. 2014): the mean of the
-    coreference-link and non-coreference-link scores, each over the pairs of its own side's
-    mentions; when the key has no coreference (or no non-coreference) link, only the other
-    part counts (scorch's reading of the edge cases)."""
-    t = _table(key, response)
+def _blanc(t: _Table) -> list[float]:
+    """BLANC (Recasens & Hovy 2011; Luo et al. 2014): coreference links (pairs of mentions of
+    one entity) and non-coreference links (pairs of mentions of two entities) of each side,
+    and those both sides have."""
     ks, rs = t.key_sizes, t.resp_sizes
-    if len(ks) == len(rs) == 1 and ks[0] == rs[0] == 1:
-        same = t.table.nnz == 1
-        return Score(float(same), float(same), float(same))
-    n_kr = t.table.data
-    c_k, c_r, tp_c = _pairs(ks).sum(), _pairs(rs).sum(), _pairs(n_kr).sum()
-    row_common = np.asarray(t.table.sum(axis=1)).ravel()
-    col_common = np.asarray(t.table.sum(axis=0)).ravel()
-    common = row_common.sum()
-    tp_n = _pairs(common) - _pairs(row_common).sum() - _pairs(col_common).sum() + tp_c
+    c_k, c_r, tp_c = _pairs(ks).sum(), _pairs(rs).sum(), _pairs(t.n).sum()
+    row_common = np.bincount(t.row, t.n, minlength=len(ks)).astype(np.int64)
+    col_common = np.bincount(t.col, t.n, minlength=len(rs)).astype(np.int64)
+    tp_n = _pairs(t.n.sum()) - _pairs(row_common).sum() - _pairs(col_common).sum() + tp_c
     n_k, n_r = _pairs(ks.sum()) - c_k, _pairs(rs.sum()) - c_r
-
-    def part(tp: int, k: int, r: int) -> np.ndarray:
-        if not k and not r:
-            return np.ones(3)
-        if not k or not r:
-            return np.zeros(3)
-        return np.array([tp / k, tp / r, 2 * tp / (k + r)])
-
-    c, n = part(tp_c, c_k, c_r), part(tp_n, n_k, n_r)
-    out = n if not c_k else c if not n_k else (c + n) / 2
-    return Score(*map(float, out))
+    return [tp_c, c_k, tp_c, c_r, tp_n, n_k, tp_n, n_r]
 
 
-def lea(key: Partition, response: Partition) -> Score:
-    """LEA (Moosavi & Strube 2016): each entity weighted by its size, scored by the fraction of
-    its links resolved on the other side, R = Σ|k|·Σ_r link(k∩r)/link(k) / Σ|k| with
+def _lea_side(t: _Table) -> float:
+    """LEA's recall numerator: Σ|k|·Σ_r link(k∩r)/link(k), a singleton resolved (one self-link)
+    when the other side has the same singleton."""
+    sizes = t.key_sizes
+    resolved = np.bincount(t.row, _pairs(t.n), minlength=len(sizes))
+    met = np.bincount(t.row, minlength=len(sizes))
+    partner = np.zeros(len(sizes), np.int64)
+    partner[t.row] = t.col                    # the response entity of a key entity met once
+    single = (sizes == 1) & (met == 1)
+    hit = np.zeros(len(sizes))
+    hit[single] = t.resp_sizes[partner[single]] == 1
+    resolved = np.where(sizes == 1, hit, resolved)
+    links = np.where(sizes == 1, 1, _pairs(sizes))
+    return float((sizes * resolved / links).sum())
+
+
+def _lea(t: _Table) -> list[float]:
+    """LEA (Moosavi & Strube 2016): R = Σ|k|·Σ_r link(k∩r)/link(k) / Σ|k| with
     link(e) = |e|(|e|−1)/2; a singleton is one self-link, resolved by the same singleton."""
-    t = _table(key, response)
-
-    def side(sizes: np.ndarray, other: np.ndarray, table: sparse.csr_matrix) -> float:
-        if not sizes.sum():
-            return 0.0
-        coo = table.tocoo()
-        resolved = np.bincount(coo.row, weights=_pairs(coo.data), minlength=len(sizes))
-        single = (sizes == 1) & (np.diff(table.indptr) == 1)   # singleton met on the other side
-        hit = np.zeros(len(sizes))
-        hit[single] = other[table.indices[table.indptr[:-1][single]]] == 1
-        resolved = np.where(sizes == 1, hit, resolved)
-        links = np.where(sizes == 1, 1, _pairs(sizes))
-        return float((sizes * resolved / links).sum() / sizes.sum())
-
-    return _f1(side(t.key_sizes, t.resp_sizes, t.table),
-               side(t.resp_sizes, t.key_sizes, t.table.T.tocsr()))
+    return [_lea_side(t), t.key_sizes.sum(), _lea_side(t.transposed()), t.resp_sizes.sum()]
 
 
+def _counts(t: _Table, metrics: Sequence[str]) -> np.ndarray:
+    """The counts of ``metrics``, concatenated in that order."""
+    ceaf = _ceaf(t) if {"ceaf_e", "ceaf_m"} & set(metrics) else {}
+    fns: dict[str, Callable[[], list[float]]] = {
+        "muc": lambda: _muc(t), "b_cubed": lambda: _b_cubed(t),
+        "ceaf_e": lambda: ceaf["ceaf_e"], "ceaf_m": lambda: ceaf["ceaf_m"],
+        "blanc": lambda: _blanc(t), "lea": lambda: _lea(t)}
+    return np.array([float(x) for m in metrics for x in fns[m]()])
+
+
+def counts(key: Partition, response: Partition, metrics: Sequence[str] = METRICS
+           ) -> dict[str, np.ndarray]:
+    """Each score's counts (:data:`WIDTH`) of a response against a key; sum them over
+    documents for the reference scorer's corpus score."""
+    _check(metrics)
+    flat = _counts(_table(key, response), metrics)
+    return dict(zip(metrics, np.split(flat, np.cumsum([WIDTH[m] for m in metrics])[:-1]),
+                    strict=True))
+
+
+def _scorer(metric: str, doc: str) -> Callable[[Partition, Partition], Score]:
+    def score(key: Partition, response: Partition) -> Score:
+        return Score(*map(float, rpf(metric, counts(key, response, [metric])[metric])))
+
+    score.__name__, score.__doc__ = metric, doc
+    return score
+
+
+muc = _scorer("muc", "MUC recall, precision and F1 (Vilain et al. 1995).")
+b_cubed = _scorer("b_cubed", "B³ recall, precision and F1 (Bagga & Baldwin 1998).")
+ceaf_e = _scorer("ceaf_e", "Entity CEAF, φ₄ (Luo 2005).")
+ceaf_m = _scorer("ceaf_m", "Mention CEAF, φ₃ (Luo 2005).")
+blanc = _scorer("blanc", "BLANC (Recasens & Hovy 2011; Luo et al. 2014), with the reference "
+                "scorer's edge cases.")
+lea = _scorer("lea", "LEA (Moosavi & Strube 2016).")
+
+#: each score as a function of (key, response) partitions
 SCORES: dict[str, Callable[[Partition, Partition], Score]] = {
-    "muc": muc, "b_cubed": b_cubed, "ceaf_e": ceaf_e, "blanc": blanc, "lea": lea,
-}
+    "muc": muc, "b_cubed": b_cubed, "ceaf_e": ceaf_e, "ceaf_m": ceaf_m, "blanc": blanc,
+    "lea": lea}
 
 
 # ---- every annotator pair of every document ---------------------------------------------------
-def partition(clusters: np.ndarray) -> list[list[int]]:
-    """The clusters (lists of item indices, in item order) of one annotator's cluster ids;
-    -1 = an item the annotator did not mark."""
-    idx = np.flatnonzero(clusters >= 0)
-    order = idx[np.argsort(clusters[idx], kind="stable")]
-    if not len(order):
-        return []
-    return [c.tolist() for c in np.split(order, np.flatnonzero(np.diff(clusters[order])) + 1)]
-
-
 @dataclass(frozen=True)
 class DocumentPairs:
-    """F1 of every (document, annotator pair) both annotated: row ``k`` scores annotator
-    ``response[k]`` against annotator ``key[k]`` (``key < response``) on document ``doc[k]``;
-    ``f1[k, s]`` is score ``names[s]``."""
+    """The counts of every (document, annotator pair) both annotated: row ``k`` scores
+    annotator ``response[k]`` against annotator ``key[k]`` (``key < response``) on document
+    ``doc[k]``; ``counts[k]`` holds the counts of ``metrics`` in that order (:data:`WIDTH`)."""
 
-    names: tuple[str, ...]
+    metrics: tuple[str, ...]
     doc: np.ndarray
     key: np.ndarray
     response: np.ndarray
-    f1: np.ndarray
+    counts: np.ndarray
 
     def __len__(self) -> int:
         return len(self.doc)
 
-    def mean(self) -> dict[str, float]:
-        """Each score's mean over every (document, pair) row (nan without rows)."""
-        return {s: float(self.f1[:, j].mean()) if len(self) else float("nan")
-                for j, s in enumerate(self.names)}
+    def of(self, metric: str) -> np.ndarray:
+        """The counts of one score (rows × :data:`WIDTH`)."""
+        start = sum(WIDTH[m] for m in self.metrics[:self.metrics.index(metric)])
+        return self.counts[:, start:start + WIDTH[metric]]
 
-    def by_pair(self, n_annotators: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(key, response, documents, mean F1 per score) of every annotator pair that shares a
-        document: each score averaged over the documents the pair shares (macro average)."""
+    def figures(self) -> np.ndarray:
+        """rows × metrics × (recall, precision, F1), nan where a score is not
+        :func:`defined` on the document."""
+        out = np.full((len(self), len(self.metrics), 3), np.nan)
+        for j, m in enumerate(self.metrics):
+            c = self.of(m)
+            out[:, j] = np.where(defined(m, c)[:, None], rpf(m, c), np.nan)
+        return out
+
+    def micro(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """metrics × (recall, precision, F1) of the summed counts of ``rows`` (a mask or
+        indices; all rows by default): the reference scorer's corpus score."""
+        sel = slice(None) if rows is None else rows
+        return np.array([rpf(m, self.of(m)[sel].sum(axis=0)) for m in self.metrics])
+
+    def pair_index(self, n_annotators: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(key, response, pair of each row) of every annotator pair that shares a document,
+        in order of (key, response)."""
         code = self.key * n_annotators + self.response
-        pairs, inv, n = np.unique(code, return_inverse=True, return_counts=True)
-        sums = np.zeros((len(pairs), len(self.names)))
-        np.add.at(sums, inv, self.f1)
-        return pairs // n_annotators, pairs % n_annotators, n, sums / n[:, None]
+        pairs, inv = np.unique(code, return_inverse=True)
+        return pairs // n_annotators, pairs % n_annotators, inv.reshape(-1)
 
-    def by_document(self, n_documents: int) -> np.ndarray:
-        """documents × scores: each score's mean over the pairs of a document (nan for a
-        document fewer than two annotators annotated)."""
-        sums = np.zeros((n_documents, len(self.names)))
-        np.add.at(sums, self.doc, self.f1)
-        n = np.bincount(self.doc, minlength=n_documents)[:, None]
-        return np.where(n > 0, sums / np.maximum(n, 1), np.nan)
+
+def macro(figures: np.ndarray, groups: np.ndarray, n_groups: int
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """(means, counts) of per-document ``figures`` (rows × ...) over the rows of each group,
+    each mean over the rows where the figure is defined (not nan); nan where none is."""
+    shape = (n_groups, *figures.shape[1:])
+    ok = ~np.isnan(figures)
+    sums, n = np.zeros(shape), np.zeros(shape, np.int64)
+    np.add.at(sums, groups, np.where(ok, figures, 0.0))
+    np.add.at(n, groups, ok)
+    return np.where(n > 0, sums / np.maximum(n, 1), np.nan), n
 
 
 def document_pairs(clusters: np.ndarray, doc_items: np.ndarray, annotated: np.ndarray,
-                   scores: Sequence[str] = tuple(SCORES),
+                   metrics: Sequence[str] = METRICS,
                    progress: Callable[[int, int], None] | None = None) -> DocumentPairs:
-    """Every score of :data:`SCORES` (MUC, B³, CEAF-e, BLANC, LEA; Pradhan et al. 2014) for
-    every pair of annotators on every document both annotated, the first annotator of a pair
-    as the key.
+    """The counts of ``metrics`` for every pair of annotators on every document both
+    annotated, the first annotator of a pair as the key (Pradhan et al. 2014).
 
-    ``clusters[a, i]``: annotator ``a``'s cluster id of item ``i`` (-1 = not marked); the items
+    ``clusters[a, i]``: annotator ``a``'s entity id of item ``i`` (-1 = not marked); the items
     of document ``d`` are ``doc_items[d]:doc_items[d + 1]``; ``annotated[a, d]``: annotator
-    ``a`` annotated document ``d``. A pair is scored on the items each of them marked.
-    ``progress(done, total)`` is called after each document.
+    ``a`` annotated document ``d``. Each annotator of a pair is scored on the items they
+    marked. ``progress(done, total)`` is called after each document.
     """
-    unknown = [s for s in scores if s not in SCORES]
-    if unknown:
-        raise ValueError(f"scores: unknown {unknown}; known: {list(SCORES)}")
-    fns = [SCORES[s] for s in scores]
+    _check(metrics)
     D = annotated.shape[1]
     rows: list[tuple[int, int, int]] = []
-    f1: list[list[float]] = []
+    out: list[np.ndarray] = []
     for d in range(D):
         lo, hi = doc_items[d], doc_items[d + 1]
         who = np.flatnonzero(annotated[:, d])
-        parts = {a: partition(clusters[a, lo:hi]) for a in who}
         for i, a in enumerate(who):
             for b in who[i + 1:]:
                 rows.append((d, int(a), int(b)))
-                f1.append([f(parts[a], parts[b]).f1 for f in fns])
+                out.append(_counts(_from_labels(clusters[a, lo:hi], clusters[b, lo:hi]),
+                                   metrics))
         if progress is not None:
             progress(d + 1, D)
     arr = np.array(rows, np.int64).reshape(-1, 3)
-    return DocumentPairs(tuple(scores), arr[:, 0], arr[:, 1], arr[:, 2],
-                         np.array(f1, float).reshape(-1, len(fns)))
+    width = sum(WIDTH[m] for m in metrics)
+    return DocumentPairs(tuple(metrics), arr[:, 0], arr[:, 1], arr[:, 2],
+                         np.array(out, float).reshape(-1, width))

@@ -1,7 +1,9 @@
 """``analyses.coref`` through its Python API: the figures are the coefficients of the converted
-data, the pairwise scores equal scorch's (and a MUC by hand) on the readers' own chains, every
-sample format gives the same figures to 1e-12, per-document figures, diagnostics with mention
-texts, intervals, notes and the sample-folder report.
+data, the pairwise scores are the reference scorer's corpus (micro) scores and equal scorch's
+(and a MUC by hand) on the readers' own chains, macro means leave undefined documents out,
+repeated mentions are kept once for the scores and united for α, the first path is the key,
+every sample format gives the same figures to 1e-12, per-document figures, diagnostics with
+mention texts, intervals, notes and the sample-folder report.
 
 Which equalities across the formats of ``sample_corpora/coref/`` hold, and why:
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -33,10 +36,9 @@ from corpusagree.analyses import coref
 from corpusagree.convert import coref as cc
 from corpusagree.model.errors import InputError
 from corpusagree.stats import coefficients as co
-from corpusagree.stats import corefscores
 from corpusagree.stats.inference import Bootstrap
 
-from support import SAMPLES
+from support import DATA, SAMPLES, write
 
 SAMPLE = SAMPLES / "coref"
 PATHS = {
@@ -106,9 +108,12 @@ def test_by_document_by_hand(full, anns):
         assert harbour["beta"][d] == pytest.approx(co.beta(data, d).value, abs=TOL)
     assert harbour["alpha_antecedent"] == pytest.approx(
         co.alpha(cc.to_data(al, "antecedent")).value, abs=TOL)
-    alone = coref.analyse(only)
+    alone = coref.analyse(only, by_document=True)
     for s in coref.SCORES:
-        assert harbour[s] == pytest.approx(alone.scores.mean[s], abs=TOL)
+        assert harbour[s] == pytest.approx(alone.scores.macro_all[s]["f1"], abs=TOL)
+        # one document: each pair's corpus figure is its document's figure
+        for micro, doc in zip(alone.scores.pairs, alone.scores.documents, strict=True):
+            assert micro[s] == pytest.approx(doc[s], abs=TOL)
 
 
 def test_diagnostics_write_mentions(full):
@@ -152,61 +157,146 @@ def muc_f1(key, resp):
 
 
 def test_scores_equal_scorch_on_reader_chains(full, anns):
-    """The pairwise table: per document, each pair's F1 on the mentions as the readers give
-    them (spans as keys), by scorch and by hand; then averaged over the documents."""
+    """The pairwise scores on the mentions as the readers give them (spans as keys): each
+    pair's micro figures are those of the whole corpus as one partition (mentions keyed by
+    document: summed counts, as the reference scorer scores a corpus), by scorch and by hand;
+    the macro figures are the means of the documents' figures."""
     scorch = pytest.importorskip("scorch.scores")
-    assert "macro" in full.scores.averaging
+    assert full.scores.to_dict()["averaging"] == "micro"
     by = {(a.annotator, a.document.id): a for a in anns["corefud"]}
+    docs = sorted({d for _, d in by})
 
-    def part(a):
-        return [{a.mentions[m].span for m in c.members} for c in a.chains]
+    def part(a, d, keyed=False):
+        return [{(d, a.mentions[m].span) if keyed else a.mentions[m].span for m in c.members}
+                for c in a.chains]
 
-    for row in full.scores.pairs:
-        docs = sorted({d for _, d in by})
+    fns = {"muc": scorch.muc, "b_cubed": scorch.b_cubed, "ceaf_e": scorch.ceaf_e,
+           "ceaf_m": scorch.ceaf_m}
+    for row, macro in zip(full.scores.pairs, full.scores.macro, strict=True):
+        pair = (row["key"], row["response"])
+        whole = [[c for d in docs for c in part(by[(x, d)], d, True)] for x in pair]
+        for s, fn in fns.items():
+            want = fn(*whole)
+            assert [row[s][k] for k in ("recall", "precision", "f1")] == pytest.approx(
+                want, abs=TOL), (row, s)
+        assert row["muc"]["f1"] == pytest.approx(muc_f1(*whole), abs=TOL)
+        assert row["conll"] == pytest.approx(
+            (row["muc"]["f1"] + row["b_cubed"]["f1"] + row["ceaf_e"]["f1"]) / 3, abs=TOL)
         ref = {"muc": [], "b_cubed": [], "ceaf_e": [], "blanc": [], "byhand": []}
         for d in docs:
-            k, r = part(by[(row["key"], d)]), part(by[(row["response"], d)])
-            ref["muc"].append(scorch.muc(k, r)[2])
-            ref["b_cubed"].append(scorch.b_cubed(k, r)[2])
-            ref["ceaf_e"].append(scorch.ceaf_e(k, r)[2])
-            ref["blanc"].append(scorch.blanc(k, r)[2])
+            k, r = part(by[(pair[0], d)], d), part(by[(pair[1], d)], d)
+            for s in ("muc", "b_cubed", "ceaf_e", "blanc"):
+                ref[s].append(getattr(scorch, s)(k, r)[2])
             ref["byhand"].append(muc_f1(k, r))
         for s in ("muc", "b_cubed", "ceaf_e", "blanc"):
-            assert row[s] == pytest.approx(np.mean(ref[s]), abs=TOL), (row, s)
-        assert row["muc"] == pytest.approx(np.mean(ref["byhand"]), abs=TOL)
-    first = full.scores.pairs[0]
+            assert macro[s]["f1"] == pytest.approx(np.mean(ref[s]), abs=TOL), (macro, s)
+            assert macro[s]["documents"] == 5
+        assert macro["muc"]["f1"] == pytest.approx(np.mean(ref["byhand"]), abs=TOL)
+    first = full.scores.macro[0]
     assert (first["key"], first["response"], first["documents"]) == ("ann1", "ann2", 5)
     # sample README: MUC F1 of ann1 vs ann2 is 7/8, 10/11, 8/9 and 1, 1 on the other two
-    assert first["muc"] == pytest.approx((7 / 8 + 10 / 11 + 8 / 9 + 2) / 5)
-    assert len(full.scores.table) == 15
-    assert full.scores.mean["lea"] == pytest.approx(full.scores.table.f1[:, 4].mean())
+    assert first["muc"]["f1"] == pytest.approx((7 / 8 + 10 / 11 + 8 / 9 + 2) / 5)
+    assert len(full.scores.table) == len(full.scores.documents) == 15
+    assert full.scores.macro_all["lea"]["f1"] == pytest.approx(
+        np.mean([r["lea"]["f1"] for r in full.scores.documents]))
+    assert full.scores.all_pairs["documents"] == 15 and full.scores.all_pairs["pairs"] == 3
 
 
-def test_document_pairs_on_arrays():
-    """Scores from cluster ids: who annotated what decides the pairs; a document with one
-    annotator has no pair (nan by document); the key is the first annotator."""
-    clusters = np.array([[0, 0, 1, 5, 5, -1],
-                         [0, 1, 1, 7, -1, 7],
-                         [-1, -1, -1, -1, -1, -1]])
-    doc_items = np.array([0, 3, 6, 6])
-    annotated = np.array([[1, 1, 0], [1, 1, 1], [0, 0, 1]], bool)
-    seen = []
-    t = corefscores.document_pairs(clusters, doc_items, annotated, ("muc", "b_cubed", "blanc"),
-                                   progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(1, 3), (2, 3), (3, 3)]
-    assert (t.doc.tolist(), t.key.tolist(), t.response.tolist()) == ([0, 1, 2], [0, 0, 1],
-                                                                       [1, 1, 2])
-    assert corefscores.partition(clusters[0, 0:3]) == [[0, 1], [2]]
-    assert t.f1[0, 0] == corefscores.muc([{0, 1}, {2}], [{0}, {1, 2}]).f1
-    assert t.f1[1, 1] == corefscores.b_cubed([{0, 1}], [{0, 2}]).f1
-    assert t.f1[2].tolist() == [0.0, 0.0, 1.0]            # both empty: BLANC's edge case
-    key, resp, n, f1 = t.by_pair(3)
-    assert (key.tolist(), resp.tolist(), n.tolist()) == ([0, 1], [1, 2], [2, 1])
-    assert f1[0] == pytest.approx(t.f1[:2].mean(0))
-    by_doc = t.by_document(4)
-    assert np.isnan(by_doc[3]).all() and by_doc[2].tolist() == t.f1[2].tolist()
-    with pytest.raises(ValueError, match="unknown"):
-        corefscores.document_pairs(clusters, doc_items, annotated, ("ceaf_m",))
+def test_micro_by_default_macro_leaves_undefined_documents_out(tmp_path):
+    """Two identical brat annotations (Equiv groups, as the BioNLP shared tasks write them)
+    of four documents, two without any coreference link: every score is 1 over the corpus;
+    per document, MUC and BLANC are undefined on the documents without links and the macro
+    means leave them out (a mean with MUC = 0 there, the former figure, was 0.5)."""
+    docs = {"d1": ("Ras binds p53 . It acts .",
+                   "T1\tProtein 0 3\tRas\nT2\tProtein 16 18\tIt\n*\tEquiv T1 T2\n"),
+            "d2": ("No link here .", "T1\tProtein 0 2\tNo\n"),
+            "d3": ("BRCA1 and its partner BRCA1 .",
+                   "T1\tProtein 0 5\tBRCA1\nT2\tProtein 10 13\tits\nT3\tProtein 22 27\tBRCA1\n"
+                   "*\tEquiv T1 T2 T3\n"),
+            "d4": ("Nothing marked .", "")}
+    for a in ("ann1", "ann2"):
+        (tmp_path / a).mkdir()
+        for name, (text, ann) in docs.items():
+            write(tmp_path / a, f"{name}.txt", text)
+            write(tmp_path / a, f"{name}.ann", ann)
+    fmt, anns = coref.read([tmp_path])
+    assert fmt == "brat"
+    micro = coref.analyse(anns, input_format=fmt)
+    assert micro.scores.macro is None and micro.scores.documents is None
+    pair = micro.scores.pairs[0]
+    assert pair["documents"] == 4
+    for s in coref.SCORES:
+        assert [pair[s][k] for k in ("recall", "precision", "f1")] == [1, 1, 1], s
+    assert pair["conll"] == 1
+    full = coref.analyse(anns, input_format=fmt, by_document=True)
+    macro = full.scores.macro[0]
+    assert {s: (macro[s]["f1"], macro[s]["documents"]) for s in coref.SCORES} == {
+        "muc": (1, 2), "b_cubed": (1, 3), "ceaf_e": (1, 3), "ceaf_m": (1, 3), "blanc": (1, 2),
+        "lea": (1, 3)}
+    rows = {r["document"]: r for r in full.scores.documents}
+    assert math.isnan(rows["d2"]["muc"]["f1"]) and math.isnan(rows["d2"]["blanc"]["recall"])
+    assert rows["d2"]["b_cubed"]["f1"] == 1 and math.isnan(rows["d4"]["lea"]["f1"])
+    assert math.isnan(rows["d2"]["conll"]) and rows["d1"]["conll"] == 1
+    by_doc = {r["document"]: r for r in full.by_document}
+    assert math.isnan(by_doc["d2"]["muc"]) and by_doc["d1"]["muc"] == 1
+    ids = [t.id for t in full.tables()]
+    assert ids.index("scores") < ids.index("scores_macro") < ids.index("scores_by_document")
+    assert "scores_macro" not in [t.id for t in micro.tables()]
+
+
+def repeated_span_case(name: str):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fmt, anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / name])
+        report = coref.analyse(anns, input_format=fmt)
+    return report, [str(w.message) for w in caught]
+
+
+def test_repeated_mentions_are_kept_once_for_the_scores():
+    """The reference scorer's TC-A-7, 8 and 9: the response marks b's span again, in b's own
+    entity, in another entity, ten times in another entity. The scores keep the first (as the
+    reference scorer: its figures for the de-duplicated response); a warning names the file and
+    the counts; α's chain labels unite the chains the span is in."""
+    for name, n, other in (("TC-A-7.response", 1, 0), ("TC-A-8.response", 1, 1),
+                           ("TC-A-9.response", 10, 1)):
+        report, caught = repeated_span_case(name)
+        assert len(caught) == 1 and caught[0].startswith(str(DATA / "scorer" / name))
+        assert f": {n} mention(s) repeat the span" in caught[0]
+        assert f"{other} span(s) in more than one chain" in caught[0]
+        assert "keep each span in its first chain" in caught[0]
+        per = report.alignment.per_annotator
+        assert (per["TC-A"]["repeated"], per[name.split(".")[0]]["repeated"]) == (0, n)
+        pair = report.scores.pairs[0]
+        assert (pair["key"], pair["response"]) == ("TC-A", name.split(".")[0])
+        # the figures of {a} {bcx} {dy} {z} (CorefMetricTestConfig.pm, A7 to A9)
+        assert pair["ceaf_m"]["precision"] == pytest.approx(4 / 7)
+        assert pair["b_cubed"]["precision"] == pytest.approx((1 + 4 / 3 + 1 / 2) / 7)
+        assert pair["muc"]["f1"] == pytest.approx(1 / 3)
+    # α: the span's label is the union of its chains {b c x} and {b z} (TC-A-8)
+    _, anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / "TC-A-8.response"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        data, al = cc.coref_data(anns)
+    resp = data.coders.index("TC-A-8")
+    b = next(i for i, name in enumerate(data.items) if name.endswith("[3:7]"))
+    assert len(data.label(data.codes[resp, b])) == 4                # b, c, x and z
+    assert al.report.per_annotator["TC-A-8"]["several_chains"] == 1
+    assert any("first of them" in n for n in al.report.notes())
+
+
+def test_key_is_the_first_path():
+    """``coref KEY RESPONSE``: the first path is the key whatever the names' order, as in the
+    reference scorer's ``scorer.pl METRIC KEY RESPONSE``."""
+    key, resp = DATA / "scorer" / "TC-A.key", DATA / "scorer" / "TC-A-2.response"
+    for paths in ([key, resp], [resp, key]):
+        _, anns = coref.read(paths)
+        r = coref.analyse(anns)
+        pair = r.scores.pairs[0]
+        assert r.annotators == [path.stem for path in paths]
+        assert (pair["key"], pair["response"]) == tuple(r.annotators)
+    # TC-A-2 with the key first: R = 1/3, P = 1; the other way round they swap
+    _, anns = coref.read([resp, key])
+    assert coref.analyse(anns).scores.pairs[0]["muc"]["recall"] == 1
 
 
 # ---- every sample format gives the same figures -------------------------------------------------
@@ -225,10 +315,15 @@ def numbers(p: dict) -> dict:
                                      "pairable_values")]
             if r["interval"] is not None:
                 out[k] += [r["interval"][f] for f in ("low", "high", "estimate", "units")]
-    for r in p["scores"]["pairs"]:
-        out[("scores", r["key"], r["response"])] = [r["documents"],
-                                                     *(r[s] for s in coref.SCORES)]
-    out["mean scores"] = [p["scores"]["mean"][s] for s in coref.SCORES]
+    sc = p["scores"]
+    for part, rows in (("micro", sc["pairs"]), ("macro", (sc["macro"] or {}).get("pairs", []))):
+        for r in rows:
+            out[(part, r["key"], r["response"])] = [r["documents"], r["conll"], *(
+                r[s][k] for s in coref.SCORES for k in ("recall", "precision", "f1"))]
+    out["all pairs"] = [sc["all_pairs"][s]["f1"] for s in coref.SCORES]
+    for r in sc["documents"] or []:
+        out[("scores", doc_id(r["document"]), r["key"], r["response"])] = [
+            r[s][k] for s in coref.SCORES for k in ("recall", "precision", "f1")]
     for a, c in p["alignment"]["per_annotator"].items():
         out[("alignment", a)] = [v for k, v in c.items() if k != "no_head"]
     out["alignment"] = [p["alignment"][k] for k in ("documents", "items", "complete", "single")]
@@ -359,7 +454,10 @@ def test_one_document_resamples_mentions(anns):
 def test_two_annotators_get_cohen_kappa(data_dir):
     fmt, two = coref.read([data_dir / "coref_a" / "webanno_tsv" / a for a in ("ann1", "ann2")])
     assert fmt == "webanno_tsv"
-    r = coref.analyse(two, input_format=fmt)
+    # 'it' is in three chains of ann1 (two layers, one stacked): warned, kept once for scores
+    with pytest.warns(UserWarning, match=r"doc1.tsv: 2 mention\(s\) repeat the span .* 1 "
+                      r"span\(s\) in more than one chain"):
+        r = coref.analyse(two, input_format=fmt)
     assert [e.id for e in r.antecedent] == ["kappa", "alpha", "beta"]
     assert r.format == "webanno_tsv" and len(r.scores.pairs) == 1
 
@@ -407,3 +505,16 @@ def test_from_folder():
     assert r.coefficients[0].interval is not None and len(r.by_document) == 5
     assert r.notes[0].startswith("sample corpus read from")
     assert coref.from_folder(SAMPLE / "corefud", None) == []
+
+
+def test_nothing_to_score_is_said(full):
+    """The reference scorer's N1: the key and the response have no link, so MUC measures
+    nothing; the figure is the scorer's 0, and a note says it is no measurement."""
+    _, anns = coref.read([DATA / "scorer" / "TC-N.key", DATA / "scorer" / "TC-N-1.response"])
+    r = coref.analyse(anns)
+    assert [r.scores.pairs[0]["muc"][k] for k in ("recall", "precision", "f1")] == [0, 0, 0]
+    assert r.scores.pairs[0]["blanc"]["f1"] == 1
+    assert [n for n in r.notes if "nothing to score" in n] == [
+        "MUC: nothing to score for 1 of 1 pair(s) (no link on either side in any document): "
+        "shown as 0, as the reference scorer prints it"]
+    assert not any("nothing to score" in n for n in full.notes)

@@ -5,7 +5,8 @@
   deterministic.
 * ``benchmarks/ezcoref.py`` on a few passages of ezCoref (Gupta et al. 2023): its figures agree
   with ``corpusagree coref``, with α computed from one frozenset per mention, and with scorch's
-  MUC and B³ on the reader's own chains (skipped when the corpus is absent).
+  scores on the reader's own chains, micro (the corpus as one partition) and macro (the mean
+  over the (passage, pair)s where a score is defined) (skipped when the corpus is absent).
 """
 
 from __future__ import annotations
@@ -158,6 +159,12 @@ def test_benchmark_figures(out):
             assert 0 < lo <= r[c] <= hi < 1
         assert r["dropped_resamples"] == 0
     assert out["pairs"] >= 10 * N
+    assert list(out["scores"]) == list(coref.SCORES)
+    for sc in out["scores"].values():
+        assert set(sc) == {"micro", "macro"} and 0 < sc["micro"]["f1"] <= 1
+        assert 0 < sc["macro"]["f1"] <= 1 and 0 < sc["macro"]["pairs"] <= out["pairs"]
+    assert out["conll"]["micro"] == pytest.approx(np.mean(
+        [out["scores"][m]["micro"]["f1"] for m in ("muc", "b_cubed", "ceaf_e")]))
     assert set(out["seconds"]) == {"read", "convert", "coefficients", "intervals", "scores",
                                    "total"}
 
@@ -177,19 +184,31 @@ def test_alpha_equals_frozenset_reference(out, anns):
 
 
 def test_scores_equal_scorch(out, anns):
+    """Micro: scorch on every (passage, pair) at once as one partition (mentions keyed by
+    passage and pair: summed counts); macro: the mean of scorch's F1 over the (passage, pair)s
+    where the score is defined (MUC: a link on either side)."""
     scorch = pytest.importorskip("scorch.scores")
+    order = {a: i for i, a in enumerate(dict.fromkeys(a.annotator for a in anns))}
     by_doc = {}
-    for a in anns:
+    for a in sorted(anns, key=lambda a: order[a.annotator]):   # the key: the first given
         by_doc.setdefault(a.document.id, []).append(
             [{a.mentions[m].span for m in c.members} for c in a.chains])
-    muc, b3 = [], []
-    for parts in by_doc.values():
-        for k, r in combinations(parts, 2):
-            muc.append(scorch.muc(k, r)[2])
-            b3.append(scorch.b_cubed(k, r)[2])
-    assert out["pairs"] == len(muc)
-    assert out["mean_pairwise_f1"]["muc"] == pytest.approx(np.mean(muc), abs=1e-12)
-    assert out["mean_pairwise_f1"]["b_cubed"] == pytest.approx(np.mean(b3), abs=1e-12)
+    macro = {"muc": [], "b_cubed": []}
+    whole: list[list] = [[], []]
+    for d, parts in by_doc.items():
+        for p, (k, r) in enumerate(combinations(parts, 2)):
+            if any(len(c) > 1 for c in k + r):
+                macro["muc"].append(scorch.muc(k, r)[2])
+            macro["b_cubed"].append(scorch.b_cubed(k, r)[2])
+            for side, part in zip(whole, (k, r), strict=True):
+                side += [{(d, p, m) for m in c} for c in part]
+    assert out["pairs"] == len(macro["b_cubed"])
+    for m, fn in (("muc", scorch.muc), ("b_cubed", scorch.b_cubed)):
+        micro = out["scores"][m]["micro"]
+        assert [micro[k] for k in ("recall", "precision", "f1")] == pytest.approx(
+            fn(*whole), abs=1e-12)
+        assert out["scores"][m]["macro"]["f1"] == pytest.approx(np.mean(macro[m]), abs=1e-12)
+        assert out["scores"][m]["macro"]["pairs"] == len(macro[m])
 
 
 def test_cli_equals_benchmark(out, files, cli_json):
@@ -198,7 +217,9 @@ def test_cli_equals_benchmark(out, files, cli_json):
     alpha = {r["distance"]: r["value"] for r in cli["coefficients"] if r["id"] == "alpha"}
     assert alpha == pytest.approx({r["distance"]: r["alpha"] for r in out["coefficients"]},
                                   abs=1e-12)
-    assert cli["scores"]["mean"]["muc"] == pytest.approx(out["mean_pairwise_f1"]["muc"])
+    for m in coref.SCORES:
+        assert cli["scores"]["all_pairs"][m]["f1"] == pytest.approx(
+            out["scores"][m]["micro"]["f1"], abs=1e-12)
     assert any("--clusters" in n for n in cli["notes"])
 
 
@@ -212,3 +233,4 @@ def test_benchmark_text(ez_bench, ez, capsys):
     assert ez_bench.main([str(ez), "--limit", "2", "--resamples", "20"]) == 0
     text = capsys.readouterr().out
     assert "ezCoref: 2 passages" in text and "multi-κ" in text and "MUC" in text
+    assert "micro F1" in text and "macro F1" in text and "CoNLL" in text

@@ -1,12 +1,16 @@
-"""``corpusagree coref``: --json is the report's ``to_dict()``, intervals are reproducible, the
-options work, every output format renders (80 columns when piped), and bad input exits with
-status 2 and one line ``file:line: message``."""
+"""``corpusagree coref``: ``coref KEY RESPONSE`` prints the CoNLL reference scorer's figures on
+its published test cases, --json is the report's ``to_dict()``, intervals are reproducible, the
+options work, every output format renders (80 columns when piped), a repeated mention is one
+warning line, and bad input exits with status 2 and one line ``file:line: message``."""
 
 from __future__ import annotations
 
+import ast
 import json
+import operator
 import re
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -16,10 +20,86 @@ from corpusagree.analyses import coref
 from corpusagree.report.json import clean
 from corpusagree.stats.inference import Bootstrap
 
-from support import SAMPLES
+from support import DATA, SAMPLES
 
 SAMPLE = SAMPLES / "coref"
 UD = [f"sample_corpora/coref/corefud/ann{i}.conllu" for i in (1, 2, 3)]
+
+
+# ---- the reference scorer's test cases ---------------------------------------------------------
+SCORER = DATA / "scorer"
+#: the reference scorer's metric names and ours, as printed
+METRICS = {"muc": ("muc", "MUC"), "bcub": ("b_cubed", "B³"), "ceafm": ("ceaf_m", "CEAF-m"),
+           "ceafe": ("ceaf_e", "CEAF-e"), "blanc": ("blanc", "BLANC")}
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.Div: operator.truediv}
+
+
+def figure(expr: str) -> Fraction:
+    """A figure of the reference scorer's test configuration: a number or an arithmetic
+    expression of numbers."""
+    def ev(node):
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant):
+            return Fraction(str(node.value))
+        return _OPS[type(node.op)](ev(node.left), ev(node.right))
+    return ev(ast.parse(expr, mode="eval"))
+
+
+def published() -> dict:
+    """case → (key file, response file, {metric: (R, P, F1) expressions})."""
+    out: dict = {}
+    for line in (SCORER / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            case, key, resp, metric, *rpf = line.split("\t")
+            out.setdefault(case, (key, resp, {}))[2][metric] = rpf
+    return out
+
+
+CASES = published()
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_key_response_prints_the_reference_scorer_figures(case, cli, monkeypatch):
+    """``corpusagree coref KEY RESPONSE`` on every test case of the reference scorer (v8.01,
+    test/CorefMetricTestConfig.pm; files re-typed in tests/data/scorer): the recall, precision
+    and F1 of MUC, B³, CEAF-m, CEAF-e and BLANC it prints are the published ones to 4 decimals
+    (the configuration itself rounds some to 5), and so are the JSON figures. Every case is
+    read by the CoNLL-2012 reader, TC-A-7 to 9 with their repeated mentions."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    key, resp, expected = CASES[case]
+    status, out, err = cli("coref", SCORER / key, SCORER / resp)
+    assert status == 0, err
+    status, js, _ = cli("coref", SCORER / key, SCORER / resp, "--json")
+    pair = json.loads(js)["scores"]["pairs"][0]
+    assert (pair["key"], pair["response"]) == (key.split(".")[0], resp.split(".")[0])
+    for metric, rpf in expected.items():
+        name, shown = METRICS[metric]
+        row = re.search(rf"^{key.split('.')[0]}\s+{resp.split('.')[0]}\s+1\s+{re.escape(shown)}"
+                        r"\s+(\S+)\s+(\S+)\s+(\S+)\s*$", out, re.M)
+        assert row, (metric, out)
+        for printed, ours, want in zip(row.groups(), (pair[name][k] for k in
+                                                      ("recall", "precision", "f1")), rpf,
+                                       strict=True):
+            value = float(figure(want))
+            rounded = re.search(r"\.\d{5}", want) is not None     # the configuration's rounding
+            assert abs(ours - value) <= (5.01e-6 if rounded else 1e-12), (metric, ours, want)
+            assert printed == f"{ours:.4f}"
+            if not rounded:
+                assert printed == f"{value:.4f}", (metric, printed, want)
+
+
+def test_repeated_mention_is_one_warning_line(cli):
+    """TC-A-9 repeats a span ten times in another entity: one ``warning:`` line naming the file
+    and what was done; the figures are the de-duplicated response's."""
+    status, out, err = cli("coref", SCORER / "TC-A.key", SCORER / "TC-A-9.response", "--json")
+    assert status == 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"warning: {SCORER / 'TC-A-9.response'}: 10 "
+                                                   "mention(s) repeat the span")
+    assert "keep each span in its first chain" in lines[0]
+    assert json.loads(out)["scores"]["pairs"][0]["muc"]["f1"] == pytest.approx(1 / 3)
 
 
 def test_json_is_the_report(cli_json):
@@ -96,16 +176,21 @@ def test_terminal_tables_fit_80_columns(cli, monkeypatch):
     for part in ("Alignment of mentions", "95% CI", "Antecedent as a nominal label", "MUC",
                  "Pradhan et al. 2014", "By document", "Leave one coder out", "Pairwise α",
                  "Most-disputed mentions", "ann2: Mara | her | she", "note: 56 items",
-                 "intervals clustered by document"):
+                 "intervals clustered by document", "micro-averaged over the documents",
+                 "CEAF-m", "CoNLL", "F1 averaged over the documents (macro)",
+                 "Coreference scores by document", "not only on the mentions both marked"):
         assert part in text, part
 
 
 def test_csv_markdown_and_output_file(cli, tmp_path):
     status, out, _ = cli("coref", *UD, "--format", "csv")
     assert status == 0
-    assert "# coref: Alignment of mentions" in out and "key,response,documents,muc" in out
+    assert "# coref: Alignment of mentions" in out
+    assert "key,response,documents,metric,recall,precision,f1" in out
     status, out, _ = cli("coref", *UD, "--format", "md", "--by-document")
     assert status == 0 and "### By document" in out and "| ann1 | ann2 |" in out
+    assert "### Coreference scores, F1 averaged over the documents (macro)" in out
+    assert "| council | ann1 | ann2 |" in out
     target = tmp_path / "out.json"
     status, out, _ = cli("coref", *UD, "--json", "--output", target)
     assert status == 0 and out == ""

@@ -102,11 +102,14 @@ def test_text_order_nested_and_discontinuous():
     assert al.text(2) == "w4 … w7"
 
 
-def test_natural_order_of_documents_and_annotators():
+def test_natural_order_of_documents_annotators_as_given():
+    """Documents in natural order of their ids; annotators in the order the annotations name
+    them (the first is the key of the coreference scores)."""
     anns = [make(a, [[(0, 1)]], doc=d) for d in ("doc10", "doc2") for a in ("w10", "w9")]
     al = cc.align(anns)
-    assert al.documents == ["doc2", "doc10"] and al.annotators == ["w9", "w10"]
+    assert al.documents == ["doc2", "doc10"] and al.annotators == ["w10", "w9"]
     assert al.items == ["doc2[0:1]", "doc10[0:1]"] and list(al.item_doc) == [0, 1]
+    assert cc.align(anns[::-1]).annotators == ["w9", "w10"]
 
 
 # ---- missing vs singleton -------------------------------------------------------------------
@@ -203,9 +206,41 @@ def test_mention_in_several_chains_is_united():
     assert labels(ante, "A")["d[4:5]"] == "d[0:1]" and labels(ante, "A")["d[8:9]"] == "d[4:5]"
     pre = cc.to_data(al, "prefix")
     assert labels(pre, "A")["d[4:5]"] == {"d[0:1]", "d[4:5]"}
-    # for scoring, the chains sharing a mention are one cluster
+    # for scoring, the mention stays in its first chain only (as the reference scorer keeps
+    # the first occurrence): {0:1 4:5} {8:9} {12:13}
     cl = al.clusters()
-    assert cl[0, 0] == cl[0, 1] == cl[0, 2] != cl[0, 3]
+    assert cl[0, 0] == cl[0, 1] != cl[0, 2] and len(set(cl[0])) == 3
+    assert len(set(cl[1])) == 2
+
+
+def test_repeated_span_is_counted_and_warned():
+    """One span marked twice by an annotator: counted (``repeated``; the item is merged), and a
+    warning names the file, the counts and what was done. The first chain is the one that
+    starts first in the text, whatever the annotation's order of chains."""
+    doc = Document("d", [f"w{i}" for i in range(20)])
+    ments = {"m1": Mention("m1", ((0, 1),)), "m2": Mention("m2", ((4, 5),)),
+             "m3": Mention("m3", ((4, 5),)), "m4": Mention("m4", ((2, 3),)),
+             "m5": Mention("m5", ((8, 9),)), "m6": Mention("m6", ((8, 9),))}
+    a = CorefAnnotation(doc, "A", ments, [Chain("late", ["m4", "m2"]),
+                                          Chain("early", ["m1", "m3"]),
+                                          Chain("same", ["m5", "m6"])], source="a/d.conll")
+    b = make("B", [[(0, 1), (2, 3), (4, 5)]])
+    with pytest.warns(UserWarning) as caught:
+        al = cc.align([a, b])
+    assert [str(w.message) for w in caught] == [
+        "a/d.conll: 2 mention(s) repeat the span of another mention of the same annotator "
+        "(1 document(s); 1 span(s) in more than one chain): the coreference scores keep each "
+        "span in its first chain, as the reference scorer keeps the first occurrence; the chain "
+        "labels of α and β unite its chains"]
+    per = al.report.per_annotator["A"]
+    assert (per["repeated"], per["merged"], per["several_chains"]) == (2, 2, 1)
+    cl = al.clusters()
+    items = {name: i for i, name in enumerate(al.items)}
+    # 'early' starts at 0:1, 'late' at 2:3: 4:5 stays with 0:1
+    assert cl[0, items["d[4:5]"]] == cl[0, items["d[0:1]"]] != cl[0, items["d[2:3]"]]
+    assert cl[0, items["d[8:9]"]] >= 0
+    data = cc.to_data(al)
+    assert labels(data, "A")["d[4:5]"] == {"d[0:1]", "d[2:3]", "d[4:5]"}
 
 
 def test_drop_singletons():

@@ -206,7 +206,7 @@ def test_from_csv_empty_and_header_only_and_unreadable(tmp_path):
         ReliabilityData.from_csv(tmp_path / "nope.csv")
     bad = tmp_path / "latin1.csv"
     bad.write_bytes("coder,item,label\nA,1,caf\xe9\n".encode("latin-1"))
-    with pytest.raises(InputError, match="cannot read file"):
+    with pytest.raises(InputError, match=r"latin1\.csv:2: not UTF-8 \(byte 0xe9 at column 8\)"):
         ReliabilityData.from_csv(bad)
 
 
