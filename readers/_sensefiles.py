@@ -7,6 +7,7 @@ senses, whitespace separated. Raganato keys have one id field, Senseval answer f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from os import PathLike
@@ -15,24 +16,19 @@ from pathlib import Path
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
 from . import _paths
+from ._segfiles import read_text
 
 PathArg = str | PathLike
+_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def numbered_lines(path: PathArg) -> list[tuple[int, str]]:
-    """``(line number, text)`` for every line of a UTF-8 file (BOM and CR stripped)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror}", path) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise InputError("not UTF-8 text", path, data[: e.start].count(b"\n") + 1) from None
-    lines = text.split("\n")
+    """``(line number, text)`` for every line of a UTF-8 file (BOM dropped; a line ends at
+    ``\\n``, ``\\r\\n`` or ``\\r``)."""
+    lines = _NEWLINE.split(read_text(path))
     if lines and lines[-1] == "":
         lines.pop()
-    return [(n, line.rstrip("\r")) for n, line in enumerate(lines, 1)]
+    return list(enumerate(lines, 1))
 
 
 def data_and_keys(paths: Sequence[Path], fmt: str) -> tuple[Path, list[Path]]:

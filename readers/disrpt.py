@@ -1,10 +1,17 @@
-"""DISRPT segmentation files (``.tok`` and ``.conllu``): 10 tab-separated CoNLL-U columns.
+"""DISRPT segmentation files (``.tok``, ``.conllu``; ``.conll`` in 2019): 10 tab-separated
+CoNLL-U columns, the segmentation in the MISC column (Zeldes et al. 2019; Braud et al. 2023).
 
-A token starts an EDU when its MISC column contains ``BeginSeg=Yes`` (2019-2023 releases) or
-``Seg=B-seg`` (2025); the first token of a document always does. Documents start at
-``# newdoc id = X`` (or ``# newdoc_id = X``); tokens before any such comment belong to a document
-named after the file. Multiword-token ranges (``3-4``) and empty nodes (``5.1``) are skipped.
-Masses are EDU sizes in tokens.
+A token starts an EDU when its MISC column holds ``BeginSeg=Yes`` (2019-2021 releases),
+``Seg=B-seg`` (2023-2025; GUM's own export writes ``Seg=B-Seg``: labels are compared
+case-insensitively, key by key, so ``MSeg=…`` is not ``Seg=…``); ``Seg=O``, ``Seg=I-seg`` or no
+label continue it. The first token of a document always starts one. A document with no
+segment-begin label at all is read as one segment, with a warning. Connective files (PDTB-style
+corpora, ``*.pdtb.*``: ``Seg=B-Conn``/``Seg=I-Conn``, ``Conn=B-conn``/``Conn=I-conn``/``Conn=O``)
+mark connective spans, not a segmentation, and are an error.
+
+Documents start at ``# newdoc id = X`` (or ``# newdoc_id = X``); tokens before any such comment
+belong to a document named after the file. Multiword-token ranges (``3-4``) and empty nodes
+(``5.1``) are skipped. Masses are EDU sizes in tokens.
 
 One file per annotator: the annotator is the name of the folder holding the file, unless
 ``paths`` maps annotator names to files or folders. Every annotator of a document must have the
@@ -14,6 +21,7 @@ same word forms, else :class:`InputError` names the file and the first differing
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
@@ -22,11 +30,18 @@ from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from . import _paths, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, first_difference
+from ._segfiles import check_annotators, first_difference, read_text, shown
 
-SUFFIXES = (".tok", ".conllu")
-BEGIN_LABELS = ("BeginSeg=Yes", "Seg=B-seg")
+SUFFIXES = (".tok", ".conllu", ".conll")
+#: MISC labels (key, value), lower case, that start a segment
+BEGIN = {("beginseg", "yes"), ("seg", "b-seg")}
+#: MISC labels that continue one
+INSIDE = {("seg", "o"), ("seg", "i-seg")}
+#: MISC labels of connective spans (PDTB-style corpora)
+CONNECTIVE = {("seg", "b-conn"), ("seg", "i-conn"), ("conn", "b-conn"), ("conn", "i-conn"),
+              ("conn", "o")}
 _NEWDOC = re.compile(r"#\s*newdoc[ _]id\s*=\s*(.*\S)")
+_LABEL = re.compile(r"(?:^|\|)(?:BeginSeg|Seg|Conn)=", re.IGNORECASE)
 
 
 def _files(paths: PathsArg) -> list[tuple[str, Path]]:
@@ -40,21 +55,39 @@ class _Doc:
         self.name, self.line = name, line
         self.forms: list[str] = []
         self.masses: list[int] = []
+        self.labelled = False
 
     def add(self, form: str, begins: bool) -> None:
         if begins or not self.masses:
             self.masses.append(0)
         self.masses[-1] += 1
         self.forms.append(form)
+        self.labelled = self.labelled or begins
+
+
+def _begins(misc: str, path: Path, line: int) -> bool:
+    """Whether a token's MISC column starts a segment; a connective label or an unknown value
+    of a segmentation key is an InputError."""
+    begins = False
+    for part in misc.split("|"):
+        key, eq, value = part.partition("=")
+        pair = (key.strip().lower(), value.strip().lower())
+        if not eq or pair[0] not in ("beginseg", "seg", "conn"):
+            continue
+        if pair in CONNECTIVE:
+            raise InputError(f"{part} marks a discourse connective: this is a DISRPT connective "
+                             "file (PDTB-style), whose spans are not a segmentation; give the "
+                             "EDU segmentation files (BeginSeg=Yes or Seg=B-seg)", path, line)
+        if pair in BEGIN:
+            begins = True
+        elif pair not in INSIDE:
+            raise InputError(f"unknown segment label {part!r} (known: BeginSeg=Yes, Seg=B-seg, "
+                             "Seg=I-seg, Seg=O)", path, line)
+    return begins
 
 
 def _parse(path: Path) -> list[_Doc]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror}", path) from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"not UTF-8 text ({e.reason} at byte {e.start})", path) from None
+    text = read_text(path)
     docs = [_Doc(path.stem, 1)]
     for lineno, line in enumerate(text.splitlines(), 1):
         if line.startswith("#"):
@@ -72,18 +105,39 @@ def _parse(path: Path) -> list[_Doc]:
             continue
         if not cols[0].isdigit():
             raise InputError(f"token id {cols[0]!r} is not an integer", path, lineno)
-        docs[-1].add(cols[1], any(label in cols[9] for label in BEGIN_LABELS))
-    return [d for d in docs if d.forms]
+        docs[-1].add(cols[1], _begins(cols[9], path, lineno))
+    docs = [d for d in docs if d.forms]
+    unlabelled = [d for d in docs if not d.labelled]
+    if unlabelled and ".pdtb" in path.name.lower():
+        raise InputError("no segment label (BeginSeg=Yes, Seg=B-seg): a DISRPT .pdtb file marks "
+                         "discourse connectives, not a segmentation; give the EDU segmentation "
+                         "files", path)
+    if unlabelled:
+        some = ", ".join(repr(d.name) for d in unlabelled[:3])
+        warnings.warn(f"{path}: {len(unlabelled)} of {len(docs)} document(s) ({some}"
+                      f"{', …' if len(unlabelled) > 3 else ''}) have no segment-begin label "
+                      "(BeginSeg=Yes or Seg=B-seg in the MISC column); each was read as one "
+                      "segment", UserWarning, stacklevel=3)
+    return docs
 
 
 def sniff(path: str | PathLike) -> bool:
-    """True for a .tok/.conllu file or a folder holding some."""
-    return _paths.has_files(path, SUFFIXES)
+    """True for a .tok file, a .conllu/.conll file whose head has a DISRPT label in its last
+    column (``BeginSeg=``, ``Seg=``, ``Conn=``), or a folder whose first such file is one."""
+    head = _paths.head(path, SUFFIXES)
+    if head is None:
+        return False
+    p = Path(path)
+    first = p if p.is_file() else _paths.files(p, SUFFIXES)[0]
+    if first.name.lower().endswith(".tok"):
+        return True
+    return any(len(cols := line.split("\t")) == 10 and _LABEL.search(cols[9])
+               for line in head.splitlines()[:2000])
 
 
 @register("segments", "disrpt", sniff=sniff,
-          summary="DISRPT .tok/.conllu files (BeginSeg=Yes or Seg=B-seg in MISC): one folder "
-          "per annotator")
+          summary="DISRPT .tok/.conllu/.conll files (BeginSeg=Yes or Seg=B-seg in MISC; Zeldes "
+          "et al. 2019): one folder per annotator")
 def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segmentation]:
     """Segmentations from DISRPT files or folders of them (one annotator per folder).
 
@@ -106,10 +160,10 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
             ref_path, ref = first.setdefault(doc.name, (path, doc))
             i = first_difference(ref.forms, doc.forms)
             if i is not None:
-                here = doc.forms[i] if i < len(doc.forms) else "end of document"
-                there = ref.forms[i] if i < len(ref.forms) else "end of document"
-                raise InputError(f"document {doc.name!r}: token {i + 1} is {here!r} here but "
-                                 f"{there!r} in {ref_path} (annotators must segment the same "
+                here = shown(doc.forms[i] if i < len(doc.forms) else None)
+                there = shown(ref.forms[i] if i < len(ref.forms) else None)
+                raise InputError(f"document {doc.name!r}: token {i + 1} is {here} here but "
+                                 f"{there} in {ref_path} (annotators must segment the same "
                                  "tokens)", path, doc.line)
             out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
                                     source=str(path)))

@@ -14,7 +14,7 @@ sequence, else :class:`InputError` names the file and the first differing unit.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from os import PathLike
 from pathlib import Path
@@ -24,7 +24,7 @@ from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from . import Option, _paths, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, first_difference
+from ._segfiles import check_annotators, read_text, shown
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -60,20 +60,82 @@ def _segments(text: str, marker: str | None) -> list[str]:
     return out
 
 
-def _units(texts: list[str], unit: str, lang: str) -> tuple[list[str], tuple[int, ...]]:
-    """The unit sequence of a file and its segment masses."""
-    units: list[str] = []
-    masses = []
-    for doc in _nlp(lang).pipe(texts):
+#: characters handed to spaCy at once: its Doc costs some 100 bytes per token, so a long
+#: segment is tokenised in pieces (and spaCy's ``max_length`` guard, E088, is never reached)
+PIECE = 100_000
+_SPACE = re.compile(r"\s")
+_LAST_SPACE = re.compile(r".*(\s)", re.DOTALL)
+_LAST_SENTENCE_END = re.compile(r".*[.!?][\"')\]]*(\s)", re.DOTALL)
+
+
+def _pieces(text: str, unit: str) -> Iterator[tuple[str, bool]]:
+    """``text`` in pieces of about :data:`PIECE` characters, each cut (in its second half) at
+    the last whitespace — for sentences, preferably the last whitespace after ``.``, ``!`` or
+    ``?`` — or, in a longer run without whitespace, at its end (at most ``10 × PIECE``
+    characters on: only a run longer than that is cut inside); with each piece, whether it
+    continues a sentence of the piece before (it was not cut after a sentence end). Tokens do
+    not cross whitespace, so the words are those of the whole text."""
+    start, continues = 0, False
+    while len(text) - start > PIECE:
+        window = text[start + PIECE // 2:start + PIECE]
+        end = unit == "sentence" and _LAST_SENTENCE_END.match(window)
+        last = end or _LAST_SPACE.match(window)
+        if last:
+            cut = start + PIECE // 2 + last.start(1)
+        else:
+            more = _SPACE.search(text, start + PIECE, start + 10 * PIECE)
+            cut = more.start() if more else min(len(text), start + 10 * PIECE)
+        yield text[start:cut], continues
+        start, continues = cut, not end
+    if start < len(text):
+        yield text[start:], continues
+
+
+def _units(texts: list[str], unit: str, lang: str) -> tuple[str, tuple[int, ...]]:
+    """The unit sequence of a file (the units joined by newlines, which no unit holds: one
+    string rather than a string per unit) and its segment masses."""
+    out: list[str] = []
+    counts = [0] * len(texts)
+    pieces = ((piece, (k, continues)) for k, t in enumerate(texts)
+              for piece, continues in _pieces(t, unit))
+    nlp = _nlp(lang)
+    for doc, (k, continues) in nlp.pipe(pieces, as_tuples=True,
+                                        disable=["sentencizer"] if unit == "word" else []):
         if unit == "word":
             seg = [t.text for t in doc if not t.is_space]
         else:
             seg = [s for s in (" ".join(t.text for t in sent if not t.is_space)
                                for sent in doc.sents) if s]
+            if continues and seg and counts[k]:  # the sentence goes on from the last piece
+                out[-1] += " " + seg.pop(0)
         if seg:
-            units.extend(seg)
-            masses.append(len(seg))
-    return units, tuple(masses)
+            out.append("\n".join(seg))
+            counts[k] += len(seg)
+    return "\n".join(out), tuple(c for c in counts if c)
+
+
+def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | None:
+    """Where two newline-joined unit sequences first differ: (unit index, unit of ``a``, unit
+    of ``b``; ``None`` past the last), or None when they are equal. Slices are compared
+    in halves, in time linear in the length."""
+    if a == b:
+        return None
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:  # invariant: a[:lo] == b[:lo]; the longest common prefix is ≤ hi
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    start = a.rfind("\n", 0, lo) + 1
+
+    def unit(s: str) -> str | None:
+        if start >= len(s):
+            return None
+        end = s.find("\n", start)
+        return s[start:] if end < 0 else s[start:end]
+
+    return a.count("\n", 0, start), unit(a), unit(b)
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -93,7 +155,7 @@ def sniff(path: str | PathLike) -> bool:
                    Option("encoding", "plain text: file encoding (default: UTF-8)")))
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "word",
          marker: str | None = None, lang: str = "en",
-         encoding: str = "utf-8-sig") -> list[Segmentation]:
+         encoding: str | None = None) -> list[Segmentation]:
     """Segmentations from text files or folders of them (one annotator per folder).
 
     ``annotators`` keeps only those annotators; ``unit`` is ``"word"`` or ``"sentence"``.
@@ -109,7 +171,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         raise InputError(f"marker is not a valid regular expression: {e}") from None
     keep = None if annotators is None else set(annotators)
     found: set[str] = set()
-    first: dict[str, tuple[Path, list[str]]] = {}
+    first: dict[str, tuple[Path, str]] = {}
     seen: dict[tuple[str, str], Path] = {}
     out: list[Segmentation] = []
     for annotator, path in _files(paths):
@@ -121,22 +183,17 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             raise InputError(f"annotator {annotator!r} has document {doc!r} twice (also "
                              f"{seen[doc, annotator]})", path)
         seen[doc, annotator] = path
-        try:
-            text = path.read_text(encoding=encoding)
-        except OSError as e:
-            raise InputError(f"cannot read file: {e.strerror}", path) from None
-        except UnicodeDecodeError as e:
-            raise InputError(f"not {encoding} text ({e.reason} at byte {e.start})", path) from None
+        text = read_text(path, encoding)
         units, masses = _units(_segments(text, marker), unit, lang)
         if not masses:
             raise InputError("no text to segment", path)
         ref_path, ref = first.setdefault(doc, (path, units))
-        i = first_difference(ref, units)
-        if i is not None:
-            here = units[i] if i < len(units) else "end of text"
-            there = ref[i] if i < len(ref) else "end of text"
-            raise InputError(f"document {doc!r}: {unit} {i + 1} is {here!r} here but {there!r} "
-                             f"in {ref_path} (annotators must segment the same text)", path)
+        diff = _first_difference(units, ref)
+        if diff is not None:
+            i, here, there = diff
+            raise InputError(f"document {doc!r}: {unit} {i + 1} is {shown(here)} here but "
+                             f"{shown(there)} in {ref_path} (annotators must segment the same "
+                             "text)", path)
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path)))
     check_annotators(keep, found)
     return out

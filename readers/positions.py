@@ -24,7 +24,7 @@ from pathlib import Path
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from . import Option, _paths, register
-from ._segfiles import check_annotators
+from ._segfiles import check_annotators, read_text
 
 SUFFIXES = (".csv", ".tsv")
 
@@ -34,29 +34,40 @@ def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
 
 
 def _text(path: Path, encoding: str | None) -> str:
+    """The file's text in ``encoding``, else UTF-8 (the error is UTF-8's when cp1252, the
+    fallback, fails too)."""
+    if encoding:
+        return read_text(path, encoding)
     try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror}", path) from None
-    for enc in [encoding] if encoding else ["utf-8-sig", "cp1252"]:
+        return read_text(path)
+    except InputError as utf8:
+        if not utf8.message.startswith("not UTF-8"):
+            raise
         try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    raise InputError(f"cannot decode the file as {encoding or 'UTF-8 or cp1252'}", path)
+            return read_text(path, "cp1252")
+        except InputError:
+            raise InputError(utf8.message.replace(";", ", nor cp1252;", 1), utf8.path,
+                             utf8.line) from None
 
 
-def _rows(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
-    """Non-blank records with the line each starts on."""
+def _rows(text: str, delimiter: str | None, path: Path | None = None
+          ) -> list[tuple[int, list[str]]]:
+    """Non-blank records with the line each starts on; a cell may be as long as the text."""
     first = text.split("\n", 1)[0]
     delim = delimiter or ("\t" if "\t" in first else ",")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
     out, line = [], 1
-    for record in reader:
-        cells = [c.strip() for c in record]
-        if any(cells):
-            out.append((line, cells))
-        line = reader.line_num + 1
+    limit = csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
+    try:
+        for record in reader:
+            cells = [c.strip() for c in record]
+            if any(cells):
+                out.append((line, cells))
+            line = reader.line_num + 1
+    except csv.Error as e:
+        raise InputError(f"malformed CSV: {e}", path, line) from None
+    finally:
+        csv.field_size_limit(limit)
     return out
 
 
@@ -126,7 +137,10 @@ def sniff(path: str | PathLike) -> bool:
             head = f.read(4096).decode("cp1252", errors="replace")
     except OSError:
         return False
-    rows = _rows("\n".join(head.splitlines()[:2]), None)
+    try:
+        rows = _rows("\n".join(head.splitlines()[:2]), None)
+    except InputError:
+        return False
     if len(rows) < 2 or len(rows[0][1]) < 2:
         return False
     return all(c.isdigit() or not c for c in rows[1][1][1:])
@@ -152,7 +166,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
     for path in _files(paths):
-        rows = _rows(_text(path, encoding), delimiter)
+        rows = _rows(_text(path, encoding), delimiter, path)
         if not rows:
             raise InputError("empty file", path)
         by_row = rows[0][1][0].lower() == "coder"

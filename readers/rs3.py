@@ -23,7 +23,7 @@ from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from . import Option, _paths, _xml, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, first_difference
+from ._segfiles import check_annotators, first_difference, shown
 
 SUFFIXES = (".rs3", ".rs4")
 
@@ -97,9 +97,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
                     if (i := first_difference(ref_units, u)) is not None), None)
         if bad is not None:
             path, units, i = bad
-            here = units[i] if i < len(units) else "end of text"
-            there = ref_units[i] if i < len(ref_units) else "end of text"
-            msg = (f"document {doc!r}: {unit} {i + 1} is {here!r} here but {there!r} in "
+            here = shown(units[i] if i < len(units) else None)
+            there = shown(ref_units[i] if i < len(ref_units) else None)
+            msg = (f"document {doc!r}: {unit} {i + 1} is {here} here but {there} in "
                    f"{ref_path} (annotators must segment the same text)")
             if on_mismatch == "error":
                 raise InputError(msg, path)

@@ -3,13 +3,15 @@ and the TSV of masses (header ``Coder<TAB>Masses``, then one coder per row; the 
 file name without extension, as segeval names it).
 
 Every coder of a document must cover the same number of units; errors name the file, the line
-and, for structural problems, the key path (``items/doc/coder``).
+and, for structural problems, the key path (``items/doc/coder``). A mass is a number, so a few
+bytes can claim any length: a file whose segmentations cover more units in all than
+:func:`unit_limit` allows for its size is refused, before anything is allocated per unit.
 """
 
 from __future__ import annotations
 
 import json
-import re
+import reprlib
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
@@ -17,35 +19,49 @@ from pathlib import Path
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from . import Option, _paths, register
-from ._segfiles import check_annotators
+from ._segfiles import check_annotators, read_text
 
 JSON_SUFFIXES = (".json", ".jsn")
 TSV_SUFFIXES = (".tsv",)
+#: units (summed over every segmentation of a file) that any file may cover
+MIN_UNIT_LIMIT = 1_000_000
+#: and units per byte of the file beyond that: a mass written in a few digits may stand for
+#: thousands of units, not for millions
+UNITS_PER_BYTE = 1_000
 
 
 def _files(paths: str | PathLike | Iterable[str | PathLike]) -> list[Path]:
     return _paths.all_files(paths, JSON_SUFFIXES + TSV_SUFFIXES)
 
 
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror}", path) from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"not UTF-8 text ({e.reason} at byte {e.start})", path) from None
+def unit_limit(size: int) -> int:
+    """The units a file of ``size`` bytes may cover, summed over its segmentations (what the
+    agreement computation allocates: one judgement per unit and coder)."""
+    return max(MIN_UNIT_LIMIT, UNITS_PER_BYTE * size)
+
+
+def _find_key(text: str, key: str, pos: int) -> int:
+    """Offset of ``"key":`` (as ``json.dumps`` writes the key) at or after ``pos``, or -1."""
+    quoted = json.dumps(key, ensure_ascii=False)
+    at = text.find(quoted, pos)
+    while at >= 0:
+        end = at + len(quoted)
+        while end < len(text) and text[end] in " \t\r\n":
+            end += 1
+        if text.startswith(":", end):
+            return at
+        at = text.find(quoted, at + 1)
+    return -1
 
 
 def _key_line(text: str, keys: Iterable[str]) -> int | None:
     """Line of the last key of a key path, found in document order; None if not found."""
-    pos, start = 0, None
+    pos = 0
     for key in keys:
-        pattern = re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:"
-        m = re.compile(pattern).search(text, pos)
-        if m is None:
+        pos = _find_key(text, key, pos)
+        if pos < 0:
             return None
-        pos, start = m.end(), m.start()
-    return None if start is None else text.count("\n", 0, start) + 1
+    return text.count("\n", 0, pos) + 1
 
 
 def _mass_list(value: object, where: str, path: Path, line: int | None) -> tuple[int, ...]:
@@ -53,16 +69,20 @@ def _mass_list(value: object, where: str, path: Path, line: int | None) -> tuple
         isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in value)
     if not ok:
         raise InputError(f"{where}: expected a non-empty list of positive integer masses, "
-                         f"got {json.dumps(value)[:60]}", path, line)
+                         f"got {reprlib.repr(value)}", path, line)
     return tuple(value)
 
 
 def _read_json(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
-    text = _text(path)
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"malformed JSON: {e.msg} (column {e.colno})", path, e.lineno) from None
+    except RecursionError:
+        raise InputError("malformed JSON: nested too deeply", path) from None
+    except ValueError as e:  # an integer of more than 4300 digits
+        raise InputError(f"malformed JSON: {e}".split(";")[0], path) from None
     if not isinstance(data, dict):
         raise InputError("expected a JSON object at the top level", path, 1)
     if "segmentation_type" not in data:
@@ -103,27 +123,46 @@ class _Cursor:
         self.text, self.pos, self.line = text, 0, 1
 
     def find(self, key: str) -> int | None:
-        m = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:").search(
-            self.text, self.pos)
-        if m is None:
+        """The line of ``key`` after the last key found; None (for this key and every later
+        one, so that the text is scanned once) when it is not written as ``json.dumps`` writes
+        it."""
+        at = _find_key(self.text, key, self.pos)
+        if at < 0:
+            self.pos = len(self.text)
             return None
-        self.line += self.text.count("\n", self.pos, m.start())
-        self.pos = m.start()
+        self.line += self.text.count("\n", self.pos, at)
+        self.pos = at
         return self.line
 
 
 def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
     doc = path.stem or path.name
     out = []
-    for lineno, line in enumerate(_text(path).splitlines(), 1):
+    for lineno, line in enumerate(read_text(path).splitlines(), 1):
         cells = [c.strip() for c in line.split("\t")]
         if lineno == 1 or not any(cells):
             continue
-        if len(cells) < 2 or not all(c.isdigit() and int(c) > 0 for c in cells[1:]):
+        masses = tuple(int(c) if c.isascii() and c.isdigit() and len(c) < 19 else 0
+                       for c in cells[1:])
+        if not masses or min(masses) <= 0:
             raise InputError("expected a coder name then positive integer masses, "
                              "tab-separated", path, lineno)
-        out.append((doc, cells[0], tuple(int(c) for c in cells[1:]), lineno))
+        out.append((doc, cells[0], masses, lineno))
     return out
+
+
+def _check_size(rows: list[tuple[str, str, tuple[int, ...], int | None]], path: Path) -> None:
+    """Refuse a file whose segmentations cover more units than :func:`unit_limit` allows."""
+    limit = unit_limit(path.stat().st_size)
+    total = 0
+    for doc, coder, masses, line in rows:
+        total += sum(masses)
+        if total > limit:
+            raise InputError(f"document {doc!r}, coder {coder!r}: the segmentations so far cover "
+                             f"{total:,} units, more than a file of {path.stat().st_size:,} bytes "
+                             f"may describe ({limit:,}: one judgement is computed per unit and "
+                             "coder); a mass counts units (e.g. sentences, tokens): check the "
+                             "masses", path, line)
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -158,6 +197,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     seen: dict[tuple[str, str], str] = {}
     for path in _files(paths):
         rows = _read_tsv(path) if path.suffix.lower() in TSV_SUFFIXES else _read_json(path)
+        _check_size(rows, path)
         totals: dict[str, tuple[str, int]] = {}
         for doc, coder, masses, line in rows:
             if keep is not None and coder not in keep:

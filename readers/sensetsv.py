@@ -35,8 +35,9 @@ def _table(path: str | PathLike, needed: list[str]) -> tuple[list[str], Rows]:
     header = htext.split("\t")
     missing = [c for c in needed if c not in header]
     if missing:
-        raise InputError(f"missing column(s) {', '.join(missing)}; found {', '.join(header)}",
-                         path, hline)
+        found = ", ".join(header[:12]) + (", …" if len(header) > 12 else "")
+        raise InputError(f"missing column(s) {', '.join(missing)}; found "
+                         f"{found if len(found) <= 200 else found[:200] + '…'}", path, hline)
     rows = []
     for n, text in lines[1:]:
         fields = text.split("\t")

@@ -23,7 +23,7 @@ and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped o
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -40,11 +40,12 @@ from ..convert.markables import (
     token_data,
 )
 from ..model.chains import check_documents
-from ..model.corpus import CorefAnnotation
+from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..readers import read as read_corpus
 from ..readers.mmax2 import projects
+from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Progress
 from ..stats.spans import SpanF1, span_f1
 from .base import Column, Estimate, Records, Report, Table, estimate_table, estimates
@@ -307,10 +308,13 @@ def analyse(annotations: Sequence[CorefAnnotation], *, levels: Sequence[str] | N
         out.append(LevelAgreement(
             name, _by_annotator(mk, mk.per_annotator(on)), int((size >= 2).sum()),
             int(alone.sum()), _by_annotator(mk, mk.per_annotator(alone)),
-            run.agreement(tokens, f"{name} tokens", notes),
+            run.agreement(tokens, f"{name} tokens", notes,
+                          lambda v, n=name: f"every token is {'in' if v else 'out'}side a "
+                          f"{n} markable"),
             PairwiseF1(list(mk.annotators), span_f1(mk.annotator[on], cluster[on],
                                                     mk.per_document(on), mk.annotated)),
-            Records(_attribute(mk, a, data, run.agreement(data, f"{name} {a}", notes))
+            Records(_attribute(mk, a, data, run.agreement(
+                data, f"{name} {a}", notes, lambda v, a=a: f"every value of {a!r} is {v!r}"))
                     for a, data in attrs)))
     return MarkablesReport(list(inputs), options, bootstrap, input_format, list(mk.annotators),
                            len(mk.documents), out, notes)
@@ -343,10 +347,13 @@ class _Runner:
         if self.progress is not None:
             self.progress(self.done + done, self.total)
 
-    def agreement(self, data: ReliabilityData, what: str, notes: list[str]) -> Agreement:
+    def agreement(self, data: ReliabilityData, what: str, notes: list[str],
+                  same: Callable[[object], str]) -> Agreement:
         """Nominal α, κ (multi-κ) and A_o on the items of ``data`` with two or more judgements
         (so that κ's per-annotator distributions count compared items only, as Cohen's κ
-        does), with intervals when bootstrapping and there are two units to resample."""
+        does), with intervals when bootstrapping and there are two units to resample. An
+        undefined coefficient gets a note and a warning saying why (``same(label)`` says that
+        every judgement is ``label``)."""
         pairable = _pairable(data)
         if not pairable.any():
             return Agreement(Records(), "no item has two judgements")
@@ -363,9 +370,24 @@ class _Runner:
             warnings.simplefilter("ignore", RuntimeWarning)  # undefined: nan; empty resamples
             rows = estimates(data, specs, settings, progress=self._tick, notes=found)
         notes += [f"{what}: {n}" for n in found]
+        for e in rows:
+            if np.isnan(e.value):
+                why = _undefined(e, data, same)
+                notes.append(f"{what}: {why}")
+                warnings.warn(f"{what}: {why}", DegenerateWarning, stacklevel=2)
         if settings is not None:
             self.done += settings.n_resamples
         return Agreement(rows)
+
+
+def _undefined(e: Estimate, data: ReliabilityData, same: Callable[[object], str]) -> str:
+    """Why a coefficient is undefined: its expected disagreement is 0 because every compared
+    judgement has one label (Krippendorff 2011: no variation, no reliability to measure)."""
+    used = np.unique(data.codes[data.codes >= 0])
+    if len(used) == 1:
+        return (f"{e.result.symbol} undefined: {same(data.labels[int(used[0])])} (no expected "
+                "disagreement)")
+    return f"{e.result.symbol} undefined: its expected disagreement is 0"
 
 
 def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
@@ -386,10 +408,14 @@ def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
 
 # ---- a folder (the ``report`` job) -------------------------------------------------------------
 def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[MarkablesReport]:
-    """The report on the MMAX2 projects of ``folder`` or ``folder/mmax2`` (e.g.
-    ``sample_corpora/coref/``), with the defaults; empty when there are none."""
+    """The report on the MMAX2 projects of ``folder`` or else of its first sub-folder holding
+    some (e.g. ``sample_corpora/coref/mmax2``), with the defaults; empty when there are
+    none."""
     sniff = readers.get("coref", "mmax2").sniff
-    for candidate in (Path(folder), Path(folder) / "mmax2"):
+    folder = Path(folder)
+    subs = sorted((d for d in folder.iterdir() if d.is_dir() and not d.name.startswith(".")),
+                  key=lambda d: natural_key(d.name)) if folder.is_dir() else []
+    for candidate in (folder, *subs):
         if candidate.is_dir() and sniff(candidate):
             return [analyse(read([candidate]), bootstrap=bootstrap, inputs=[str(candidate)],
                             input_format="mmax2")]

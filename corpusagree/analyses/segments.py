@@ -26,20 +26,24 @@ unit set, and reported as:
 from __future__ import annotations
 
 import math
+import re
 import warnings
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
+from .. import readers
 from ..convert import segments as conv
-from ..model.corpus import Segmentation
+from ..model.corpus import Segmentation, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..readers import _paths
 from ..readers import read as read_corpus
+from ..readers._segfiles import read_coder_map
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import segmetrics
@@ -67,18 +71,97 @@ MAX_MATRIX = 10
 # ---- reading ---------------------------------------------------------------------------------
 def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
          annotators: Sequence[str] | None = None, local_coders: bool = False,
-         **reader_options) -> tuple[str, list[Segmentation]]:
+         coder_map: str | PathLike | None = None, **reader_options
+         ) -> tuple[str, list[Segmentation]]:
     """(format, segmentations) read from files or folders of one format through the readers
     registry; ``reader_options`` are the reader's own (``unit``, ``marker``, …; None values
-    left out). ``annotators`` keeps only these. ``local_coders``: coder names are local to
-    each document (Moonstone's ``an1 … anK``), so they are renamed ``document/coder``."""
+    left out). ``annotators`` keeps only these. Coder names local to each document
+    (Moonstone's ``an1 … anK``, Kazantseva & Szpakowicz 2012) are either all different people
+    (``local_coders``: renamed ``document/coder``) or mapped to people by ``coder_map``, a CSV
+    ``document,coder,person``; when neither is given and the names look local
+    (:func:`local_coder_hint`), a warning says so."""
+    if local_coders and coder_map is not None:
+        raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
+                         "not both")
     fmt, segs = read_corpus("segments", paths, input_format, annotators, **reader_options)
-    return fmt, rename_local(segs) if local_coders else segs
+    if local_coders:
+        return fmt, rename_local(segs)
+    if coder_map is not None:
+        return fmt, map_coders(segs, coder_map)
+    hint = local_coder_hint(segs, list(paths.values()) if isinstance(paths, Mapping)
+                            else _paths.as_list(paths))
+    if hint is not None:
+        warnings.warn(hint, UserWarning, stacklevel=2)
+    return fmt, segs
 
 
 def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:
     """Coders renamed ``document/coder``, so that no two documents share a coder."""
     return [replace(s, annotator=f"{s.document}/{s.annotator}") for s in segs]
+
+
+def map_coders(segs: Sequence[Segmentation], coder_map: str | PathLike) -> list[Segmentation]:
+    """Coders renamed to the person the coder-map file (``document,coder,person``) gives for
+    their document; a coder the file does not map, or two coders of one document mapped to
+    one person, is an InputError naming the file."""
+    people = read_coder_map(coder_map)
+    out, seen = [], {}
+    for s in segs:
+        person = people.get((s.document, s.annotator))
+        if person is None:
+            raise InputError(f"no person for document {s.document!r}, coder {s.annotator!r} "
+                             f"(read from {s.source or 'the input'})", coder_map)
+        other = seen.setdefault((s.document, person), s.annotator)
+        if other != s.annotator:
+            raise InputError(f"document {s.document!r}: coders {other!r} and {s.annotator!r} "
+                             f"are both mapped to {person!r}", coder_map)
+        out.append(replace(s, annotator=person))
+    return out
+
+
+#: a coder name that ends in a number: (prefix, number)
+_NUMBERED = re.compile(r"(.*?)0*(\d+)")
+#: words in the name of a file that may say which person each coder is
+_MAPPING_WORDS = ("annot", "coder", "rater", "judge", "group", "map")
+
+
+def local_coder_hint(segs: Sequence[Segmentation], paths: Sequence[Path] = ()) -> str | None:
+    """Why the coder names look local to each document, or None. They do when there are two
+    or more documents, every document numbers its coders from 1 with one prefix (``an1 …
+    anK``), and either the documents have different numbers of coders or a file beside the
+    input looks like a coder mapping (e.g. Moonstone's ``annot_to_group.csv``)."""
+    coders: dict[str, set[str]] = defaultdict(set)
+    for s in segs:
+        coders[s.document].add(s.annotator)
+    if len(coders) < 2:
+        return None
+    prefixes, sizes = set(), set()
+    for names in coders.values():
+        found = [_NUMBERED.fullmatch(n) for n in names]
+        if not all(found) or sorted(int(m[2]) for m in found) != list(range(1, len(names) + 1)):
+            return None
+        prefixes |= {m[1] for m in found}
+        sizes.add(len(names))
+    if len(prefixes) != 1:
+        return None
+    sources = {Path(source).resolve() for source in {s.source for s in segs} if source}
+    folders = {f for p in paths for f in ((p, p.parent) if p.is_dir() else (p.parent,
+                                                                              p.parent.parent))}
+    mapping = sorted({f for d in folders if d.is_dir() for f in d.iterdir()
+                      if f.is_file() and f.suffix.lower() in (".csv", ".tsv")
+                      and f.resolve() not in sources
+                      and any(w in f.stem.lower() for w in _MAPPING_WORDS)})
+    if len(sizes) < 2 and not mapping:
+        return None
+    prefix = prefixes.pop()
+    low, high = min(sizes), max(sizes)
+    return (f"coder names look local to each document: each of the {len(coders)} documents "
+            f"numbers its coders {prefix}1 … {prefix}K (K = "
+            f"{low if low == high else f'{low}–{high}'}), so {prefix}1 of one document need "
+            "not be the same person as in another, yet they are pooled as one coder"
+            + (f" ({', '.join(f.name for f in mapping)} may say who is who)" if mapping else "")
+            + "; use --local-coders if every document has its own coders, or --coder-map FILE "
+            "(CSV document,coder,person) to say who is who")
 
 
 # ---- the report --------------------------------------------------------------------------------
@@ -376,13 +459,21 @@ def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] =
         if d not in SET_DISTANCES:
             raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
     segs = list(segmentations)
-    lay = conv.layout(segs)
-    if not (lay.coded().sum(0) >= 2).any():
-        raise InputError("no document was segmented by two or more coders, so there is no "
-                         "agreement to measure")
-    bdata = conv.boundaries(lay)
-    udata = conv.unit_sets(lay)
-    tdata = conv.boundaries(lay, types=True) if lay.types is not None else None
+    where = ", ".join(map(str, inputs)) or None
+    try:
+        lay = conv.layout(segs)
+        if not (lay.coded().sum(0) >= 2).any():
+            raise InputError(f"no document was segmented by two or more coders ("
+                             f"{_n(len(lay.documents), 'document')}, "
+                             f"{_n(len(lay.coders), 'coder')}), so there is no agreement to "
+                             "measure")
+        bdata = conv.boundaries(lay)
+        udata = conv.unit_sets(lay)
+        tdata = conv.boundaries(lay, types=True) if lay.types is not None else None
+    except InputError as e:
+        if e.path is not None or where is None:
+            raise
+        raise InputError(e.message, where, e.line) from None
     docs: dict[str, list[Segmentation]] = defaultdict(list)
     for s in segs:
         docs[s.document].append(s)
@@ -522,12 +613,37 @@ def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n:
         Records(row(r, span) for r in dg.worst_items(udata, distance, n)))
 
 
-# ---- a folder like sample_corpora/segments/ (the ``report`` job) -------------------------------
+# ---- a folder (the ``report`` job) -----------------------------------------------------------
+#: formats whose one file holds several annotators (the others: one folder per annotator)
+MULTI_ANNOTATOR = ("segeval", "positions")
+
+
+def own_files(folder: Path) -> tuple[str, list[Path]] | None:
+    """``(format, files)`` of the segeval or positions files directly in ``folder`` (the
+    first such format), or None."""
+    found: dict[str, list[Path]] = defaultdict(list)
+    for f in sorted(Path(folder).iterdir(), key=lambda p: natural_key(p.name)):
+        if f.is_file() and not f.name.startswith("."):
+            fmt = next((n for n in MULTI_ANNOTATOR if readers.get("segments", n).sniff(f)), None)
+            if fmt is not None:
+                found[fmt].append(f)
+    return next(iter(found.items()), None)
+
+
 def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SegmentsReport]:
-    """The report of the folder's segeval JSON (``sample_corpora/segments/`` holds the same
-    segmentations in the other formats too); no report when it has none."""
-    files = sorted(Path(folder).glob("*.json"))
-    if not files:
-        return []
-    fmt, segs = read([files[0]], "segeval")
-    return [analyse(segs, bootstrap=bootstrap, inputs=[str(files[0])], input_format=fmt)]
+    """The report of the segmentations a folder holds, recognised by sniffing whatever the
+    folder's name: its own segeval or positions files (:func:`own_files`, e.g.
+    ``sample_corpora/segments/segments.json``), else its annotator folders of one format
+    (``ann1/x.rs3``, ``ann2/x.rs3``); no report when it holds none."""
+    folder = Path(folder)
+    own = own_files(folder)
+    if own is not None:
+        fmt, paths = own
+    else:
+        try:
+            fmt, paths = readers.detect("segments", folder), [folder]
+        except InputError:
+            return []
+    fmt, segs = read(paths, fmt)
+    return [analyse(segs, bootstrap=bootstrap, inputs=[str(p) for p in paths],
+                    input_format=fmt)]

@@ -139,20 +139,24 @@ def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, Se
 
 def discover(folder: str | PathLike) -> tuple[list[tuple[list[Path], str]], list[Path]]:
     """Annotation sets ``(paths, format)`` and inventories in a folder laid out like
-    ``sample_corpora/senses/``: Raganato or Senseval XML with key files in ``keys/``, long TSV,
-    WSbest or ``.sense`` files beside; inventories are the entries named ``inventor*`` (a folder
-    of OntoNotes XML, or TSV/XML files)."""
+    ``sample_corpora/senses/``: Raganato or Senseval XML with the key files in ``keys/`` (or in
+    the folder's only other sub-folder, whatever its name), long TSV, WSbest or ``.sense`` files
+    beside; inventories are the entries named ``inventor*`` (a folder of OntoNotes XML, or
+    TSV/XML files)."""
     folder = Path(folder)
     sets: list[tuple[list[Path], str]] = []
-    inventories = sorted(p for p in folder.iterdir() if p.name.lower().startswith("inventor"))
-    keys = folder / "keys"
-    for f in sorted(p for p in folder.iterdir() if p.is_file() and p not in inventories):
+    entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    inventories = [p for p in entries if p.name.lower().startswith("inventor")]
+    others = [p for p in entries if p.is_dir() and p not in inventories]
+    keys = folder / "keys" if (folder / "keys").is_dir() else \
+        others[0] if len(others) == 1 else None
+    for f in (p for p in entries if p.is_file() and p not in inventories):
         try:
             fmt = readers.detect("senses", f)
         except InputError:
             continue
         if fmt in PAIRED:
-            if keys.is_dir():
+            if keys is not None:
                 sets.append(([f, keys], fmt))
         else:
             sets.append(([f], fmt))
@@ -401,9 +405,13 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
     if diagnostics is not None and diagnostics < 1:
         raise InputError(f"diagnostics: expected a positive number of sense pairs per lemma, "
                          f"not {diagnostics}")
+    where = ", ".join(map(str, inputs)) or None
+    if not tags:
+        raise InputError("no sense tags in the input", where)
     table = SenseTable.from_tags(tags)
     if len(table.coders) < 2:
-        raise InputError(f"agreement needs two or more annotators; found {table.coders}")
+        raise InputError(f"agreement needs two or more annotators; found "
+                         f"{len(table.coders)} ({', '.join(map(str, table.coders))})", where)
     invs = [s if isinstance(s, tuple) else load_inventory(s, table.sense_names)
             for s in inventories]
     specs = [s[0] if isinstance(s, tuple) else str(s) for s in inventories]

@@ -20,6 +20,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model import io
+from ..model.corpus import natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..stats import distances as dist
@@ -152,14 +153,48 @@ def analyse(data: ReliabilityData, *, distance="nominal", categories: Sequence |
 
 
 # ---- a folder of reliability-data files (the ``report`` job) --------------------------------
+#: name endings of reliability-data files
+SUFFIXES = (".csv", ".tsv")
+#: the name ending (before the suffix) of the weight matrix of a reliability-data file
+WEIGHTS = ".weights"
+
+
+def table_files(folder: Path) -> list[Path]:
+    """The reliability-data files directly in ``folder``, in natural order: ``.csv``/``.tsv``
+    files whose header has the columns coder, item and label (the long layout), or starts with
+    a coder column (the wide layout, ``coder,item1,item2,…``); not ``X.weights.csv``, the
+    weight matrix of ``X.csv``, nor segeval's ``Coder,Masses`` and ``Coder,Positions``
+    files."""
+    out = []
+    for f in sorted(Path(folder).iterdir(), key=lambda p: natural_key(p.name)):
+        if not f.is_file() or f.name.startswith(".") or f.suffix.lower() not in SUFFIXES \
+                or f.stem.lower().endswith(WEIGHTS):
+            continue
+        header = _header(f)
+        if {"coder", "item", "label"} <= set(header) or (
+                len(header) >= 2 and header[0].lower() == "coder"
+                and header[1].lower() not in ("masses", "positions")):
+            out.append(f)
+    return out
+
+
+def _header(path: Path) -> list[str]:
+    """The cells of a file's first line, split on its tab, comma or semicolon."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(65536).decode("utf-8-sig", "replace").strip()
+    except OSError:
+        return []
+    sep = next((c for c in "\t,;" if c in first), ",")
+    return [c.strip().strip('"') for c in first.split(sep)]
+
+
 def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[TableReport]:
-    """One report per reliability-data file of ``folder`` (``*.csv``; ``X.weights.csv`` is
-    the weight matrix of ``X.csv``), with the options read off each file by
+    """One report per reliability-data file of ``folder`` (:func:`table_files`; ``X.weights.csv``
+    is the weight matrix of ``X.csv``), with the options read off each file by
     :func:`file_options`."""
     out = []
-    for f in sorted(Path(folder).glob("*.csv")):
-        if f.name.endswith(".weights.csv"):
-            continue
+    for f in table_files(folder):
         opts = file_options(f)
         data = read(f, wide=opts["wide"], group=opts["group"], numeric=opts["numeric"])
         out.append(analyse(data, distance=distance(opts["distance"], opts["weights"]),
@@ -178,7 +213,7 @@ def file_options(path: Path) -> dict:
     cells = [r[header.index("label")] for r in rows[1:]] if long else \
         [c for r in rows[1:] for c in r[1:]]
     numeric = all(io.is_number_text(c) for c in cells if c.strip())
-    weights = path.with_name(path.name[:-len(".csv")] + ".weights.csv")
+    weights = path.with_name(path.stem + WEIGHTS + path.suffix)
     return {"wide": not long, "group": "document" if "document" in header else None,
             "numeric": numeric and not weights.exists(),
             "distance": "interval" if numeric else "nominal",

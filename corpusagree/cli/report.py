@@ -1,4 +1,5 @@
-"""``corpusagree report FOLDER``: every job on a folder laid out like ``sample_corpora/``."""
+"""``corpusagree report FOLDER``: every job on a folder whose sub-folders each hold one job's
+data (``sample_corpora/`` is one)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from . import options as opt
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "report", help="every job on a folder laid out like sample_corpora/",
-        description="Runs every job on a folder with one subfolder per task (table/, coref/, "
-        "segments/, senses/), as in sample_corpora/, with 95 %% bootstrap intervals.")
+        "report", help="every job on a folder whose sub-folders each hold one job's data",
+        description="Runs every job on a folder whose sub-folders each hold one job's data, "
+        "recognised by their files whatever their names: reliability data (.csv/.tsv with "
+        "coder, item, label, or a wide coder × item table), coreference annotations (one "
+        "sub-folder or file per annotator), segmentations, or sense annotations; "
+        "sample_corpora/ is such a folder. 95 % bootstrap intervals.")
     p.add_argument("folder")
     opt.add_bootstrap(p, ("document", "item"), level=0.95)
     opt.add_output(p)
@@ -25,8 +29,4 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.folder)
     if not root.is_dir():
         raise InputError("not a folder", root)
-    reports = folder.analyse(root, opt.bootstrap_of(args))
-    if not reports:
-        raise InputError("nothing to report: expected subfolders table/, coref/, segments/ or "
-                         "senses/", root)
-    return opt.emit(args, reports, many=True)
+    return opt.emit(args, folder.analyse(root, opt.bootstrap_of(args)), many=True)

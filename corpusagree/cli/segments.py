@@ -24,10 +24,15 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (one format)")
     opt.add_reader_options(p, "segments")
     opt.add_annotators(p, "keep only these annotators (comma separated)")
-    p.add_argument("--local-coders", action="store_true",
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--local-coders", action="store_true",
                    help="coder names are local to each document (e.g. Moonstone's an1..anK, "
                    "Kazantseva & Szpakowicz 2012): every document's coders are different "
                    "people, missing data elsewhere")
+    g.add_argument("--coder-map", metavar="FILE",
+                   help="which person each document's coder is: CSV with the header "
+                   "document,coder,person (for coder names local to each document, as in "
+                   "Moonstone, when the same people annotated several documents)")
     opt.add_distance(p, segments.SET_DISTANCES, segments.DISTANCES, many=True)
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the potential boundaries and units that cost most in observed "
@@ -42,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     bootstrap = opt.bootstrap_of(args)
     with spinner("reading"):
         fmt, segs = segments.read(args.paths, args.input_format, opt.split(args.annotators),
-                                  args.local_coders, **opt.reader_options_of(args, "segments"))
+                                  args.local_coders, args.coder_map,
+                                  **opt.reader_options_of(args, "segments"))
     with opt.progress("computing") as bar:
         report = segments.analyse(segs, distances=distances, by_document=args.by_document,
                                   diagnostics=args.diagnostics, bootstrap=bootstrap,

@@ -336,3 +336,40 @@ def test_potts_polarity(potts, potts_out, level):
     assert attr["values"]["positive"]["annotator-1"] == sum(
         attrs["polarity"] == "positive" for d in docs for _, attrs in
         xml[("annotator-1", d, level)])
+
+
+# ---- an undefined coefficient always comes with its reason --------------------------------------
+def with_constant_attribute(tmp_path):
+    """The fixture with ``degree="high"`` on every phrase markable of every annotator."""
+    import shutil
+
+    root = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, root)
+    for f in root.glob("a*/markables/*_phrase_level.xml"):
+        f.write_text(f.read_text(encoding="utf-8").replace(
+            'mmax_level="phrase"', 'degree="high" mmax_level="phrase"'), encoding="utf-8")
+    return root
+
+
+def test_undefined_coefficients_say_why(tmp_path):
+    root = with_constant_attribute(tmp_path)
+    with pytest.warns(RuntimeWarning) as caught:
+        report = mk.analyse(mk.read([root]), attributes=["degree", "polarity"])
+    why = {f"phrase degree: {s} undefined: every value of 'degree' is 'high' (no expected "
+           "disagreement)" for s in ("α", "multi-κ")}
+    assert why <= set(report.notes)
+    assert why <= {str(w.message) for w in caught}
+    degree = report.level("phrase").attributes[0]
+    assert degree.attribute == "degree" and np.isnan(degree.agreement.get("alpha").value)
+    assert degree.agreement.get("percent_agreement").value == 1.0
+    polarity = report.level("phrase").attributes[1]
+    assert not np.isnan(polarity.agreement.get("alpha").value)
+    assert not any("polarity" in n for n in report.notes)
+
+
+def test_potts_undefined_degree_says_why(potts_out):
+    anns, _ = potts_out
+    with pytest.warns(RuntimeWarning, match="diminisher degree: α undefined: every value of "
+                      r"'degree' is '\w+' \(no expected disagreement\)"):
+        report = mk.analyse(anns, levels=["diminisher"])
+    assert sum("undefined" in n for n in report.notes) == 2  # α and κ

@@ -5,6 +5,7 @@ per-document figures by hand; Moonstone's coders missing from chapters are missi
 from __future__ import annotations
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -20,6 +21,8 @@ from corpusagree.readers import segeval as segeval_reader
 from corpusagree.report import json as json_renderer
 from corpusagree.stats import segmetrics
 from corpusagree.stats.inference import Bootstrap
+
+from support import DATA
 
 
 @pytest.fixture(scope="module")
@@ -265,3 +268,115 @@ def test_moonstone_coders_missing_from_chapters_are_missing_data(corpora) -> Non
     assert data.n_items == 1076
     local = segments.rename_local(segs)
     assert conv.unit_sets(local).n_items == 1076 and len({s.annotator for s in local}) == 108
+
+
+# ---- coder names local to each document (Moonstone-like chapters) ----------------------------
+MOON = DATA / "segments_moonstone"
+
+
+def test_local_coder_names_warn_and_suggest_the_options() -> None:
+    """an1 … anK restart in every chapter (K = 4–6) and a coder-mapping file lies beside:
+    pooling an1 of every chapter as one person gets a warning naming both remedies."""
+    with pytest.warns(UserWarning, match=r"coder names look local to each document: each of "
+                      r"the 4 documents numbers its coders an1 … anK \(K = 4–6\).*"
+                      r"annot_to_group\.csv, coder_map\.csv, group_to_chapter\.csv may say who "
+                      r"is who.*--local-coders.*--coder-map FILE") as caught:
+        fmt, segs = segments.read([MOON / "segmentations"])
+    assert len(caught) == 1 and fmt == "positions" and len(segs) == 19
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        segments.read([MOON / "segmentations"], local_coders=True)
+        segments.read([MOON / "segmentations"], coder_map=MOON / "coder_map.csv")
+        segments.read([samples_file := DATA.parent.parent / "sample_corpora" / "segments" /
+                       "segments.json"])
+    assert samples_file.is_file()
+
+
+def test_local_coder_hint_needs_restarting_numbers(tmp_path) -> None:
+    def seg(doc, coder):
+        return Segmentation(doc, coder, (1, 1))
+
+    same = [seg(d, f"an{k}") for d in ("ch1", "ch2") for k in (1, 2, 3)]
+    assert segments.local_coder_hint(same) is None  # the same three names everywhere
+    (tmp_path / "annotators.csv").write_text("annotator,group\n1,1\n")
+    (tmp_path / "ch1.csv").write_text("p,an1\n1,1\n")
+    assert "annotators.csv may say who is who" in segments.local_coder_hint(
+        same, [tmp_path / "ch1.csv"])
+    varying = same + [seg("ch3", "an1"), seg("ch3", "an2")]
+    assert "K = 2–3" in segments.local_coder_hint(varying)
+    assert segments.local_coder_hint(varying + [seg("ch4", "an2")]) is None  # no an1 in ch4
+    assert segments.local_coder_hint([seg("ch1", "a1"), seg("ch2", "b1"), seg("ch2", "b2")]) \
+        is None  # two prefixes
+    assert segments.local_coder_hint([seg("ch1", "an1"), seg("ch1", "an2")]) is None
+
+
+def test_coder_map_pools_each_person_across_chapters() -> None:
+    _, segs = segments.read([MOON / "segmentations"], coder_map=MOON / "coder_map.csv")
+    raw = positions.read(MOON / "segmentations")
+    people = {(r.document, r.annotator): s.annotator for r, s in zip(raw, segs, strict=True)}
+    assert people["ch1", "an4"] == people["ch4", "an4"] == "annotator5"
+    assert people["ch2", "an1"] == "annotator7" and people["ch3", "an1"] == "annotator13"
+    assert [s.masses for s in segs] == [s.masses for s in raw]
+    report = segments.analyse(segs)
+    assert report.data["coders"] == [f"annotator{k}" for k in (1, 2, 3, 5, *range(7, 18))]
+    assert report.data["not_segmented"] == 4 * 15 - 19
+    pooled = segments.analyse(raw)
+    assert pooled.data["coders"] == ["an1", "an2", "an3", "an4", "an5", "an6"]
+    kappa = {r.data["coders"][0]: values(r.boundaries)["multi_kappa", "nominal"]
+             for r in (report, pooled)}
+    assert kappa["annotator1"] != pytest.approx(kappa["an1"])  # κ's coders are other people
+    assert len(report.leave_one_out.rows) == 15 and len(pooled.leave_one_out.rows) == 6
+
+
+def test_coder_map_errors(tmp_path) -> None:
+    bad = tmp_path / "map.csv"
+    bad.write_text("document,coder,person\nch1,an1,p1\n")
+    with pytest.raises(InputError, match=r"no person for document 'ch1', coder 'an2'") as err:
+        segments.read([MOON / "segmentations"], coder_map=bad)
+    assert err.value.path == str(bad)
+    lines = (MOON / "coder_map.csv").read_text().replace("ch1,an2,annotator2",
+                                                         "ch1,an2,annotator1")
+    bad.write_text(lines)
+    with pytest.raises(InputError, match=r"document 'ch1': coders 'an1' and 'an2' are both "
+                       r"mapped to 'annotator1'"):
+        segments.read([MOON / "segmentations"], coder_map=bad)
+    with pytest.raises(InputError, match="not both"):
+        segments.read([MOON / "segmentations"], local_coders=True, coder_map=bad)
+
+
+def test_moonstone_itself_warns(corpora) -> None:
+    folder = corpora / "moonstone_kazantseva2012" / "segmentations"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is absent")
+    with pytest.warns(UserWarning, match=r"each of the 20 documents numbers its coders an1 … "
+                      r"anK \(K = 4–6\).*annot_to_group\.csv, group_to_chapter\.csv"):
+        segments.read([folder])
+
+
+# ---- errors name what they are about -----------------------------------------------------------
+def test_errors_name_the_inputs() -> None:
+    with pytest.raises(InputError) as err:
+        segments.analyse([], inputs=["in/x.json"])
+    assert str(err.value) == "in/x.json: no segmentations to compare"
+    with pytest.raises(InputError) as err:
+        segments.analyse([Segmentation("d", "a", (2, 3)), Segmentation("e", "b", (4,))],
+                         inputs=["in/a", "in/b"])
+    assert str(err.value).startswith("in/a, in/b: no document was segmented by two or more "
+                                     "coders (2 documents, 2 coders)")
+    with pytest.raises(InputError) as err:
+        segments.analyse([Segmentation("d", "a", (1,)), Segmentation("d", "b", (1,))],
+                         inputs=["in/one.json"])
+    assert str(err.value) == ("in/one.json: no potential boundaries: every document is a "
+                              "single unit")
+
+
+# ---- a folder, whatever its name ----------------------------------------------------------------
+def test_from_folder_reads_annotator_folders(samples, tmp_path) -> None:
+    import shutil
+
+    shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
+    (report,) = segments.from_folder(tmp_path / "edus", None)
+    assert report.format == "rs3" and report.data["coders"] == ["ada", "ben", "chloe"]
+    with pytest.warns(UserWarning, match="coder names look local"):
+        (moon,) = segments.from_folder(MOON / "segmentations", None)
+    assert moon.format == "positions" and len(moon.inputs) == 4

@@ -352,3 +352,25 @@ def test_read_formats(data_dir):
         read_tags(d / "absent.tsv")
     with pytest.raises(InputError, match="--sep does not apply to format 'raganato'"):
         read_tags([SAMPLE / "sample.data.xml", SAMPLE / "keys"], sep=";")
+
+
+# ---------------------------------------------------------------- errors name their input
+
+
+def test_errors_name_the_input():
+    with pytest.raises(InputError) as err:
+        senses.analyse([], inputs=["in/empty.tsv"])
+    assert str(err.value) == "in/empty.tsv: no sense tags in the input"
+    with pytest.raises(InputError) as err:
+        senses.analyse([SenseTag("i1", "A", frozenset({"s"}))], inputs=["in/a.tsv"])
+    assert str(err.value) == ("in/a.tsv: agreement needs two or more annotators; found 1 (A)")
+
+
+def test_discover_takes_a_key_folder_of_any_name(tmp_path):
+    import shutil
+
+    shutil.copy(SAMPLE / "sample.data.xml", tmp_path)
+    shutil.copytree(SAMPLE / "keys", tmp_path / "answers")
+    sets, inventories = senses.discover(tmp_path)
+    assert sets == [([tmp_path / "sample.data.xml", tmp_path / "answers"], "raganato")]
+    assert inventories == []

@@ -119,3 +119,19 @@ def test_unknown_level_attribute_and_one_annotator(cli):
     assert "no such file" in fails(cli, FIXTURE / "nowhere")
     assert "2 annotator ids for 1 paths" in fails(cli, FIXTURE, "--annotators", "x,y")
     assert "--ci/--resamples" in fails(cli, FIXTURE, "--ci", "--resamples", "1")
+
+
+def test_undefined_values_are_explained_on_stderr_and_in_the_notes(cli, tmp_path):
+    """α/κ printed as '—' always come with their reason: a warning line and a note."""
+    root = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, root)
+    for f in root.glob("a*/markables/*_phrase_level.xml"):
+        f.write_text(f.read_text(encoding="utf-8").replace(
+            'mmax_level="phrase"', 'degree="high" mmax_level="phrase"'), encoding="utf-8")
+    code, out, err = cli("markables", root, "--attribute", "degree")
+    assert code == 0
+    why = "phrase degree: α undefined: every value of 'degree' is 'high' (no expected " \
+        "disagreement)"
+    assert f"warning: {why}" in err.splitlines()
+    assert all(line.startswith("warning: ") for line in err.strip().splitlines())
+    assert "note: phrase degree: α undefined: every value of 'degree' is 'high'" in out

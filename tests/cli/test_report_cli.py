@@ -47,3 +47,56 @@ def test_not_a_folder(cli, tmp_path):
     assert status == 2 and err.strip() == f"{tmp_path / 'absent'}: not a folder"
     status, _, err = cli("report", tmp_path)
     assert status == 2 and "nothing to report" in err
+
+
+# ---- any folder whose sub-folders hold one job's data --------------------------------------------
+def test_project_folder(cli_json, data_dir):
+    """table/x.tsv and coref/ann1, coref/ann2 (brat) are recognised by their files; notes/
+    holds nothing readable and is named in a note."""
+    project = data_dir / "report_project"
+    doc = cli_json("report", project, "--resamples", "50")
+    assert [d["job"] for d in doc] == ["table", "coref"]
+    assert doc[0]["inputs"] == [str(project / "table" / "x.tsv")]
+    assert doc[0]["data"]["coders"] == 3 and doc[0]["data"]["items"] == 10
+    assert doc[1]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
+    assert doc[1]["format"] == "brat" and doc[1]["annotators"] == ["ann1", "ann2"]
+    assert f"not reported: notes/ in {project} (no reliability data, coreference, " \
+        "segmentation or sense annotations that corpusagree reads)" in doc[0]["notes"]
+    alone = cli_json("table", project / "table" / "x.tsv", "--ci", "--resamples", "50")
+    assert doc[0]["coefficients"] == alone["coefficients"]
+
+
+def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, samples):
+    import shutil
+
+    for k in (1, 2, 3):
+        (tmp_path / "chains" / f"ann{k}").mkdir(parents=True)
+        shutil.copy(samples / "coref" / "conll2012" / f"ann{k}.v4_gold_conll",
+                    tmp_path / "chains" / f"ann{k}" / "stories.v4_gold_conll")
+    shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
+    shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
+    doc = cli_json("report", tmp_path, "--resamples", "50")
+    assert [d["job"] for d in doc] == ["table", "coref", "segments"]
+    assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
+                                                                          "ann3"]
+    assert doc[2]["format"] == "rs3" and doc[2]["data"]["coders"] == ["ada", "ben", "chloe"]
+    conll = cli_json("coref", *(tmp_path / "chains" / f"ann{k}" for k in (1, 2, 3)),
+                     "--ci", "--resamples", "50", "--by-document")
+    assert doc[1]["scores"] == conll["scores"]
+
+
+@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
+                                       ("senses", ["senses", "senses"]),
+                                       ("coref/brat", ["coref"]),
+                                       ("segments/rs3", ["segments"])])
+def test_a_job_folder_itself(cli_json, samples, sub, jobs):
+    doc = cli_json("report", samples / sub, "--resamples", "20")
+    assert [d["job"] for d in doc] == jobs
+
+
+def test_nothing_readable_is_named(cli, tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "todo.md").write_text("nothing\n")
+    status, _, err = cli("report", tmp_path)
+    assert status == 2 and err.strip().startswith(f"{tmp_path}: nothing to report")
+    assert len(err.strip().splitlines()) == 1

@@ -313,3 +313,83 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path: Path, root: Path) 
                           capture_output=True, text=True, cwd=root)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().startswith(f"{path}:2: items/d/a: expected a non-empty list")
+
+
+# ---- real tools' variants ---------------------------------------------------------------------
+DISRPT = Path(__file__).resolve().parents[1] / "data" / "segments_disrpt"
+MOON = Path(__file__).resolve().parents[1] / "data" / "segments_moonstone"
+
+
+def test_gum_disrpt_export_counts_every_edu(cli_json) -> None:
+    """GUM writes Seg=B-Seg: 9 EDUs and 8 in the two annotators' files, not one segment per
+    document."""
+    out = cli_json("segments", DISRPT / "gum_a", DISRPT / "gum_b")
+    assert out["format"] == "disrpt" and out["unit"] == "token"
+    assert out["data"]["coders"] == ["gum_a", "gum_b"] and out["data"]["documents"] == 2
+    assert out["data"]["segments"] == 9 + 9 and out["data"]["units"] == 51
+    assert out["data"]["potential_boundaries"] == 49
+
+
+@pytest.mark.parametrize("name, label", [("eng.pdtb.gum_dev.conllu", "Conn=B-conn"),
+                                         ("eng.pdtb.pdtb_dev.tok", "Seg=B-Conn")])
+def test_connective_file_exit_2(cli, name: str, label: str) -> None:
+    path = DISRPT / "pdtb" / name
+    check_error(cli, [path, path], f"{path}:2: {label} marks a discourse connective",
+                "not a segmentation")
+
+
+def test_unlabelled_disrpt_warns_on_stderr(cli, tmp_path: Path) -> None:
+    text = (DISRPT / "gum_a" / "eng.erst.gum_dev.conllu").read_text(encoding="utf-8")
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.tok").write_text(text.replace("Seg=B-Seg", "Seg=O"),
+                                               encoding="utf-8")
+    status, out, err = cli("segments", tmp_path / "a", tmp_path / "b", "--json")
+    assert status == 0 and json.loads(out)["data"]["segments"] == 4
+    lines = err.strip().splitlines()
+    assert all(line.startswith("warning: ") for line in lines)
+    unlabelled = [line for line in lines if "no segment-begin label" in line]
+    assert len(unlabelled) == 2 and all("2 of 2 document(s)" in line and "read as one segment"
+                                        in line for line in unlabelled)
+
+
+def test_local_coders_are_suggested_and_a_coder_map_is_taken(cli, cli_json) -> None:
+    status, out, err = cli("segments", MOON / "segmentations", "--json")
+    assert status == 0
+    [warning] = err.strip().splitlines()
+    assert warning.startswith("warning: coder names look local to each document")
+    assert "--local-coders" in warning and "--coder-map FILE" in warning
+    assert json.loads(out)["data"]["coders"] == ["an1", "an2", "an3", "an4", "an5", "an6"]
+    status, out, err = cli("segments", MOON / "segmentations", "--coder-map",
+                           MOON / "coder_map.csv", "--json")
+    assert status == 0 and err == ""
+    assert len(json.loads(out)["data"]["coders"]) == 15
+    status, out, err = cli("segments", MOON / "segmentations", "--local-coders", "--json")
+    assert status == 0 and err == "" and len(json.loads(out)["data"]["coders"]) == 19
+
+
+def test_coder_map_errors_exit_2(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "map.csv"
+    bad.write_text("document,coder\nch1,an1\n")
+    check_error(cli, [MOON / "segmentations", "--coder-map", bad], f"{bad}:1: ",
+                "header document,coder,person")
+    check_error(cli, [MOON / "segmentations", "--coder-map", tmp_path / "absent.csv"],
+                f"{tmp_path / 'absent.csv'}: cannot read file", "")
+    with pytest.raises(SystemExit):
+        cli("segments", MOON / "segmentations", "--coder-map", bad, "--local-coders")
+
+
+def test_non_utf8_and_bom_from_the_command_line(cli, cli_json, tmp_path: Path) -> None:
+    path = tmp_path / "d.tsv"
+    path.write_bytes(b"Coder\tMasses\nZo\xeb\t2\t3\nb\t5\n")
+    check_error(cli, [path], f"{path}:2: not UTF-8 (byte 0xeb at column 3)",
+                "save the file as UTF-8")
+    path.write_bytes(b"\xef\xbb\xbfCoder\tMasses\na\t2\t3\nb\t5\n")
+    assert cli_json("segments", path)["data"]["coders"] == ["a", "b"]
+
+
+def test_huge_masses_exit_2_at_once(cli, tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"segmentation_type": "linear",
+                                "items": {"d": {"a": [10 ** 12], "b": [1, 10 ** 12 - 1]}}}))
+    check_error(cli, [path], f"{path}:", "more than a file of")

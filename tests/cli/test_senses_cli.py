@@ -254,3 +254,27 @@ def test_a_set_distance_is_required(cli, capsys):
     with pytest.raises(SystemExit) as e:
         cli("senses", SAMPLE / "sample.tsv", "--distance", "interval")
     assert e.value.code == 2 and "invalid choice: 'interval'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["{empty}", "{tsv}"], "{empty}: cannot tell the senses format"),
+    (["{empty}", "--input-format", "sensetsv"], "{empty}: no sense tags in the input"),
+    (["{empty}", "{tsv}", "--input-format", "sensetsv"], None),
+    (["{empty}", "--input-format", "raganato"], "{empty}: raganato: give the data XML"),
+    (["{one}"], "{one}: agreement needs two or more annotators; found 1 (A)"),
+])
+def test_empty_folder_first_or_one_annotator(tmp_path, cli, argv, what):
+    """An empty folder first, or one annotator: one line naming the input, never an
+    IndexError."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    tsv = write(tmp_path, "t.tsv", "item\tannotator\tsense\ni1\tA\tS1\ni1\tB\tS1\ni2\tA\tS2\n"
+                "i2\tB\tS1\n")
+    one = write(tmp_path, "one.tsv", "item\tannotator\tsense\ni1\tA\tS1\n")
+    argv = [x.format(empty=empty, tsv=tsv, one=one) for x in argv]
+    code, out, err = cli("senses", *argv)
+    if what is None:
+        assert code == 0 and "Coefficients per scheme" in out
+        return
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert err.strip().startswith(what.format(empty=empty, one=one)), err

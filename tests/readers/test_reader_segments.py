@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 
@@ -314,3 +315,300 @@ def test_detect_segment_formats(tmp_path: Path) -> None:
         assert readers.detect("segments", SAMPLES / "hearst1997.json") == "segeval"
         assert readers.detect("segments", SAMPLES / "hearst1997.tsv") == "segeval"
         assert readers.detect("segments", SAMPLES / "hearst1997_positions.csv") == "positions"
+
+
+# DISRPT as the shared tasks and GUM write it --------------------------------------------------
+
+DISRPT = TEST_DATA / "segments_disrpt"
+GUM_EDUS = {"GUM_essay_ferry": (5, 7, 5, 6, 5, 5), "GUM_news_market": (5, 6, 7)}
+
+
+def test_disrpt_gum_capital_seg_label_is_a_segment_begin() -> None:
+    """GUM's own DISRPT export writes ``Seg=B-Seg`` (capital S), amid ``MSeg=…`` and
+    ``Entity=…`` keys: one EDU per label, not one segment per document."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        segs = disrpt.read(DISRPT / "gum_a")
+    assert {s.document: s.masses for s in segs} == GUM_EDUS
+    assert sum(len(s.masses) for s in segs) == 9
+    assert readers.detect("segments", DISRPT / "gum_a") == "disrpt"
+
+
+def test_disrpt_every_release_spelling_gives_the_same_edus(tmp_path: Path) -> None:
+    """2019 ``.conll`` with ``BeginSeg=Yes``, 2023-25 ``Seg=B-seg``, GUM ``Seg=B-Seg``."""
+    assert readers.detect("segments", DISRPT / "sharedtask2019") == "disrpt"
+    old = disrpt.read(DISRPT / "sharedtask2019")
+    assert {s.document: s.masses for s in old} == GUM_EDUS
+    text = (DISRPT / "gum_a" / "eng.erst.gum_dev.conllu").read_text(encoding="utf-8")
+    for label in ("Seg=B-seg", "seg=b-seg", "BeginSeg=Yes"):
+        doc = text.replace("Seg=B-Seg", label)
+        if label == "BeginSeg=Yes":
+            doc = doc.replace("|Seg=O", "").replace("Seg=O|", "").replace("\tSeg=O", "\t_")
+        path = tmp_path / "x.conllu"
+        path.write_text(doc, encoding="utf-8")
+        assert {s.document: s.masses for s in disrpt.read({"x": path})} == GUM_EDUS, label
+
+
+@pytest.mark.parametrize("name, label", [("eng.pdtb.gum_dev.conllu", "Conn=B-conn"),
+                                         ("eng.pdtb.pdtb_dev.tok", "Seg=B-Conn")])
+def test_disrpt_connective_file_is_an_error(name: str, label: str) -> None:
+    path = DISRPT / "pdtb" / name
+    with pytest.raises(InputError, match="connective") as err:
+        disrpt.read(path)
+    where(err, path, 2)
+    assert label in err.value.message and "not a segmentation" in err.value.message
+
+
+def test_disrpt_pdtb_file_without_labels_is_an_error(tmp_path: Path) -> None:
+    text = (DISRPT / "pdtb" / "eng.pdtb.pdtb_dev.tok").read_text(encoding="utf-8")
+    path = tmp_path / "a" / "eng.pdtb.pdtb_dev.tok"
+    path.parent.mkdir()
+    path.write_text(text.replace("Seg=B-Conn", "_"), encoding="utf-8")
+    with pytest.raises(InputError, match="connectives, not a segmentation") as err:
+        disrpt.read(path)
+    where(err, path, None)
+
+
+def test_disrpt_document_without_labels_warns(tmp_path: Path) -> None:
+    """No segment label at all: a warning naming the file and the documents, not one silent
+    segment; a document with labels is read as usual."""
+    text = (DISRPT / "gum_a" / "eng.erst.gum_dev.conllu").read_text(encoding="utf-8")
+    first, second = text.split("# newdoc id = GUM_news_market")
+    path = tmp_path / "a" / "x.tok"
+    path.parent.mkdir()
+    path.write_text(first.replace("Seg=B-Seg", "Seg=O") + "# newdoc id = GUM_news_market"
+                    + second, encoding="utf-8")
+    with pytest.warns(UserWarning, match=r"x\.tok: 1 of 2 document\(s\) \('GUM_essay_ferry'\) "
+                      r"have no segment-begin label .*read as one segment"):
+        segs = disrpt.read(path)
+    assert {s.document: s.masses for s in segs} == {"GUM_essay_ferry": (33,),
+                                                    "GUM_news_market": (5, 6, 7)}
+
+
+def test_disrpt_unknown_segment_label(tmp_path: Path) -> None:
+    path = tmp_path / "x.tok"
+    path.write_text("1\tA\t_\t_\t_\t_\t_\t_\t_\tSeg=B-edu\n2\tb\t_\t_\t_\t_\t_\t_\t_\tSeg=O\n")
+    with pytest.raises(InputError, match="unknown segment label 'Seg=B-edu'") as err:
+        disrpt.read(path)
+    where(err, path, 1)
+
+
+def test_disrpt_conllu_without_labels_is_not_sniffed(tmp_path: Path) -> None:
+    path = tmp_path / "coref.conllu"
+    path.write_text("# newdoc id = d\n1\tA\t_\t_\t_\t_\t_\t_\t_\tEntity=(1)\n")
+    assert not disrpt.sniff(path)
+    assert disrpt.sniff(DATA / "mwt.conllu")
+
+
+# encodings ------------------------------------------------------------------------------------
+
+LATIN1 = "Zoë".encode("latin-1")
+
+
+@pytest.mark.parametrize("reader, name, body, line", [
+    (segeval.read, "d.tsv", b"Coder\tMasses\n" + LATIN1 + b"\t2\t3\n", 2),
+    (segeval.read, "d.json", b'{"segmentation_type": "linear",\n "items": {"' + LATIN1
+     + b'": {"a": [1]}}}', 2),
+    (disrpt.read, "d.tok", b"1\tA\t_\t_\t_\t_\t_\t_\t_\tSeg=B-seg\n2\t" + LATIN1
+     + b"\t_\t_\t_\t_\t_\t_\t_\tSeg=O\n", 2),
+    (plaintext.read, "d.txt", b"One two.\n\n" + LATIN1 + b" three.\n", 3),
+])
+def test_not_utf8_says_where(tmp_path: Path, reader, name: str, body: bytes, line: int) -> None:
+    path = tmp_path / "a" / name
+    path.parent.mkdir()
+    path.write_bytes(body)
+    with pytest.raises(InputError, match=r"not UTF-8 \(byte 0xeb at column \d+\); save the file "
+                       "as UTF-8") as err:
+        reader(path)
+    where(err, path, line)
+
+
+def test_positions_neither_utf8_nor_cp1252(tmp_path: Path) -> None:
+    path = tmp_path / "d.csv"
+    path.write_bytes(b"p,a,b\n1,1,1\n2,\x81,1\n")
+    with pytest.raises(InputError, match=r"not UTF-8 \(byte 0x81 at column 3\), nor cp1252; "
+                       "save the file as UTF-8") as err:
+        positions.read(path)
+    where(err, path, 3)
+
+
+@pytest.mark.parametrize("reader, name, body, expected", [
+    (segeval.read, "d.tsv", "Coder\tMasses\na\t2\t3\nb\t5\n", {("d", "a"): (2, 3),
+                                                              ("d", "b"): (5,)}),
+    (positions.read, "d.csv", "p,a,b\n1,1,1\n2,2,1\n", {("d", "a"): (1, 1), ("d", "b"): (2,)}),
+    (disrpt.read, "d.tok", "1\tA\t_\t_\t_\t_\t_\t_\t_\tSeg=B-seg\n2\tb\t_\t_\t_\t_\t_\t_\t_\t"
+     "Seg=B-seg\n", {("d", "a"): (1, 1)}),
+    (plaintext.read, "d.txt", "One two.\n\nThree.\n", {("d", "a"): (3, 2)}),
+    (rs3.read, "d.rs3", EXAMPLE_RS3, {("d", "a"): (4, 3, 7)}),
+])
+def test_utf8_bom_accepted(tmp_path: Path, reader, name: str, body: str, expected) -> None:
+    path = tmp_path / "a" / name
+    path.parent.mkdir()
+    path.write_bytes(b"\xef\xbb\xbf" + body.encode("utf-8"))
+    assert masses(reader(path)) == expected
+
+
+# sizes: no allocation by a number read from the file, no field or text limit ------------------
+
+def test_segeval_huge_masses_are_refused_before_allocating(tmp_path: Path) -> None:
+    """A mass is a number: 10⁷ or 10¹² units from a few bytes are refused at once (they asked
+    for 16 s and 2.4 GB, or 7 TiB), with the limit the file's size allows."""
+    import time
+    import tracemalloc
+
+    for total in (10 ** 7, 10 ** 12):
+        path = tmp_path / f"m{total}.json"
+        path.write_text(json.dumps({"segmentation_type": "linear", "items": {
+            "d": {"a": [total], "b": [total // 2, total - total // 2]}}}))
+        tracemalloc.start()
+        start = time.perf_counter()
+        with pytest.raises(InputError, match=r"more than a file of \d+ bytes may describe "
+                           r"\(1,000,000:") as err:
+            segeval.read(path)
+        elapsed = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert elapsed < 0.5 and peak < 5_000_000, (total, elapsed, peak)
+        assert err.value.path == str(path) and "coder 'a'" in err.value.message
+
+
+def test_segeval_limit_grows_with_the_file(tmp_path: Path) -> None:
+    """The limit is max(10⁶, 1000 × bytes): a file describing many documents may cover more
+    units in all, and reading it costs time linear in its size."""
+    import time
+
+    def run(n: int) -> float:
+        items = {f"d{i}": {"a": [300, 300], "b": [600]} for i in range(n)}
+        path = tmp_path / f"n{n}.json"
+        path.write_text(json.dumps({"segmentation_type": "linear", "items": items}))
+        assert path.stat().st_size * segeval.UNITS_PER_BYTE > 1200 * n
+        start = time.perf_counter()
+        assert len(segeval.read(path)) == 2 * n
+        return time.perf_counter() - start
+
+    run(200)
+    small, large = min(run(400) for _ in range(3)), min(run(4000) for _ in range(3))
+    assert large < 30 * small + 0.05, (small, large)
+    assert segeval.unit_limit(10) == 1_000_000 and segeval.unit_limit(10_000) == 10_000_000
+
+
+def test_segeval_tsv_huge_or_odd_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "d.tsv"
+    path.write_text("Coder\tMasses\na\t" + "9" * 5000 + "\n")
+    with pytest.raises(InputError, match="positive integer masses") as err:
+        segeval.read(path)
+    where(err, path, 2)
+    path.write_text("Coder\tMasses\na\t²\n")
+    with pytest.raises(InputError, match="positive integer masses"):
+        segeval.read(path)
+
+
+def test_segeval_json_too_deep_or_too_many_digits(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(InputError, match="nested too deeply") as err:
+        segeval.read(path)
+    where(err, path, None)
+    path.write_text('{"segmentation_type": "linear", "items": {"d": {"a": [' + "1" * 5000
+                    + "]}}}")
+    with pytest.raises(InputError, match="malformed JSON: Exceeds the limit"):
+        segeval.read(path)
+
+
+def test_positions_field_longer_than_the_csv_limit(tmp_path: Path) -> None:
+    """A cell over csv's 131,072-character default is read, in time linear in its length."""
+    import csv
+    import time
+
+    before = csv.field_size_limit()
+
+    def run(n: int) -> float:
+        path = tmp_path / f"n{n}.csv"
+        path.write_text(f'unit,a,b\n"{"x" * n}",1,1\n2,1,2\n')
+        start = time.perf_counter()
+        assert masses(positions.read(path)) == {(f"n{n}", "a"): (2,), (f"n{n}", "b"): (1, 1)}
+        return time.perf_counter() - start
+
+    small, large = min(run(150_000) for _ in range(3)), min(run(1_500_000) for _ in range(3))
+    assert large < 30 * small + 0.05, (small, large)
+    assert csv.field_size_limit() == before
+
+
+def test_positions_malformed_csv_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "d.csv"
+    path.write_bytes(b"p,a\n1,1\n2,\"1\x00\n")
+    with pytest.raises(InputError) as err:
+        positions.read(path)
+    assert str(err.value).startswith(f"{path}:") and "\n" not in str(err.value)
+
+
+def test_plaintext_longer_than_spacy_max_length(tmp_path: Path) -> None:
+    """spaCy refuses texts over nlp.max_length (10⁶ characters, E088); the blank tokeniser
+    needs no model memory, so a long segment is read."""
+    text = "word " * 210_000
+    root = write_texts(tmp_path, {"a": text, "b": text[:500_000] + "\n\n" + text[500_000:]})
+    assert masses(plaintext.read(root)) == {("story", "a"): (210_000,),
+                                            ("story", "b"): (100_000, 110_000)}
+
+
+# coder maps ------------------------------------------------------------------------------------
+
+def test_coder_map_file(tmp_path: Path) -> None:
+    from corpusagree.readers._segfiles import read_coder_map
+
+    path = tmp_path / "map.csv"
+    path.write_text("\ufeffDocument,Coder,Person\nch1,an1,p1\nch1,an2,p2\n\nch2,an1,p2\n")
+    assert read_coder_map(path) == {("ch1", "an1"): "p1", ("ch1", "an2"): "p2",
+                                    ("ch2", "an1"): "p2"}
+    for body, line, words in [("document,person\nch1,p1\n", 1, "header document,coder,person"),
+                              ("document,coder,person\nch1,an1\n", 2, "three non-empty"),
+                              ("document,coder,person\nch1,an1,p\nch1,an1,q\n", 3,
+                               "mapped twice (first at line 2)")]:
+        path.write_text(body)
+        with pytest.raises(InputError, match=re.escape(words)) as err:
+            read_coder_map(path)
+        where(err, path, line)
+    path.write_text("document,coder,person\n")
+    with pytest.raises(InputError, match="empty coder map"):
+        read_coder_map(path)
+
+
+def test_plaintext_long_segment_time_grows_linearly_and_spacy_sees_pieces(tmp_path: Path
+                                                                          ) -> None:
+    """A segment is tokenised in pieces of at most ~PIECE characters, so memory does not grow
+    with the segment (one spaCy Doc of a 20 MB line asked for more than 1 GB), and time grows
+    linearly."""
+    import time
+
+    text = "a " * 1_000_000 + "b" * 150_000 + " " + "x" * 3_000_000
+    pieces = [p for p, _ in plaintext._pieces(text, "word")]
+    assert "".join(pieces) == text
+    assert all(len(p) <= plaintext.PIECE for p in pieces if p.startswith("a"))
+    assert any("b" * 150_000 in p for p in pieces)  # a long run is not cut …
+    assert max(map(len, pieces)) == 10 * plaintext.PIECE  # … unless longer than 10 pieces
+
+    def run(n: int) -> float:
+        (tmp_path / str(n)).mkdir()
+        path = tmp_path / str(n) / "doc.txt"
+        path.write_text("a " * (n // 2) + "\n\nEnd.\n")
+        start = time.perf_counter()
+        assert masses(plaintext.read(path)) == {("doc", str(n)): (n // 2, 2)}
+        return time.perf_counter() - start
+
+    plaintext.read(write_texts(tmp_path, {"warm": "Up."}))
+    small, large = run(60_000), run(600_000)
+    assert large < 30 * small + 0.1, (small, large)
+
+
+def test_plaintext_pieces_keep_words_and_sentences(tmp_path: Path) -> None:
+    """Cutting a long segment into pieces changes no word and no sentence."""
+    sentence = "It rained all day, and the road flooded. "
+    text = sentence * 3000 + "x" * 1000 + " " + "The end."
+    cut = len(sentence) * 10
+    root = write_texts(tmp_path, {"a": text, "b": text[:cut] + "\n\n" + text[cut:]})
+    words = masses(plaintext.read(root))
+    assert words[("story", "a")] == (3000 * 10 + 1 + 3,)  # 10 words a sentence, x…x, The end .
+    assert words[("story", "b")] == (100, 2990 * 10 + 1 + 3)
+    sentences = masses(plaintext.read(root, unit="sentence"))
+    assert sentences[("story", "a")] == (3000 + 1,)  # x…x The end. is one sentence
+    assert sentences[("story", "b")] == (10, 2990 + 1)

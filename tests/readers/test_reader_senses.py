@@ -336,3 +336,40 @@ def test_erk2013_wsbest():
     first = tags[0]
     assert (first.item, first.annotator, first.senses, first.lemma) == (
         "1021", "C", {"order%2:30:01::"}, "order.v")
+
+
+# ---------------------------------------------------------------- encodings
+
+
+@pytest.mark.parametrize("name, call", [
+    ("t.tsv", sensetsv.read),
+    ("t.sense", lambda p: ontonotes.read(p)),
+    ("k.key.txt", lambda p: raganato.read(DATA / "mini.data.xml", [p], ["A"])),
+    ("inv.tsv", inventory.read_tsv),
+])
+def test_not_utf8_names_line_and_column(tmp_path, name, call):
+    path = tmp_path / name
+    body = {"t.tsv": b"item\tannotator\tsense\nx1\tA\tcaf\xe9\n",
+            "t.sense": b"d 0 1 call-v 1\nd 0 2 caf\xe9-v 1\n",
+            "k.key.txt": b"d000.s000.t000 caf\xe9\n",
+            "inv.tsv": b"sense\tgroup\nA\tcaf\xe9\n"}[name]
+    path.write_bytes(body)
+    err = fails_at(path, 2 if name != "k.key.txt" else 1, call, path)
+    assert "not UTF-8 (byte 0xe9 at column" in str(err) and "save the file as UTF-8" in str(err)
+
+
+def test_utf8_bom_in_sense_files(tmp_path):
+    path = tmp_path / "t.tsv"
+    path.write_bytes(b"\xef\xbb\xbfitem\tannotator\tsense\nx1\tA\tS1\nx1\tB\tS2\n")
+    assert table(sensetsv.read(path)) == {("x1", "A"): {"S1"}, ("x1", "B"): {"S2"}}
+    assert detect("senses", path) == "sensetsv"
+
+
+def test_cr_line_endings_in_sense_files(tmp_path):
+    """Old Mac line ends (CR only) are line ends: rows are read, and an error names one line."""
+    path = tmp_path / "t.tsv"
+    path.write_bytes(b"item\tannotator\tsense\rx1\tA\tS1\rx1\tB\tS2\r")
+    assert table(sensetsv.read(path)) == {("x1", "A"): {"S1"}, ("x1", "B"): {"S2"}}
+    path.write_bytes(b"item\tannotator\tsense\rx1\tA\rx1\tB\tS2\r")
+    err = fails_at(path, 2, sensetsv.read, path)
+    assert "\r" not in str(err) and "\n" not in str(err)
