@@ -12,6 +12,7 @@ from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
+from ..model.corpus import natural_key
 from ..model.errors import InputError
 
 PathArg = str | PathLike
@@ -61,6 +62,16 @@ def matches(path: Path, accept: Accept) -> bool:
 def visible(path: Path) -> bool:
     """Accepts every file whose name does not start with a dot."""
     return not path.name.startswith(".")
+
+
+def subfolders(folder: PathArg) -> list[Path]:
+    """The visible sub-folders of a folder, in natural order of their names (``ann2`` before
+    ``ann10``); none for a file."""
+    p = Path(folder)
+    if not p.is_dir():
+        return []
+    return sorted((d for d in p.iterdir() if d.is_dir() and not d.name.startswith(".")),
+                  key=lambda d: natural_key(d.name))
 
 
 def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path]:

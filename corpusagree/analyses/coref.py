@@ -40,6 +40,7 @@ from ..convert import coref as conv
 from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..readers import _paths
 from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
@@ -569,7 +570,8 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
 def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefReport]:
     """The report, with figures per document, on the first format subfolder of a folder like
     ``sample_corpora/coref/`` (corefud, conll2012, mmax2, brat, xmi: they hold the same
-    annotations); an empty list when there is none."""
+    annotations), else on a folder whose files, or else sub-folders, are the annotators
+    (``coref/ann1``, ``coref/ann2``); an empty list when there is none."""
     for sub, fmt in SAMPLE_FORMATS:
         path = Path(folder) / sub
         if not path.is_dir():
@@ -585,4 +587,20 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefR
         report.notes.insert(0, f"sample corpus read from {path} ({fmt}); the other format "
                             "folders hold the same annotations")
         return [report]
-    return []
+    return _annotator_folders(Path(folder), bootstrap)
+
+
+def _annotator_folders(folder: Path, bootstrap: Bootstrap | None) -> list[CorefReport]:
+    """The report on a folder whose files (two or more), or else sub-folders, are the
+    annotators of one coreference format."""
+    try:
+        fmt = readers.detect("coref", folder)
+    except InputError:
+        return []
+    sniff = readers.get("coref", fmt).sniff
+    files = _paths.files(folder, sniff, recursive=False)
+    paths = files if len(files) >= 2 else \
+        [d for d in _paths.subfolders(folder) if sniff(d)] or [folder]
+    fmt, annotations = read(paths, fmt)
+    return [analyse(annotations, bootstrap=bootstrap, by_document=True,
+                    inputs=[str(p) for p in paths], input_format=fmt)]

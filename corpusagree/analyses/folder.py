@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import readers
-from ..model.corpus import natural_key
 from ..model.errors import InputError
+from ..readers._paths import subfolders
 from ..stats.inference import Bootstrap
 from . import coref, markables, segments, senses, table
 from .base import Report
@@ -26,12 +26,6 @@ KINDS = {"table": (table,), "coref": (coref, markables), "segments": (segments,)
          "senses": (senses,)}
 #: kinds whose readers take one folder per annotator
 ANNOTATOR_FOLDERS = ("coref", "segments")
-
-
-def subfolders(folder: Path) -> list[Path]:
-    """The visible sub-folders of ``folder``, in natural order."""
-    return sorted((d for d in Path(folder).iterdir() if d.is_dir() and not d.name.startswith(".")),
-                  key=lambda d: natural_key(d.name))
 
 
 def _format(task: str, path: Path) -> str | None:
@@ -118,10 +112,7 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None) -> list[Report]:
     for name, jobs in KINDS.items():
         for folder in (f for f, k in found.items() if k == name):
             for job in jobs:
-                reports = job.from_folder(folder, bootstrap)
-                if not reports and job is coref:
-                    reports = _coref_annotators(folder, bootstrap)
-                out += reports
+                out += job.from_folder(folder, bootstrap)
     if not out:
         raise InputError("nothing to report: no sub-folder holds reliability data (.csv/.tsv "
                          "with coder, item, label), coreference, segmentation or sense "
@@ -131,20 +122,3 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None) -> list[Report]:
                             "(no reliability data, coreference, segmentation or sense "
                             "annotations that corpusagree reads)")
     return out
-
-
-def _coref_annotators(folder: Path, bootstrap: Bootstrap | None) -> list[Report]:
-    """The coreference report of a folder whose files, or else sub-folders, are the
-    annotators (``coref/ann1``, ``coref/ann2``), for a folder that
-    :func:`corpusagree.analyses.coref.from_folder` does not read (it reads format sub-folders
-    like ``sample_corpora/coref/``)."""
-    fmt = _format("coref", folder)
-    if fmt is None:
-        return []
-    sniff = readers.get("coref", fmt).sniff
-    files = sorted((f for f in folder.iterdir() if f.is_file() and sniff(f)),
-                   key=lambda f: natural_key(f.name))
-    paths = files if len(files) >= 2 else [d for d in subfolders(folder) if sniff(d)] or [folder]
-    fmt, annotations = coref.read(paths, fmt)
-    return [coref.analyse(annotations, bootstrap=bootstrap, by_document=True,
-                          inputs=[str(p) for p in paths], input_format=fmt)]

@@ -40,9 +40,10 @@ from ..convert.markables import (
     token_data,
 )
 from ..model.chains import check_documents
-from ..model.corpus import CorefAnnotation, natural_key
+from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..readers import _paths
 from ..readers import read as read_corpus
 from ..readers.mmax2 import projects
 from ..stats.coefficients import DegenerateWarning
@@ -413,8 +414,7 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[Markab
     none."""
     sniff = readers.get("coref", "mmax2").sniff
     folder = Path(folder)
-    subs = sorted((d for d in folder.iterdir() if d.is_dir() and not d.name.startswith(".")),
-                  key=lambda d: natural_key(d.name)) if folder.is_dir() else []
+    subs = _paths.subfolders(folder)
     for candidate in (folder, *subs):
         if candidate.is_dir() and sniff(candidate):
             return [analyse(read([candidate]), bootstrap=bootstrap, inputs=[str(candidate)],

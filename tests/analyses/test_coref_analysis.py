@@ -497,14 +497,17 @@ def test_read_defaults_and_errors(tmp_path):
     assert sorted({a.annotator for a in named}) == ["x", "y", "z"]
 
 
-def test_from_folder():
+def test_from_folder(tmp_path):
     reports = coref.from_folder(SAMPLE, Bootstrap(50))
     assert len(reports) == 1
     r = reports[0]
     assert r.format == "corefud" and len(r.inputs) == 3
     assert r.coefficients[0].interval is not None and len(r.by_document) == 5
     assert r.notes[0].startswith("sample corpus read from")
-    assert coref.from_folder(SAMPLE / "corefud", None) == []
+    # a folder whose files are the annotators (here ann1..3.conllu), not the sample layout
+    [own] = coref.from_folder(SAMPLE / "corefud", None)
+    assert own.annotators == ["ann1", "ann2", "ann3"] and own.format == "corefud"
+    assert coref.from_folder(tmp_path, None) == []
 
 
 def test_nothing_to_score_is_said(full):
