@@ -12,7 +12,9 @@ become ``Link(source=<anaphor>, target=<antecedent>)``: the first argument is th
 its role starts with "antecedent". Other ``*`` groups become links from the first member,
 events (``E``) links from the trigger to each argument, so nothing is dropped.
 
-Offsets: the ``.txt`` is read with newline translation, so CRLF counts as one
+A read whose ``.ann`` files are all empty is an InputError: there is nothing to compare.
+
+Offsets: the ``.txt`` (UTF-8) is read with newline translation, so CRLF counts as one
 character as in brat; when a span's text does not match and the text has characters beyond
 U+FFFF, the offsets are retried as UTF-16 units (``attrs["offset_units"] = "utf-16"``).
 
@@ -23,8 +25,9 @@ XMI reader.
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from os import PathLike
@@ -34,9 +37,11 @@ from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
 from . import Option, _paths, register
+from .conll2012 import excerpt, read_text
 
 DEFAULT_COREF_TYPES = ("Coreference", "Coref", "Anaphora", "Equiv")
 _ID = re.compile(r"([A-Za-z]+|#)\d+\S*")
+_OFFSET = re.compile(r"[0-9]{1,18}")
 
 
 @dataclass(frozen=True)
@@ -44,39 +49,72 @@ class Tokens:
     """A tokenised text: token strings with code-point offsets, sentence start indices."""
 
     words: list[str]
-    starts: list[int]
-    ends: list[int]
+    starts: Sequence[int]
+    ends: Sequence[int]
     sentence_starts: list[int]
 
 
 @lru_cache(maxsize=1)
 def _nlp():
     import spacy  # imported on first use: loading spaCy takes a while
+    from spacy.pipeline import Sentencizer
 
-    nlp = spacy.blank("en")
-    nlp.add_pipe("sentencizer")
-    return nlp
+    return spacy.blank("en"), frozenset(Sentencizer.default_punct_chars)
 
 
 def tokenize(text: str) -> Tokens:
-    """Blank-spaCy tokens of ``text`` without whitespace tokens; a sentence starts at its first
-    non-space token."""
+    """Blank-spaCy tokens of ``text`` without whitespace tokens; sentences as spaCy's
+    rule-based sentencizer splits them, starting at their first non-space token.
+
+    Texts of any length, in memory linear in the text: spaCy's ``max_length`` guard (meant for
+    parsers and NER; the blank tokenizer keeps no model) is raised, the text is tokenised in
+    pieces of about :data:`PIECE` characters cut before a word (a spaCy ``Doc`` takes some 120
+    bytes a token) with the sentencizer's rule run across the cuts, offsets are kept in
+    arrays and equal token strings shared."""
+    nlp, punct = _nlp()
     words: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
+    starts, ends = array("q"), array("q")
     sents: list[int] = []
-    pending = True
-    for tok in _nlp()(text):
-        pending = pending or tok.is_sent_start
-        if tok.is_space:
-            continue
-        if pending:
-            sents.append(len(words))
-            pending = False
-        words.append(tok.text)
-        starts.append(tok.idx)
-        ends.append(tok.idx + len(tok.text))
+    shared: dict[str, str] = {}
+    first = True
+    pending = True  # the next non-space token starts a sentence
+    period = False  # a sentence-final mark since the last sentence start
+    for offset, piece in _pieces(text):
+        nlp.max_length = max(nlp.max_length, len(piece) + 1)
+        for tok in nlp(piece):
+            final = tok.text in punct
+            new = period and not tok.is_punct and not final  # spaCy's Sentencizer.predict
+            if new:
+                period = False
+            elif final:
+                period = True
+            pending = pending or first or new
+            first = False
+            if tok.is_space:
+                continue
+            if pending:
+                sents.append(len(words))
+                pending = False
+            words.append(shared.setdefault(tok.text, tok.text))
+            starts.append(offset + tok.idx)
+            ends.append(offset + tok.idx + len(tok.text))
     return Tokens(words, starts, ends, sents)
+
+
+#: characters spaCy tokenises at once (see :func:`tokenize`)
+PIECE = 100_000
+_CUT = re.compile(r"\s(?=[^\W_])")
+
+
+def _pieces(text: str) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)``: ``text`` cut after a whitespace character before a letter or digit,
+    every ``PIECE`` characters or so (no token spans such a cut)."""
+    start = 0
+    while start < len(text):
+        cut = _CUT.search(text, start + PIECE) if len(text) - start > PIECE else None
+        end = cut.end() if cut else len(text)
+        yield start, text[start:end]
+        start = end
 
 
 def token_fragments(tokens: Tokens,
@@ -99,14 +137,31 @@ def token_fragments(tokens: Tokens,
     return tuple(merged)
 
 
-def utf16_to_codepoints(text: str) -> dict[int, int]:
-    """UTF-16 code-unit offset -> code-point offset, for every offset between characters."""
-    out, unit = {}, 0
-    for i, ch in enumerate(text):
-        out[unit] = i
-        unit += 2 if ord(ch) > 0xFFFF else 1
-    out[unit] = len(text)
-    return out
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
+class Utf16Offsets:
+    """UTF-16 code-unit offsets of a text as code-point offsets (brat writes the former for
+    characters beyond U+FFFF, brat#1115; so do UIMA CASes): ``get(unit, default)`` gives the
+    code point at that offset, ``default`` inside a surrogate pair or outside the text. Memory
+    is linear in the characters beyond U+FFFF, not in the text."""
+
+    def __init__(self, text: str) -> None:
+        self.length = len(text)
+        # the code-unit offset of each character beyond U+FFFF (each takes two units)
+        self.units = [m.start() + k for k, m in enumerate(_ASTRAL.finditer(text))]
+
+    def get(self, unit: int, default: int | None = None) -> int | None:
+        k = bisect_left(self.units, unit)  # wide characters starting before ``unit``
+        if k and self.units[k - 1] + 1 == unit:
+            return default
+        return unit - k if 0 <= unit - k <= self.length else default
+
+
+def utf16_to_codepoints(text: str) -> Utf16Offsets:
+    """The code-point offset of every UTF-16 code-unit offset of ``text``
+    (:class:`Utf16Offsets`)."""
+    return Utf16Offsets(text)
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -130,8 +185,11 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     ``annotators``: one id per path. ``coref_types``: ``R``/``*`` types that make chains.
     """
     types = frozenset(t.casefold() for t in coref_types)
-    out = [_read_document(ann, doc_id, annotator, types)
-           for annotator, doc_id, ann in _files(paths, annotators)]
+    files = _files(paths, annotators)
+    out = [_read_document(ann, doc_id, annotator, types) for annotator, doc_id, ann in files]
+    if all(not a.mentions and not a.links for a in out):
+        raise InputError(f"no annotations: all {len(out)} .ann file(s) are empty",
+                         _paths.as_list(paths)[0])
     check_same_tokens(out)
     return out
 
@@ -147,13 +205,10 @@ def _files(paths: Sequence[str | PathLike],
 
 
 def _read_text(path: Path) -> str:
-    try:
-        with open(path, encoding="utf-8-sig") as f:  # newline translation: CRLF is one char
-            return f.read()
-    except FileNotFoundError:
-        raise InputError("no .txt file for this .ann file", path) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read text: {e}", path) from None
+    """The ``.txt`` with newline translation: CRLF is one character, as brat counts it."""
+    if not path.is_file():
+        raise InputError("no .txt file for this .ann file", path)
+    return read_text(path)
 
 
 class _Parser:
@@ -170,7 +225,7 @@ class _Parser:
         self.refs: list[tuple[str, int]] = []
         self.coref: list[tuple[int, list[str]]] = []
         self.notes: list[tuple[int, str, str, object]] = []  # (line, target, key, value)
-        self.astral = any(ord(c) > 0xFFFF for c in text)
+        self.utf16: Utf16Offsets | None = None  # built on the first span given in UTF-16
 
     def fail(self, message: str, line: int) -> InputError:
         return InputError(message, self.path, line)
@@ -185,7 +240,7 @@ class _Parser:
         fields = raw.split("\t", 2)
         ident = fields[0]
         if ident != "*" and not _ID.fullmatch(ident):
-            raise self.fail(f"not a brat annotation line: {raw!r}", n)
+            raise self.fail(f"not a brat annotation line: {excerpt(raw)}", n)
         if len(fields) < 2 or not fields[1].strip():
             raise self.fail(f"{ident}: missing annotation after the tab", n)
         payload = fields[1].split()
@@ -212,13 +267,13 @@ class _Parser:
             key = "normalizations" if kind == "N" else "notes"
             self.notes.append((n, payload[1], key, (payload[0], *payload[2:], tail or "")))
         else:
-            raise self.fail(f"unknown annotation kind {ident!r}", n)
+            raise self.fail(f"unknown annotation kind {excerpt(ident)}", n)
 
     def textbound(self, ident: str, payload: list[str], text: str | None, n: int) -> None:
         spans = _offsets(" ".join(payload[1:]))
         if not payload[1:] or spans is None:
             raise self.fail(f"{ident}: expected 'TYPE START END[;START END]*', got "
-                            f"{' '.join(payload)!r}", n)
+                            f"{excerpt(' '.join(payload))}", n)
         attrs = {"type": payload[0], "text": text}
         if not self.matches(spans, text):
             wide = self.from_utf16(spans)
@@ -238,10 +293,11 @@ class _Parser:
 
     def from_utf16(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
         """The spans read as UTF-16 offsets (brat#1115), if the text has astral characters."""
-        if not self.astral:
+        if self.utf16 is None:
+            self.utf16 = utf16_to_codepoints(self.text)
+        if not self.utf16.units:
             return None
-        table = utf16_to_codepoints(self.text)
-        wide = [(table.get(s), table.get(e)) for s, e in spans]
+        wide = [(self.utf16.get(s), self.utf16.get(e)) for s, e in spans]
         return None if any(s is None or e is None for s, e in wide) else wide
 
     def mismatch(self, ident: str, spans: list[tuple[int, int]], text: str | None,
@@ -251,8 +307,8 @@ class _Parser:
             return self.fail(f"{ident}: offsets {_fmt(bad)} outside the text "
                              f"({len(self.text)} characters)", n)
         found = " ".join(self.text[s:e] for s, e in spans)
-        return self.fail(f"{ident}: text {text!r} does not match the .txt at {_fmt(spans)}: "
-                         f"{found!r}", n)
+        return self.fail(f"{ident}: text {excerpt(text)} does not match the .txt at "
+                         f"{_fmt(spans)}: {excerpt(found)}", n)
 
     def relation(self, ident: str, payload: list[str], n: int) -> None:
         args = [a.partition(":") for a in payload[1:]]
@@ -315,7 +371,7 @@ def _offsets(spec: str) -> list[tuple[int, int]] | None:
     out = []
     for frag in spec.split(";"):
         parts = frag.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(_OFFSET.fullmatch(p) for p in parts):
             return None
         out.append((int(parts[0]), int(parts[1])))
     return out
@@ -331,12 +387,7 @@ def _read_document(ann: Path, doc_id: str, annotator: str,
     text = _read_text(txt)
     tokens = tokenize(text)
     parser = _Parser(ann, text, tokens, types)
-    try:
-        with open(ann, encoding="utf-8-sig") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read annotations: {e}", ann) from None
-    for n, raw in enumerate(lines, 1):
+    for n, raw in enumerate(read_text(ann).split("\n"), 1):
         if raw.strip():
             parser.line(raw, n)
     chains = parser.finish()

@@ -1,16 +1,22 @@
 """CoNLL-2012 ``*_conll`` coreference reader (Pradhan et al. 2012).
 
 Each ``#begin document (name); part NNN`` … ``#end document`` block is one document with id
-``name_NNN``. Tokens come from column 4 (Word); the last column holds the coreference brackets
-``(12``, ``12)``, ``(12)``, ``|``-joined, or ``-``. Brackets are matched per entity id, last
-opened first closed, as the reference scorer does; mentions may cross sentences.
+``name_NNN`` (``name`` when the line names no part). Tokens come from column 4 (Word); the last
+column holds the coreference brackets ``(12``, ``12)``, ``(12)``, ``|``-joined or written one
+after the other (``(1)0)`` is ``(1)|0)``, as the reference scorer reads it), or ``-``. Brackets
+are matched per entity id, last opened first closed, as the reference scorer does; mentions may
+cross sentences. Columns are separated by whitespace, or by tabs when a row has one: then an
+empty last column means no mention (LitBank writes it so), and a last column empty on every row
+of a document is a trailing tab, the coreference column being the one before.
 
 One file or directory per annotator. This module also holds ``build_annotation``, which the
-other token-based coreference readers share.
+other token-based coreference readers share, and ``read_text``, the decoding every text-based
+coreference reader uses.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable, Sequence
 from os import PathLike
@@ -23,12 +29,47 @@ from . import _paths, register
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 
-_BEGIN = re.compile(r"#begin document\s*\(?(?P<name>.*?)\)?\s*(?:;\s*part\s+(?P<part>\S+))?\s*$")
-_PART = re.compile(r"\((?P<single>[^()|]+)\)|\((?P<open>[^()|]+)|(?P<close>[^()|]+)\)")
+_PART = re.compile(r"part\s+(\S+)")
+_BRACKET = re.compile(r"\((?P<open>[^()|]+)(?P<single>\))?|(?P<close>[^()|]+)\)|\|")
 _SUFFIXES = ("_conll", ".conll")
 
 
-# ---- helpers shared by the token-based coreference readers -------------------------------------
+# ---- helpers shared by the text-based coreference readers --------------------------------------
+
+def read_text(path: str | PathLike) -> str:
+    """A UTF-8 file's text (a byte order mark is dropped) with universal newlines, so CRLF is
+    one character; an InputError names the line and column of the first byte that is not
+    UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
+    return decode(data, path).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def decode(data: bytes, path: str | PathLike) -> str:
+    """``data`` decoded as UTF-8 (without a byte order mark), or an InputError
+    ``file:line: not UTF-8 (byte 0xe9 at column 17); save the file as UTF-8``."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise InputError("not UTF-8 but UTF-16 (it starts with a UTF-16 byte order mark); save "
+                         "the file as UTF-8", path, 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[start:e.start].decode("utf-8", "replace")) + 1
+        raise InputError(f"not UTF-8 (byte 0x{data[e.start]:02x} at column {column}); save the "
+                         "file as UTF-8", path, line) from None
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to ``limit`` characters with ``…`` (for messages on one line)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+
 
 def build_annotation(doc: Document, annotator: str,
                      mentions: Iterable[tuple[str, tuple[tuple[int, int], ...], int | None, dict]],
@@ -54,7 +95,7 @@ def sniff(path: str | PathLike) -> bool:
     """True for a file (or a directory holding one) whose first line is ``#begin document``."""
     text = _paths.head(path, _SUFFIXES)
     first = next((line for line in (text or "").splitlines() if line.strip()), "")
-    return first.startswith("#begin document")
+    return first.lstrip("\ufeff").startswith("#begin document")
 
 
 @register("coref", "conll", sniff=sniff,
@@ -75,45 +116,57 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
 def _parse(path: Path):
     """Yield ``(Document, [(entity, fragments, head, attrs)])`` for each document part."""
     doc = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, 1):
-            line = raw.rstrip("\n").rstrip("\r")
-            if line.startswith("#begin document"):
-                if doc is not None:
-                    raise InputError(f"#begin document inside document {doc.id!r} "
-                                     f"(missing #end document)", path, lineno)
-                m = _BEGIN.match(line)
-                name, part = m["name"].strip(), m["part"]
-                doc = _DocBuilder(f"{name}_{part}" if part else name, path)
-            elif line.startswith("#end document"):
-                if doc is None:
-                    raise InputError("#end document without #begin document", path, lineno)
-                yield doc.finish()
-                doc = None
-            elif line.startswith("#"):
-                continue
-            elif not line.strip():
-                if doc is not None:
-                    doc.end_sentence()
-            elif doc is None:
-                raise InputError("token line outside #begin document … #end document",
-                                 path, lineno)
-            else:
-                doc.token(line.split(), lineno)
+    lineno = 0
+    for lineno, line in enumerate(read_text(path).removesuffix("\n").split("\n"), 1):
+        if line.startswith("#begin document"):
+            if doc is not None:
+                raise InputError(f"#begin document inside document {doc.id!r} "
+                                 f"(missing #end document)", path, lineno)
+            doc = _DocBuilder(_document_id(line, path, lineno), path)
+        elif line.startswith("#end document"):
+            if doc is None:
+                raise InputError("#end document without #begin document", path, lineno)
+            yield doc.finish()
+            doc = None
+        elif line.startswith("#"):
+            continue
+        elif not line.strip():
+            if doc is not None:
+                doc.end_sentence()
+        elif doc is None:
+            raise InputError("token line outside #begin document … #end document",
+                             path, lineno)
+        else:
+            cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
+            doc.token(cells, lineno)
     if doc is not None:
         raise InputError(f"document {doc.id!r} has no #end document", path, lineno)
 
 
+def _document_id(line: str, path: Path, lineno: int) -> str:
+    """``name_part`` of ``#begin document (name); part NNN``; ``name`` without a part."""
+    rest = line[len("#begin document"):].strip()
+    name, semicolon, tail = rest.rpartition(";")
+    m = _PART.fullmatch(tail.strip())
+    if not semicolon or not (m or not tail.strip()):
+        name, m = rest, None
+    name, part = name.strip(), m and m[1]
+    if name.startswith("(") and name.endswith(")"):
+        name = name[1:-1].strip()
+    if not name:
+        raise InputError("#begin document names no document", path, lineno)
+    return f"{name}_{part}" if part else name
+
+
 class _DocBuilder:
-    """Accumulates the tokens, sentences and bracket stacks of one document part."""
+    """Accumulates the tokens, sentences and coreference cells of one document part."""
 
     def __init__(self, doc_id: str, path: Path) -> None:
         self.id, self.path = doc_id, path
         self.tokens: list[str] = []
         self.starts: list[int] = []
         self.ncols: tuple[int, int] | None = None  # (columns, line) of the sentence's first row
-        self.open: dict[str, list[tuple[int, int]]] = {}  # entity -> stack of (start, line)
-        self.mentions: list[tuple[str, tuple[tuple[int, int], ...], None, dict]] = []
+        self.cells: list[tuple[int, str, str]] = []  # (line, last cell, the cell before it)
 
     def end_sentence(self) -> None:
         self.ncols = None
@@ -132,33 +185,41 @@ class _DocBuilder:
         expected = len(self.tokens) - self.starts[-1]
         if cols[2] != str(expected):
             raise InputError(f"word number {cols[2]!r}, expected {expected}", self.path, lineno)
-        pos = len(self.tokens)
         self.tokens.append(cols[3])
-        if cols[-1] not in ("-", "_"):
-            self._brackets(cols[-1], pos, lineno)
-
-    def _brackets(self, cell: str, pos: int, lineno: int) -> None:
-        for part in cell.split("|"):
-            m = _PART.fullmatch(part)
-            if m is None:
-                raise InputError(f"malformed coreference part {part!r} in {cell!r}",
-                                 self.path, lineno)
-            if m["single"]:
-                self.mentions.append((m["single"], ((pos, pos + 1),), None, {}))
-            elif m["open"]:
-                self.open.setdefault(m["open"], []).append((pos, lineno))
-            else:
-                stack = self.open.get(m["close"])
-                if not stack:
-                    raise InputError(f"closing bracket {part!r} with no open mention of "
-                                     f"entity {m['close']!r}", self.path, lineno)
-                start, _ = stack.pop()
-                self.mentions.append((m["close"], ((start, pos + 1),), None, {}))
+        self.cells.append((lineno, cols[-1], cols[-2]))
 
     def finish(self) -> tuple[Document, list]:
-        for eid, stack in self.open.items():
+        """The document and its mentions: brackets matched per entity, last opened first
+        closed."""
+        trailing_tab = bool(self.cells) and not any(last for _, last, _ in self.cells)
+        opened: dict[str, list[tuple[int, int]]] = {}  # entity -> stack of (start, line)
+        mentions: list[tuple[str, tuple[tuple[int, int], ...], None, dict]] = []
+        for pos, (lineno, last, before) in enumerate(self.cells):
+            cell = before if trailing_tab else last
+            if cell in ("", "-", "_"):
+                continue
+            at = 0
+            while at < len(cell):
+                m = _BRACKET.match(cell, at)
+                if m is None:
+                    raise InputError(f"malformed coreference part {excerpt(cell[at:])} in "
+                                     f"{excerpt(cell)}",
+                                     self.path, lineno)
+                at = m.end()
+                if m["open"] is not None and m["single"]:
+                    mentions.append((m["open"], ((pos, pos + 1),), None, {}))
+                elif m["open"] is not None:
+                    opened.setdefault(m["open"], []).append((pos, lineno))
+                elif m["close"] is not None:
+                    stack = opened.get(m["close"])
+                    if not stack:
+                        raise InputError(f"closing bracket {excerpt(m[0])} with no open mention of "
+                                         f"entity {excerpt(m['close'])}", self.path, lineno)
+                    start, _ = stack.pop()
+                    mentions.append((m["close"], ((start, pos + 1),), None, {}))
+        for eid, stack in opened.items():
             if stack:
-                raise InputError(f"mention of entity {eid!r} opened here is never closed "
+                raise InputError(f"mention of entity {excerpt(eid)} opened here is never closed "
                                  f"in document {self.id!r}", self.path, stack[0][1])
         doc = Document(self.id, self.tokens, self.starts, source=str(self.path))
-        return doc, self.mentions
+        return doc, mentions

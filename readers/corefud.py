@@ -2,8 +2,11 @@
 
 ``Entity=`` concatenates opening ``(e1-person-1``, closing ``e1)`` and one-word ``(e2-place-1)``
 chunks; the fields of an opening chunk follow ``# global.Entity`` (default
-``eid-etype-head-other``). Discontinuous mentions mark their parts ``e3[1/2]`` … ``e3[2/2]``.
-``# newdoc id = …`` starts a document; multiword-token lines (``1-2``) are skipped. Empty nodes
+``eid-etype-head-other``). The entity id is the field ``eid``, else the first field whatever it
+is called (GUM names it ``GRP``: ``GRP-etype-infstat-salience-centering-minspan-link-identity``);
+a field ``head`` gives the mention's head, the others land in ``attrs`` under their names.
+Discontinuous mentions mark their parts ``e3[1/2]`` … ``e3[2/2]``. ``# newdoc id = …`` starts
+a document; multiword-token lines (``1-2``) are skipped. Empty nodes
 (``5.1``) are not tokens: a bracket opened on one starts at the next word, a bracket closed on one
 ends after the previous word, and a mention lying on empty nodes only is dropped (with a
 warning). ``SplitAnte`` and ``Bridge`` are not read.
@@ -21,11 +24,11 @@ from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Document
 from ..model.errors import InputError
 from . import _paths, register
-from .conll2012 import PathArg, build_annotation
+from .conll2012 import PathArg, build_annotation, excerpt, read_text
 
 _SUFFIXES = (".conllu",)
 _CHUNK = re.compile(r"\((?P<open>[^()]+)(?P<single>\))?|(?P<close>[^()]+)\)")
-_EID = re.compile(r"(?P<eid>[^\[\]-]+)(?:\[(?P<k>\d+)/(?P<n>\d+)\])?")
+_EID = re.compile(r"(?P<eid>[^\[\]-]+)(?:\[(?P<k>\d{1,9})/(?P<n>\d{1,9})\])?")
 _DEFAULT_FIELDS = ("eid", "etype", "head", "other")
 
 
@@ -69,25 +72,24 @@ class _Parser:
         """Yield ``(Document, [(entity, fragments, head, attrs)])`` per ``newdoc``."""
         self._new_doc(self.path.name.split(".")[0])
         n_docs = 0
-        with open(self.path, encoding="utf-8") as fh:
-            for lineno, raw in enumerate(fh, 1):
-                line = raw.rstrip("\n").rstrip("\r")
-                if line.startswith("#"):
-                    key, _, value = line[1:].partition("=")
-                    key = key.strip()
-                    if key == "newdoc id" or line[1:].strip() == "newdoc":
-                        if self.tokens or self.mentions:
-                            yield self._finish()
-                        n_docs += 1
-                        self._new_doc(value.strip() or f"{self.path.name.split('.')[0]}-{n_docs}")
-                    elif key == "global.Entity":
-                        self.fields = tuple(value.strip().split("-"))
-                        if "eid" not in self.fields:
-                            raise InputError("global.Entity has no 'eid' field", self.path, lineno)
-                elif not line.strip():
-                    self.sentence_open = False
-                else:
-                    self._token(line.split("\t"), lineno)
+        for lineno, line in enumerate(read_text(self.path).split("\n"), 1):
+            if line.startswith("#"):
+                key, _, value = line[1:].partition("=")
+                key = key.strip()
+                if key == "newdoc id" or line[1:].strip() == "newdoc":
+                    if self.tokens or self.mentions:
+                        yield self._finish()
+                    n_docs += 1
+                    self._new_doc(value.strip() or f"{self.path.name.split('.')[0]}-{n_docs}")
+                elif key == "global.Entity":
+                    self.fields = tuple(f.strip() for f in value.split("-"))
+                    if not all(self.fields):
+                        raise InputError(f"global.Entity {value.strip()!r} has an empty field",
+                                         self.path, lineno)
+            elif not line.strip():
+                self.sentence_open = False
+            else:
+                self._token(line.split("\t"), lineno)
         if self.tokens or self.mentions or self.open:
             yield self._finish()
 
@@ -123,39 +125,39 @@ class _Parser:
         pos = len(self.tokens)          # an empty node sits before the next word
         here = pos if empty else pos - 1  # index of this word
         at = 0
-        for m in _CHUNK.finditer(value):
-            if m.start() != at:
-                break
+        while at < len(value) and (m := _CHUNK.match(value, at)) is not None:
             at = m.end()
             if m["open"] is not None:
-                f = self._fields(m["open"], lineno)
+                eid, f = self._fields(m["open"], lineno)
                 start = pos if empty else here
                 if m["single"]:
-                    self._close(f["eid"], start, pos, f, lineno)
+                    self._close(eid, start, pos, f, lineno)
                 else:
-                    self.open.setdefault(f["eid"], []).append((start, lineno, f))
+                    self.open.setdefault(eid, []).append((start, lineno, f))
             else:
                 key = m["close"]
                 stack = self.open.get(key)
                 if not stack:
-                    raise InputError(f"closing bracket {key + ')'!r} with no open mention",
+                    raise InputError(f"closing bracket {excerpt(key + ')')} with no open mention",
                                      self.path, lineno)
                 start, _, f = stack.pop()
                 self._close(key, start, pos, f, lineno)
         if at != len(value):
-            raise InputError(f"malformed Entity value {value!r}", self.path, lineno)
+            raise InputError(f"malformed Entity value {excerpt(value)}", self.path, lineno)
 
-    def _fields(self, chunk: str, lineno: int) -> dict:
+    def _fields(self, chunk: str, lineno: int) -> tuple[str, dict]:
+        """The entity id (field ``eid``, else the first) and the other fields by name."""
         vals = chunk.split("-", len(self.fields) - 1)
         f = dict(zip(self.fields, vals, strict=False))  # trailing fields may be absent
-        if not _EID.fullmatch(f.get("eid", "")):
-            raise InputError(f"malformed entity chunk {'(' + chunk!r}", self.path, lineno)
-        return f
+        eid = f.pop("eid" if "eid" in self.fields else self.fields[0], "")
+        if not _EID.fullmatch(eid):
+            raise InputError(f"malformed entity chunk {excerpt('(' + chunk)}", self.path, lineno)
+        return eid, f
 
     def _close(self, key: str, start: int, end: int, f: dict, lineno: int) -> None:
         m = _EID.fullmatch(key)
         if m is None:
-            raise InputError(f"malformed entity id {key!r}", self.path, lineno)
+            raise InputError(f"malformed entity id {excerpt(key)}", self.path, lineno)
         eid = m["eid"]
         if m["k"] is None:
             self._emit(eid, [(start, end)], f, f, lineno)
@@ -163,11 +165,12 @@ class _Parser:
         k, n = int(m["k"]), int(m["n"])
         if k == 1:
             if eid in self.parts:
-                raise InputError(f"part [1/{n}] of entity {eid!r} while an earlier "
+                raise InputError(f"part [1/{n}] of entity {excerpt(eid)} while an earlier "
                                  "discontinuous mention of it is unfinished", self.path, lineno)
             self.parts[eid] = [[], n, f, lineno]
         elif eid not in self.parts or len(self.parts[eid][0]) != k - 1:
-            raise InputError(f"part [{k}/{n}] of entity {eid!r} out of order", self.path, lineno)
+            raise InputError(f"part [{k}/{n}] of entity {excerpt(eid)} out of order", self.path,
+                             lineno)
         frags, _, first, _ = self.parts[eid]
         frags.append((start, end))
         if k == n:
@@ -179,23 +182,44 @@ class _Parser:
         if not frags:
             self.dropped += 1
             return
-        toks = sorted({t for s, e in frags for t in range(s, e)})
         head = None
         for f in (last, first):
-            h = f.get("head", "")
-            if h.isdigit() and 1 <= int(h) <= len(toks):
-                head = toks[int(h) - 1]
+            head = _nth_token(frags, f.get("head", ""))
+            if head is not None:
                 break
-        attrs = {k: v for k, v in first.items() if k not in ("eid", "head") and v not in ("", "_")}
+        attrs = {k: v for k, v in first.items() if k != "head" and v not in ("", "_")}
         self.mentions.append((eid, tuple(frags), head, attrs))
 
     def _finish(self) -> tuple[Document, list]:
         for key, stack in self.open.items():
             if stack:
-                raise InputError(f"mention {key!r} opened here is never closed in document "
-                                 f"{self.doc_id!r}", self.path, stack[0][1])
+                raise InputError(f"mention {excerpt(key)} opened here is never closed in "
+                                 f"document {self.doc_id!r}", self.path, stack[0][1])
         for eid, (_, n, _, line) in self.parts.items():
-            raise InputError(f"discontinuous mention of entity {eid!r} begun here has fewer "
-                             f"than {n} parts", self.path, line)
+            raise InputError(f"discontinuous mention of entity {excerpt(eid)} begun here has "
+                             f"fewer than {n} parts", self.path, line)
         return Document(self.doc_id, self.tokens, self.starts, source=str(self.path)), \
             self.mentions
+
+
+def _nth_token(frags: list[tuple[int, int]], head: str) -> int | None:
+    """The token index of the 1-based ``head``-th token of the fragments' union, or None."""
+    if not head.isdigit() or len(head) > 18:
+        return None
+    k = int(head) - 1
+    covered = 0
+    for s, e in _union(frags):
+        if 0 <= k - covered < e - s:
+            return s + k - covered
+        covered += e - s
+    return None
+
+
+def _union(frags: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(frags):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged

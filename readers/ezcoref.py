@@ -8,6 +8,9 @@ annotator; a worker who did a passage twice gets a ``#2`` suffix (with a warning
 
 The files carry no words: tokens are ``"_"`` placeholders, and a sentence is as long as its
 largest mention end over all annotators of the passage (sentences with no mention are empty).
+Sentence indices and token positions are numbers in the file, not words of it: a passage
+whose placeholders would outnumber :data:`MAX_PLACEHOLDERS_PER_BYTE` per byte of the file (plus
+:data:`MAX_PLACEHOLDERS`) is refused, so memory stays linear in the file's size.
 
 A mention may list several cluster ids. ``clusters="all"`` (default) puts it in every such chain
 (so chains may overlap; a warning counts them); ``clusters="last"`` keeps the last id only. The
@@ -28,15 +31,19 @@ from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
 from . import Option, _paths, register
+from .conll2012 import decode, excerpt
 
 PathArg = str | PathLike | Sequence[str | PathLike]
+
+#: placeholder tokens and sentences a passage may have per byte of its file, and in any case
+MAX_PLACEHOLDERS_PER_BYTE, MAX_PLACEHOLDERS = 16, 100_000
 
 
 def sniff(path: str | PathLike) -> bool:
     """True for a JSON list file (or a directory holding one) with ezCoref submissions."""
     text = _paths.head(path, (".json",))
-    return text is not None and text.lstrip().startswith("[") and '"annotator_id"' in text \
-        and '"annotations"' in text
+    return text is not None and text.lstrip("\ufeff \t\r\n").startswith("[") \
+        and '"annotator_id"' in text and '"annotations"' in text
 
 
 @register("coref", "ezcoref", sniff=sniff, summary="ezCoref crowd annotations (Gupta et al. "
@@ -69,35 +76,60 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
     return out
 
 
-def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:
+def _load(path: Path) -> tuple[object, int]:
+    """The passage's JSON value and the file's size in bytes."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
+    text = decode(data, path)
+    try:
+        return json.loads(text), len(data)
     except json.JSONDecodeError as e:
         raise InputError(f"malformed JSON: {e.msg}", path, e.lineno) from None
+    except ValueError as e:  # an integer of more than 4300 digits
+        raise InputError(f"malformed JSON: {str(e).partition(':')[0]}", path) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply to be an ezCoref passage", path) from None
+
+
+def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:
+    data, size = _load(path)
     if not isinstance(data, list):
         raise InputError("expected a JSON list of annotator submissions", path)
+    limit = MAX_PLACEHOLDERS_PER_BYTE * size + MAX_PLACEHOLDERS
     subs: list[tuple[str, dict[tuple[int, int, int], list]]] = []
     lengths: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, sub in enumerate(data):
         if not isinstance(sub, dict) or "annotator_id" not in sub or "annotations" not in sub:
             raise InputError(f"submission {i}: needs 'annotator_id' and 'annotations'", path)
+        if not isinstance(sub["annotations"], dict):
+            raise InputError(f"submission {i}: 'annotations' must map sentence indices to "
+                             f"mentions, not {type(sub['annotations']).__name__}", path)
         raw = str(sub["annotator_id"])
         names[raw] = names.get(raw, 0) + 1
         name = raw if names[raw] == 1 else f"{raw}#{names[raw]}"
         spans: dict[tuple[int, int, int], list] = {}
         for sent, keys in sub["annotations"].items():
+            if not isinstance(keys, dict):
+                raise InputError(f"submission {i}: sentence {excerpt(sent)} must map "
+                                 "'token,start,end' keys to cluster ids", path)
             for key, ids in keys.items():
                 try:
                     s = int(sent)
                     tok, start, end = map(int, key.split(","))
                 except ValueError:
-                    raise InputError(f"submission {i}: bad key {sent!r}/{key!r}, expected "
-                                     "sentence and 'token,start,end'", path) from None
-                if not (0 <= start <= tok < end) or not isinstance(ids, list) or not ids:
-                    raise InputError(f"submission {i}: bad mention {key!r} in sentence {s}: "
-                                     f"{ids!r}", path)
+                    raise InputError(f"submission {i}: bad key {excerpt(sent)}/{excerpt(key)}, "
+                                     "expected sentence and 'token,start,end'", path) from None
+                if not (0 <= start <= tok < end) or s < 0 or not isinstance(ids, list) or not ids:
+                    raise InputError(f"submission {i}: bad mention {excerpt(key)} in sentence "
+                                     f"{excerpt(sent)}: {excerpt(repr(ids))}", path)
+                if s >= limit or end >= limit:
+                    raise InputError(f"submission {i}: sentence {excerpt(sent)}, mention "
+                                     f"{excerpt(key)}: a file of {size} bytes cannot hold so "
+                                     "many sentences or tokens", path)
                 old = spans.setdefault((s, start, end), ids)
                 if old != ids:
                     raise InputError(f"submission {i}: tokens of mention {start},{end} in "
@@ -105,6 +137,9 @@ def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, in
                 lengths[s] = max(lengths.get(s, 0), end)
         subs.append((name, spans))
     n_sent = max(lengths, default=-1) + 1
+    if n_sent + sum(lengths.values()) > limit:
+        raise InputError(f"{n_sent} sentences and {sum(lengths.values())} tokens: a file of "
+                         f"{size} bytes cannot hold so many", path)
     starts, pos = [], 0
     for s in range(n_sent):
         starts.append(pos)

@@ -1,14 +1,27 @@
-"""WebAnno TSV 3.x reader for chain layers, the other INCEpTION export.
+"""WebAnno TSV 3.x reader for coreference, the other INCEpTION export.
 
 The header (``#T_SP=``, ``#T_CH=``, ``#T_RL=``) fixes the feature columns after the three
-token columns, in declaration order. A chain layer (``#T_CH=<Name>Link|...``) has a
-``referenceType`` cell ``TYPE[chain]`` and a ``referenceRelation`` cell ``REL->chain-link``,
-stacked with ``|``; a mention is one (layer, chain, link) and spans the tokens that carry it.
-Mention ids are ``"<layer>:<chain>-<link>"`` (layer ``Coreference`` for DKPro's
-``CoreferenceLink``); ``attrs``: ``layer``, ``referenceType``, ``text``. Chains follow the link
-numbers; ``Link(source=<link k+1>, target=<link k>, attrs={"relation": <label of link k>})``
-as in the XMI reader. Sub-token rows (``1-3.1``) count as their token. Tokens are the token
-column; a sentence starts where the sentence number changes.
+token columns, in declaration order. Coreference is read from chain layers, or, in a file
+without one, from a coreference relation layer:
+
+* A chain layer (``#T_CH=<Name>Link|...``) has a ``referenceType`` cell ``TYPE[chain]`` and a
+  ``referenceRelation`` cell ``REL->chain-link``, stacked with ``|``; a mention is one (layer,
+  chain, link) and spans the tokens that carry it. Mention ids are ``"<layer>:<chain>-<link>"``
+  (layer ``Coreference`` for DKPro's ``CoreferenceLink``); ``attrs``: ``layer``,
+  ``referenceType``, ``text``. Chains follow the link numbers; ``Link(source=<link k+1>,
+  target=<link k>, attrs={"relation": <label of link k>})`` as in the XMI reader.
+* A relation layer whose name says coreference (``Coref``, ``Coreference``, ``Anaphor…``) over
+  a span layer, as GUM exports it (``#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent``):
+  every span of that span layer is a mention (id ``"<span layer>:<n>"`` for a span written
+  ``value[n]``, ``"<span layer>:<row>"`` for a one-token span without a number; ``attrs``:
+  ``layer``, the span features by name, ``text``). A relation is written on the first row of
+  its target with the source's row and ``[source_target]`` span numbers (0: the unnumbered span
+  of that row) and becomes ``Link(source, target, <relation layer>, {"relation": label})``.
+  Chains are the connected components of the relations whose label does not start with
+  ``bridge`` (GUM's bridging is not identity).
+
+Sub-token rows (``1-3.1``) count as their token. Tokens are the token column; a sentence
+starts where the sentence number changes.
 
 Annotator and document as for XMI: ``annotation/<doc>/<user>.tsv`` in an INCEpTION export,
 else the directory name and the file stem; ``annotators`` overrides.
@@ -22,16 +35,19 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
-from ..model.chains import check_same_tokens
+from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
 from . import _paths, register
+from .conll2012 import excerpt, read_text
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
 _REL = re.compile(r"(.*)->(\d+)-(\d+)")
 _ROW = re.compile(r"(\d+)-(\d+)(?:\.\d+)?")
+_SOURCE = re.compile(r"(\d+-\d+(?:\.\d+)?)(?:\[(\d+)_(\d+)\])?")
 _STACK = re.compile(r"(?<!\\)\|")
 _ESCAPED = re.compile(r"\\([\\\[\]|_>;*-])")
+_COREF_NAME = re.compile(r"coref|anaphor", re.IGNORECASE)
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -55,7 +71,8 @@ def _is_tsv_file(p: Path) -> bool:
 
 
 @register("coref", "webanno_tsv", sniff=sniff,
-          summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with chain layers: files or folders")
+          summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with chain layers or a coreference "
+          "relation layer: files or folders")
 def read(paths: Sequence[str | PathLike],
          annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:
     """Read WebAnno TSV 3 files (or directories searched recursively for ``*.tsv``)."""
@@ -79,10 +96,35 @@ def read(paths: Sequence[str | PathLike],
 
 
 @dataclass
+class _Layer:
+    """One ``#T_..=`` header line: its kind (``SP``, ``CH``, ``RL``), type name, features and
+    first column."""
+
+    kind: str
+    name: str
+    features: list[str]
+    column: int
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit(".", 1)[-1].removesuffix("Link")
+
+    def col(self, feature: str) -> int:
+        return self.column + self.features.index(feature)
+
+
+@dataclass
 class _Mention:
     tokens: list[int] = field(default_factory=list)
     type: str | None = None
     relation: str | None = None
+    attrs: dict = field(default_factory=dict)
+
+
+def _value(item: str) -> str:
+    """A stacked cell item without its ``[n]``."""
+    m = _TYPE.fullmatch(item)
+    return m[1] if m else item
 
 
 def _label(text: str) -> str | None:
@@ -91,31 +133,24 @@ def _label(text: str) -> str | None:
 
 
 def _read_file(path: Path, annotator: str, doc_id: str) -> CorefAnnotation:
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read: {e}", path) from None
+    lines = read_text(path).split("\n")
     if not lines[0].startswith("#FORMAT=WebAnno TSV 3"):
         raise InputError("not a WebAnno TSV 3 file (no #FORMAT=WebAnno TSV 3 header)", path, 1)
     width = 3
-    chains: dict[str, tuple[int, int]] = {}  # layer -> (type column, relation column)
+    layers: list[_Layer] = []
     tokens: list[str] = []
     row_token: dict[str, int] = {}
     sentences: list[int] = []
     sentence = None
-    mentions: dict[tuple[str, int, int], _Mention] = {}
+    rows: list[tuple[int, list[str], int]] = []  # (line, cells, token)
     for n, line in enumerate(lines, 1):
         if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
             name, *features = line[6:].split("|")
-            if line.startswith("#T_CH="):
-                short = name.rsplit(".", 1)[-1].removesuffix("Link")
-                try:
-                    chains[short] = (width + features.index("referenceType"),
-                                     width + features.index("referenceRelation"))
-                except ValueError:
-                    raise InputError("chain layer without referenceType and referenceRelation",
-                                     path, n) from None
+            layers.append(_Layer(line[3:5], name, features, width))
+            if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
+                    <= set(features):
+                raise InputError("chain layer without referenceType and referenceRelation",
+                                 path, n)
             width += max(1, len(features))
             continue
         if not line.strip() or line.startswith("#"):
@@ -135,49 +170,73 @@ def _read_file(path: Path, annotator: str, doc_id: str) -> CorefAnnotation:
         token = row_token.get(f"{row[1]}-{row[2]}")
         if token is None:
             raise InputError(f"sub-token {cells[0]} before its token", path, n)
-        for short, (tcol, rcol) in chains.items():
-            _chain_cells(short, cells[tcol], cells[rcol], token, mentions, path, n)
-    if not chains:
-        raise InputError("no coreference layer: no chain layer (#T_CH=) declared", path)
-    return _annotation(path, annotator, doc_id, tokens, sentences, mentions)
+        rows.append((n, cells, token))
+    chains = [lay for lay in layers if lay.kind == "CH"]
+    if chains:
+        mentions = _chain_mentions(chains, rows, path)
+        return _chain_annotation(path, annotator, doc_id, tokens, sentences, mentions)
+    spans = {lay.name: lay for lay in layers if lay.kind == "SP"}
+    relations = [lay for lay in layers if lay.kind == "RL" and _COREF_NAME.search(lay.short)
+                 and lay.features and lay.features[-1].startswith("BT_")
+                 and lay.features[-1][3:] in spans]
+    if not relations:
+        raise InputError("no coreference layer: no chain layer (#T_CH=) and no coreference "
+                         "relation layer (#T_RL= named Coref or Coreference) declared", path)
+    return _relation_annotation(path, annotator, doc_id, tokens, sentences, rows, relations,
+                                spans)
 
 
-def _chain_cells(short: str, tcell: str, rcell: str, token: int,
-                 mentions: dict[tuple[str, int, int], _Mention], path: Path, n: int) -> None:
-    """Add ``token`` to the mentions its chain cells name."""
-    if tcell == "_" and rcell == "_":
-        return
-    types, rels = _STACK.split(tcell), _STACK.split(rcell)
-    if len(types) != len(rels):
-        raise InputError(f"{short}: {len(types)} referenceType values but {len(rels)} "
-                         "referenceRelation values", path, n)
-    for t, r in zip(types, rels, strict=True):
-        tm, rm = _TYPE.fullmatch(t), _REL.fullmatch(r)
-        if tm is None or rm is None or tm[2] != rm[2]:
-            raise InputError(f"{short}: expected TYPE[chain] and REL->chain-link, got {t!r} "
-                             f"and {r!r}", path, n)
-        m = mentions.setdefault((short, int(rm[2]), int(rm[3])), _Mention())
-        if not m.tokens or m.tokens[-1] != token:
-            m.tokens.append(token)
-        m.type, m.relation = _label(tm[1]), _label(rm[1])
+# ---- chain layers -------------------------------------------------------------------------------
+
+def _chain_mentions(layers: list[_Layer], rows: list[tuple[int, list[str], int]],
+                    path: Path) -> dict[tuple[str, int, int], _Mention]:
+    """(layer, chain, link) -> the tokens carrying that link, its type and relation."""
+    mentions: dict[tuple[str, int, int], _Mention] = {}
+    for n, cells, token in rows:
+        for lay in layers:
+            tcell, rcell = cells[lay.col("referenceType")], cells[lay.col("referenceRelation")]
+            if tcell == "_" and rcell == "_":
+                continue
+            types, rels = _STACK.split(tcell), _STACK.split(rcell)
+            if len(types) != len(rels):
+                raise InputError(f"{lay.short}: {len(types)} referenceType values but "
+                                 f"{len(rels)} referenceRelation values", path, n)
+            for t, r in zip(types, rels, strict=True):
+                tm, rm = _TYPE.fullmatch(t), _REL.fullmatch(r)
+                if tm is None or rm is None or tm[2] != rm[2]:
+                    raise InputError(f"{lay.short}: expected TYPE[chain] and REL->chain-link, "
+                                     f"got {excerpt(t)} and {excerpt(r)}", path, n)
+                m = mentions.setdefault((lay.short, int(rm[2]), int(rm[3])), _Mention())
+                if not m.tokens or m.tokens[-1] != token:
+                    m.tokens.append(token)
+                m.type, m.relation = _label(tm[1]), _label(rm[1])
+    return mentions
 
 
-def _annotation(path: Path, annotator: str, doc_id: str, tokens: list[str],
-                sentences: list[int],
-                found: dict[tuple[str, int, int], _Mention]) -> CorefAnnotation:
+def _fragments(tokens: list[int]) -> tuple[tuple[int, int], ...]:
+    frags: list[tuple[int, int]] = []
+    for t in sorted(set(tokens)):
+        if frags and frags[-1][1] == t:
+            frags[-1] = (frags[-1][0], t + 1)
+        else:
+            frags.append((t, t + 1))
+    return tuple(frags)
+
+
+def _text(tokens: list[str], frags: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(" ".join(tokens[s:e]) for s, e in frags)
+
+
+def _chain_annotation(path: Path, annotator: str, doc_id: str, tokens: list[str],
+                      sentences: list[int],
+                      found: dict[tuple[str, int, int], _Mention]) -> CorefAnnotation:
     mentions: dict[str, Mention] = {}
     members: dict[tuple[str, int], list[tuple[int, str, str | None]]] = {}
     for (short, chain, link), m in sorted(found.items()):
-        frags: list[tuple[int, int]] = []
-        for t in sorted(m.tokens):
-            if frags and frags[-1][1] == t:
-                frags[-1] = (frags[-1][0], t + 1)
-            else:
-                frags.append((t, t + 1))
+        frags = _fragments(m.tokens)
         mid = f"{short}:{chain}-{link}"
-        mentions[mid] = Mention(mid, tuple(frags), attrs={
-            "layer": short, "referenceType": m.type,
-            "text": " ".join(" ".join(tokens[s:e]) for s, e in frags)})
+        mentions[mid] = Mention(mid, frags, attrs={
+            "layer": short, "referenceType": m.type, "text": _text(tokens, frags)})
         members.setdefault((short, chain), []).append((link, mid, m.relation))
     chains, links = [], []
     for (short, chain), items in members.items():
@@ -186,3 +245,74 @@ def _annotation(path: Path, annotator: str, doc_id: str, tokens: list[str],
                   for a, b in zip(items, items[1:], strict=False)]
     doc = Document(doc_id, tokens, sentences, source=str(path))
     return CorefAnnotation(doc, annotator, mentions, chains, links, source=str(path))
+
+
+# ---- a coreference relation layer over a span layer (GUM) ---------------------------------------
+
+def _relation_annotation(path: Path, annotator: str, doc_id: str, tokens: list[str],
+                         sentences: list[int], rows: list[tuple[int, list[str], int]],
+                         relations: list[_Layer], spans: dict[str, _Layer]) -> CorefAnnotation:
+    found: dict[str, _Mention] = {}
+    pending: list[tuple[int, _Layer, str, str, str, str | None]] = []
+    bases = [spans[name] for name in dict.fromkeys(r.features[-1][3:] for r in relations)]
+    for n, cells, token in rows:
+        for lay in bases:
+            _span_cells(lay, cells, token, found, path, n)
+        for rel in relations:
+            bt = cells[rel.column + len(rel.features) - 1]
+            if bt == "_":
+                continue
+            labels = (_STACK.split(cells[rel.column]) if len(rel.features) > 1
+                      else [None] * len(_STACK.split(bt)))
+            sources = _STACK.split(bt)
+            if len(labels) != len(sources):
+                raise InputError(f"{rel.short}: {len(labels)} labels but {len(sources)} "
+                                 "source addresses", path, n)
+            span = spans[rel.features[-1][3:]]
+            for label, source in zip(labels, sources, strict=True):
+                m = _SOURCE.fullmatch(source)
+                if m is None:
+                    raise InputError(f"{rel.short}: expected a source ROW or ROW[source_target], "
+                                     f"got {excerpt(source)}", path, n)
+                src = f"{span.short}:{m[2] if m[2] not in (None, '0') else m[1]}"
+                tgt = f"{span.short}:{m[3] if m[3] not in (None, '0') else cells[0]}"
+                pending.append((n, rel, src, tgt, source, label and _label(label)))
+    order = sorted(found, key=lambda k: (_fragments(found[k].tokens), k))
+    mentions = {}
+    for mid in order:
+        frags = _fragments(found[mid].tokens)
+        mentions[mid] = Mention(mid, frags, attrs={**found[mid].attrs,
+                                                   "text": _text(tokens, frags)})
+    links = []
+    for n, rel, src, tgt, source, label in pending:
+        for end in (src, tgt):
+            if end not in mentions:
+                raise InputError(f"{rel.short} relation from {excerpt(source)}: no span "
+                                 f"{end.partition(':')[2]} of {end.partition(':')[0]}", path, n)
+        links.append(Link(src, tgt, rel.short, {"relation": label}))
+    identity = [k for k in links if not (k.attrs["relation"] or "").startswith("bridge")]
+    doc = Document(doc_id, tokens, sentences, source=str(path))
+    return CorefAnnotation(doc, annotator, mentions, chains_from_links(list(mentions), identity),
+                           links, source=str(path))
+
+
+def _span_cells(lay: _Layer, cells: list[str], token: int, found: dict[str, _Mention],
+                path: Path, n: int) -> None:
+    """Add ``token`` to the spans of layer ``lay`` its row carries (``value[n]`` or ``value``
+    stacked with ``|``, the same spans in every feature column)."""
+    columns = [_STACK.split(cells[lay.column + k]) for k in range(max(1, len(lay.features)))]
+    if columns[0] == ["_"]:
+        return
+    if any(len(c) != len(columns[0]) for c in columns):
+        raise InputError(f"{lay.short}: feature columns list different numbers of spans",
+                         path, n)
+    for k, item in enumerate(columns[0]):
+        m = _TYPE.fullmatch(item)
+        mid = f"{lay.short}:{m[2] if m else cells[0]}"
+        mention = found.get(mid)
+        if mention is None:
+            values = {name: _label(_value(c[k])) for name, c in zip(lay.features, columns,
+                                                                    strict=False)}
+            mention = found[mid] = _Mention(attrs={"layer": lay.short, **values})
+        if not mention.tokens or mention.tokens[-1] != token:
+            mention.tokens.append(token)

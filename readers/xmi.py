@@ -16,6 +16,10 @@ One-link chains are singletons; links reachable from no chain become singleton c
 ``attrs["orphan"] = True``; a link in two chains is kept in both (see ``check_chains``).
 
 Tokens and sentences come from the CAS (DKPro ``Token``/``Sentence``), else from blank spaCy.
+Comments and processing instructions in the XMI are skipped. A zip member is inflated up to
+:data:`INFLATE_RATIO` times the zip's size (plus :data:`INFLATE_SLACK` bytes), so a zip bomb is
+refused instead of filling the memory.
+
 Annotator: ``annotators`` > ``CASMetadata.username`` > INCEpTION layout
 (``annotation/<doc>/<user>.xmi``, or ``<user>.xmi`` inside ``annotation/<doc>/*.zip``) > the
 directory name; users ``CURATION_USER`` and ``INITIAL_CAS`` are skipped unless named. Document
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import warnings
 import zipfile
+import zlib
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -51,6 +56,8 @@ SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
 CAS_METADATA = "de.tudarmstadt.ukp.clarin.webanno.api.type.CASMetadata"
 NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
+#: how much larger than its zip an XMI member may inflate (XMI compresses 10-30 fold)
+INFLATE_RATIO, INFLATE_SLACK = 200, 64 << 20
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -65,8 +72,11 @@ def _is_xmi(p: Path) -> bool:
         return True
     if p.suffix != ".zip" or not zipfile.is_zipfile(p):
         return False
-    with zipfile.ZipFile(p) as z:
-        return any(n.endswith(".xmi") for n in z.namelist())
+    try:
+        with zipfile.ZipFile(p) as z:
+            return any(n.endswith(".xmi") for n in z.namelist())
+    except (zipfile.BadZipFile, OSError):
+        return False
 
 
 @register("coref", "xmi", sniff=sniff,
@@ -121,14 +131,33 @@ def _sources(paths: Sequence[str | PathLike],
                 declared = _declared(parse(ts).getroot()) if ts.is_file() else frozenset()
                 yield _Source(str(f), None, given, *_paths.inception_names(f), declared)
                 continue
-            with zipfile.ZipFile(f) as z:
+            try:
+                z = zipfile.ZipFile(f)
+            except (zipfile.BadZipFile, OSError) as e:
+                raise InputError(f"not a readable zip file: {e}", f) from None
+            with z:
                 names = z.namelist()
                 ts_name = next((n for n in names if Path(n).name == "TypeSystem.xml"), None)
-                declared = (_declared(parse_bytes(z.read(ts_name), f"{f}!/{ts_name}"))
+                declared = (_declared(parse_bytes(_inflate(z, f, ts_name), f"{f}!/{ts_name}"))
                             if ts_name else frozenset())
                 for n in sorted(n for n in names if n.endswith(".xmi")):
-                    yield _Source(f"{f}!/{n}", z.read(n), given,
+                    yield _Source(f"{f}!/{n}", _inflate(z, f, n), given,
                                   *_paths.inception_names(f, Path(n).stem), declared)
+
+
+def _inflate(z: zipfile.ZipFile, path: Path, name: str) -> bytes:
+    """A zip member's bytes, refusing a member that inflates beyond ``INFLATE_RATIO`` times
+    the zip's size (plus ``INFLATE_SLACK``): the sizes in a zip's headers may lie."""
+    limit = INFLATE_RATIO * path.stat().st_size + INFLATE_SLACK
+    try:
+        with z.open(name) as member:
+            data = member.read(limit + 1)
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as e:
+        raise InputError(f"cannot inflate {name}: {e}", path) from None
+    if len(data) > limit:
+        raise InputError(f"{name} inflates to more than {limit} bytes, {INFLATE_RATIO} times "
+                         "the zip file and more: refused as a zip bomb", path)
+    return data
 
 
 def _declared(root: etree._Element) -> frozenset[str]:
@@ -190,7 +219,7 @@ def _read_source(src: _Source, wanted: set[str] | None) -> CorefAnnotation | Non
     kinds: dict[str, list[etree._Element]] = {}
     lines: dict[str, int | None] = {}
     sofa = None
-    for el in root:
+    for el in root.iterchildren(etree.Element):  # no comments, processing instructions
         xid = el.get(XMI_ID)
         if xid in lines:
             raise InputError(f"duplicate xmi:id {xid} (first on line {lines[xid]})", src.name,

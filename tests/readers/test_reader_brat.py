@@ -121,7 +121,10 @@ def test_missing_txt(tmp_path):
 def test_empty_ann_is_an_empty_annotation(tmp_path):
     (tmp_path / "doc.ann").write_text("")
     (tmp_path / "doc.txt").write_text("Nothing here.")
+    (tmp_path / "other.ann").write_text("T1\tMention 0 3\tAda\n")
+    (tmp_path / "other.txt").write_text("Ada.")
     ann = brat.read([tmp_path])[0]
+    assert ann.document.id == "doc"
     assert ann.mentions == {} and ann.chains == []
     assert ann.document.tokens == ["Nothing", "here", "."]
 
@@ -140,3 +143,83 @@ def test_token_fragments_helper():
     assert brat.token_fragments(toks, [(0, 2)]) == ((0, 1),)  # partial token: whole token
     assert brat.token_fragments(toks, [(7, 8)]) is None  # whitespace only
     assert brat.token_fragments(toks, [(8, 12), (0, 6)]) == ((0, 3),)  # sorted and merged
+
+
+def test_a_text_over_a_million_characters(tmp_path):
+    """spaCy refuses texts over ``nlp.max_length`` (1,000,000) with E088; the blank tokenizer
+    keeps no model in memory, so the limit is raised to the text."""
+    sentence = "Ada fixed the red bike. "
+    text = sentence * (1_000_000 // len(sentence) + 1)
+    (tmp_path / "long.txt").write_text(text)
+    (tmp_path / "long.ann").write_text(f"T1\tMention {len(text) - 6} {len(text) - 2}\tbike\n")
+    [ann] = brat.read([tmp_path])
+    assert len(ann.document.text) > 1_000_000
+    assert ann.mentions["T1"].fragments == ((len(ann.document.tokens) - 2,
+                                             len(ann.document.tokens) - 1),)
+
+
+def test_folders_of_empty_files_are_one_line_errors(tmp_path, cli):
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "doc.ann").write_text("")
+        (tmp_path / name / "doc.txt").write_text("")
+    with pytest.raises(InputError) as e:
+        brat.read([tmp_path / "a", tmp_path / "b"])
+    assert str(e.value) == f"{tmp_path / 'a'}: no annotations: all 2 .ann file(s) are empty"
+    status, out, err = cli("coref", tmp_path / "a", tmp_path / "b")
+    assert (status, out) == (2, "")
+    assert err == f"{tmp_path / 'a'}: no annotations: all 2 .ann file(s) are empty\n"
+
+
+def test_not_utf8_names_the_byte_and_a_bom_is_accepted(tmp_path):
+    (tmp_path / "doc.txt").write_bytes("Ren\u00e9 sang.".encode("latin-1"))
+    (tmp_path / "doc.ann").write_bytes(b"\xef\xbb\xbfT1\tMention 0 4\tRen\xc3\xa9\n")
+    with pytest.raises(InputError) as e:
+        brat.read([tmp_path])
+    assert str(e.value) == (f"{tmp_path / 'doc.txt'}:1: not UTF-8 (byte 0xe9 at column 4); "
+                            "save the file as UTF-8")
+    (tmp_path / "doc.txt").write_text("Ren\u00e9 sang.")
+    assert brat.read([tmp_path])[0].mentions["T1"].attrs["text"] == "Ren\u00e9"
+
+
+def test_tokenizing_in_pieces_changes_nothing(monkeypatch):
+    """Long texts are tokenised in pieces cut before a word, the sentencizer's rule carried
+    across the cuts: tokens, offsets and sentences are those of one pass."""
+    text = ((DATA / "ann1" / "doc1.txt").read_text() + ' "Really?!" she asked.  (U.S.) '
+            "e.g. 5.5 don't\n\n“Yes.” — \U0001F600 x_y _z ... ok. ") * 3
+
+    def run():
+        t = brat.tokenize(text)
+        return t.words, list(t.starts), list(t.ends), t.sentence_starts
+
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    doc = nlp(text)
+    sents = {s[0].i for s in doc.sents}
+    kept = [t for t in doc if not t.is_space]
+    whole = run()
+    assert whole[0] == [t.text for t in kept]
+    assert whole[1] == [t.idx for t in kept]
+    # spaCy's sentence starts, moved to the first non-space token
+    firsts, pending = [], False
+    for t in doc:
+        pending = pending or t.i in sents
+        if pending and not t.is_space:
+            firsts.append(kept.index(t))
+            pending = False
+    assert whole[3] == firsts and len(firsts) > 10
+    for piece in (1, 4, 9, 30):
+        monkeypatch.setattr(brat, "PIECE", piece)
+        assert run() == whole, piece
+
+
+@pytest.mark.parametrize("offsets", ["0 \u00b2", "0 " + "9" * 5000])
+def test_offsets_that_are_no_numbers_are_one_line(tmp_path, offsets):
+    (tmp_path / "doc.txt").write_text("Ada.")
+    (tmp_path / "doc.ann").write_text(f"T1\tMention {offsets}\tAda\n")
+    with pytest.raises(InputError, match=r"doc.ann:1: T1: expected 'TYPE START END\[;START "
+                       r"END\]\*', got 'Mention 0 .*$"):
+        brat.read([tmp_path])
+

@@ -68,7 +68,7 @@ def doc(*cells, extra=""):
     (doc("(1", "-", "-"), 2, "never closed"),
     (doc("-", "1)"), 3, "no open mention"),
     (doc("(1", "2)", "1)"), 3, "no open mention"),
-    (doc("-", "(1(2)"), 3, "malformed coreference part"),
+    (doc("-", "(1((2)"), 3, "malformed coreference part '\\(\\(2\\)'"),
     (doc("-", "-", extra="d  0  2  w2  X  -\n"), 4, "6 columns, but 12 on line 2"),
     ("#begin document (d); part 000\nd 0 0 w\n\n#end document\n", 2, "at least 5"),
     (doc("-", "-").replace("  1  w1", "  7  w1"), 3, "word number '7'"),
@@ -117,3 +117,67 @@ def test_same_file_name_in_two_folders_names_annotators_by_path(tmp_path):
     resp = write(tmp_path / "resp", doc("(1)", "-"), "x.conll")
     anns = conll2012.read([key, resp])
     assert sorted({a.annotator for a in anns}) == ["key/x", "resp/x"]
+
+
+LITBANK = TEST_DATA / "coref_variants" / "conll_litbank" / "1_the_lighthouse_keeper_brat.conll"
+
+
+def test_litbank_empty_last_column_means_no_mention():
+    """LitBank separates 13 columns by tabs and leaves the last one empty on rows without a
+    mention (``12 columns`` when split on whitespace)."""
+    assert conll2012.sniff(LITBANK)
+    [ann] = conll2012.read(LITBANK)
+    assert (ann.annotator, ann.document.id) == ("1_the_lighthouse_keeper_brat",
+                                                "1_the_lighthouse_keeper_brat_0")
+    assert ann.document.tokens[:6] == ["The", "keeper", "lit", "his", "lamp", "."]
+    assert ann.document.sentence_starts == [0, 6, 11]
+    assert spans(ann) == {
+        "0": [((0, 2),), ((3, 4),), ((6, 7),), ((16, 17),)],
+        "1": [((3, 5),)], "2": [((8, 10),), ((11, 12),)], "3": [((13, 15),)],
+        "4": [((16, 18),)]}
+
+
+def test_trailing_tab_puts_the_coreference_in_the_column_before(tmp_path):
+    """A last column empty on every row is a trailing tab (the reference scorer's split drops
+    it): the coreference column is the one before."""
+    rows = "".join(f"d\t0\t{i}\tw{i}\t_\t{c}\t\n" for i, c in enumerate(["(1)", "-", "(1)"]))
+    p = write(tmp_path, f"#begin document (d); part 000\n{rows}\n#end document\n")
+    [ann] = conll2012.read(p)
+    assert spans(ann) == {"1": [((0, 1),), ((2, 3),)]}
+
+
+def test_brackets_without_bars_read_as_the_reference_scorer_reads_them(tmp_path):
+    """``(1)0)`` is ``(1)|0)`` and ``(1(2)`` is ``(1|(2)``."""
+    [ann] = conll2012.read(write(tmp_path, doc("(0", "(1)0)", "(1(2)", "1)")))
+    assert spans(ann) == {"0": [((0, 2),)], "1": [((1, 2),), ((2, 4),)], "2": [((2, 3),)]}
+    [same] = conll2012.read(write(tmp_path, doc("(0", "(1)|0)", "(1|(2)", "1)"), "y_conll"))
+    assert spans(same) == spans(ann)
+
+
+@pytest.mark.parametrize("line, doc_id", [
+    ("#begin document (bc/cnn/00/cnn_0001);", "bc/cnn/00/cnn_0001"),
+    ("#begin document (bc/cnn/00/cnn_0001)", "bc/cnn/00/cnn_0001"),
+    ("#begin document (a; b); part 002", "a; b_002"),
+    ("#begin document x; part 1", "x_1"),
+])
+def test_document_id_without_part_number(tmp_path, line, doc_id):
+    [ann] = conll2012.read(write(tmp_path, doc("(1)").replace(
+        "#begin document (d); part 000", line)))
+    assert ann.document.id == doc_id
+
+
+def test_latin1_is_refused_with_the_byte_and_its_place(tmp_path):
+    p = tmp_path / "x_conll"
+    p.write_bytes(doc("(1)", "-").replace("w1", "café").encode("latin-1"))
+    with pytest.raises(InputError) as e:
+        conll2012.read(p)
+    assert str(e.value) == (f"{p}:3: not UTF-8 (byte 0xe9 at column 13); save the file as "
+                            "UTF-8")
+
+
+def test_utf8_bom_and_crlf_are_accepted(tmp_path):
+    p = tmp_path / "x_conll"
+    p.write_bytes(b"\xef\xbb\xbf" + doc("(1)", "(1)").replace("\n", "\r\n").encode())
+    assert conll2012.sniff(p)
+    [ann] = conll2012.read(p)
+    assert (ann.document.id, spans(ann)) == ("d_000", {"1": [((0, 1),), ((1, 2),)]})

@@ -1,5 +1,8 @@
-"""CorefUD reader: Entity= brackets, discontinuous parts, multiword tokens, empty nodes, errors."""
+"""CorefUD reader: Entity= brackets, discontinuous parts, multiword tokens, empty nodes, GUM's
+global.Entity, encodings, errors, and time linear in the input."""
 
+import gc
+import time
 import warnings
 
 import pytest
@@ -10,6 +13,7 @@ from corpusagree.readers import corefud
 from support import DATA as TEST_DATA
 
 DEMO = TEST_DATA / "coref_b" / "corefud_demo.conllu"
+GUM = TEST_DATA / "coref_variants" / "corefud_gum" / "GUM_fiction_boat.conllu"
 
 
 def spans(ann):
@@ -120,3 +124,75 @@ def test_sniff(tmp_path):
     plain = tmp_path / "plain.conllu"
     plain.write_text("1\tw\t_\t_\t_\t_\t_\t_\t_\t_\n")
     assert not corefud.sniff(plain)
+
+
+def test_gum_global_entity_names_the_id_field_grp():
+    """GUM declares ``GRP-etype-infstat-salience-centering-minspan-link-identity``: the id is
+    the first field, whatever its name."""
+    [ann] = corefud.read(GUM)
+    assert (ann.annotator, ann.document.id) == ("GUM_fiction_boat", "GUM_fiction_boat")
+    assert ann.document.sentence_starts == [0, 6, 10]
+    assert spans(ann) == {"1": [((0, 1),), ((2, 3),), ((6, 7),)],
+                          "2": [((2, 5),), ((8, 9),)], "3": [((10, 12),)]}
+    assert ann.mentions["m3"].attrs == {
+        "entity": "2", "etype": "object", "infstat": "new", "salience": "sssss",
+        "centering": "cf2", "minspan": "3,1", "link": "coref"}
+    assert ann.mentions["m1"].attrs["identity"] == "Mara" and ann.mentions["m1"].head is None
+
+
+def test_latin1_is_refused_with_the_byte_and_its_place(tmp_path):
+    p = tmp_path / "x.conllu"
+    p.write_bytes(conllu(tmp_path, "Entity=(e1-x-1)", "_").read_text()
+                  .replace("w2", "caf\u00e9").encode("latin-1"))
+    with pytest.raises(InputError) as e:
+        corefud.read(p)
+    assert str(e.value) == f"{p}:3: not UTF-8 (byte 0xe9 at column 6); save the file as UTF-8"
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    p = conllu(tmp_path, "Entity=(e1-x-1)", "_")
+    p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes())
+    [ann] = corefud.read(p)
+    assert (ann.document.id, spans(ann)) == ("d", {"e1": [((0, 1),)]})
+
+
+def grows_linearly(run, small: int, factor: int = 10, slack: float = 3.0) -> None:
+    """``run(n)`` on ``factor`` times more input takes at most ``slack * factor`` times as
+    long (best of three, the cyclic garbage collector off: its full collections cost what the
+    whole process holds; quadratic growth would take ``factor`` times longer still)."""
+    def best(n):
+        times = []
+        for _ in range(3):
+            gc.collect()
+            gc.disable()
+            try:
+                t0 = time.perf_counter()
+                run(n)
+                times.append(time.perf_counter() - t0)
+            finally:
+                gc.enable()
+        return min(times)
+
+    t_small, t_large = best(small), best(factor * small)
+    assert t_large <= slack * factor * max(t_small, 1e-3), (t_small, t_large)
+
+
+def test_entity_value_without_brackets_fails_in_linear_time(tmp_path):
+    """``Entity=`` followed by 40,000 characters and no bracket took 7 s (a quadratic regex
+    scan); the error comes at once and quotes only the value's start."""
+    def run(n):
+        p = conllu(tmp_path, "Entity=" + "e" * n)
+        with pytest.raises(InputError) as e:
+            corefud.read(p)
+        assert str(e.value) == f"{p}:2: malformed Entity value {'e' * 40!r}…"
+
+    grows_linearly(run, 40_000)
+
+
+def test_long_valid_entity_values_read_in_linear_time(tmp_path):
+    def run(n):
+        p = conllu(tmp_path, "Entity=" + "".join(f"(e{k}-x-1)" for k in range(n)))
+        [ann] = corefud.read(p)
+        assert len(ann.mentions) == n
+
+    grows_linearly(run, 400)

@@ -106,3 +106,68 @@ def test_whole_release_is_read_fast():
     assert len({a.annotator.split("#")[0] for a in anns}) == 33
     assert sum(len(set(m.attrs["clusters"])) > 1 for a in anns for m in a.mentions.values()) \
         == 2224
+
+
+def test_malformed_structures_are_one_line_errors(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('[{"annotator_id": 1, "annotations": []}]')
+    with pytest.raises(InputError) as e:
+        ezcoref.read(p)
+    assert str(e.value) == (f"{p}: submission 0: 'annotations' must map sentence indices to "
+                            "mentions, not list")
+    p.write_text('[{"annotator_id": 1, "annotations": {"0": [1]}}]')
+    with pytest.raises(InputError, match="sentence '0' must map 'token,start,end' keys"):
+        ezcoref.read(p)
+    p.write_text("[" * 3000 + "]" * 3000)
+    with pytest.raises(InputError) as e:
+        ezcoref.read(p)
+    assert str(e.value) == f"{p}: JSON nested too deeply to be an ezCoref passage"
+
+
+def test_a_folder_named_like_a_passage_is_not_read(tmp_path):
+    (tmp_path / "x.json").mkdir()
+    (tmp_path / "x.json" / "inner.json").mkdir()
+    (tmp_path / "p.json").write_text(
+        '[{"annotator_id": 1, "annotations": {"0": {"0,0,1": [1]}}}]')
+    [ann] = ezcoref.read(tmp_path)
+    assert ann.document.id == "p"
+    with pytest.raises(InputError, match="no annotations found"):
+        from corpusagree import readers
+        readers.read("coref", [tmp_path / "x.json"], "ezcoref")
+
+
+def test_a_huge_sentence_index_is_refused_before_allocating(tmp_path):
+    """A sentence index or token position of 10^9 would make 10^9 placeholder tokens."""
+    p = tmp_path / "big.json"
+    for key in ('"1000000000": {"0,0,1": [1]}', '"0": {"0,0,1000000000": [1]}'):
+        p.write_text('[{"annotator_id": 1, "annotations": {' + key + "}}]")
+        t0 = time.perf_counter()
+        with pytest.raises(InputError, match=r"a file of \d+ bytes cannot hold so many "
+                           "sentences or tokens"):
+            ezcoref.read(p)
+        assert time.perf_counter() - t0 < 1
+    p.write_text('[{"annotator_id": 1, "annotations": {"40": {"0,0,1": [1]}}}]')
+    assert len(ezcoref.read(p)[0].document.sentence_starts) == 41  # small ones still read
+
+
+@pytest.mark.parametrize("data, message", [
+    ('[{"annotator_id": 1, "annotations": {}}]'.encode("utf-16"),
+     ":1: not UTF-8 but UTF-16 (it starts with a UTF-16 byte order mark); save the file as "
+     "UTF-8"),
+    (b'[{"annotator_id": "Jos\xe9", "annotations": {}}]',
+     ":1: not UTF-8 (byte 0xe9 at column 23); save the file as UTF-8"),
+])
+def test_not_utf8(tmp_path, data, message):
+    p = tmp_path / "x.json"
+    p.write_bytes(data)
+    with pytest.raises(InputError) as e:
+        ezcoref.read(p)
+    assert str(e.value) == f"{p}{message}"
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_bytes(b'\xef\xbb\xbf[{"annotator_id": 1, "annotations": {"0": {"0,0,1": [1]}}}]')
+    assert ezcoref.sniff(p)
+    [ann] = ezcoref.read(p)
+    assert [m.fragments for m in ann.mentions.values()] == [((0, 1),)]

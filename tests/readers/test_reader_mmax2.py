@@ -1,7 +1,12 @@
-"""MMAX2 reader: fixtures in tests/data/coref_a/mmax2, plus the real PotTS subset when present."""
+"""MMAX2 reader: fixtures in tests/data/coref_a/mmax2 and, in the variants real projects write,
+tests/data/coref_variants (MMAX2-Showcase's shared global_common_paths.xml, PCC-like word ids
+missing from the base data, repeated word ids), plus the real PotTS subset when present."""
 
 from __future__ import annotations
 
+import gc
+import shutil
+import time
 import warnings
 from collections import Counter
 
@@ -15,6 +20,8 @@ from support import CORPORA
 from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "mmax2"
+VARIANTS = TEST_DATA / "coref_variants"
+SHOWCASE = VARIANTS / "mmax2_showcase" / "collection"
 POTTS = CORPORA / "potts_mmax2_subset" / "corpus"
 
 
@@ -112,8 +119,6 @@ BAD = [
               "points to undeclared level 'group'"),
     ("duplicate", "duplicate_coref_level.xml:5: duplicate markable id 'markable_1' "
                   "(first on line 3)"),
-    ("span", "span_coref_level.xml:3: span 'word_1,word_13..word_15': "
-             "unknown word id 'word_13'"),
     ("malformed", "malformed_coref_level.xml:4: malformed XML: Opening and ending tag mismatch"),
 ]
 
@@ -123,6 +128,196 @@ def test_bad_input(name, message):
     with pytest.raises(InputError) as e:
         mmax2.read([DATA / "bad" / f"{name}.mmax"])
     assert str(e.value).startswith(str(DATA / "bad" / "Markables" / message))
+
+
+def test_unknown_word_id_in_a_span_skips_the_markable_with_a_warning():
+    with pytest.warns(UserWarning) as rec:
+        anns = mmax2.read([DATA / "bad" / "span.mmax"])
+    assert [str(w.message) for w in rec] == [
+        f"{DATA / 'bad' / 'Markables' / 'span_coref_level.xml'}:3: span 'word_1,word_13..word_15'"
+        ": unknown word id 'word_13'; 1 markable(s) naming word ids missing from the base data "
+        "skipped"]
+    assert anns[0].mentions == {} and len(anns[0].document.tokens) == 18
+
+
+def test_pcc_markables_on_missing_word_ids_are_skipped_with_their_pointers():
+    """The Potsdam Commentary Corpus has markables whose span names word ids its base data
+    lacks: those are skipped (and pointers to them), not an error for the whole corpus."""
+    with pytest.warns(UserWarning) as rec:
+        [ann] = mmax2.read([VARIANTS / "mmax2_pcc" / "coreference"])
+    level = VARIANTS / "mmax2_pcc" / "coreference" / "Markables" / "maz-0001_primmark_level.xml"
+    assert [str(w.message) for w in rec] == [
+        f"{level}:8: span 'word_12..word_13': unknown word id 'word_12'; 1 markable(s) naming "
+        "word ids missing from the base data skipped, 1 pointer(s) to them dropped"]
+    assert (ann.annotator, ann.document.id) == ("coreference", "maz-0001")
+    assert sorted(ann.mentions) == [f"primmark:markable_{i}" for i in (1, 2, 3, 4, 6)]
+    assert members(ann) == [["primmark:markable_1", "primmark:markable_3"],
+                            ["primmark:markable_2", "primmark:markable_4"],
+                            ["primmark:markable_6"]]
+    assert [(k.source, k.target) for k in ann.links] == [
+        ("primmark:markable_3", "primmark:markable_1"),
+        ("primmark:markable_4", "primmark:markable_2")]
+
+
+def test_repeated_word_ids_warn_and_are_kept():
+    folder = VARIANTS / "mmax2_duplicates"
+    with pytest.warns(UserWarning) as rec:
+        [ann] = mmax2.read([folder])
+    assert [str(w.message) for w in rec] == [
+        f"{folder / 'Basedata' / 'story_words.xml'}:9: word id 'word_5' given 2 times, the "
+        "first of 2 repeated word id(s); every <word> is kept as a token, and spans may not "
+        "start or end on a repeated id"]
+    assert ann.document.tokens == ["Kim", "met", "Lee", "at", "the", "the", "dock", ".", "She",
+                                   "waved", "waved", "."]
+    assert ann.mentions["coref:markable_3"].fragments == ((3, 7),)  # at the the dock
+    assert ann.mentions["coref:markable_4"].fragments == ((8, 9),)
+    assert members(ann) == [["coref:markable_1", "coref:markable_4"], ["coref:markable_2"],
+                            ["coref:markable_3"]]
+
+
+def test_a_span_ending_on_a_repeated_word_id_is_an_error(tmp_path):
+    folder = tmp_path / "story"
+    shutil.copytree(VARIANTS / "mmax2_duplicates", folder)
+    level = folder / "Markables" / "story_coref_level.xml"
+    level.write_text(level.read_text().replace('span="word_4..word_6"', 'span="word_4..word_5"'))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(InputError) as e:
+            mmax2.read([folder])
+    assert str(e.value) == (
+        f"{level}:6: span 'word_4..word_5': word id 'word_5' is given 2 times in "
+        f"{folder / 'Basedata' / 'story_words.xml'}, so the span could mean either word")
+
+
+def test_shared_global_common_paths_is_found_as_mmax2_showcase_lays_it_out():
+    """MMAX2-Showcase keeps one global_common_paths.xml in <collection>/common_files/ (beside
+    global_common_paths_with_errors.xml), its paths relative to each .mmax file."""
+    for path in (SHOWCASE / "P" / "P01-1001", SHOWCASE / "P" / "P01-1001" / "P01-1001.mmax"):
+        [ann] = mmax2.read([path], levels=["coref"])
+        assert (ann.annotator, ann.document.id) == ("P01-1001", "P01-1001")
+        assert ann.document.sentence_starts == [0, 5]
+        assert ann.mentions["coref:markable_2"].fragments == ((5, 7),)  # Our parser
+        # coref_class is a markable_set in the shared scheme file
+        assert members(ann) == [["coref:markable_1", "coref:markable_4"], ["coref:markable_2"],
+                                ["coref:markable_3"]]
+
+
+def test_without_common_paths_the_message_names_the_option(tmp_path):
+    project = tmp_path / "P01-1001"
+    shutil.copytree(SHOWCASE / "P" / "P01-1001", project)
+    with pytest.raises(InputError) as e:
+        mmax2.read([project])
+    assert str(e.value) == (
+        f"{project / 'P01-1001.mmax'}: no common_paths.xml beside it and no "
+        "global_common_paths.xml above it; pass --common-paths FILE (common_paths= in Python)")
+    [ann] = mmax2.read([project], levels=["coref"],
+                       common_paths=SHOWCASE / "common_files" / "global_common_paths.xml")
+    assert len(ann.mentions) == 4
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for d in ("a", "b"):
+        shutil.copy(SHOWCASE / "common_files" / "global_common_paths.xml", tmp_path / d)
+    with pytest.raises(InputError, match="several global_common_paths.xml above it .*; pass "
+                       "--common-paths FILE$"):
+        mmax2.read([project])
+
+
+def test_scheme_file_name_too_long_is_one_line(tmp_path):
+    project = tmp_path / "p"
+    shutil.copytree(DATA / "corpus" / "ann1", project)
+    for folder in ("basedata", "schemes"):
+        shutil.copytree(DATA / "corpus" / folder, tmp_path / folder)
+    common = project / "common_paths.xml"
+    common.write_text(common.read_text().replace("coref_scheme.xml", "s" * 300 + ".xml"))
+    with pytest.raises(InputError) as e:
+        mmax2.read([project])
+    assert str(e.value).startswith(f"{common}: cannot use the file name 'sss")
+    assert str(e.value).endswith(": File name too long") and "\n" not in str(e.value)
+
+
+def write_project(folder, ids, spans):
+    """A minimal MMAX2 project: base data with word ``ids`` and one coref markable per span."""
+    (folder / "Markables").mkdir(parents=True)
+    (folder / "common_paths.xml").write_text(
+        "<common_paths><markable_path>Markables</markable_path><annotations>"
+        '<level name="coref">$_coref_level.xml</level></annotations></common_paths>')
+    (folder / "d.mmax").write_text("<mmax_project><words>d_words.xml</words></mmax_project>")
+    (folder / "d_words.xml").write_text(
+        "<words>" + "".join(f'<word id="{w}">w</word>' for w in ids) + "</words>")
+    (folder / "Markables" / "d_coref_level.xml").write_text(
+        "<markables>" + "".join(f'<markable id="markable_{i}" span="{s}"/>'
+                                for i, s in enumerate(spans)) + "</markables>")
+    return folder
+
+
+def test_sparse_word_ids_in_a_range_take_no_time(tmp_path):
+    """Word ids numbered sparsely (word_17 … word_11000000000): MMAX2's numeric expansion is
+    checked without building the numeric range."""
+    ids = ["word_17", "word_20", "word_11000000000"]
+    write_project(tmp_path / "a", ids, ["word_17..word_11000000000", "word_20"])
+    t0 = time.perf_counter()
+    [ann] = mmax2.read([tmp_path / "a"])
+    assert time.perf_counter() - t0 < 1
+    assert ann.mentions["coref:markable_0"].fragments == ((0, 3),)
+    # out of numeric order: still checked, and the difference reported
+    write_project(tmp_path / "b", ["word_11000000000", "word_17", "word_20"],
+                  ["word_17..word_20", "word_11000000000..word_17"])
+    with pytest.warns(UserWarning, match=r"d_coref_level.xml:1: range word_11000000000\.\."
+                      r"word_17 covers other words numerically .* and 0 other range"):
+        mmax2.read([tmp_path / "b"])
+
+
+def grows_linearly(run, small: int, factor: int = 10, slack: float = 3.0) -> None:
+    """``run(n)`` on ``factor`` times more input takes at most ``slack * factor`` times as
+    long (best of three, the cyclic garbage collector off: its full collections cost what the
+    whole process holds; quadratic growth would take ``factor`` times longer still)."""
+    def best(n):
+        times = []
+        for _ in range(3):
+            gc.collect()
+            gc.disable()
+            try:
+                t0 = time.perf_counter()
+                run(n)
+                times.append(time.perf_counter() - t0)
+            finally:
+                gc.enable()
+        return min(times)
+
+    t_small, t_large = best(small), best(factor * small)
+    assert t_large <= slack * factor * max(t_small, 1e-3), (t_small, t_large)
+
+
+def test_range_checks_grow_linearly_with_the_markables(tmp_path):
+    """n sparse word ids out of numeric order and n markables each ranging over most of them:
+    checking MMAX2's numeric expansion costs O(log n) per range, not the range's length."""
+    def run(n):
+        ids = [f"word_{k * 10**9}" for k in range(1, n + 1)]
+        ids[0], ids[1] = ids[1], ids[0]
+        folder = write_project(tmp_path / str(n), ids,
+                               [f"word_{10**9 * (k % 7 + 3)}..word_{10**9 * (n - k % 5)}"
+                                for k in range(n)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            mmax2.read([folder])
+        shutil.rmtree(folder)
+
+    grows_linearly(run, 150)
+
+
+def test_an_element_with_too_many_attributes_is_refused_at_once(tmp_path):
+    """Reading attributes through lxml is quadratic in their number: 100,000 attributes on one
+    markable are refused in a line, not read for minutes."""
+    folder = write_project(tmp_path / "a", ["word_1"], ["word_1"])
+    level = folder / "Markables" / "d_coref_level.xml"
+    extra = " ".join(f'a{i}="x"' for i in range(100_000))
+    level.write_text(f'<markables><markable id="markable_1" span="word_1" {extra}/></markables>')
+    t0 = time.perf_counter()
+    with pytest.raises(InputError) as e:
+        mmax2.read([folder])
+    assert time.perf_counter() - t0 < 1
+    assert str(e.value) == (f"{level}:1: <markable> has 100002 attributes; more than 1000 is "
+                            "not an annotation file")
 
 
 def test_unknown_level_and_missing_paths():

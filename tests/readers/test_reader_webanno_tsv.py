@@ -1,5 +1,7 @@
 """WebAnno TSV 3 reader: fixtures in tests/data/coref_a/webanno_tsv (ann1: two chain layers,
-one with swapped feature columns, stacked cells, a sub-token; ann2: a minimal header)."""
+one with swapped feature columns, stacked cells, a sub-token; ann2: a minimal header) and GUM's
+export, where coreference is a relation layer over a span layer
+(tests/data/coref_variants/webanno_tsv_gum)."""
 
 from __future__ import annotations
 
@@ -56,7 +58,8 @@ def test_chains_stacks_subtokens_and_layers(anns):
 
 
 BAD = [
-    ("nochain", "nochain.tsv: no coreference layer: no chain layer (#T_CH=) declared"),
+    ("nochain", "nochain.tsv: no coreference layer: no chain layer (#T_CH=) and no coreference "
+                "relation layer (#T_RL= named Coref or Coreference) declared"),
     ("columns", "columns.tsv:7: expected a token row of 5 tab-separated columns"),
     ("cell", "cell.tsv:6: Coreference: expected TYPE[chain] and REL->chain-link, got 'PER[1]' "
              "and 'coref->2-1'"),
@@ -69,3 +72,62 @@ def test_bad_input(name, message):
     with pytest.raises(InputError) as e:
         webanno_tsv.read([DATA / "bad" / f"{name}.tsv"])
     assert str(e.value) == f"{DATA / 'bad'}/{message}"
+
+
+GUM = TEST_DATA / "coref_variants" / "webanno_tsv_gum"
+
+
+def test_gum_coreference_relation_layer():
+    """GUM: ``#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent``; a relation is written
+    on its target's first row, with the source's row and ``[source_target]`` span numbers (0 for
+    a one-token span written without a number)."""
+    [ann] = webanno_tsv.read([GUM])
+    assert (ann.annotator, ann.document.id) == ("webanno_tsv_gum", "GUM_fiction_boat")
+    assert ann.document.sentence_starts == [0, 6, 10]
+    assert {m.id: m.fragments for m in ann.mentions.values()} == {
+        "Referent:1-1": ((0, 1),), "Referent:2": ((2, 3),), "Referent:3": ((2, 5),),
+        "Referent:2-1": ((6, 7),), "Referent:2-3": ((8, 9),), "Referent:4": ((10, 12),)}
+    assert ann.mentions["Referent:3"].attrs == {"layer": "Referent", "entity": "object",
+                                                "infstat": "new", "text": "her old boat"}
+    assert [c.members for c in ann.chains] == [
+        ["Referent:1-1", "Referent:2", "Referent:2-1"], ["Referent:3", "Referent:2-3"],
+        ["Referent:4"]]  # the bridging relation joins no chain
+    assert [(k.source, k.target, k.type, k.attrs["relation"]) for k in ann.links] == [
+        ("Referent:2", "Referent:1-1", "Coref", "coref"),
+        ("Referent:2-1", "Referent:2", "Coref", "ana"),
+        ("Referent:2-3", "Referent:3", "Coref", "coref"),
+        ("Referent:4", "Referent:3", "Coref", "bridge")]
+    assert check_chains(ann).clean
+
+
+def test_gum_relation_to_a_missing_span(tmp_path):
+    text = (GUM / "GUM_fiction_boat.tsv").read_text().replace("1-3[2_0]", "1-3[9_0]")
+    p = tmp_path / "x.tsv"
+    p.write_text(text)
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([p])
+    assert str(e.value) == f"{p}:7: Coref relation from '1-3[9_0]': no span 9 of Referent"
+
+
+def test_gum_tsv_and_corefud_give_the_same_chains():
+    from corpusagree.readers import corefud
+
+    [tsv] = webanno_tsv.read([GUM])
+    [ud] = corefud.read(TEST_DATA / "coref_variants" / "corefud_gum")
+    assert tsv.document.tokens == ud.document.tokens
+
+    def partition(ann):
+        return {frozenset(ann.mentions[m].fragments for m in c.members) for c in ann.chains}
+
+    assert partition(tsv) == partition(ud)
+
+
+def test_encodings(tmp_path):
+    text = (DATA / "ann2" / "doc1.tsv").read_text()
+    p = tmp_path / "doc1.tsv"
+    p.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert webanno_tsv.read([p])[0].document.tokens[0] == "Ann"
+    p.write_bytes(text.replace("Ann", "Ren\u00e9").encode("latin-1"))
+    with pytest.raises(InputError, match=r"doc1.tsv:\d+: not UTF-8 \(byte 0xe9 at column "
+                       r"\d+\); save the file as UTF-8$"):
+        webanno_tsv.read([p])

@@ -140,3 +140,63 @@ def test_same_annotator_twice_and_different_tokens():
         f"{DATA / 'other_text' / 'ann3' / 'doc2.xmi'}: document 'doc2': annotator 'ann3' has "
         f"other tokens than 'ann1' in {DATA / 'dirs' / 'ann1' / 'doc2.xmi'} "
         "(token 2: 'Tom' vs 'Tim')")
+
+
+def with_markup_in_root(markup: str, doctype: str = "") -> str:
+    src = (DATA / "dirs" / "ann1" / "doc2.xmi").read_text()
+    start = src.index("<xmi:XMI")
+    end = src.index(">", start) + 1
+    return src[:start] + doctype + src[start:end] + markup + src[end:]
+
+
+@pytest.mark.parametrize("markup, doctype", [
+    ("<!-- exported by hand -->", ""),
+    ("<?inception version='33'?>", ""),
+    ("&note;", '<!DOCTYPE xmi:XMI [<!ENTITY note "">]>'),
+])
+def test_comments_instructions_and_entities_in_the_root(tmp_path, markup, doctype):
+    (tmp_path / "ann1").mkdir()
+    (tmp_path / "ann1" / "doc2.xmi").write_text(with_markup_in_root(markup, doctype))
+    [ann] = xmi.read([tmp_path / "ann1"])
+    assert chains(ann) == chains(xmi.read([DATA / "dirs" / "ann1"])[0])
+
+
+def test_zip_member_inflating_beyond_the_bound_is_refused(tmp_path, monkeypatch):
+    z = tmp_path / "doc.zip"
+    with zipfile.ZipFile(z, "w", zipfile.ZIP_DEFLATED) as f:
+        f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
+        f.writestr("bomb.xmi", b"<a/>" + b" " * 2_000_000)
+    monkeypatch.setattr(xmi, "INFLATE_SLACK", 0)
+    limit = xmi.INFLATE_RATIO * z.stat().st_size
+    assert limit < 2_000_000
+    with pytest.raises(InputError) as e:
+        xmi.read([z])
+    assert str(e.value) == (f"{z}: bomb.xmi inflates to more than {limit} bytes, "
+                            f"{xmi.INFLATE_RATIO} times the zip file and more: refused as a zip "
+                            "bomb")
+
+
+def test_a_broken_zip_is_one_line(tmp_path):
+    z = tmp_path / "doc.zip"
+    with zipfile.ZipFile(z, "w") as f:
+        f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
+    data = bytearray(z.read_bytes())
+    data[40:60] = b"\0" * 20  # inside the member's stored bytes
+    z.write_bytes(bytes(data))
+    with pytest.raises(InputError, match=rf"^{re.escape(str(z))}: cannot inflate carol.xmi: "):
+        xmi.read([z])
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"<a>\n<b>\xe9</b></a>", ":2: not UTF-8 (byte 0xe9 at column 4); save the file as UTF-8 or "
+                              "declare its encoding in <?xml ... encoding=...?>"),
+    (b"<a>\x00</a>", ":1: malformed XML: Invalid character: Char 0x0 out of allowed range, line 1, "
+                     "column 4"),
+])
+def test_xml_errors_are_one_line(tmp_path, data, message):
+    """libxml2 ends some messages with a newline and splits others in two."""
+    p = tmp_path / "doc.xmi"
+    p.write_bytes(data)
+    with pytest.raises(InputError) as e:
+        xmi.read([p])
+    assert str(e.value) == f"{p}{message}"
