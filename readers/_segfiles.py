@@ -4,50 +4,15 @@ local to each document (Kazantseva & Szpakowicz 2012's Moonstone)."""
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 from os import PathLike
-from pathlib import Path
 
 from ..model.errors import InputError
-from ..model.io import not_utf8
+from ..model.io import read_text
 
 #: the header of a coder-mapping file
 CODER_MAP_COLUMNS = ("document", "coder", "person")
-
-
-def read_text(path: str | PathLike, encoding: str | None = None) -> str:
-    """The text of a file in ``encoding`` (default UTF-8; a UTF-8 byte order mark is dropped);
-    an InputError says where decoding failed (``file:line: not UTF-8 (byte 0xe9 at column
-    17); save the file as UTF-8``)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
-    try:
-        codec = codecs.lookup(encoding or "utf-8").name
-    except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}") from None
-    utf8 = codec == "utf-8"
-    try:
-        return data.decode("utf-8-sig" if utf8 else codec)
-    except UnicodeDecodeError as e:
-        if utf8:
-            raise not_utf8(e, str(path)) from None
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - data.rfind(b"\n", 0, e.start)
-        raise InputError(f"not {encoding} (byte 0x{data[e.start]:02x} at byte column {column})",
-                         path, line) from None
-
-
-def shown(unit: str | None, limit: int = 40) -> str:
-    """A unit for a one-line message: its repr, cut to ``limit`` characters with ``…``, or
-    ``end of text`` for None (past the last unit)."""
-    if unit is None:
-        return "end of text"
-    text = repr(unit[:limit + 1])
-    return text if len(unit) <= limit else text[:-2] + "…" + text[-1]
 
 
 def first_difference(a: list[str], b: list[str]) -> int | None:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
+from ..model.io import read_text
 from . import _paths
-from ._segfiles import read_text
 
 PathArg = str | PathLike
 _NEWLINE = re.compile(r"\r\n|\r|\n")

@@ -36,8 +36,8 @@ from pathlib import Path
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import Option, _paths, register
-from .conll2012 import excerpt, read_text
 
 DEFAULT_COREF_TYPES = ("Coreference", "Coref", "Anaphora", "Equiv")
 _ID = re.compile(r"([A-Za-z]+|#)\d+\S*")

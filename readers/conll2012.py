@@ -16,7 +16,6 @@ coreference reader uses.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Iterable, Sequence
 from os import PathLike
@@ -25,6 +24,7 @@ from pathlib import Path
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import _paths, register
 
 PathArg = str | PathLike | Sequence[str | PathLike]
@@ -35,41 +35,6 @@ _SUFFIXES = ("_conll", ".conll")
 
 
 # ---- helpers shared by the text-based coreference readers --------------------------------------
-
-def read_text(path: str | PathLike) -> str:
-    """A UTF-8 file's text (a byte order mark is dropped) with universal newlines, so CRLF is
-    one character; an InputError names the line and column of the first byte that is not
-    UTF-8."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
-    return decode(data, path).replace("\r\n", "\n").replace("\r", "\n")
-
-
-def decode(data: bytes, path: str | PathLike) -> str:
-    """``data`` decoded as UTF-8 (without a byte order mark), or an InputError
-    ``file:line: not UTF-8 (byte 0xe9 at column 17); save the file as UTF-8``."""
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise InputError("not UTF-8 but UTF-16 (it starts with a UTF-16 byte order mark); save "
-                         "the file as UTF-8", path, 1)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        start = data.rfind(b"\n", 0, e.start) + 1
-        line = data.count(b"\n", 0, e.start) + 1
-        column = len(data[start:e.start].decode("utf-8", "replace")) + 1
-        raise InputError(f"not UTF-8 (byte 0x{data[e.start]:02x} at column {column}); save the "
-                         "file as UTF-8", path, line) from None
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut to ``limit`` characters with ``…`` (for messages on one line)."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
-
 
 def build_annotation(doc: Document, annotator: str,
                      mentions: Iterable[tuple[str, tuple[tuple[int, int], ...], int | None, dict]],

@@ -23,8 +23,9 @@ from pathlib import Path
 from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Document
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import _paths, register
-from .conll2012 import PathArg, build_annotation, excerpt, read_text
+from .conll2012 import PathArg, build_annotation
 
 _SUFFIXES = (".conllu",)
 _CHUNK = re.compile(r"\((?P<open>[^()]+)(?P<single>\))?|(?P<close>[^()]+)\)")

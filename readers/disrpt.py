@@ -28,9 +28,10 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import _paths, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, first_difference, read_text, shown
+from ._segfiles import check_annotators, first_difference
 
 SUFFIXES = (".tok", ".conllu", ".conll")
 #: MISC labels (key, value), lower case, that start a segment
@@ -160,8 +161,8 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
             ref_path, ref = first.setdefault(doc.name, (path, doc))
             i = first_difference(ref.forms, doc.forms)
             if i is not None:
-                here = shown(doc.forms[i] if i < len(doc.forms) else None)
-                there = shown(ref.forms[i] if i < len(ref.forms) else None)
+                here = excerpt(doc.forms[i] if i < len(doc.forms) else None)
+                there = excerpt(ref.forms[i] if i < len(ref.forms) else None)
                 raise InputError(f"document {doc.name!r}: token {i + 1} is {here} here but "
                                  f"{there} in {ref_path} (annotators must segment the same "
                                  "tokens)", path, doc.line)

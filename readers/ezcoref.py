@@ -30,8 +30,8 @@ from typing import Literal
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
+from ..model.io import decode, excerpt
 from . import Option, _paths, register
-from .conll2012 import decode, excerpt
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 

@@ -48,9 +48,9 @@ from lxml import etree
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from ..model.io import excerpt
 from . import Option, _paths, register
 from ._xml import local, parse
-from .conll2012 import excerpt
 
 DEFAULT_SET_ATTRIBUTES = ("coref_set", "coref_class", "member", "set")
 DEFAULT_IDENTITY_POINTERS = ("antecedent", "anaphor_antecedent", "single_phrase_antecedent",

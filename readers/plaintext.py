@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import Option, _paths, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, read_text, shown
+from ._segfiles import check_annotators
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -191,8 +192,8 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         diff = _first_difference(units, ref)
         if diff is not None:
             i, here, there = diff
-            raise InputError(f"document {doc!r}: {unit} {i + 1} is {shown(here)} here but "
-                             f"{shown(there)} in {ref_path} (annotators must segment the same "
+            raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
+                             f"{excerpt(there)} in {ref_path} (annotators must segment the same "
                              "text)", path)
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path)))
     check_annotators(keep, found)

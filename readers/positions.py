@@ -23,8 +23,9 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
+from ..model.io import read_text
 from . import Option, _paths, register
-from ._segfiles import check_annotators, read_text
+from ._segfiles import check_annotators
 
 SUFFIXES = (".csv", ".tsv")
 

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
+from ..model.io import excerpt
 from . import Option, _paths, _xml, register
 from ._paths import PathsArg
-from ._segfiles import check_annotators, first_difference, shown
+from ._segfiles import check_annotators, first_difference
 
 SUFFIXES = (".rs3", ".rs4")
 
@@ -97,8 +98,8 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
                     if (i := first_difference(ref_units, u)) is not None), None)
         if bad is not None:
             path, units, i = bad
-            here = shown(units[i] if i < len(units) else None)
-            there = shown(ref_units[i] if i < len(ref_units) else None)
+            here = excerpt(units[i] if i < len(units) else None)
+            there = excerpt(ref_units[i] if i < len(ref_units) else None)
             msg = (f"document {doc!r}: {unit} {i + 1} is {here} here but {there} in "
                    f"{ref_path} (annotators must segment the same text)")
             if on_mismatch == "error":

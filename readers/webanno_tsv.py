@@ -38,8 +38,8 @@ from pathlib import Path
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from ..model.io import excerpt, read_text
 from . import _paths, register
-from .conll2012 import excerpt, read_text
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
 _REL = re.compile(r"(.*)->(\d+)-(\d+)")

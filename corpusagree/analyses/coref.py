@@ -381,6 +381,12 @@ def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] 
     al = conv.align(annotations, match=match, singletons=singletons)
     chains = None if label == "antecedent" else conv.to_data(al, label, unmarked)
     ante = conv.to_data(al, "antecedent", unmarked)
+    if not ((ante.codes >= 0).sum(0) >= 2).any():
+        where = ", ".join(map(str, inputs)) or None
+        if not al.n_items:
+            raise InputError("no mention in any annotation: nothing to compare", where)
+        raise InputError(f"none of the {al.n_items} mentions is marked by two or more "
+                         f"annotators ({match} match): nothing to compare", where)
     notes = al.report.notes()
     settings = _settings(bootstrap, len(al.documents), notes)
     stage = _Stages(progress, [settings.n_resamples if settings else 0] * (1 + (chains is not None))

@@ -8,6 +8,7 @@ cells and the usual missing-value spellings are missing judgements.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import math
@@ -29,23 +30,58 @@ def display(path: Path_) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
 
 
-def read_text(path: Path_) -> str:
-    """The text of a UTF-8 file (a byte-order mark is dropped), or of standard input for
-    ``-``; InputError when it cannot be read."""
+def read_text(path: Path_, encoding: str | None = None) -> str:
+    """The text of a file (``-``: standard input) in ``encoding`` (default UTF-8; a UTF-8 byte
+    order mark is dropped), with universal newlines (CRLF and CR are one newline); an
+    InputError says where decoding failed. A device or pipe is refused before reading."""
+    name = display(path)
     try:
         if str(path) == "-":
-            return sys.stdin.read().removeprefix("\ufeff")
-        if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
-            raise InputError("not a regular file", display(path))
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            return fh.read()
-    except UnicodeDecodeError as e:
-        raise not_utf8(e, display(path)) from None
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+                sys.stdin.read().encode("utf-8")
+        else:
+            if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+                raise InputError("not a regular file", name)
+            with open(path, "rb") as fh:
+                data = fh.read()
     except OSError as e:
-        raise InputError(f"cannot read file: {e}", display(path)) from None
+        raise InputError(f"cannot read file: {e}", name) from None
+    return decode(data, name, encoding).replace("\r\n", "\n").replace("\r", "\n")
 
 
-def not_utf8(error: UnicodeDecodeError, path: str) -> InputError:
+def decode(data: bytes, path: Path_ | None, encoding: str | None = None) -> str:
+    """``data`` decoded from ``encoding`` (default UTF-8, without a byte order mark), or an
+    InputError ``file:line: not UTF-8 (byte 0xe9 at column 17); save the file as UTF-8``."""
+    try:
+        codec = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}") from None
+    if codec == "utf-8":
+        if data.startswith(codecs.BOM_UTF8):
+            data = data[len(codecs.BOM_UTF8):]
+        elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            raise InputError("not UTF-8 but UTF-16 (it starts with a UTF-16 byte order mark); "
+                             "save the file as UTF-8", path, 1)
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as e:
+        if codec == "utf-8":
+            raise not_utf8(e, path) from None
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - data.rfind(b"\n", 0, e.start)
+        raise InputError(f"not {encoding} (byte 0x{data[e.start]:02x} at byte column {column})",
+                         path, line) from None
+
+
+def excerpt(text: str | None, limit: int = 40) -> str:
+    """``repr(text)`` cut to ``limit`` characters with ``…``, for messages on one line;
+    ``end of text`` for None (past the last unit)."""
+    if text is None:
+        return "end of text"
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+
+
+def not_utf8(error: UnicodeDecodeError, path: Path_ | None) -> InputError:
     """The one-line error for text that is not UTF-8: where decoding failed, and what to do."""
     prefix = bytes(error.object[:error.start])
     start = prefix.rfind(b"\n") + 1

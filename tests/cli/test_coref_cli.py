@@ -307,3 +307,20 @@ def test_mixed_formats_and_missing_path(tmp_path, cli):
     assert status == 2 and "different formats" in err
     status, _, err = cli("coref", tmp_path / "nothing")
     assert status == 2 and "no such file" in err
+
+
+def test_nothing_to_compare_is_one_line(tmp_path, cli):
+    row = "d  0  {i}  w{i}  X  *  -  -  -  -  *  {c}\n"
+    def conll(name, cells):
+        p = tmp_path / name
+        p.write_text("#begin document (d); part 000\n" + "".join(
+            row.format(i=i, c=c) for i, c in enumerate(cells)) + "\n#end document\n")
+        return p
+
+    a, b = conll("a.v4_gold_conll", "--"), conll("b.v4_gold_conll", "--")
+    code, _, err = cli("coref", a, b)
+    assert code == 2 and err.strip().endswith("no mention in any annotation: nothing to compare")
+    c, d = conll("c.v4_gold_conll", ["(1)", "-"]), conll("e.v4_gold_conll", ["-", "(1)"])
+    code, _, err = cli("coref", c, d)
+    assert code == 2 and "none of the 2 mentions is marked by two or more annotators" in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,8 +1,6 @@
 """CorefUD reader: Entity= brackets, discontinuous parts, multiword tokens, empty nodes, GUM's
 global.Entity, encodings, errors, and time linear in the input."""
 
-import gc
-import time
 import warnings
 
 import pytest
@@ -11,6 +9,7 @@ from corpusagree.model.errors import InputError
 from corpusagree.readers import corefud
 
 from support import DATA as TEST_DATA
+from support import grows_linearly
 
 DEMO = TEST_DATA / "coref_b" / "corefud_demo.conllu"
 GUM = TEST_DATA / "coref_variants" / "corefud_gum" / "GUM_fiction_boat.conllu"
@@ -156,25 +155,6 @@ def test_utf8_bom_is_accepted(tmp_path):
     assert (ann.document.id, spans(ann)) == ("d", {"e1": [((0, 1),)]})
 
 
-def grows_linearly(run, small: int, factor: int = 10, slack: float = 3.0) -> None:
-    """``run(n)`` on ``factor`` times more input takes at most ``slack * factor`` times as
-    long (best of three, the cyclic garbage collector off: its full collections cost what the
-    whole process holds; quadratic growth would take ``factor`` times longer still)."""
-    def best(n):
-        times = []
-        for _ in range(3):
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                run(n)
-                times.append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
-        return min(times)
-
-    t_small, t_large = best(small), best(factor * small)
-    assert t_large <= slack * factor * max(t_small, 1e-3), (t_small, t_large)
 
 
 def test_entity_value_without_brackets_fails_in_linear_time(tmp_path):

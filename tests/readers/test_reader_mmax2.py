@@ -4,7 +4,6 @@ missing from the base data, repeated word ids), plus the real PotTS subset when 
 
 from __future__ import annotations
 
-import gc
 import shutil
 import time
 import warnings
@@ -16,7 +15,7 @@ from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
 from corpusagree.readers import mmax2
 
-from support import CORPORA
+from support import CORPORA, grows_linearly
 from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "mmax2"
@@ -267,25 +266,6 @@ def test_sparse_word_ids_in_a_range_take_no_time(tmp_path):
         mmax2.read([tmp_path / "b"])
 
 
-def grows_linearly(run, small: int, factor: int = 10, slack: float = 3.0) -> None:
-    """``run(n)`` on ``factor`` times more input takes at most ``slack * factor`` times as
-    long (best of three, the cyclic garbage collector off: its full collections cost what the
-    whole process holds; quadratic growth would take ``factor`` times longer still)."""
-    def best(n):
-        times = []
-        for _ in range(3):
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                run(n)
-                times.append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
-        return min(times)
-
-    t_small, t_large = best(small), best(factor * small)
-    assert t_large <= slack * factor * max(t_small, 1e-3), (t_small, t_large)
 
 
 def test_range_checks_grow_linearly_with_the_markables(tmp_path):
