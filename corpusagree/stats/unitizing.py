@@ -70,9 +70,12 @@ from ..model.continuum import Continuum
 from ..model.errors import InputError
 from .inference import Q_THRESHOLDS, Bootstrap, Interval, replicate_weights
 
-#: variant → the coefficient's symbol
-VARIANTS = {"1995": "uα", "u": "uα", "|u|": "|u|α", "cu": "cuα", "k": "(k)uα"}
-_IDS = {"1995": "alpha_u_1995", "u": "alpha_u", "|u|": "alpha_u_binary", "cu": "alpha_cu",
+#: variant → the coefficient's symbol (the 1995 uα marked, as the 2016 one shares its name)
+VARIANTS = {"1995": "uα (1995)", "u": "uα", "|u|": "|u|α", "cu": "cuα", "k": "(k)uα"}
+#: disagreements (shares of a length) below this are rounding error, taken as 0
+ROUNDING = 1e-12
+#: variant → the coefficient's id in reports
+IDS = {"1995": "alpha_u_1995", "u": "alpha_u", "|u|": "alpha_u_binary", "cu": "alpha_cu",
         "k": "alpha_ku"}
 
 
@@ -105,20 +108,19 @@ class UnitizingAlpha:
         if self.variant == "k":
             return f"({self.category})uα"
         if self.category is not None:
-            return f"uα[{self.category}]"
+            return f"uα[{self.category}]" + (" (1995)" if self.variant == "1995" else "")
         return s
 
     def __repr__(self) -> str:
         cov = "" if self.coverage is None else f", coverage={self.coverage:.3g}"
         why = "" if self.reason is None else f", {self.reason}"
-        name = self.symbol + (" (1995)" if self.variant == "1995" else "")
-        return (f"UnitizingAlpha({name}={self.value:.4g}, Do={self.observed:.4g}, "
+        return (f"UnitizingAlpha({self.symbol}={self.value:.4g}, Do={self.observed:.4g}, "
                 f"De={self.expected:.4g}{cov}, {self.documents} document"
                 f"{'' if self.documents == 1 else 's'}{why})")
 
     def to_dict(self) -> dict:
         """JSON-ready (nan stays a float nan)."""
-        return {"id": _IDS[self.variant], "symbol": self.symbol, "variant": self.variant,
+        return {"id": IDS[self.variant], "symbol": self.symbol, "variant": self.variant,
                 "category": self.category, "value": self.value, "observed": self.observed,
                 "expected": self.expected, "coverage": self.coverage, "reason": self.reason,
                 "documents": self.documents}
@@ -136,7 +138,7 @@ class UnitizingAlpha:
             raise InputError(f"the bootstrap of {self.symbol} resamples documents and needs at "
                              f"least 2 documents with two or more annotators; this continuum "
                              f"has {D}")
-        name = _IDS[self.variant]
+        name = IDS[self.variant]
         if math.isnan(self.value):
             return Interval(name, "nominal", self.value, math.nan, math.nan, level,
                             "bootstrap percentile", True, D, n_resamples, seed,
@@ -201,6 +203,8 @@ def _finish(variant: str, s: np.ndarray) -> tuple[np.ndarray, ...]:
         else:
             observed, expected = s[..., 0] / s[..., 2], s[..., 1] / s[..., 2]
             coverage = np.full_like(observed, np.nan)
+        # the terms are differences of sums: rounding leaves ~1e-16 where the exact value is 0
+        observed, expected = (np.where(np.abs(x) < ROUNDING, 0.0, x) for x in (observed, expected))
         value = np.where(expected > 0, 1 - observed / expected, np.nan)
     return value, observed, expected, coverage
 

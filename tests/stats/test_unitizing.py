@@ -528,3 +528,22 @@ def test_scale_benchmark_tiny(root) -> None:
     assert all(0 < r["value"] <= 1 and r["seconds"] >= 0 for r in out["variants"].values())
     assert [r["units_per_annotator"] for r in out["scaling"]] == [100, 300]
     assert "slope" in out["scaling"][1]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_one_category_tiling_has_no_expected_disagreement(seed):
+    """Two annotators who each tile [0, L) with units of one category: every atom is that
+    category for both, so uα and cuα have De = 0 and are undefined. The 2016 terms are
+    differences of sums, which left De = 1.2e-16 and uα = 1 on seed 27 (found on RSTmulti's
+    segmentations) before rounding error was taken as 0."""
+    rng = np.random.default_rng(seed)
+    length = int(rng.integers(50, 3000))
+    units = []
+    for a in "xy":
+        cuts = np.unique(np.r_[0, rng.choice(np.arange(1, length), int(rng.integers(2, 40)),
+                                             replace=False), length])
+        units += [(a, int(s), int(e), "seg") for s, e in zip(cuts[:-1], cuts[1:], strict=True)]
+    c = Continuum.from_units(units, end=length)
+    for variant in ("u", "cu"):
+        r = alpha_u(c, variant)
+        assert r.expected == 0 and r.observed == 0 and math.isnan(r.value) and r.reason
