@@ -10,8 +10,10 @@ coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -70,7 +72,8 @@ def _flat(d: dict, prefix: str = "") -> dict:
 @dataclass(frozen=True)
 class Column:
     """A column of a :class:`Table`: ``kind`` tells a renderer how to write its values —
-    ``text``, ``int``, ``float`` (``places`` decimals), ``interval`` ((low, high) pairs),
+    ``text``, ``int``, ``float`` (``places`` decimals), ``magnitude`` (``places`` significant
+    digits, for quantities of any scale), ``interval`` ((low, high) pairs),
     ``share`` (a proportion written as a percentage), ``label`` (a label or a set).
     ``optional``: a renderer short of width may leave the column out (and says so)."""
 
@@ -270,3 +273,17 @@ def bootstrap_caption(intervals: Interval | Sequence[Interval]) -> str:
     units = "clusters" if all(i.clustered for i in ivs) else \
         "items" if not any(i.clustered for i in ivs) else "clusters or items"
     return f"{iv.method}, {iv.n_resamples} resamples of {n} {units}, seed {iv.seed}"
+
+
+def title(inputs: Sequence[str], default: str) -> str:
+    """The one path, or the folder the paths share and how many they are."""
+    if not inputs:
+        return default
+    if len(inputs) == 1:
+        return str(inputs[0])
+    common = Path(os.path.commonpath([Path(p).absolute() for p in inputs]))
+    try:
+        common = common.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    return f"{common}/ ({len(inputs)} paths)"

@@ -27,7 +27,6 @@ data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then m
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
@@ -45,7 +44,7 @@ from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
 from ..stats.inference import Bootstrap, Progress
-from .base import Column, Records, Report, Table, estimate_table, estimates, quiet
+from .base import Column, Records, Report, Table, estimate_table, estimates, quiet, title
 from .diagnose import Diagnostics, diagnose
 
 #: the distances between sets (chains), and the ones reported by default
@@ -232,7 +231,7 @@ class CorefReport(Report):
 
     def summary(self) -> str:
         o = self.options
-        where = _title(self.inputs) + (f" ({self.format})" if self.format else "")
+        where = title(self.inputs, "coreference") + (f" ({self.format})" if self.format else "")
         out = (f"{where}: {len(self.documents)} documents, {len(self.annotators)} annotators, "
                f"{self.items} mentions ({o['match']} match, unmarked = {o['unmarked']}, "
                f"singletons {o['singletons']}); label = {o['label']}")
@@ -337,20 +336,6 @@ class CorefReport(Report):
         return Table("by_document", "By document: α per distance, α on antecedents, mean "
                      "pairwise F1", cols, rows, ["F1: the mean over the document's pairs where "
                                                  "defined"])
-
-
-def _title(inputs: Sequence[str]) -> str:
-    """The one path, or the folder the paths share and how many they are."""
-    if not inputs:
-        return "coreference"
-    if len(inputs) == 1:
-        return str(inputs[0])
-    common = Path(os.path.commonpath([Path(p).absolute() for p in inputs]))
-    try:
-        common = common.relative_to(Path.cwd())
-    except ValueError:
-        pass
-    return f"{common}/ ({len(inputs)} paths)"
 
 
 # ---- the analysis ------------------------------------------------------------------------------

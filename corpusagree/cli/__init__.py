@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..model.errors import InputError
-from . import coref, markables, report, segments, senses, table
+from . import coref, markables, report, segments, senses, spans, table
 
 #: one module per job, each with register(subparsers)
-JOBS = (table, coref, markables, segments, senses, report)
+JOBS = (table, coref, markables, segments, senses, spans, report)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,7 +39,13 @@ def _warn_one_line(message, category, filename, lineno, file=None, line=None) ->
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
     args = build_parser().parse_args(argv)
-    warnings.showwarning = _warn_one_line
+    with warnings.catch_warnings():  # each run shows its warnings, one line each
+        warnings.simplefilter("default")
+        warnings.showwarning = _warn_one_line
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
     except InputError as e:

@@ -61,6 +61,8 @@ def cell(value, column: Column) -> str:
     kind = column.kind
     if kind == "float":
         return number(value, column.places)
+    if kind == "magnitude":
+        return "—" if value is None or value != value else f"{value:.{column.places}g}"
     if kind == "int":
         return "—" if value is None else str(int(value))
     if kind == "interval":
@@ -79,4 +81,4 @@ def cell(value, column: Column) -> str:
 
 
 def right_aligned(column: Column) -> bool:
-    return column.kind in ("float", "int", "interval", "share")
+    return column.kind in ("float", "magnitude", "int", "interval", "share")

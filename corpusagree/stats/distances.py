@@ -391,7 +391,8 @@ SET_NAMES: tuple[str, ...] = tuple(n for n, d in NAMED.items() if d.for_sets)
 
 
 def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
-    """A Distance from a name, a Distance, a weight mapping, (array, labels), or a callable."""
+    """A Distance from a name, a Distance, a weight mapping, (array, labels) or (labels, array),
+    or a callable."""
     if spec is None:
         return NAMED["nominal"]
     if isinstance(spec, Distance):
@@ -404,7 +405,10 @@ def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
     if isinstance(spec, Mapping):
         return Matrix(spec)
     if isinstance(spec, tuple) and len(spec) == 2:
-        return Matrix(spec[0], spec[1])
+        weights, labels = spec
+        if np.ndim(labels) == 2 and np.ndim(weights) == 1:  # (labels, array) reads as well
+            weights, labels = labels, weights
+        return Matrix(weights, labels)
     if callable(spec):
         return FromCallable(spec)
     raise TypeError(f"cannot make a distance from {spec!r}")

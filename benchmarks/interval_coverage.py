@@ -9,7 +9,7 @@ resampling documents (clustered, the default with groups) and by resampling item
 the documents). Prints both coverage rates: the clustered bootstrap should cover 92–98 % of
 the time, the item bootstrap visibly less.
 
-Usage: python benchmarks/coverage.py [--studies 200] [--docs 40] [--items 15] [--json]
+Usage: python benchmarks/interval_coverage.py [--studies 200] [--docs 40] [--items 15] [--json]
 """
 
 from __future__ import annotations

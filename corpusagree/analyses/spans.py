@@ -1,0 +1,426 @@
+"""``corpusagree spans``: did the annotators mark the same stretches of text?
+
+Spans of every span reader (brat, INCEpTION XMI, WebAnno TSV, MMAX2 markables, CoNLL-2012 and
+CorefUD mentions) and the segments of every segmentation reader become a continuum of units
+(:mod:`corpusagree.convert.continuum`), measured without pre-set units by
+
+* Krippendorff's unitizing α: the 1995/2004 uα per category and overall, and the 2016 family
+  uα, |u|α (unitizing only), cuα (coding given unitizing) and (k)uα per category with its
+  coverage (Krippendorff 1995, 2004; Krippendorff, Mathet, Bouvry & Widlöcher 2016);
+* Mathet, Widlöcher & Métivier's γ (2015) with γ-cat and γ-k (Mathet 2017), on the exact best
+  alignment, whose summary per annotator pair (matched, unmatched, split units) and costliest
+  unitary alignments (with their text) say where the annotators part;
+* position-only agreement beside position-and-category agreement: the same measures with every
+  category merged into one.
+
+>>> from corpusagree.analyses import spans
+>>> fmt, corpus = spans.read(["sample_corpora/coref/brat"])             # doctest: +SKIP
+>>> c, notes = spans.continuum(corpus)                                   # doctest: +SKIP
+>>> spans.analyse(c, texts=spans.texts(corpus)).to_dict()               # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from os import PathLike
+from pathlib import Path
+
+import numpy as np
+
+from .. import readers
+from ..convert.continuum import UNITS, from_annotations, from_segmentations
+from ..model.continuum import Continuum
+from ..model.corpus import CorefAnnotation, Segmentation
+from ..model.errors import InputError
+from ..model.io import excerpt
+from ..readers import _paths
+from ..stats import gamma as gm
+from ..stats import unitizing as ua
+from ..stats.inference import Bootstrap, Progress
+from .base import Column, Records, Report, Table, interval_dict, title
+
+MEASURES = ("alpha_u", "gamma")
+#: the tasks whose readers give spans, in the order a format is looked for
+TASKS = ("coref", "segments")
+#: the corpus-wide uα variants reported, in order
+OVERALL = ("u", "|u|", "cu", "1995")
+#: the most characters of a unit's text shown
+TEXT = 40
+
+
+# ---- reading ----------------------------------------------------------------------------------
+def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
+         annotators: Sequence[str] | None = None, **reader_options
+         ) -> tuple[str, list[CorefAnnotation] | list[Segmentation]]:
+    """``(format, corpus)`` of span annotations (any coreference format: brat, XMI, WebAnno TSV,
+    MMAX2, CoNLL-2012, CorefUD, ezCoref) or segmentations (any segmentation format), through
+    the readers registry. MMAX2 reads every markable level unless ``levels`` says which."""
+    plist = _paths.as_list(paths)
+    if not plist:
+        raise InputError("no input files")
+    for p in plist:
+        _paths.check(p)
+    task = _task(plist, input_format)
+    return readers.read(task, plist, input_format, annotators, **reader_options)
+
+
+def _task(paths: list[Path], input_format: str) -> str:
+    if input_format != "auto":
+        for task in TASKS:
+            if input_format in readers.readers(task):
+                return task
+        known = [f for t in TASKS for f in readers.readers(t)]
+        raise InputError(f"unknown span format {input_format!r}; known: {', '.join(known)}")
+    for task in TASKS:
+        try:
+            readers.resolve(task, paths, "auto")
+            return task
+        except InputError:
+            continue
+    raise InputError("cannot tell the format of these spans; pass --input-format",
+                     paths[0] if len(paths) == 1 else None)
+
+
+def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: str = "token",
+              category: str | None = None) -> tuple[Continuum, list[str]]:
+    """The continuum of a corpus (see :mod:`corpusagree.convert.continuum`) and its notes;
+    segmentations are on their own units (``unit`` and ``category`` do not apply)."""
+    if corpus and isinstance(corpus[0], Segmentation):
+        return from_segmentations(corpus), []
+    return from_annotations(corpus, unit, category)
+
+
+def texts(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: str = "token"
+          ) -> dict[str, str | list[str]]:
+    """Each document's tokens (``unit="token"``) or text (``"char"``), to show the units that
+    cost most; none for segmentations."""
+    out: dict[str, str | list[str]] = {}
+    for a in corpus:
+        if isinstance(a, CorefAnnotation) and a.document.id not in out:
+            text = a.document.tokens if unit == "token" else a.document.text
+            if text is not None:
+                out[a.document.id] = text
+    return out
+
+
+# ---- the report ------------------------------------------------------------------------------
+@dataclass(repr=False)
+class PairSummary:
+    """How two annotators' units meet in the best alignment, over the documents both
+    annotated: ``matched`` unitary alignments holding a unit of each, ``only_a``/``only_b``
+    units of one aligned with nothing of the other, and ``split_a``/``split_b`` units of one
+    that overlap two or more units of the other."""
+
+    a: str
+    b: str
+    matched: int
+    only_a: int
+    only_b: int
+    split_a: int
+    split_b: int
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("a", "b", "matched", "only_a", "only_b",
+                                             "split_a", "split_b")}
+
+
+@dataclass(repr=False)
+class SpansReport(Report):
+    """Unitizing agreement of one continuum (see the module docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    format: str | None
+    continuum: Continuum
+    alpha_u: Records
+    gamma: gm.Gamma | None
+    gamma_positions: gm.Gamma | None
+    pairs: Records
+    costliest: Records
+    documents: Records | None
+    notes: list[str]
+    job = "spans"
+
+    def __repr__(self) -> str:
+        return f"SpansReport({self.summary()})"
+
+    def summary(self) -> str:
+        c = self.continuum
+        where = title(self.inputs, "spans")
+        fmt = f" ({self.format})" if self.format else ""
+        return (f"{where}{fmt}: {_count(len(c), 'unit')} by "
+                f"{_count(len(c.annotators), 'annotator')} in "
+                f"{_count(len(c.documents), 'document')}, "
+                f"{_count(len(c.categories), 'category', 'categories')}, positions in {c.unit}s")
+
+    def body(self) -> dict:
+        c = self.continuum
+        return {"format": self.format,
+                "data": {"units": len(c), "unit": c.unit, "annotators": list(c.annotators),
+                         "documents": list(c.documents), "categories": list(c.categories),
+                         "units_per_annotator": dict(zip(c.annotators, np.bincount(
+                             c.annotator, minlength=len(c.annotators)).tolist(), strict=True))},
+                "alpha_u": self.alpha_u,
+                "gamma": None if self.gamma is None else self.gamma.to_dict(),
+                "gamma_positions": None if self.gamma_positions is None else
+                self.gamma_positions.to_dict(alignment=False),
+                "pairs": self.pairs, "costliest": self.costliest,
+                "by_document": self.documents}
+
+    def tables(self) -> list[Table]:
+        out = []
+        if self.alpha_u:
+            ivs = [r.get("interval") for r in self.alpha_u if r.get("interval")]
+            cols = [Column("measure", "measure"), Column("category", "category"),
+                    Column("value", "value", "float")]
+            if ivs:
+                cols.append(Column("interval", f"{ivs[0]['level']:.0%} CI", "interval"))
+            cols += [Column("observed", "Do", "magnitude", optional=True),
+                     Column("expected", "De", "magnitude", optional=True),
+                     Column("coverage", "coverage", "float", 3, optional=True)]
+            rows = []
+            for r in self.alpha_u:
+                line = [ua.VARIANTS[r["variant"]], r["category"] or "all", r["value"]]
+                if ivs:
+                    iv = r.get("interval")
+                    line.append(None if iv is None else (iv["low"], iv["high"]))
+                rows.append(line + [r["observed"], r["expected"], r["coverage"]])
+            why: dict[str, list[str]] = {}
+            for r in self.alpha_u:
+                if r["reason"]:
+                    why.setdefault(r["reason"], []).append(
+                        f"{ua.VARIANTS[r['variant']]} {r['category'] or 'all'}")
+            notes = [f"{', '.join(names)} undefined: {reason}" for reason, names in why.items()]
+            notes.append("Krippendorff 1995, 2004 (uα per category, overall 1 − ΣDo/ΣDe); "
+                         "Krippendorff, Mathet, Bouvry & Widlöcher 2016 (uα, |u|α, cuα, (k)uα; "
+                         "coverage: the share of the category's length that meets other "
+                         "coders' units); |u|α is position-only agreement")
+            out.append(Table("alpha_u", "Unitizing α", cols, rows, notes))
+        if self.gamma is not None:
+            g = self.gamma
+            rows = [["γ", "all", g.value, g.observed_disorder, g.expected_disorder],
+                    ["γ-cat", "all", g.gamma_cat, *g.cat_disorders]]
+            rows += [["γ-k", k, v, *g.k_disorders[k]] for k, v in g.gamma_ks.items()]
+            if self.gamma_positions is not None:
+                p = self.gamma_positions
+                rows.append(["γ (positions only)", "all", p.value, p.observed_disorder,
+                             p.expected_disorder])
+            ci = g.confidence_interval()
+            out.append(Table(
+                "gamma", "γ (Mathet, Widlöcher & Métivier 2015) on the best alignment",
+                [Column("measure", "measure"), Column("category", "category"),
+                 Column("value", "value", "float"), Column("observed", "Do", "float"),
+                 Column("expected", "De", "float")], rows,
+                [f"α = {g.alignment.alpha:g}, β = {g.alignment.beta:g}, Δ∅ = "
+                 f"{g.alignment.delta_empty:g}, categories {g.alignment.category_distance}; "
+                 f"expected disorder from {g.n_samples} {g.sampler} samples, seed {g.seed}; "
+                 f"γ {ci.level:.0%} interval [{ci.low:.4f}, {ci.high:.4f}] (sampling of De)",
+                 "γ-cat, γ-k: Mathet 2017"] + _undefined_gamma_cat(g) + list(g.notes)))
+        if self.pairs:
+            out.append(Table(
+                "pairs", "The best alignment by annotator pair",
+                [Column("a", "a"), Column("b", "b"), Column("matched", "matched", "int"),
+                 Column("only_a", "only a", "int"), Column("only_b", "only b", "int"),
+                 Column("split_a", "a split", "int"), Column("split_b", "b split", "int")],
+                [[p.a, p.b, p.matched, p.only_a, p.only_b, p.split_a, p.split_b]
+                 for p in self.pairs],
+                ["matched: unitary alignments with a unit of each; only a: a's units aligned "
+                 "with nothing of b; a split: a's units overlapping two or more of b's"]))
+        if self.costliest:
+            names = list(self.continuum.annotators)
+            out.append(Table(
+                "costliest", "Unitary alignments that cost most (disorder), each annotator's "
+                "unit", [Column("document", "document"), Column("disorder", "disorder", "float")]
+                + [Column(a, a) for a in names],
+                [[r["document"], r["disorder"], *(_unit_text(u) for u in r["units"])]
+                 for r in self.costliest]))
+        if self.documents:
+            out.append(Table(
+                "by_document", "By document",
+                [Column("document", "document"), Column("units", "units", "int"),
+                 Column("alpha_u", "uα", "float"), Column("gamma", "γ", "float")],
+                [[r["document"], r["units"], r["alpha_u"], r["gamma"]]
+                 for r in self.documents]))
+        return out
+
+
+def _undefined_gamma_cat(g: gm.Gamma) -> list[str]:
+    names = (["γ-cat"] if np.isnan(g.gamma_cat) else []) + [
+        f"γ-k {k}" for k, v in g.gamma_ks.items() if np.isnan(v)]
+    if not names:
+        return []
+    return [f"{', '.join(names)} undefined: no expected categorical disorder (one category, "
+            "or no two aligned units of it): categories cannot disagree by chance"]
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _unit_text(u: dict | None) -> str:
+    if u is None:
+        return "∅"
+    text = f" {u['text']}" if u.get("text") else ""
+    return f"{u['start']:g}–{u['end']:g} {u['category']}{text}"
+
+
+# ---- the analysis ----------------------------------------------------------------------------
+def analyse(c: Continuum, *, measures: Sequence[str] = MEASURES, by_document: bool = False,
+            alpha: float = 1, beta: float = 1, delta_empty: float = 1,
+            category_distance="nominal", sampler: str = "statistical",
+            precision: float | None = 0.02, n_samples: int | None = None, seed: int | None = 0,
+            bootstrap: Bootstrap | None = None, diagnostics: int | None = None,
+            texts: Mapping[str, str | Sequence[str]] | None = None,
+            progress: Progress | None = None, inputs: Sequence[str | PathLike] = (),
+            input_format: str | None = None, notes: Sequence[str] = ()) -> SpansReport:
+    """Unitizing α family and γ of a continuum (see the module docstring). ``measures``: a
+    subset of ``alpha_u``, ``gamma``; the γ parameters are those of
+    :func:`corpusagree.stats.gamma.gamma`; ``bootstrap`` gives uα intervals over documents
+    (two or more); ``diagnostics`` = N lists the N unitary alignments that cost most, with the
+    units' text from ``texts`` (document → text or tokens)."""
+    unknown = [m for m in measures if m not in MEASURES]
+    if unknown:
+        raise InputError(f"unknown measure(s) {', '.join(unknown)}; known: {', '.join(MEASURES)}")
+    if len(c.annotators) < 2:
+        raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
+                         f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
+    notes = list(notes)
+    alpha_rows = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else Records()
+    g = gp = None
+    if "gamma" in measures:
+        kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
+                  precision=precision, n_samples=n_samples, seed=seed)
+        g = gm.gamma(c, category_distance=category_distance, **kw)
+        if progress is not None:
+            progress(1, 2)
+        if len(c.categories) > 1:
+            gp = gm.gamma(_positions_only(c), **kw)
+        if progress is not None:
+            progress(2, 2)
+    pairs = Records(_pairs(c, g.alignment)) if g is not None else Records()
+    costliest = Records(_costliest(g.alignment, diagnostics, texts or {})) \
+        if g is not None and diagnostics else Records()
+    documents = Records(_by_document(c, g)) if by_document else None
+    options = {"measures": list(measures), "by_document": by_document, "alpha": alpha,
+               "beta": beta, "delta_empty": delta_empty,
+               "category_distance": category_distance if isinstance(category_distance, str)
+               else "matrix", "sampler": sampler, "precision": precision,
+               "n_samples": n_samples, "seed": seed, "diagnostics": diagnostics,
+               "unit": c.unit}
+    return SpansReport([str(p) for p in inputs], options, bootstrap, input_format, c,
+                       alpha_rows, g, gp, pairs, costliest, documents,
+                       list(dict.fromkeys(notes)))
+
+
+def _positions_only(c: Continuum) -> Continuum:
+    """The continuum with every category merged into one (position-only agreement)."""
+    return replace(c, categories=["any"], category=np.zeros(len(c), np.int64))
+
+
+def _alpha_row(c: Continuum, variant: str, category: str | None,
+               bootstrap: Bootstrap | None, notes: list[str]) -> dict:
+    try:
+        r = ua.alpha_u(c, variant=variant, category=category)
+    except InputError as e:
+        return {"id": ua.IDS[variant], "symbol": ua.VARIANTS[variant],
+                "variant": variant, "category": category, "value": float("nan"),
+                "observed": float("nan"), "expected": float("nan"), "coverage": None,
+                "reason": e.message, "documents": len(c.documents), "interval": None}
+    out = r.to_dict()
+    out["interval"] = None
+    if bootstrap is not None and len(c.documents) >= 2:
+        try:
+            out["interval"] = interval_dict(r.confidence_interval(
+                bootstrap.level, bootstrap.n_resamples, bootstrap.seed))
+        except InputError as e:
+            notes.append(f"{r.symbol}: no interval: {e.message}")
+    return out
+
+
+def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]) -> Records:
+    rows = [_alpha_row(c, v, None, bootstrap, notes) for v in OVERALL]
+    for cat in c.categories:
+        rows += [_alpha_row(c, "1995", cat, bootstrap, notes),
+                 _alpha_row(c, "k", cat, bootstrap, notes)]
+    if bootstrap is not None and len(c.documents) < 2:
+        notes.append("one document: uα has no interval (the bootstrap resamples documents)")
+    return Records(rows)
+
+
+def _overlaps(c: Continuum, a: int, b: int) -> np.ndarray:
+    """For each unit of annotator a, how many units of annotator b in its document it
+    overlaps (intervals meet in more than a point), by sorting: no pair loop."""
+    on_a = np.flatnonzero(c.annotator == a)
+    on_b = np.flatnonzero(c.annotator == b)
+    out = np.zeros(len(on_a), np.int64)
+    for d in np.unique(c.doc[on_a]):
+        ia = on_a[c.doc[on_a] == d]
+        ib = on_b[c.doc[on_b] == d]
+        starts, ends = np.sort(c.start[ib]), np.sort(c.end[ib])
+        k = np.searchsorted(starts, c.end[ia], "left") - np.searchsorted(ends, c.start[ia],
+                                                                          "right")
+        out[np.searchsorted(on_a, ia)] = k
+    return out
+
+
+def _pairs(c: Continuum, alignment: gm.Alignment) -> list[PairSummary]:
+    T, doc = alignment.tuples, alignment.document
+    out = []
+    for a in range(len(c.annotators)):
+        for b in range(a + 1, len(c.annotators)):
+            both = c.annotated[a, doc] & c.annotated[b, doc]
+            ta, tb = T[both, a] >= 0, T[both, b] >= 0
+            shared = c.annotated[a, c.doc] & c.annotated[b, c.doc]
+            split_a = _overlaps(c, a, b)[shared[c.annotator == a]]
+            split_b = _overlaps(c, b, a)[shared[c.annotator == b]]
+            out.append(PairSummary(c.annotators[a], c.annotators[b], int((ta & tb).sum()),
+                                   int((ta & ~tb).sum()), int((~ta & tb).sum()),
+                                   int((split_a >= 2).sum()), int((split_b >= 2).sum())))
+    return out
+
+
+def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[dict]:
+    c = alignment.continuum
+    order = np.argsort(-alignment.disorders, kind="stable")[:n]
+    rows = []
+    for i in order.tolist():
+        d = int(alignment.document[i])
+        text = texts.get(c.documents[d])
+        units = []
+        for u in alignment.tuples[i].tolist():
+            if u < 0:
+                units.append(None)
+                continue
+            s, e = int(c.start[u]), int(c.end[u])
+            shown = None
+            if text is not None:
+                piece = text[s:e] if isinstance(text, str) else " ".join(text[s:e])
+                shown = excerpt(piece, TEXT).strip("'\"")
+            units.append({"start": float(c.start[u]), "end": float(c.end[u]),
+                          "category": c.categories[c.category[u]], "text": shown})
+        rows.append({"document": c.documents[d], "disorder": float(alignment.disorders[i]),
+                     "units": units})
+    return rows
+
+
+def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
+    gammas = {x.document: x.value for x in g.documents} if g is not None and g.documents \
+        else ({c.documents[0]: g.value} if g is not None else {})
+    rows = []
+    for d, name in enumerate(c.documents):
+        one = c.document(d)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                value = ua.alpha_u(one, variant="u").value
+            except InputError:
+                value = float("nan")
+        rows.append({"document": name, "units": len(one), "alpha_u": value,
+                     "gamma": gammas.get(name, float("nan"))})
+    return rows
+
+
+__all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "continuum", "read", "texts"]

@@ -1,0 +1,97 @@
+"""``corpusagree spans PATH...``: span agreement without pre-set units (unitizing α, γ)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import readers
+from ..analyses import spans
+from ..report.progress import spinner
+from ..stats import distances as dist
+from ..stats.gamma import SAMPLERS
+from . import options as opt
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "spans", help="span agreement without pre-set units: unitizing α and γ",
+        description="Did the annotators mark the same stretches of text? Krippendorff's "
+        "unitizing α (1995, 2004; the 2016 family uα, |u|α, cuα, (k)uα) and Mathet, Widlöcher "
+        "& Métivier's γ (2015) with γ-cat and γ-k (Mathet 2017) on the spans of any span format "
+        "(brat, XMI, WebAnno TSV, MMAX2, CoNLL-2012, CorefUD) or the segments of any "
+        "segmentation format, with the best alignment by annotator pair.")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="one file or folder per annotator, or a folder of annotator folders")
+    g = p.add_argument_group("input")
+    known = {**readers.readers("coref"), **readers.readers("segments")}
+    g.add_argument("--input-format", default="auto", choices=["auto", *known],
+                   help="input format (default: recognised from the files)")
+    seen = set()
+    for task in spans.TASKS:
+        for option, _ in readers.options(task):
+            if option.name in seen or option.name == "unit":
+                continue
+            seen.add(option.name)
+            kw: dict = {"help": option.help, "dest": f"reader_{option.name}"}
+            if option.metavar:
+                kw["metavar"] = option.metavar
+            if option.multiple:
+                kw["action"] = "append"
+            else:
+                kw["type"] = option.type
+                if option.choices:
+                    kw["choices"] = option.choices
+            g.add_argument(option.flag, **kw)
+    opt.add_annotators(g, "names of the annotators, one per path, comma-separated")
+    g.add_argument("--unit", choices=spans.UNITS, default="token",
+                   help="positions in tokens (default) or characters (brat, XMI, WebAnno TSV "
+                   "keep character offsets); segmentations are on their own units")
+    g.add_argument("--category", metavar="ATTRIBUTE",
+                   help="the mention attribute that gives a unit's category (default: the "
+                   "entity type where the format has one, else 'mention')")
+    m = p.add_argument_group("measures")
+    m.add_argument("--measure", action="append", metavar="NAME",
+                   help="alpha_u and/or gamma (repeatable or comma-separated; default both)")
+    m.add_argument("--alpha", type=float, default=1.0,
+                   help="γ: weight of the positional dissimilarity (default 1)")
+    m.add_argument("--beta", type=float, default=1.0,
+                   help="γ: weight of the categorical dissimilarity (default 1)")
+    m.add_argument("--delta-empty", type=float, default=1.0,
+                   help="γ: the cost Δ∅ of a unit aligned with nothing (default 1)")
+    m.add_argument("--category-distance", default="nominal", choices=sorted(dist.NAMED),
+                   help="γ: distance between categories (default nominal)")
+    m.add_argument("--sampler", choices=SAMPLERS, default="statistical",
+                   help="γ: how the expected disorder's continua are sampled (default "
+                   "statistical)")
+    m.add_argument("--precision", type=float, default=0.02,
+                   help="γ: relative precision of the expected disorder that sets the number "
+                   "of samples (default 0.02)")
+    m.add_argument("--samples", type=int, metavar="N",
+                   help="γ: sample N continua instead (the precision is then not used)")
+    opt.add_by_document(p)
+    opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
+                        "and its text", "the N costliest")
+    opt.add_bootstrap(p, ("document",))
+    opt.add_output(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    reader_options = {}
+    for task in spans.TASKS:
+        reader_options.update({k: v for k, v in opt.reader_options_of(args, task).items()
+                               if k != "unit"})
+    with spinner("reading"):
+        fmt, corpus = spans.read(args.paths, args.input_format, opt.split(args.annotators),
+                                 **reader_options)
+    c, notes = spans.continuum(corpus, args.unit, args.category)
+    with opt.progress("γ") as bar:
+        report = spans.analyse(
+            c, measures=opt.split(args.measure) or spans.MEASURES, by_document=args.by_document,
+            alpha=args.alpha, beta=args.beta, delta_empty=args.delta_empty,
+            category_distance=args.category_distance, sampler=args.sampler,
+            precision=args.precision, n_samples=args.samples, seed=args.seed,
+            bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
+            texts=spans.texts(corpus, args.unit), progress=bar.update,
+            inputs=[str(p) for p in args.paths], input_format=fmt, notes=notes)
+    return opt.emit(args, [report])

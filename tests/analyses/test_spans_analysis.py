@@ -1,0 +1,78 @@
+"""The spans job through its Python API: continua of the sample corpora, the measures equal the
+stats functions, the best alignment by pair, the costliest units with their text."""
+
+import numpy as np
+import pytest
+
+from corpusagree import unitizing as u
+from corpusagree.analyses import spans
+from corpusagree.model.continuum import Continuum
+from corpusagree.model.errors import InputError
+
+
+@pytest.fixture(scope="module")
+def conll(samples):
+    paths = [samples / "coref" / "conll2012" / f"ann{k}.v4_gold_conll" for k in (1, 2, 3)]
+    fmt, corpus = spans.read(paths)
+    return fmt, corpus
+
+
+def test_read_recognises_span_and_segment_formats(conll, samples):
+    fmt, corpus = conll
+    assert fmt == "conll" and len(corpus) == 15
+    fmt, segs = spans.read([samples / "segments" / "segments.json"])
+    assert fmt == "segeval"
+    c, notes = spans.continuum(segs)
+    assert c.categories == ["segment"] and not notes
+    with pytest.raises(InputError, match="unknown span format 'nope'"):
+        spans.read([samples / "segments" / "segments.json"], "nope")
+
+
+def test_report_equals_the_measures(conll):
+    _, corpus = conll
+    c, _ = spans.continuum(corpus)
+    report = spans.analyse(c, n_samples=20, seed=3, diagnostics=4,
+                           texts=spans.texts(corpus))
+    g = u.gamma(c, n_samples=20, seed=3)
+    assert report.gamma.value == g.value and report.gamma.alignment.disorder == g.alignment.disorder
+    rows = {(r["variant"], r["category"]): r for r in report.alpha_u}
+    row = rows[("1995", "mention")]
+    try:
+        one = u.alpha_u(c, variant="1995", category="mention")
+    except InputError as e:  # nested mentions: the 1995 α_u needs non-overlapping units
+        assert np.isnan(row["value"]) and row["reason"] == str(e)
+    else:
+        assert row["value"] == one.value
+    d = report.to_dict()
+    assert d["job"] == "spans" and d["data"]["units"] == len(c)
+    assert len(d["costliest"]) == 4 and d["costliest"][0]["disorder"] >= d["costliest"][-1][
+        "disorder"]
+    shown = [x for r in d["costliest"] for x in r["units"] if x]
+    assert all(x["text"] for x in shown)
+
+
+def test_pair_summary_counts_matches_and_misses():
+    c = Continuum.from_units([("a", 0, 5, "X"), ("b", 0, 5, "X"), ("a", 10, 20, "X"),
+                              ("b", 10, 14, "X"), ("b", 15, 20, "X"), ("a", 30, 35, "X")],
+                             end=40)
+    report = spans.analyse(c, measures=["gamma"], n_samples=10)
+    [p] = report.pairs
+    assert (p.a, p.b) == ("a", "b")
+    assert p.split_a == 1 and p.split_b == 0  # a's 10–20 meets b's 10–14 and 15–20
+    assert p.matched + p.only_a == 3 and p.matched + p.only_b == 3
+    assert p.only_a >= 1  # a's 30–35 is aligned with nothing of b
+
+
+def test_position_only_gamma_merges_categories():
+    c = Continuum.from_units([("a", 0, 5, "X"), ("b", 0, 5, "Y"), ("a", 10, 20, "X"),
+                              ("b", 10, 20, "X")], end=30)
+    report = spans.analyse(c, measures=["gamma"], n_samples=10)
+    assert report.gamma_positions is not None
+    assert report.gamma_positions.observed_disorder == 0.0
+    assert report.gamma.observed_disorder > 0
+
+
+def test_one_annotator_is_an_error():
+    c = Continuum.from_units([("a", 0, 5, "X")])
+    with pytest.raises(InputError, match="two or more annotators; found 1"):
+        spans.analyse(c)
