@@ -93,6 +93,13 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
         options["levels"] = ["coref"]
     if fmt == "ezcoref" and options.get("clusters") is None:
         options["clusters"] = EZCOREF_CLUSTERS
+    return read_as(plist, fmt, annotators, **options)
+
+
+def read_as(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None,
+            **options) -> tuple[str, list[CorefAnnotation]]:
+    """``(format, annotations)`` of existing paths in a known coreference format, in the order
+    of the paths; a CoNLL folder given alone is a hint to give one path per annotator."""
     try:
         fmt, annotations = readers.read("coref", plist, fmt, annotators, **options)
     except InputError as e:
@@ -558,40 +565,43 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
 
 
 # ---- a sample corpus (the ``report`` job) ------------------------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefReport]:
-    """The report, with figures per document, on the first format subfolder of a folder like
-    ``sample_corpora/coref/`` (corefud, conll2012, mmax2, brat, xmi: they hold the same
-    annotations), else on a folder whose files, or else sub-folders, are the annotators
-    (``coref/ann1``, ``coref/ann2``); an empty list when there is none."""
+def folder_inputs(folder: Path) -> tuple[str, list[Path], str | None] | None:
+    """``(format, paths, note)`` of the coreference annotations of a folder: its first format
+    sub-folder if it is like ``sample_corpora/coref/`` (corefud, conll2012, mmax2, brat, xmi:
+    they hold the same annotations, which the note says), else its files (two or more), or
+    else sub-folders, as the annotators of one format; None when it holds none."""
+    folder = Path(folder)
     for sub, fmt in SAMPLE_FORMATS:
-        path = Path(folder) / sub
+        path = folder / sub
         if not path.is_dir():
             continue
         sniff = readers.get("coref", fmt).sniff
         paths = sorted(f for f in path.iterdir() if f.is_file() and sniff(f)) \
             if fmt in ("conll", "corefud") else [path]
-        if not paths:
-            continue
-        fmt, annotations = read(paths, fmt)
-        report = analyse(annotations, bootstrap=bootstrap, by_document=True,
-                         inputs=[str(p) for p in paths], input_format=fmt)
-        report.notes.insert(0, f"sample corpus read from {path} ({fmt}); the other format "
-                            "folders hold the same annotations")
-        return [report]
-    return _annotator_folders(Path(folder), bootstrap)
-
-
-def _annotator_folders(folder: Path, bootstrap: Bootstrap | None) -> list[CorefReport]:
-    """The report on a folder whose files (two or more), or else sub-folders, are the
-    annotators of one coreference format."""
+        if paths:
+            return fmt, paths, (f"sample corpus read from {path} ({fmt}); the other format "
+                                "folders hold the same annotations")
     try:
         fmt = readers.detect("coref", folder)
     except InputError:
-        return []
+        return None
     sniff = readers.get("coref", fmt).sniff
     files = _paths.files(folder, sniff, recursive=False)
     paths = files if len(files) >= 2 else \
         [d for d in _paths.subfolders(folder) if sniff(d)] or [folder]
+    return fmt, paths, None
+
+
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefReport]:
+    """The report, with figures per document, on the annotations of a folder
+    (:func:`folder_inputs`); an empty list when there are none."""
+    found = folder_inputs(folder)
+    if found is None:
+        return []
+    fmt, paths, note = found
     fmt, annotations = read(paths, fmt)
-    return [analyse(annotations, bootstrap=bootstrap, by_document=True,
-                    inputs=[str(p) for p in paths], input_format=fmt)]
+    report = analyse(annotations, bootstrap=bootstrap, by_document=True,
+                     inputs=[str(p) for p in paths], input_format=fmt)
+    if note:
+        report.notes.insert(0, note)
+    return [report]

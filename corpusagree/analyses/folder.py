@@ -1,8 +1,9 @@
 """Every job on a folder whose sub-folders each hold one job's data, whatever their names.
 
 What a sub-folder holds is recognised by sniffing (:func:`kind`): reliability-data files
-(``table``), a coreference format (``coref``, and ``markables`` when it is MMAX2), sense
-annotations (``senses``), or a segmentation format (``segments``). ``sample_corpora/`` is such a
+(``table``), a coreference format (``coref``, ``markables`` when it is MMAX2, and ``spans`` on
+its mentions), sense annotations (``senses``), or a segmentation format (``segments``, and
+``spans`` on its segments). ``sample_corpora/`` is such a
 folder (``table/``, ``coref/``, ``segments/``, ``senses/``); so is a project folder with
 ``agreement/x.tsv`` and ``chains/ann1``, ``chains/ann2``. A folder whose own sub-folders are the
 annotators of one format (``brat/ann1``, ``brat/ann2``) is one job's data itself. Each job
@@ -18,11 +19,11 @@ from .. import readers
 from ..model.errors import InputError
 from ..readers._paths import subfolders
 from ..stats.inference import Bootstrap
-from . import coref, markables, segments, senses, table
+from . import coref, markables, segments, senses, spans, table
 from .base import Report
 
 #: what a folder may hold, in the order the reports come, with the jobs run on it
-KINDS = {"table": (table,), "coref": (coref, markables), "segments": (segments,),
+KINDS = {"table": (table,), "coref": (coref, markables, spans), "segments": (segments, spans),
          "senses": (senses,)}
 #: kinds whose readers take one folder per annotator
 ANNOTATOR_FOLDERS = ("coref", "segments")

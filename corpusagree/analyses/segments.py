@@ -630,20 +630,28 @@ def own_files(folder: Path) -> tuple[str, list[Path]] | None:
     return next(iter(found.items()), None)
 
 
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SegmentsReport]:
-    """The report of the segmentations a folder holds, recognised by sniffing whatever the
-    folder's name: its own segeval or positions files (:func:`own_files`, e.g.
-    ``sample_corpora/segments/segments.json``), else its annotator folders of one format
-    (``ann1/x.rs3``, ``ann2/x.rs3``); no report when it holds none."""
+def folder_inputs(folder: Path) -> tuple[str, list[Path]] | None:
+    """``(format, paths)`` of the segmentations a folder holds, whatever its name: its own
+    segeval or positions files (:func:`own_files`), else the folder as annotator folders of
+    one format; None when it holds none."""
     folder = Path(folder)
     own = own_files(folder)
     if own is not None:
-        fmt, paths = own
-    else:
-        try:
-            fmt, paths = readers.detect("segments", folder), [folder]
-        except InputError:
-            return []
+        return own
+    try:
+        return readers.detect("segments", folder), [folder]
+    except InputError:
+        return None
+
+
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SegmentsReport]:
+    """The report of the segmentations a folder holds (:func:`folder_inputs`, e.g.
+    ``sample_corpora/segments/segments.json`` or ``ann1/x.rs3``, ``ann2/x.rs3``); no report
+    when it holds none."""
+    found = folder_inputs(folder)
+    if found is None:
+        return []
+    fmt, paths = found
     fmt, segs = read(paths, fmt)
     return [analyse(segs, bootstrap=bootstrap, inputs=[str(p) for p in paths],
                     input_format=fmt)]

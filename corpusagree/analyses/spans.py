@@ -39,6 +39,7 @@ from ..readers import _paths
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import Bootstrap, Progress
+from . import coref, segments
 from .base import Column, Records, Report, Table, interval_dict, title
 
 MEASURES = ("alpha_u", "gamma")
@@ -63,6 +64,9 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
     for p in plist:
         _paths.check(p)
     task = _task(plist, input_format)
+    if task == "coref":
+        return coref.read_as(plist, readers.resolve(task, plist, input_format), annotators,
+                             **reader_options)
     return readers.read(task, plist, input_format, annotators, **reader_options)
 
 
@@ -88,7 +92,10 @@ def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: 
     """The continuum of a corpus (see :mod:`corpusagree.convert.continuum`) and its notes;
     segmentations are on their own units (``unit`` and ``category`` do not apply)."""
     if corpus and isinstance(corpus[0], Segmentation):
-        return from_segmentations(corpus), []
+        return from_segmentations(corpus), [
+            "the segments tile each text with one category: the 2016 uα family and γ-cat have "
+            "no categories to compare, uα (1995) compares where the segments lie; "
+            "`corpusagree segments` gives agreement on boundaries, B, Pk and WindowDiff"]
     return from_annotations(corpus, unit, category)
 
 
@@ -111,7 +118,7 @@ class PairSummary:
     """How two annotators' units meet in the best alignment, over the documents both
     annotated: ``matched`` unitary alignments holding a unit of each, ``only_a``/``only_b``
     units of one aligned with nothing of the other, and ``split_a``/``split_b`` units of one
-    that overlap two or more units of the other."""
+    that the other split (two or more disjoint units of the other meet it, none covers it)."""
 
     a: str
     b: str
@@ -178,16 +185,20 @@ class SpansReport(Report):
                     Column("value", "value", "float")]
             if ivs:
                 cols.append(Column("interval", f"{ivs[0]['level']:.0%} CI", "interval"))
-            cols += [Column("observed", "Do", "magnitude", optional=True),
-                     Column("expected", "De", "magnitude", optional=True),
-                     Column("coverage", "coverage", "float", 3, optional=True)]
+            cols += [Column("observed", "Do", "magnitude", 3, optional=True),
+                     Column("expected", "De", "magnitude", 3, optional=True)]
+            covered = any(r["coverage"] is not None and r["value"] == r["value"]
+                          for r in self.alpha_u)
+            if covered:
+                cols.append(Column("coverage", "coverage", "float", 3, optional=True))
             rows = []
             for r in self.alpha_u:
                 line = [ua.VARIANTS[r["variant"]], r["category"] or "all", r["value"]]
                 if ivs:
                     iv = r.get("interval")
                     line.append(None if iv is None else (iv["low"], iv["high"]))
-                rows.append(line + [r["observed"], r["expected"], r["coverage"]])
+                rows.append(line + [r["observed"], r["expected"]]
+                            + ([r["coverage"]] if covered else []))
             why: dict[str, list[str]] = {}
             for r in self.alpha_u:
                 if r["reason"]:
@@ -228,7 +239,8 @@ class SpansReport(Report):
                 [[p.a, p.b, p.matched, p.only_a, p.only_b, p.split_a, p.split_b]
                  for p in self.pairs],
                 ["matched: unitary alignments with a unit of each; only a: a's units aligned "
-                 "with nothing of b; a split: a's units overlapping two or more of b's"]))
+                 "with nothing of b; a split: a's units that b marked as two or more disjoint "
+                 "units (and no unit of b covers)"]))
         if self.costliest:
             names = list(self.continuum.annotators)
             out.append(Table(
@@ -350,20 +362,32 @@ def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]) -> 
     return Records(rows)
 
 
-def _overlaps(c: Continuum, a: int, b: int) -> np.ndarray:
-    """For each unit of annotator a, how many units of annotator b in its document it
-    overlaps (intervals meet in more than a point), by sorting: no pair loop."""
-    on_a = np.flatnonzero(c.annotator == a)
-    on_b = np.flatnonzero(c.annotator == b)
-    out = np.zeros(len(on_a), np.int64)
-    for d in np.unique(c.doc[on_a]):
-        ia = on_a[c.doc[on_a] == d]
-        ib = on_b[c.doc[on_b] == d]
-        starts, ends = np.sort(c.start[ib]), np.sort(c.end[ib])
-        k = np.searchsorted(starts, c.end[ia], "left") - np.searchsorted(ends, c.start[ia],
-                                                                          "right")
-        out[np.searchsorted(on_a, ia)] = k
-    return out
+def _split(c: Continuum, a: int, b: int) -> np.ndarray:
+    """For each unit of annotator a: did b split it — two or more of b's units overlap it (meet
+    it in more than a point), two of them are disjoint, and none covers it? (Nested mentions
+    of b inside one covering mention are no split.) A sweep over b's units sorted by start,
+    with the documents laid end to end: no pair loop."""
+    ia, ib = np.flatnonzero(c.annotator == a), np.flatnonzero(c.annotator == b)
+    if not len(ia) or not len(ib):
+        return np.zeros(len(ia), bool)
+    shift = c.doc * 2 * (float(c.end.max() - c.start.min()) + 1)
+    sa, ea = c.start[ia] + shift[ia], c.end[ia] + shift[ia]
+    order = np.argsort(c.start[ib] + shift[ib], kind="stable")
+    sb, eb = (c.start[ib] + shift[ib])[order], (c.end[ib] + shift[ib])[order]
+    lo = np.searchsorted(sb, sa - (eb - sb).max(), "left")
+    hi = np.searchsorted(sb, ea, "left")                     # b's start < a's end
+    n = np.maximum(hi - lo, 0)
+    u = np.repeat(np.arange(len(ia)), n)
+    j = lo[u] + np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n)
+    meet = eb[j] > sa[u]
+    u, j = u[meet], j[meet]
+    count = np.bincount(u, minlength=len(ia))
+    first_end = np.full(len(ia), np.inf)
+    np.minimum.at(first_end, u, eb[j])
+    last_start = np.full(len(ia), -np.inf)
+    np.maximum.at(last_start, u, sb[j])
+    covered = np.bincount(u, (sb[j] <= sa[u]) & (eb[j] >= ea[u]), len(ia)) > 0
+    return (count >= 2) & ~covered & (last_start >= first_end)
 
 
 def _pairs(c: Continuum, alignment: gm.Alignment) -> list[PairSummary]:
@@ -374,11 +398,11 @@ def _pairs(c: Continuum, alignment: gm.Alignment) -> list[PairSummary]:
             both = c.annotated[a, doc] & c.annotated[b, doc]
             ta, tb = T[both, a] >= 0, T[both, b] >= 0
             shared = c.annotated[a, c.doc] & c.annotated[b, c.doc]
-            split_a = _overlaps(c, a, b)[shared[c.annotator == a]]
-            split_b = _overlaps(c, b, a)[shared[c.annotator == b]]
+            split_a = _split(c, a, b)[shared[c.annotator == a]]
+            split_b = _split(c, b, a)[shared[c.annotator == b]]
             out.append(PairSummary(c.annotators[a], c.annotators[b], int((ta & tb).sum()),
                                    int((ta & ~tb).sum()), int((~ta & tb).sum()),
-                                   int((split_a >= 2).sum()), int((split_b >= 2).sum())))
+                                   int(split_a.sum()), int(split_b.sum())))
     return out
 
 
@@ -424,3 +448,27 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
 
 
 __all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "continuum", "read", "texts"]
+
+
+# ---- a project folder (the ``report`` job) -----------------------------------------------------
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SpansReport]:
+    """The report on the coreference annotations of a folder
+    (:func:`corpusagree.analyses.coref.folder_inputs`) or else its segmentations
+    (:func:`corpusagree.analyses.segments.folder_inputs`), with figures per document and the
+    five costliest unitary alignments; empty when it holds neither."""
+    found = coref.folder_inputs(folder)
+    note = None
+    if found is not None:
+        fmt, paths, note = found
+    elif (seg := segments.folder_inputs(folder)) is not None:
+        fmt, paths = seg
+    else:
+        return []
+    fmt, corpus = read(paths, fmt)
+    c, notes = continuum(corpus)
+    report = analyse(c, by_document=True, bootstrap=bootstrap, diagnostics=5,
+                     texts=texts(corpus), inputs=[str(p) for p in paths], input_format=fmt,
+                     notes=notes)
+    if note:
+        report.notes.insert(0, note)
+    return [report]

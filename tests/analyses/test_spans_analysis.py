@@ -23,7 +23,7 @@ def test_read_recognises_span_and_segment_formats(conll, samples):
     fmt, segs = spans.read([samples / "segments" / "segments.json"])
     assert fmt == "segeval"
     c, notes = spans.continuum(segs)
-    assert c.categories == ["segment"] and not notes
+    assert c.categories == ["segment"] and "`corpusagree segments`" in notes[0]
     with pytest.raises(InputError, match="unknown span format 'nope'"):
         spans.read([samples / "segments" / "segments.json"], "nope")
 
@@ -61,6 +61,20 @@ def test_pair_summary_counts_matches_and_misses():
     assert p.split_a == 1 and p.split_b == 0  # a's 10–20 meets b's 10–14 and 15–20
     assert p.matched + p.only_a == 3 and p.matched + p.only_b == 3
     assert p.only_a >= 1  # a's 30–35 is aligned with nothing of b
+
+
+def test_nested_mentions_are_no_split():
+    """b's mention 0–10 with nested 0–3 and 5–10 covers a's 0–10: no split; a's 20–30 that b
+    marks as 20–24 and 24–30 is split, also across documents laid end to end."""
+    units = [("a", 0, 10, "X"), ("b", 0, 10, "X"), ("b", 0, 3, "X"), ("b", 5, 10, "X"),
+             ("a", 20, 30, "X"), ("b", 20, 24, "X"), ("b", 24, 30, "X"), ("a", 40, 50, "X"),
+             ("b", 38, 45, "X"), ("b", 41, 44, "X")]
+    one = Continuum.from_units(units, end=60, document="d1")
+    two = Continuum.from_units([("a", 0, 10, "X"), ("b", 0, 4, "X"), ("b", 6, 10, "X")],
+                               end=10, document="d2")
+    c = Continuum.join([one, two])
+    assert spans._split(c, 0, 1).tolist() == [False, True, False, True]
+    assert not spans._split(c, 1, 0).any()
 
 
 def test_position_only_gamma_merges_categories():

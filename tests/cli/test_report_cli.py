@@ -17,7 +17,8 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "table", "coref", "markables", "segments", "senses", "senses"]
+    assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "spans",
+                    "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -38,7 +39,8 @@ def test_terminal_output_fits_80_columns(cli, samples):
     assert status == 0, err
     assert max(len(line) for line in out.splitlines()) <= 80
     for needle in ("Coefficients", "Chains as set labels", "Span agreement per level",
-                   "Unit sets", "Coefficients per scheme and inventory"):
+                   "Unit sets", "Coefficients per scheme and inventory", "Unitizing α",
+                   "γ (Mathet, Widlöcher & Métivier 2015)"):
         assert needle in out
 
 
@@ -55,7 +57,7 @@ def test_project_folder(cli_json, data_dir):
     holds nothing readable and is named in a note."""
     project = data_dir / "report_project"
     doc = cli_json("report", project, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref"]
+    assert [d["job"] for d in doc] == ["table", "coref", "spans"]
     assert doc[0]["inputs"] == [str(project / "table" / "x.tsv")]
     assert doc[0]["data"]["coders"] == 3 and doc[0]["data"]["items"] == 10
     assert doc[1]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
@@ -76,10 +78,12 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
     shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
     doc = cli_json("report", tmp_path, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "segments"]
+    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "spans"]
     assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
                                                                           "ann3"]
-    assert doc[2]["format"] == "rs3" and doc[2]["data"]["coders"] == ["ada", "ben", "chloe"]
+    assert doc[2]["data"]["annotators"] == ["ann1", "ann2", "ann3"]
+    assert doc[3]["format"] == "rs3" and doc[3]["data"]["coders"] == ["ada", "ben", "chloe"]
+    assert doc[4]["format"] == "rs3" and doc[4]["data"]["annotators"] == ["ada", "ben", "chloe"]
     conll = cli_json("coref", *(tmp_path / "chains" / f"ann{k}" for k in (1, 2, 3)),
                      "--ci", "--resamples", "50", "--by-document")
     assert doc[1]["scores"] == conll["scores"]
@@ -87,8 +91,8 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
 
 @pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
                                        ("senses", ["senses", "senses"]),
-                                       ("coref/brat", ["coref"]),
-                                       ("segments/rs3", ["segments"])])
+                                       ("coref/brat", ["coref", "spans"]),
+                                       ("segments/rs3", ["segments", "spans"])])
 def test_a_job_folder_itself(cli_json, samples, sub, jobs):
     doc = cli_json("report", samples / sub, "--resamples", "20")
     assert [d["job"] for d in doc] == jobs

@@ -39,4 +39,31 @@ def test_errors_are_one_line(cli, samples, tmp_path):
     assert status == 2 and "unknown measure(s) kappa" in err
     status, _, err = cli("spans", tmp_path / "absent")
     assert status == 2 and "no such file" in err
-    assert json.dumps  # the module is used by cli_json
+    status, _, err = cli("spans", samples / "coref" / "corefud")
+    assert status == 2 and "give one file or folder per annotator" in err
+
+
+@pytest.mark.parametrize(("path", "options", "fmt", "unit"), [
+    ("coref/brat", ["--unit", "char"], "brat", "char"),
+    ("coref/xmi", ["--unit", "char"], "xmi", "char"),
+    ("coref/mmax2", ["--level", "coref"], "mmax2", "token"),
+    ("coref/corefud/ann*.conllu", [], "corefud", "token"),
+    ("segments/disrpt", [], "disrpt", "token"),
+    ("segments/rs3", [], "rs3", "token"),
+    ("segments/positions", [], "positions", "word"),
+    ("segments/segeval_tsv", [], "segeval", "unit"),
+    ("segments/text", [], "text", "word"),
+])
+def test_every_span_format(cli, cli_json, samples, path, options, fmt, unit):
+    """Each sample format as a continuum, with both measures given comma-separated, figures
+    per document, and ``--json`` the twin of ``--format json``."""
+    paths = sorted(samples.glob(path))
+    argv = ["spans", *paths, *options, "--measure", "alpha_u,gamma", "--samples", "5",
+            "--by-document"]
+    doc = cli_json(*argv)
+    assert doc["format"] == fmt and doc["data"]["unit"] == unit
+    assert len(doc["data"]["annotators"]) == 3 and doc["gamma"]["value"] > 0
+    assert {r["document"] for r in doc["by_document"]} == set(doc["data"]["documents"])
+    assert any(r["value"] == r["value"] for r in doc["alpha_u"])  # some uα is defined
+    status, out, _ = cli(*argv, "--format", "json")
+    assert status == 0 and json.loads(out) == doc
