@@ -144,6 +144,9 @@ class Report:
         """One line saying what was measured on what."""
         raise NotImplementedError
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.summary()})"
+
     def tables(self) -> list[Table]:
         raise NotImplementedError
 

@@ -226,9 +226,6 @@ class CorefReport(Report):
     notes: list[str]
     job = "coref"
 
-    def __repr__(self) -> str:
-        return f"CorefReport({self.summary()})"
-
     def body(self) -> dict:
         return {"format": self.format, "documents": self.documents,
                 "annotators": self.annotators, "items": self.items,

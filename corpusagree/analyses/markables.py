@@ -187,9 +187,6 @@ class MarkablesReport(Report):
     notes: list[str]
     job = "markables"
 
-    def __repr__(self) -> str:
-        return f"MarkablesReport({self.summary()})"
-
     def level(self, name: str) -> LevelAgreement:
         """The results of one level (KeyError when it was not measured)."""
         found = next((lv for lv in self.levels if lv.level == name), None)

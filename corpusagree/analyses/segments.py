@@ -248,9 +248,6 @@ class SegmentsReport(Report):
     notes: list[str]
     job = "segments"
 
-    def __repr__(self) -> str:
-        return f"SegmentsReport({self.summary()})"
-
     def body(self) -> dict:
         return {"format": self.format, "unit": self.unit, "data": self.data,
                 "boundaries": self.boundaries, "typed_boundaries": self.typed_boundaries,

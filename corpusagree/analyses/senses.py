@@ -316,9 +316,6 @@ class SensesReport(Report):
     notes: list[str]
     job = "senses"
 
-    def __repr__(self) -> str:
-        return f"SensesReport({self.summary()})"
-
     def body(self) -> dict:
         return {"format": self.format,
                 "data": {"tags": self.tags, "annotators": self.annotators, "items": self.items,

@@ -151,9 +151,6 @@ class SpansReport(Report):
     notes: list[str]
     job = "spans"
 
-    def __repr__(self) -> str:
-        return f"SpansReport({self.summary()})"
-
     def summary(self) -> str:
         c = self.continuum
         where = title(self.inputs, "spans")

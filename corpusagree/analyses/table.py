@@ -101,9 +101,6 @@ class TableReport(Report):
     notes: list[str]
     job = "table"
 
-    def __repr__(self) -> str:
-        return f"TableReport({self.summary()})"
-
     def body(self) -> dict:
         return {"data": {"coders": self.coders, "items": self.items, "labels": self.labels,
                          "judgements": self.judgements, "missing": self.missing,

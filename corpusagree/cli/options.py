@@ -117,14 +117,20 @@ def split(values: str | Sequence[str] | None) -> list[str] | None:
     return out or None
 
 
-def add_reader_options(p: argparse.ArgumentParser, task: str) -> None:
-    """``--input-format`` and every option the task's readers declare."""
-    known = readers.readers(task)
+def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[str] = ()
+                       ) -> argparse._ArgumentGroup:
+    """``--input-format`` and every option the readers of ``tasks`` declare (once each, but
+    those named in ``skip``), in an ``input`` group, which is returned."""
+    known = {n: r for task in tasks for n, r in readers.readers(task).items()}
     g = p.add_argument_group("input")
     g.add_argument("--input-format", default="auto", choices=["auto", *known],
                    help="input format (default: recognised from the files): " +
                    "; ".join(f"{n}: {r.summary}" for n, r in known.items()))
-    for opt, _ in readers.options(task):
+    seen = set(skip)
+    for opt in (o for task in tasks for o, _ in readers.options(task)):
+        if opt.name in seen:
+            continue
+        seen.add(opt.name)
         kw: dict = {"help": opt.help, "dest": f"reader_{opt.name}"}
         if opt.metavar:
             kw["metavar"] = opt.metavar
@@ -135,6 +141,7 @@ def add_reader_options(p: argparse.ArgumentParser, task: str) -> None:
             if opt.choices:
                 kw["choices"] = opt.choices
         g.add_argument(opt.flag, **kw)
+    return g
 
 
 def reader_options_of(args: argparse.Namespace, task: str) -> dict:

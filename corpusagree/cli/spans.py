@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from .. import readers
 from ..analyses import spans
 from ..report.progress import spinner
 from ..stats import distances as dist
@@ -22,26 +21,7 @@ def register(sub) -> None:
         "segmentation format, with the best alignment by annotator pair.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one file or folder per annotator, or a folder of annotator folders")
-    g = p.add_argument_group("input")
-    known = {**readers.readers("coref"), **readers.readers("segments")}
-    g.add_argument("--input-format", default="auto", choices=["auto", *known],
-                   help="input format (default: recognised from the files)")
-    seen = set()
-    for task in spans.TASKS:
-        for option, _ in readers.options(task):
-            if option.name in seen or option.name == "unit":
-                continue
-            seen.add(option.name)
-            kw: dict = {"help": option.help, "dest": f"reader_{option.name}"}
-            if option.metavar:
-                kw["metavar"] = option.metavar
-            if option.multiple:
-                kw["action"] = "append"
-            else:
-                kw["type"] = option.type
-                if option.choices:
-                    kw["choices"] = option.choices
-            g.add_argument(option.flag, **kw)
+    g = opt.add_reader_options(p, *spans.TASKS, skip=["unit"])
     opt.add_annotators(g, "names of the annotators, one per path, comma-separated")
     g.add_argument("--unit", choices=spans.UNITS, default="token",
                    help="positions in tokens (default) or characters (brat, XMI, WebAnno TSV "

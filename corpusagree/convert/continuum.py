@@ -24,6 +24,7 @@ import numpy as np
 from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Segmentation, natural_key
 from ..model.errors import InputError
+from .segments import SegmentLayout
 
 UNITS = ("token", "char")
 #: mention attributes tried in turn for the category when none is named
@@ -97,35 +98,17 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
 
 def from_segmentations(segmentations: Sequence[Segmentation]) -> Continuum:
     """The continuum of every segment: each segmentation's segments are adjacent units of
-    category ``segment`` covering its document's units."""
-    if not segmentations:
-        raise InputError("no segmentations to put on a continuum")
-    documents = sorted({s.document for s in segmentations}, key=natural_key)
-    annotators = sorted({s.annotator for s in segmentations}, key=natural_key)
-    d_ix = {d: i for i, d in enumerate(documents)}
-    a_ix = {a: i for i, a in enumerate(annotators)}
-    length = np.zeros(len(documents))
-    annotated = np.zeros((len(annotators), len(documents)), bool)
-    doc, who, starts, ends = [], [], [], []
-    for s in segmentations:
-        d, a = d_ix[s.document], a_ix[s.annotator]
-        masses = np.asarray(s.masses, np.int64)
-        total = int(masses.sum())
-        if length[d] and length[d] != total:
-            raise InputError(f"document {s.document!r}: annotator {s.annotator!r} segments "
-                             f"{total} units, another annotator {int(length[d])}",
-                             s.source or None)
-        length[d] = total
-        annotated[a, d] = True
-        stop = np.cumsum(masses)
-        doc.append(np.full(len(masses), d))
-        who.append(np.full(len(masses), a))
-        starts.append(stop - masses)
-        ends.append(stop)
+    category ``segment`` covering its document's units (validated as
+    :meth:`~corpusagree.convert.segments.SegmentLayout.from_segmentations` does)."""
+    lay = SegmentLayout.from_segmentations(segmentations)
+    counts = np.diff(lay.ptr)
+    of = np.repeat(np.arange(lay.n_segmentations), counts)
+    stop = np.cumsum(lay.masses)
+    ends = stop - np.repeat(stop[lay.ptr[:-1]] - lay.masses[lay.ptr[:-1]], counts)
     units = {s.unit for s in segmentations}
-    return Continuum(annotators, [SEGMENT], documents, np.stack([np.zeros_like(length), length],
-                                                                1),
-                     annotated, np.concatenate(doc), np.concatenate(who),
-                     np.concatenate(starts), np.concatenate(ends),
-                     np.zeros(sum(len(x) for x in doc), np.int64),
+    lengths = lay.lengths.astype(float)
+    return Continuum(list(lay.coders), [SEGMENT], list(lay.documents),
+                     np.stack([np.zeros_like(lengths), lengths], 1), lay.coded(),
+                     lay.doc[of], lay.coder[of], (ends - lay.masses).astype(float),
+                     ends.astype(float), np.zeros(len(of), np.int64),
                      units.pop() if len(units) == 1 else "unit")

@@ -73,5 +73,7 @@ def test_segmentations():
                          ("d", "b", 5.0, 10.0, "segment"), ("e", "a", 0.0, 4.0, "segment")]
     assert c.bounds.tolist() == [[0, 10], [0, 4]] and c.unit == "word"
     assert c.annotated.tolist() == [[True, True], [True, False]]
-    with pytest.raises(InputError, match="segments 9 units, another annotator 10"):
+    with pytest.raises(InputError, match="coder 'c' segments 9 units but coder 'a' segments 10"):
         from_segmentations(segs + [Segmentation("d", "c", (9,), "word")])
+    with pytest.raises(InputError, match="more than once|twice|duplicate"):
+        from_segmentations(segs + [Segmentation("d", "a", (10,), "word")])
