@@ -1,0 +1,136 @@
+"""The robustness suite: mutation fuzzing of every reader and job at CI size.
+
+One seeded cycle of ``benchmarks/fuzzing.py``'s plan: every (source, mutation) pair once (the
+sources of ``sample_corpora/`` and ``tests/data/``, and small files of ``../shared/corpora``
+when present; truncation, byte flips, duplicated and deleted lines, NUL bytes, huge numbers,
+UTF-16, UTF-8 with BOM, cp1252, invalid UTF-8, CRLF, CR, empty and missing files, a directory
+for a file, a 20 MB line, 100,000-deep XML and JSON, billion laughs, external entities and
+DTDs, XInclude). Every case must end with exit status 0, or 2 and one line ``file:line:
+message`` naming an input; never a traceback, a hang, a crash, a memory blow-up, more than 10×
+the CPU time per byte of its unmutated source, or the content of a file outside the inputs.
+``benchmarks/fuzz.py`` runs the same at benchmark size and keeps reproducers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections import Counter
+
+import pytest
+from lxml import etree
+
+from corpusagree import readers
+
+from support import ROOT
+
+JOBS = ("table", "coref", "markables", "segments", "senses", "spans", "report")
+TIMEOUT = 30.0  # seconds before a case counts as a hang
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}",
+                                                  ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+fuzzing = load("fuzzing")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    srcs = fuzzing.available_sources()
+    cases = fuzzing.plan(len(fuzzing.pairs(srcs)), 0, srcs)
+    return fuzzing.run(cases, tmp_path_factory.mktemp("fuzz"),
+                       fuzzing.Settings(timeout=TIMEOUT))
+
+
+def test_every_reader_and_job_has_a_source():
+    srcs = {s.name: s for s in fuzzing.sources() if s.argv[0] in fuzzing.jobs()}
+    missing = [n for n, s in srcs.items() if not s.shared and not s.available()]
+    assert not missing, f"sources whose files are gone (update benchmarks/fuzzing.py): {missing}"
+    formats = {n.split("/")[1] for n in srcs if not srcs[n].shared}
+    for task in readers.TASKS:
+        for name in readers.readers(task):
+            assert any(f == name or f.startswith(name) for f in formats), (task, name)
+    assert {n.split("/")[0] for n in srcs} == fuzzing.jobs()
+
+
+def test_unmutated_sources_run_clean(report):
+    bad = [f"{b.source}: {b.outcome} ({b.why})" for b in report.baselines.values()
+           if b.outcome != "ok"]
+    if bad:
+        pytest.fail("\n".join(bad), pytrace=False)
+
+
+@pytest.mark.parametrize("job", JOBS)
+def test_no_case_fails(report, job):
+    if job not in fuzzing.jobs():
+        pytest.skip(f"no {job} job in this corpusagree")
+    mine = [r for r in report.results if r.source.split("/")[0] == job]
+    assert mine
+    fails = [r for r in mine if r.failed]
+    if fails:
+        by_outcome = Counter(r.outcome for r in fails)
+        pytest.fail(f"{len(fails)} of {len(mine)} {job} cases failed ({dict(by_outcome)}); "
+                    "rebuild one with: python benchmarks/fuzz.py --only N --keep DIR "
+                    "(N: the case number after the seed)\n"
+                    + "\n".join(r.line() for r in fails), pytrace=False)
+
+
+def test_attacks_reach_the_secret_through_an_unsafe_parser(tmp_path):
+    """The leak check is not vacuous: with entities, DTDs and XInclude on, every XML attack of
+    the suite puts the secret token into the parsed document."""
+    unsafe = etree.XMLParser(resolve_entities=True, load_dtd=True, attribute_defaults=True,
+                             no_network=True)
+    tried = 0
+    for source in fuzzing.available_sources(shared=False):
+        xml = [f for f in source.targets() if fuzzing._is_xml((source.root / f).read_bytes(), f)]
+        for rel in xml[:2]:
+            for attack in ("xxe", "dtd", "xinclude"):
+                for k in range(2):
+                    case = tmp_path / f"{tried}"
+                    path = case / "in" / rel
+                    path.parent.mkdir(parents=True)
+                    (case / "secret").mkdir()
+                    (case / "secret" / "secret.txt").write_text("sEcReT42\n", encoding="utf-8")
+                    ctx = fuzzing.Context(random.Random(k), path, case / "secret", "sEcReT42")
+                    path.write_bytes(fuzzing.MUTATIONS[attack].fn(
+                        (source.root / rel).read_bytes(), ctx))
+                    tree = etree.parse(str(path), unsafe)
+                    tree.xinclude()
+                    assert b"sEcReT42" in etree.tostring(tree), (source.name, rel, ctx.notes)
+                    tried += 1
+    assert tried >= 60
+
+
+def _run(status=0, cpu=0.1, timed_out=False):
+    return {"status": status, "timed_out": timed_out, "wall": cpu, "cpu": cpu, "maxrss_mb": 50}
+
+
+@pytest.mark.parametrize("run, err, expected", [
+    (_run(0), b"", "ok"),
+    (_run(0), b"warning: 2 mentions skipped\n", "ok"),
+    (_run(2), b"in/a.xml:3: malformed XML\n", "error"),
+    (_run(2), b"in/x/y.ann: no text\n", "error"),
+    (_run(2), b"warning: w\nin/x:e12: bad span\n", "error"),
+    (_run(2), b"no input files\n", "message"),
+    (_run(2), b"/etc/passwd: nope\n", "message"),
+    (_run(2), b"in/a: one\nin/b: two\n", "message"),
+    (_run(0), b"something\n", "message"),
+    (_run(1), b"Traceback (most recent call last):\n  ...\nKeyError: 3\n", "traceback"),
+    (_run(1), b"Traceback (most recent call last):\nMemoryError\n", "memory"),
+    (_run(-11), b"", "signal"),
+    (_run(3), b"", "status"),
+    (_run(0, timed_out=True), b"", "timeout"),
+    (_run(0, cpu=9.0), b"", "slow"),
+    (_run(2), b"in/a: sEcReT42 is not a number\n", "leak"),
+])
+def test_classify(tmp_path, run, err, expected):
+    (tmp_path / "in").mkdir()
+    outcome, _ = fuzzing.classify(run, b"", err, "sEcReT42", tmp_path, bound=3.0)
+    assert outcome == expected

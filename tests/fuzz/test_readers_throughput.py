@@ -1,0 +1,56 @@
+"""``benchmarks/readers_throughput.py`` on small corpora: every reader of the registry has a
+generator, each generated corpus reaches the size asked for and reads back through the
+registry as what was generated (one object per document and annotator; one sense tag per tag
+given)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+
+import pytest
+
+from corpusagree import readers
+
+from support import ROOT
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}",
+                                                  ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+bench = load("readers_throughput")
+ARGS = argparse.Namespace(mentions=20, units=300, seed=0)
+MB = 0.03
+
+
+def test_every_registered_reader_is_benchmarked():
+    covered = {(task, fmt) for task, fmt, *_ in bench.READERS.values()}
+    for task in readers.TASKS:
+        for name in readers.readers(task):
+            assert (task, name) in covered
+
+
+@pytest.mark.parametrize("label", list(bench.READERS))
+def test_generated_corpus_reads_back(label, tmp_path):
+    task, fmt, corpus, _ = bench.READERS[label]
+    paths, size, n, _ = bench.build(label, tmp_path, MB, ARGS)
+    assert size >= MB * 1e6
+    found, objects = readers.read(task, paths, fmt)
+    assert found == fmt
+    if task in ("coref", "segments"):
+        assert len(objects) == 3 * n
+        assert {o.annotator for o in objects} == (
+            {"1", "2", "3"} if fmt == "ezcoref" else
+            set(bench.ANNOTATORS if task == "coref" else bench.CODERS))
+    elif fmt != "ontonotes":  # OntoNotes: an agreed sense is both annotators' tag
+        tags = [t for *_, tagged in corpus(n, ARGS) for *_, per in tagged for t in per]
+        assert len(objects) == sum(1 for t in tags if t)
+    else:
+        assert objects
