@@ -74,7 +74,8 @@ class Column:
     """A column of a :class:`Table`: ``kind`` tells a renderer how to write its values —
     ``text``, ``int``, ``float`` (``places`` decimals), ``magnitude`` (``places`` significant
     digits, for quantities of any scale), ``interval`` ((low, high) pairs),
-    ``share`` (a proportion written as a percentage), ``label`` (a label or a set).
+    ``share`` (a proportion written as a percentage), ``label`` (a label or a set),
+    ``context`` ((before, span, after) text, the span to be highlighted).
     ``optional``: a renderer short of width may leave the column out (and says so)."""
 
     key: str
@@ -100,16 +101,21 @@ class Table:
     notes: list[str] = field(default_factory=list)
     matrix: bool = False
     terminal: bool = True
+    marked: tuple[str, ...] = ()  #: rows (and columns) to mark: the odd one out
 
     def records(self) -> list[dict]:
-        """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``)."""
+        """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``,
+        contexts as ``key_before``/``key_span``/``key_after``)."""
+        parts = {"interval": ("low", "high"), "context": ("before", "span", "after")}
         out = []
         for row in self.rows:
             rec: dict = {}
             for c, v in zip(self.columns, row, strict=True):
-                if c.kind == "interval":
-                    low, high = v if v is not None else (None, None)
-                    rec[f"{c.key}_low"], rec[f"{c.key}_high"] = low, high
+                if c.kind in parts:
+                    names = parts[c.kind]
+                    rec.update((f"{c.key}_{n}", x) for n, x in
+                               zip(names, v if v is not None else (None,) * len(names),
+                                   strict=True))
                 else:
                     rec[c.key] = v
             out.append(rec)
@@ -149,6 +155,35 @@ class Report:
 
     def tables(self) -> list[Table]:
         raise NotImplementedError
+
+    def headline(self) -> Estimate | None:
+        """The coefficient a reader looks at first (the first α), or None."""
+        return None
+
+    def plots(self) -> list[Plot]:
+        """Pictures of what the tables cannot show: the bootstrap distribution of
+        :meth:`headline` when it has an interval."""
+        e = self.headline()
+        if e is None or e.interval is None or e.interval.distribution is None:
+            return []
+        iv = e.interval
+        return [Plot("bootstrap", f"Bootstrap distribution of {e.result.symbol} "
+                     f"({e.result.distance})", "bootstrap",
+                     {"distribution": iv.distribution, "estimate": e.value, "low": iv.low,
+                      "high": iv.high, "label": e.result.symbol},
+                     [bootstrap_caption(iv)])]
+
+
+@dataclass
+class Plot:
+    """A picture of part of a report, as data: ``kind`` names the drawing
+    (``bootstrap``, ``continuum``) and ``data`` holds its arguments."""
+
+    id: str
+    title: str
+    kind: str
+    data: dict
+    notes: list[str] = field(default_factory=list)
 
 
 # ---- coefficients with intervals ---------------------------------------------------------------
@@ -193,6 +228,12 @@ def interval_dict(iv: Interval | None) -> dict | None:
     if iv is None:
         return None
     return {k: v for k, v in iv.as_dict().items() if k not in ("coefficient", "distance")}
+
+
+def first_alpha(rows: Iterable[Estimate]) -> Estimate | None:
+    """The first α (or α′) of ``rows``, else the first row, else None."""
+    rows = list(rows)
+    return next((e for e in rows if e.id.startswith("alpha")), rows[0] if rows else None)
 
 
 def quiet(fn: Callable, *args, **kwargs):

@@ -44,7 +44,18 @@ from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
 from ..stats.inference import Bootstrap, Progress
-from .base import Column, Records, Report, Table, estimate_table, estimates, quiet, title
+from .base import (
+    Column,
+    Estimate,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    first_alpha,
+    quiet,
+    title,
+)
 from .diagnose import Diagnostics, diagnose
 
 #: the distances between sets (chains), and the ones reported by default
@@ -197,9 +208,11 @@ class CorefDiagnostics:
                      "annotator's label as mention texts",
                      [Column("document", "document"), Column("mention", "mention"),
                       Column("disagreement", "disagr.", "float"),
-                      Column("share", "share", "share"), Column("labels", "labels")],
+                      Column("share", "share", "share"), Column("labels", "labels"),
+                      Column("context", "context", "context", optional=True)],
                      [[r["document"], r["mention"], r["disagreement"], r["share"],
-                       "\n".join(f"{c}: {t}" for c, t in r["labels"].items())]
+                       "\n".join(f"{c}: {t}" for c, t in r["labels"].items()),
+                       None if r["context"] is None else tuple(r["context"].values())]
                       for r in self.disputed])
 
 
@@ -243,6 +256,9 @@ class CorefReport(Report):
             out += ("; intervals clustered by document" if self.bootstrap.cluster is not False
                     else "; intervals resample mentions")
         return out
+
+    def headline(self) -> Estimate | None:
+        return first_alpha(self.coefficients)
 
     def tables(self) -> list[Table]:
         o = self.options
@@ -553,12 +569,22 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
 
     disputed = Records({"item": w["item"], "document": w["group"],
                         "mention": al.text(index[w["item"]]),
+                        "context": _context(al, index[w["item"]]),
                         "disagreement": w["disagreement"], "share": w["share"],
                         "labels": {c: text(x) for c, x in w["labels"].items() if x is not None}}
                        for w in diag.worst_items)
     named = [r["category"] for r in diag.per_category["rows"]]
     return CorefDiagnostics(diag, disputed, {x: al.text(index[x]) for x in named
                                              if x in index})
+
+
+def _context(al: conv.Alignment, item: int) -> dict | None:
+    """The words around an item (:meth:`~corpusagree.convert.coref.Alignment.context`), or
+    None when the document has no words (ezCoref's placeholder tokens)."""
+    before, mention, after = al.context(item)
+    if not set(f"{before} {mention} {after}".split()) - {"_", "…"}:
+        return None
+    return {"before": before, "mention": mention, "after": after}
 
 
 # ---- a sample corpus (the ``report`` job) ------------------------------------------------------
@@ -589,7 +615,8 @@ def folder_inputs(folder: Path) -> tuple[str, list[Path], str | None] | None:
     return fmt, paths, None
 
 
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[CorefReport]:
     """The report, with figures per document, on the annotations of a folder
     (:func:`folder_inputs`); an empty list when there are none."""
     found = folder_inputs(folder)
@@ -597,7 +624,7 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[CorefR
         return []
     fmt, paths, note = found
     fmt, annotations = read(paths, fmt)
-    report = analyse(annotations, bootstrap=bootstrap, by_document=True,
+    report = analyse(annotations, bootstrap=bootstrap, by_document=True, diagnostics=diagnostics,
                      inputs=[str(p) for p in paths], input_format=fmt)
     if note:
         report.notes.insert(0, note)

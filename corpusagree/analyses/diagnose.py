@@ -107,7 +107,7 @@ class Diagnostics:
         out = [Table("pairwise", f"Pairwise {sym} ({dn}), coder × coder",
                      [Column("coder", "")] + [Column(c, c, "float", 3) for c in coders],
                      [[c, *row] for c, row in zip(coders, self.pairwise.tolist(), strict=True)],
-                     matrix=True)]
+                     matrix=True, marked=(str(self.raises_most),) if self.raises_most else ())]
         if self.leave_one_out is not None:
             top = self.raises_most
             out.append(Table(

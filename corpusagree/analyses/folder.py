@@ -103,17 +103,19 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
     return found, [d for d, k in kinds.items() if k is None]
 
 
-def analyse(root: Path, bootstrap: Bootstrap | None = None) -> list[Report]:
+def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
+            diagnostics: int | None = None) -> list[Report]:
     """The reports of every job on the data of ``root`` (see :func:`units`), in the order of
     :data:`KINDS`; a note on the first report names the sub-folders holding nothing
-    readable."""
+    readable. ``diagnostics`` = N adds each job's diagnostics with its N costliest items
+    (and the figures per document or lemma where a job gives them only then)."""
     root = Path(root)
     found, unread = units(root)
     out: list[Report] = []
     for name, jobs in KINDS.items():
         for folder in (f for f, k in found.items() if k == name):
             for job in jobs:
-                out += job.from_folder(folder, bootstrap)
+                out += job.from_folder(folder, bootstrap, diagnostics=diagnostics)
     if not out:
         raise InputError("nothing to report: no sub-folder holds reliability data (.csv/.tsv "
                          "with coder, item, label), coreference, segmentation or sense "

@@ -49,7 +49,16 @@ from ..readers.mmax2 import projects
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Progress
 from ..stats.spans import SpanF1, span_f1
-from .base import Column, Estimate, Records, Report, Table, estimate_table, estimates
+from .base import (
+    Column,
+    Estimate,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    first_alpha,
+)
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
@@ -204,6 +213,10 @@ class MarkablesReport(Report):
                 f"{', '.join(lv.level for lv in self.levels)}) by {len(self.annotators)} "
                 f"annotators ({', '.join(self.annotators)}) in {self.documents} documents; "
                 f"{self.options['match']} match")
+
+    def headline(self) -> Estimate | None:
+        return first_alpha(e for lv in self.levels
+                           for e in lv.token_agreement.coefficients)
 
     def tables(self) -> list[Table]:
         match = self.options["match"]
@@ -405,7 +418,8 @@ def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
 
 
 # ---- a folder (the ``report`` job) -------------------------------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[MarkablesReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[MarkablesReport]:
     """The report on the MMAX2 projects of ``folder`` or else of its first sub-folder holding
     some (e.g. ``sample_corpora/coref/mmax2``), with the defaults; empty when there are
     none."""

@@ -50,7 +50,18 @@ from ..stats import segmetrics
 from ..stats.coefficients import alpha
 from ..stats.inference import Bootstrap
 from ..stats.kernel import kernel
-from .base import Column, Records, Report, Table, estimate_table, estimates, plain, quiet
+from .base import (
+    Column,
+    Estimate,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    first_alpha,
+    plain,
+    quiet,
+)
 from .diagnose import MAX_CODER_COLUMNS
 
 #: set distances for unit sets when none are asked for
@@ -265,6 +276,9 @@ class SegmentsReport(Report):
                 f"{_n(d['not_segmented'], 'document × coder cell')} not segmented "
                 "(missing data)")
 
+    def headline(self) -> Estimate | None:
+        return first_alpha(self.boundaries)
+
     def tables(self) -> list[Table]:
         d = self.data
         out = [estimate_table(
@@ -318,6 +332,8 @@ class SegmentsReport(Report):
         """The coder × coder matrices, one table each."""
         names = self._pairwise_names()
         coders = [str(c) for c in self.pairwise.means.coders]
+        o = self.leave_one_out.odd_one_out
+        odd = (str(o["coder"]),) if o is not None and o["change"] > 0 else ()
         return [Table(
             f"pairwise_{key}", f"{names[key]}, coder × coder: " + (
                 "on the items both coders judged" if key.startswith("alpha") else
@@ -325,7 +341,7 @@ class SegmentsReport(Report):
             + (" (row = hypothesis, column = reference)" if key in ("pk", "window_diff") else ""),
             [Column("coder", "")] + [Column(c, c, "float", 3) for c in coders],
             [[c, *row] for c, row in zip(coders, matrix.tolist(), strict=True)],
-            matrix=True) for key, matrix in self.pairwise.matrices.items()]
+            matrix=True, marked=odd) for key, matrix in self.pairwise.matrices.items()]
 
     def _coder_tables(self) -> list[Table]:
         out = []
@@ -641,7 +657,8 @@ def folder_inputs(folder: Path) -> tuple[str, list[Path]] | None:
         return None
 
 
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SegmentsReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[SegmentsReport]:
     """The report of the segmentations a folder holds (:func:`folder_inputs`, e.g.
     ``sample_corpora/segments/segments.json`` or ``ann1/x.rs3``, ``ann2/x.rs3``); no report
     when it holds none."""
@@ -650,5 +667,6 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[Segmen
         return []
     fmt, paths = found
     fmt, segs = read(paths, fmt)
-    return [analyse(segs, bootstrap=bootstrap, inputs=[str(p) for p in paths],
+    return [analyse(segs, bootstrap=bootstrap, diagnostics=diagnostics,
+                    by_document=diagnostics is not None, inputs=[str(p) for p in paths],
                     input_format=fmt)]

@@ -52,11 +52,13 @@ from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
 from .base import (
     Column,
+    Estimate,
     Records,
     Report,
     Table,
     estimate_table,
     estimates,
+    first_alpha,
     interval_dict,
     quiet,
 )
@@ -340,6 +342,9 @@ class SensesReport(Report):
                     if self.clusters >= 2 else "; intervals over items")
         return out
 
+    def headline(self) -> Estimate | None:
+        return first_alpha(e for s in self.schemes for e in s.coefficients)
+
     def tables(self) -> list[Table]:
         scheme_of = {id(e): s.name for s in self.schemes for e in s.coefficients}
         out = [estimate_table("coefficients", "Coefficients per scheme and inventory",
@@ -536,12 +541,14 @@ def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequ
 
 
 # ---- a folder of sense annotations (the ``report`` job) ------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SensesReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[SensesReport]:
     """One report per annotation set of a folder laid out like ``sample_corpora/senses/``
     (see :func:`discover`), each with the folder's inventories; empty when there is none."""
     sets, inventories = discover(folder)
     out = []
     for paths, fmt in sets:
         out.append(analyse(read(paths, fmt)[1], inventories, bootstrap=bootstrap,
+                           diagnostics=diagnostics, by_lemma=diagnostics is not None,
                            inputs=[str(p) for p in paths], input_format=fmt))
     return out

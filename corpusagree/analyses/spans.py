@@ -40,7 +40,7 @@ from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import Bootstrap, Progress
 from . import coref, segments
-from .base import Column, Records, Report, Table, interval_dict, title
+from .base import Column, Plot, Records, Report, Table, interval_dict, title
 
 MEASURES = ("alpha_u", "gamma")
 #: the tasks whose readers give spans, in the order a format is looked for
@@ -49,6 +49,8 @@ TASKS = ("coref", "segments")
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
 TEXT = 40
+#: the most units of one document drawn on its continuum
+PLOT_UNITS = 400
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -174,6 +176,35 @@ class SpansReport(Report):
                 "pairs": self.pairs, "costliest": self.costliest,
                 "by_document": self.documents}
 
+    def plots(self) -> list[Plot]:
+        """The continuum of one document per annotator with the best alignment: the document
+        of least γ (by document), else of most disorder, at most :data:`PLOT_UNITS` units."""
+        g = self.gamma
+        if g is None or not len(self.continuum):
+            return []
+        c, al = self.continuum, g.alignment
+        doc = _plot_document(c, g)
+        sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
+        rows = al.tuples[al.document == doc]
+        mid = (c.start + c.end) / 2
+        keep = set(sel.tolist())
+        links = [tuple((a, float(mid[u])) for a, u in enumerate(row) if u >= 0 and u in keep)
+                 for row in rows.tolist()]
+        begin, end = c.bounds[doc]
+        if len(sel):
+            end = min(end, float(c.end[sel].max()))
+        shown = "" if len(sel) == int((c.doc == doc).sum()) else \
+            f"; its first {len(sel)} units"
+        return [Plot("continuum", f"Document {c.documents[doc]}: each annotator's units and "
+                     f"the best alignment{shown}", "continuum",
+                     {"annotators": list(c.annotators),
+                      "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
+                                 c.categories[c.category[u]]) for u in sel],
+                      "links": links, "begin": float(begin), "end": float(end),
+                      "unit": c.unit},
+                     [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}; "
+                      f"disorder of the document {float(al.document_disorders[doc]):.4f}"])]
+
     def tables(self) -> list[Table]:
         out = []
         if self.alpha_u:
@@ -254,6 +285,16 @@ class SpansReport(Report):
                 [[r["document"], r["units"], r["alpha_u"], r["gamma"]]
                  for r in self.documents]))
         return out
+
+
+def _plot_document(c: Continuum, g: gm.Gamma) -> int:
+    """The document drawn: least γ among the documents with one (ties: the first), else the
+    one of most disorder."""
+    per = [(d.value, c.documents.index(d.document)) for d in g.documents
+           if np.isfinite(d.value)]
+    if per:
+        return min(per)[1]
+    return int(np.argmax(g.alignment.document_disorders)) if len(c.documents) else 0
 
 
 def _undefined_gamma_cat(g: gm.Gamma) -> list[str]:
@@ -448,7 +489,8 @@ __all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "continuum", "read", "
 
 
 # ---- a project folder (the ``report`` job) -----------------------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SpansReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[SpansReport]:
     """The report on the coreference annotations of a folder
     (:func:`corpusagree.analyses.coref.folder_inputs`) or else its segmentations
     (:func:`corpusagree.analyses.segments.folder_inputs`), with figures per document and the
@@ -463,7 +505,7 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[SpansR
         return []
     fmt, corpus = read(paths, fmt)
     c, notes = continuum(corpus)
-    report = analyse(c, by_document=True, bootstrap=bootstrap, diagnostics=5,
+    report = analyse(c, by_document=True, bootstrap=bootstrap, diagnostics=diagnostics or 5,
                      texts=texts(corpus), inputs=[str(p) for p in paths], input_format=fmt,
                      notes=notes)
     if note:

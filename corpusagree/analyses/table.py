@@ -26,7 +26,7 @@ from ..model.errors import InputError
 from ..stats import distances as dist
 from ..stats.coefficients import table_specs
 from ..stats.inference import Bootstrap
-from .base import Records, Report, Table, estimate_table, estimates
+from .base import Estimate, Records, Report, Table, estimate_table, estimates, first_alpha
 from .diagnose import Diagnostics, diagnose
 
 #: distances whose labels are numbers
@@ -113,6 +113,9 @@ class TableReport(Report):
         return (f"{where}: {self.coders} coders × {self.items} items{groups}, {self.labels} "
                 f"labels, {self.missing} missing judgements")
 
+    def headline(self) -> Estimate | None:
+        return first_alpha(self.coefficients)
+
     def tables(self) -> list[Table]:
         out = [estimate_table("coefficients", "Coefficients", self.coefficients)]
         if self.diagnostics is not None:
@@ -186,7 +189,8 @@ def _header(path: Path) -> list[str]:
     return [c.strip().strip('"') for c in first.split(sep)]
 
 
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[TableReport]:
+def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
+                diagnostics: int | None = None) -> list[TableReport]:
     """One report per reliability-data file of ``folder`` (:func:`table_files`; ``X.weights.csv``
     is the weight matrix of ``X.csv``), with the options read off each file by
     :func:`file_options`."""
@@ -195,7 +199,7 @@ def from_folder(folder: Path, bootstrap: Bootstrap | None = None) -> list[TableR
         opts = file_options(f)
         data = read(f, wide=opts["wide"], group=opts["group"], numeric=opts["numeric"])
         out.append(analyse(data, distance=distance(opts["distance"], opts["weights"]),
-                           bootstrap=bootstrap, inputs=[str(f)]))
+                           bootstrap=bootstrap, diagnostics=diagnostics, inputs=[str(f)]))
     return out
 
 

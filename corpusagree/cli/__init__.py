@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from .._version import __version__
 from ..model.errors import InputError
 from . import coref, markables, report, segments, senses, spans, table
+from . import options as opt
 
 #: one module per job, each with register(subparsers)
 JOBS = (table, coref, markables, segments, senses, spans, report)
@@ -47,6 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
+        opt.html_defaults(args)
         return args.func(args)
     except InputError as e:
         print(str(e), file=sys.stderr)

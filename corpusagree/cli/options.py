@@ -19,7 +19,7 @@ from typing import TextIO
 from .. import readers
 from ..analyses.base import Report
 from ..model.errors import InputError
-from ..report import FORMATS, render
+from ..report import FORMATS, html, render
 from ..report.progress import LazyProgress
 from ..stats.inference import INTERVALS, Bootstrap
 
@@ -35,6 +35,9 @@ def add_output(p: argparse.ArgumentParser) -> None:
                    help="the same as --format json")
     g.add_argument("--output", "-o", metavar="FILE",
                    help="write to FILE instead of standard output")
+    g.add_argument("--html", metavar="FILE",
+                   help="also write the report as one HTML page with plots to FILE (opens "
+                   "offline; turns on --diagnostics and --by-document where the job has them)")
 
 
 def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
@@ -172,8 +175,25 @@ def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
         yield fh
 
 
+def html_defaults(args: argparse.Namespace) -> None:
+    """With ``--html``, the diagnostics and figures per document the page draws, unless the
+    command line set them."""
+    if getattr(args, "html", None):
+        if getattr(args, "diagnostics", False) is None:
+            args.diagnostics = DIAGNOSTICS
+        if getattr(args, "by_document", True) is False:
+            args.by_document = True
+
+
 def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = False) -> int:
-    """Write the reports as the output options say; 0."""
+    """Write the reports as the output options say (and the HTML page with ``--html``); 0."""
+    if getattr(args, "html", None):
+        page = html.dumps(reports)
+        try:
+            with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(page)
+        except OSError as e:
+            raise InputError(f"cannot write: {e.strerror}", args.html) from None
     with output_stream(args) as stream:
         render(reports, args.output_format, stream, many=many)
     return 0

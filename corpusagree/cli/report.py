@@ -19,14 +19,19 @@ def register(sub) -> None:
         "coder, item, label, or a wide coder × item table), coreference annotations (one "
         "sub-folder or file per annotator), segmentations, or sense annotations; "
         "sample_corpora/ is such a folder. 95 % bootstrap intervals.")
-    p.add_argument("folder")
+    p.add_argument("folder", nargs="+", help="one or more such folders")
     opt.add_bootstrap(p, ("document", "item"), level=0.95)
+    opt.add_diagnostics(p, "each job's diagnostics", "the N costliest items of each")
     opt.add_output(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.folder)
-    if not root.is_dir():
-        raise InputError("not a folder", root)
-    return opt.emit(args, folder.analyse(root, opt.bootstrap_of(args)), many=True)
+    roots = [Path(f) for f in args.folder]
+    for root in roots:
+        if not root.is_dir():
+            raise InputError("not a folder", root)
+    settings = opt.bootstrap_of(args)
+    reports = [r for root in roots
+               for r in folder.analyse(root, settings, diagnostics=args.diagnostics)]
+    return opt.emit(args, reports, many=True)

@@ -150,6 +150,16 @@ class Alignment:
         toks = self.tokens[self.item_doc[item]]
         return " … ".join(" ".join(toks[s:e]) for s, e in self.item_fragments[item])
 
+    def context(self, item: int, window: int = 10) -> tuple[str, str, str]:
+        """The words before an item, the item's own words (from its first to its last token)
+        and the words after it, ``window`` tokens on each side."""
+        toks = self.tokens[self.item_doc[item]]
+        frags = self.item_fragments[item]
+        s, e = frags[0][0], frags[-1][1]
+        before = ("… " if s > window else "") + " ".join(toks[max(0, s - window):s])
+        after = " ".join(toks[e:e + window]) + (" …" if e + window < len(toks) else "")
+        return before, " ".join(toks[s:e]), after
+
     def clusters(self) -> np.ndarray:
         """annotators × items chain ids (-1 = not marked), the partitions the coreference
         scores compare: an item an annotator put in several chains stays in the first of them

@@ -8,7 +8,7 @@ import io
 import math
 from collections.abc import Sequence
 
-from ..analyses.base import Report
+from ..analyses.base import Report, Table
 
 
 def _value(v) -> str:
@@ -19,18 +19,29 @@ def _value(v) -> str:
     return str(v)
 
 
+def _write(out: io.StringIO, t: Table) -> None:
+    w = csv.writer(out, lineterminator="\n")
+    records = t.records()
+    keys = list(records[0]) if records else [c.key for c in t.columns]
+    w.writerow(keys)
+    for rec in records:
+        w.writerow([_value(rec[k]) for k in keys])
+
+
+def table_csv(t: Table) -> str:
+    """One table as CSV."""
+    out = io.StringIO()
+    _write(out, t)
+    return out.getvalue()
+
+
 def dumps(reports: Sequence[Report]) -> str:
     tables = [(r, t) for r in reports for t in r.tables()]
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
     for n, (r, t) in enumerate(tables):
         if len(tables) > 1:
             if n:
                 out.write("\n")
             out.write(f"# {r.job}: {t.title}\n")
-        records = t.records()
-        keys = list(records[0]) if records else [c.key for c in t.columns]
-        w.writerow(keys)
-        for rec in records:
-            w.writerow([_value(rec[k]) for k in keys])
+        _write(out, t)
     return out.getvalue()

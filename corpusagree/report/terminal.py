@@ -78,9 +78,10 @@ class Terminal:
         self.console.print(self.s(value), overflow="fold")
 
     def table(self, t: Table) -> None:
-        """Draw one table within the console's width: optional columns are left out first
-        (with a note), then text columns wrap between words, and a table still too wide is
-        split into blocks of columns that each repeat the first one. Numbers never wrap."""
+        """Draw one table within the console's width: a context column that does not fit and
+        then optional columns are left out first (with a note), then text columns wrap
+        between words, and a table still too wide is split into blocks of columns that each
+        repeat the first one. Numbers never wrap."""
         self.line(t.title)
         cells = [[self.s(text.cell(v, c)) for v, c in zip(row, t.columns, strict=True)]
                  for row in t.rows]
@@ -99,6 +100,10 @@ class Terminal:
         room = self.console.width
         keep = list(range(len(t.columns)))
         left_out = []
+        if sum(natural[j] + PAD for j in keep) > room:  # a context would squeeze the rest
+            for j in [j for j in keep if t.columns[j].kind == "context"]:
+                keep.remove(j)
+                left_out.append(self.s(t.columns[j].header))
         while sum(least[j] + PAD for j in keep) > room:
             drop = next((j for j in reversed(keep) if t.columns[j].optional), None)
             if drop is None:

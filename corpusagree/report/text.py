@@ -73,6 +73,9 @@ def cell(value, column: Column) -> str:
         return "—" if value is None or value != value else f"{100 * value:.3g} %"
     if kind == "label":
         return label(value)
+    if kind == "context":
+        return "—" if value is None else " ".join(x for x in (value[0], f"«{value[1]}»",
+                                                             value[2]) if x)
     if value is None:
         return "—"
     if isinstance(value, float):

@@ -145,6 +145,13 @@ def short(value: float) -> str:
     return f"{r['krippendorff'].label.split(':')[0]} · {r['landis_koch'].label}"
 
 
+#: the caveat of the module docstring in two sentences, for reports that draw the scales
+CAVEAT = ("Deciding what counts as acceptable agreement \"is little more than a black art\" "
+          "and a single cutoff may not suit every task (Artstein & Poesio 2005, §5.2); "
+          "Landis & Koch's scale comes from medical diagnosis, Krippendorff stated his "
+          "thresholds for α and made them depend on the use of the data. Read a band as a "
+          "position on a scale, with the interval around the value.")
+
 #: what :func:`short` readings mean, for the line under a table
 SHORT_LEGEND = ("reading: Krippendorff's band (.667/.800) · Landis & Koch's label (1977); "
                 "conventions, not verdicts (Artstein & Poesio 2005, §5.2)")

@@ -1,0 +1,305 @@
+"""The HTML report: one self-contained page per run, read back as a person and a browser would.
+
+Without a browser: the page of every sample corpus has every section it should, a plot per
+figure, no address outside itself, tables whose numbers are the JSON report's, CSV downloads
+that hold the tables, the embedded JSON equal to ``--json``. In headless Chromium (Debian's
+``chromium``; skipped with the reason when there is none): no console error, no request but
+the page itself, every section and plot drawn, a screenshot that is not blank.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import math
+import re
+import shutil
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from corpusagree.analyses import folder
+from corpusagree.model.errors import InputError
+from corpusagree.report import html
+
+from support import SAMPLES
+
+pytest.importorskip("matplotlib", reason="the HTML report needs the report extra (matplotlib)")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+class Page(HTMLParser):
+    """The parts of a page the tests read: sections, figures, tables (cells' data-value),
+    links, the embedded JSON."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.jobs: list[dict] = []
+        self.links: list[str] = []
+        self.sources: list[str] = []
+        self._cell: dict | None = None
+        self._script: str | None = None
+        self.json_text = ""
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "section" and a.get("class") == "job":
+            self.jobs.append({"job": a["data-job"], "id": a["id"], "parts": [], "figures": [],
+                              "tables": {}})
+        elif tag == "section" and a.get("class") == "part":
+            self.jobs[-1]["parts"].append(a["data-part"])
+        elif tag == "figure":
+            self.jobs[-1]["figures"].append({"id": a["data-figure"], "svg": 0})
+        elif tag == "svg" and self.jobs:
+            self.jobs[-1]["figures"][-1]["svg"] += 1
+        elif tag == "table" and "data-table" in a:
+            self.jobs[-1]["tables"].setdefault(a["data-table"], []).append([])
+        elif tag == "td" and self.jobs and "data-value" in a:
+            self.jobs[-1]["tables"][list(self.jobs[-1]["tables"])[-1]][-1].append(
+                (a["data-value"], a.get("data-high")))
+        elif tag == "a" and "href" in a:
+            self.links.append(a["href"])
+        elif tag == "script":
+            self._script = a.get("id")
+        for k in ("src", "href", "xlink:href"):
+            if k in a and tag not in ("a",):
+                self.sources.append(a[k])
+
+    def handle_data(self, data):
+        if self._script == "corpusagree-json":
+            self.json_text += data
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._script = None
+
+
+def numbers(obj) -> set[float]:
+    """Every finite number of a JSON value, rounded to 9 significant digits, and the length
+    of every list and object (tables count things)."""
+    out: set[float] = set()
+    if isinstance(obj, dict):
+        out.add(float(len(obj)))
+        for v in obj.values():
+            out |= numbers(v)
+    elif isinstance(obj, list):
+        out.add(float(len(obj)))
+        for v in obj:
+            out |= numbers(v)
+    elif isinstance(obj, (int, float)) and not isinstance(obj, bool) and math.isfinite(obj):
+        out.add(float(f"{obj:.9g}"))
+    return out
+
+
+def coefficient_values(obj) -> list[float]:
+    """The values of every coefficient result (a dict with id, symbol and value) of a report."""
+    out = []
+    if isinstance(obj, dict):
+        if {"id", "symbol", "value"} <= obj.keys() and isinstance(obj["value"], float):
+            out.append(obj["value"])
+        for v in obj.values():
+            out += coefficient_values(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out += coefficient_values(v)
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample_page(tmp_path_factory):
+    """``corpusagree report sample_corpora --html`` (its JSON twin written beside it)."""
+    from corpusagree.cli import main
+
+    out = tmp_path_factory.mktemp("html")
+    page, doc = out / "report.html", out / "report.json"
+    assert main(["report", str(SAMPLES), "--html", str(page), "--resamples", "200",
+                 "--format", "json", "--output", str(doc)]) == 0
+    return page, json.loads(doc.read_text(encoding="utf-8"))
+
+
+def test_every_job_has_its_sections_and_plots(sample_page):
+    page, doc = sample_page
+    p = Page(page.read_text(encoding="utf-8"))
+    assert [j["job"] for j in p.jobs] == [d["job"] for d in doc]
+    for j in p.jobs:
+        assert "summary" in j["parts"], j["job"]
+        assert all(f["svg"] == 1 for f in j["figures"]), j
+        ids = {f["id"] for f in j["figures"]}
+        if j["job"] != "spans":
+            assert "scale" in ids and "bootstrap" in ids, j["job"]
+            assert "bootstrap" in j["parts"]
+        if j["job"] in ("table", "coref", "segments", "senses"):
+            assert {"pairwise", "disputed"} <= set(j["parts"]), j["job"]
+            assert any(i.startswith("pairwise") for i in ids), j["job"]
+        if j["job"] in ("coref", "segments", "spans"):
+            assert "documents" in j["parts"], j["job"]
+        if j["job"] == "spans":
+            assert "continuum" in ids and "spans" in j["parts"]
+    assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
+
+
+def test_offline_and_self_contained(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    p = Page(text)
+    assert "default-src 'none'" in text
+    assert not [s for s in p.sources if not s.startswith(("data:", "#"))]
+    assert all(h.startswith(("#", "data:")) for h in p.links)
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", text)
+    assert "@import" not in text and "url(http" not in text
+
+
+def test_tables_hold_the_json_numbers(sample_page):
+    page, doc = sample_page
+    p = Page(page.read_text(encoding="utf-8"))
+    assert json.loads(p.json_text) == doc
+    for j, d in zip(p.jobs, doc, strict=True):
+        known = numbers(d)
+        shown = {float(f"{float(v):.9g}") for rows in j["tables"].values() for t in rows
+                 for v, high in t for v in (v, high) if v not in (None, "")}
+        # every coefficient of the JSON is in a table of its job, and the tables show no
+        # number the report does not hold
+        missing = [v for v in coefficient_values(d) if float(f"{v:.9g}") not in shown]
+        assert not missing, (j["job"], missing[:5])
+        extra = shown - known
+        assert not extra, (j["job"], sorted(extra)[:5])
+
+
+def test_csv_downloads_are_the_tables(sample_page):
+    from corpusagree.report import csv
+
+    reports = folder.analyse(SAMPLES)
+    text = html.dumps(reports)
+    links = re.findall(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                       text)
+    expected = [csv.table_csv(t) for r in reports for t in r.tables()]
+    # the page groups tables by section: the same tables, in another order
+    assert sorted(base64.b64decode(x).decode("utf-8") for _, x in links) == sorted(expected)
+
+
+def test_context_of_a_disputed_mention_is_highlighted():
+    from corpusagree.analyses import coref
+
+    fmt, anns = coref.read([SAMPLES / "coref" / "brat"])
+    text = html.dumps([coref.analyse(anns, diagnostics=3)])
+    rows = re.search(r'data-table="disputed">(.*?)</table>', text, re.S).group(1)
+    marks = re.findall(r"<td>([^<]*)<mark>([^<]+)</mark>([^<]*)</td>", rows)
+    assert len(marks) == 3
+    assert all(before.strip() or after.strip() for before, _, after in marks)
+
+
+def test_html_on_a_job_turns_on_its_diagnostics(cli, tmp_path):
+    page = tmp_path / "t.html"
+    status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page)
+    assert status == 0 and "Coefficients" in out, err
+    p = Page(page.read_text(encoding="utf-8"))
+    assert {"summary", "pairwise", "matrices", "disputed"} <= set(p.jobs[0]["parts"])
+
+
+def test_report_on_several_folders(cli, tmp_path):
+    page = tmp_path / "r.html"
+    status, _, err = cli("report", SAMPLES / "table", SAMPLES / "senses", "--html", page,
+                         "--resamples", "20", "--format", "json", "-o", tmp_path / "r.json")
+    assert status == 0, err
+    assert [j["job"] for j in Page(page.read_text(encoding="utf-8")).jobs] == \
+        ["table", "table", "senses", "senses"]
+
+
+def test_an_unwritable_page_is_one_line(cli, tmp_path):
+    status, _, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html",
+                         tmp_path / "no" / "such" / "dir" / "t.html")
+    assert status == 2
+    assert err.count("\n") == 1 and "t.html: cannot write" in err
+
+
+def test_without_matplotlib_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(InputError, match=r'pip install "corpusagree\[report\]"'):
+        html.dumps([])
+
+
+def test_same_reports_same_page():
+    reports = folder.analyse(SAMPLES / "table", diagnostics=5)
+    assert html.dumps(reports) == html.dumps(reports)
+
+
+# ---- in a browser ------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("no Chromium (Debian: apt-get install chromium; .ci/run installs it)")
+    sync = pytest.importorskip("playwright.sync_api", reason="playwright (test extra) missing")
+    with sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def test_opens_in_chromium(browser, sample_page, tmp_path):
+    page_file, doc = sample_page
+    tab = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors, requests = [], []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.on("request", lambda r: requests.append(r.url))
+    url = page_file.resolve().as_uri()
+    tab.goto(url)
+    tab.wait_for_load_state("load")
+    assert not errors
+    assert requests == [url]
+    jobs = tab.eval_on_selector_all("section.job", "els => els.map(e => e.dataset.job)")
+    assert jobs == [d["job"] for d in doc]
+    sizes = tab.eval_on_selector_all(
+        "figure.plot svg", "els => els.map(e => [e.getBoundingClientRect().width, "
+        "e.getBoundingClientRect().height, e.querySelectorAll('path,use,image,text').length])")
+    assert sizes and all(w > 50 and h > 50 and n > 5 for w, h, n in sizes), sizes
+    # the coefficient values the browser shows are the JSON's
+    shown = tab.eval_on_selector_all(
+        "section.job", "els => els.map(e => Array.from(e.querySelectorAll('td[data-value]'))"
+        ".map(td => td.dataset.value))")
+    for values, d in zip(shown, doc, strict=True):
+        got = {float(f"{float(v):.9g}") for v in values if v}
+        assert {float(f"{v:.9g}") for v in coefficient_values(d)} <= got
+    # a click on a header sorts the table by that column
+    first = tab.locator("table.data").first
+    first.locator("th").nth(2).click()
+    col = first.evaluate("t => Array.from(t.tBodies[0].rows).map(r => r.cells[2].dataset.value)")
+    vals = [float(v) for v in col if v]
+    assert vals == sorted(vals)
+    shot = tab.screenshot()
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(shot)).convert("RGB")
+    assert img.size == (1280, 800)
+    assert len(img.getcolors(1 << 20) or []) > 20  # not a blank page
+    tab.close()
+
+
+def test_prints(browser, sample_page, tmp_path):
+    tab = browser.new_page()
+    tab.goto(sample_page[0].resolve().as_uri())
+    pdf = tab.pdf()
+    assert pdf.startswith(b"%PDF") and len(pdf) > 50_000
+    tab.close()
+
+
+def test_spans_continuum_in_the_browser(browser, tmp_path):
+    from corpusagree.analyses import spans
+
+    reports = spans.from_folder(SAMPLES / "coref" / "brat")
+    path = Path(tmp_path / "spans.html")
+    path.write_text(html.dumps(reports), encoding="utf-8")
+    tab = browser.new_page()
+    tab.goto(path.resolve().as_uri())
+    n = tab.eval_on_selector('figure[data-figure="continuum"] svg',
+                             "e => e.querySelectorAll('path').length")
+    units = sum(1 for _ in reports[0].plots()[0].data["units"])
+    assert n > units  # a bar per unit, and the alignment's lines
+    tab.close()
