@@ -47,6 +47,7 @@ from ..stats.inference import Bootstrap, Progress
 from .base import (
     Column,
     Estimate,
+    Plot,
     Records,
     Report,
     Table,
@@ -259,6 +260,22 @@ class CorefReport(Report):
 
     def headline(self) -> Estimate | None:
         return first_alpha(self.coefficients)
+
+    def plots(self) -> list[Plot]:
+        """The bootstrap distribution of α and the CoNLL F1 (micro) of every annotator pair
+        as a matrix (symmetric: swapping key and response swaps recall and precision)."""
+        out = super().plots()
+        if self.scores is None or not self.scores.pairs:
+            return out
+        names = list(self.annotators)
+        at = {a: i for i, a in enumerate(names)}
+        m = np.full((len(names), len(names)), np.nan)
+        for r in self.scores.pairs:
+            m[at[r["key"]], at[r["response"]]] = m[at[r["response"]], at[r["key"]]] = r["conll"]
+        return out + [Plot("pairwise_conll", "CoNLL F1 = (MUC + B³ + CEAF-e) / 3, micro-"
+                           "averaged over the documents, annotator × annotator", "heatmap",
+                           {"rows": names, "columns": names, "values": m.tolist(),
+                            "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0})]
 
     def tables(self) -> list[Table]:
         o = self.options

@@ -37,6 +37,8 @@ PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
           "by_lemma": "documents", "worst_items": "disputed", "disputed": "disputed",
           "costliest": "disputed", "costliest_boundaries": "disputed",
           "costliest_units": "disputed", "pairs": "spans"}
+#: the section of each kind of plot
+PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise"}
 #: matrices where a low value is good agreement
 LOW_IS_GOOD = ("pk", "window_diff")
 #: per-document strips show at most this many measures
@@ -129,7 +131,7 @@ def _job(report: Report, anchor: str) -> str:
         place = _place(t)
         parts[place].append(_table_block(report, t, anchor, place))
     for p in report.plots():
-        parts["bootstrap" if p.kind == "bootstrap" else "spans"].insert(0, _plot(p))
+        parts[PLOT_PLACES[p.kind]].insert(0, _plot(p))
     body = "".join(
         f'<section class="part" data-part="{k}" id="{anchor}-{k}"><h3>{_e(h)}</h3>'
         + "".join(parts[k]) + "</section>" for k, h in SECTIONS if parts[k])
@@ -196,7 +198,8 @@ def _figure(fid: str, caption: str, svg: str, notes: Sequence[str] = (), extra: 
 
 
 def _plot(p: Plot) -> str:
-    draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum}[p.kind]
+    draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum,
+            "heatmap": plots.heatmap}[p.kind]
     return _figure(p.id, p.title, draw(**p.data), p.notes)
 
 
