@@ -8,7 +8,9 @@ wherever ``CORPUSAGREE_CORPORA`` points; tests that need them skip when they are
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -19,6 +21,17 @@ SAMPLES = ROOT / "sample_corpora"
 DATA = ROOT / "tests" / "data"
 CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "corpora"))
 
+
+
+def load_benchmark(name: str):
+    """The script ``benchmarks/<name>.py`` as a module (registered in ``sys.modules``, as
+    dataclasses need)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}",
+                                                  ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def write(folder: Path, name: str, text: str, encoding: str = "utf-8") -> Path:

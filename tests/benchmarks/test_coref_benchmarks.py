@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -25,23 +24,16 @@ from corpusagree.analyses import coref
 from corpusagree.model.data import ReliabilityData
 from corpusagree.stats import coefficients as co
 
-from support import ROOT
+from support import ROOT, load_benchmark
 
 BENCHMARKS = ROOT / "benchmarks"
 N = 6
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 # ---- brat and CoNLL-2012 readers ---------------------------------------------------------------
 @pytest.fixture(scope="module")
 def readers_bench():
-    return load("coref_readers")
+    return load_benchmark("coref_readers")
 
 
 def partition(ann) -> set[frozenset]:
@@ -127,7 +119,7 @@ def ez(corpora):
 
 @pytest.fixture(scope="module")
 def ez_bench():
-    return load("ezcoref")
+    return load_benchmark("ezcoref")
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,11 @@ against the krippendorff package and statsmodels, WSbest (Erk et al. 2013) again
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-from support import ROOT
+from support import load_benchmark
 
 
 def corpus(corpora: Path, *parts: str) -> Path:
@@ -17,13 +16,6 @@ def corpus(corpora: Path, *parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent")
     return path
-
-
-def load_benchmark(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_snow2008_benchmark_tiny(corpora):

@@ -13,9 +13,7 @@ the CPU time per byte of its unmutated source, or the content of a file outside 
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
 
 import pytest
@@ -23,22 +21,13 @@ from lxml import etree
 
 from corpusagree import readers
 
-from support import ROOT
+from support import load_benchmark
 
 JOBS = ("table", "coref", "markables", "segments", "senses", "spans", "report")
 TIMEOUT = 30.0  # seconds before a case counts as a hang
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}",
-                                                  ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-fuzzing = load("fuzzing")
+fuzzing = load_benchmark("fuzzing")
 
 
 @pytest.fixture(scope="module")

@@ -6,26 +6,14 @@ given)."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
 
 import pytest
 
 from corpusagree import readers
 
-from support import ROOT
+from support import load_benchmark
 
-
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}",
-                                                  ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = load("readers_throughput")
+bench = load_benchmark("readers_throughput")
 ARGS = argparse.Namespace(mentions=20, units=300, seed=0)
 MB = 0.03
 

@@ -32,7 +32,7 @@ from corpusagree.model.errors import InputError
 from corpusagree.stats import coefficients as co
 from corpusagree.stats import gamma as G
 
-from support import DATA
+from support import DATA, load_benchmark
 
 GAMMA = DATA / "gamma"
 RANDOM = json.loads((GAMMA / "random_continua.json").read_text())["continua"]
@@ -541,12 +541,7 @@ def test_degenerate_continua() -> None:
 # ---- live against pygamma-agreement (when importable) -----------------------------------------
 def test_live_against_pygamma() -> None:
     pytest.importorskip("pygamma_agreement")
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "gamma_fixtures", DATA.parent.parent / "benchmarks" / "gamma_fixtures.py")
-    fx = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fx)
+    fx = load_benchmark("gamma_fixtures")
     for seed, (n, m, alpha) in enumerate([(2, 25, 1.0), (3, 15, 3.0), (3, 20, 1.0)]):
         units, end = fx.simulate(n, m, 100 + seed)
         c = Continuum.from_units(units, 0, end)
