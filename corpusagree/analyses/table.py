@@ -211,7 +211,9 @@ def file_options(path: Path) -> dict:
     rows = [r for _, r in io.read_table(path)]
     header = [h.strip() for h in rows[0]] if rows else []
     long = {"coder", "item", "label"} <= set(header)
-    cells = [r[header.index("label")] for r in rows[1:]] if long else \
+    at = header.index("label") if long else 0
+    # a row too short for its label is left to the reader, which names its line
+    cells = [r[at] for r in rows[1:] if len(r) > at] if long else \
         [c for r in rows[1:] for c in r[1:]]
     numeric = all(io.is_number_text(c) for c in cells if c.strip())
     weights = path.with_name(path.stem + WEIGHTS + path.suffix)

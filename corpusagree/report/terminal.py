@@ -57,6 +57,9 @@ class _Console(Console):
         raise BrokenPipeError
 
 
+#: the most characters of one cell, title or note the terminal shows (a 20 MB label would
+#: take the table layout minutes)
+MAX_TEXT = 1000
 #: rich's SIMPLE_HEAD drawn with ASCII characters
 ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
 
@@ -72,6 +75,11 @@ class Terminal:
                                safe_box=True, legacy_windows=False)
 
     def s(self, value: str) -> str:
+        """``value`` as the terminal shows it: at most :data:`MAX_TEXT` characters, in ASCII
+        when the stream cannot encode Unicode."""
+        if len(value) > MAX_TEXT:
+            value = (f"{value[:MAX_TEXT]}… ({len(value):,} characters in all; the data "
+                     "formats have them)")
         return text.ascii_text(value) if self.ascii else value
 
     def line(self, value: str = "") -> None:

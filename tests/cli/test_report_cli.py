@@ -104,3 +104,16 @@ def test_nothing_readable_is_named(cli, tmp_path):
     status, _, err = cli("report", tmp_path)
     assert status == 2 and err.strip().startswith(f"{tmp_path}: nothing to report")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_truncated_table_is_one_line(cli, tmp_path, samples):
+    """A reliability-data file cut in its last row (found by fuzzing: an IndexError while the
+    report guessed the file's options) is the reader's one-line error naming the line."""
+    data = (samples / "table" / "dialogue_acts.csv").read_text(encoding="utf-8")
+    (tmp_path / "table").mkdir()
+    lines = data.splitlines()
+    cut = "\n".join(lines[:-1]) + "\n" + lines[-1].split(",")[0] + "\n"
+    (tmp_path / "table" / "acts.csv").write_text(cut, encoding="utf-8")
+    status, _, err = cli("report", tmp_path, "--resamples", "10")
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith(f"{tmp_path / 'table' / 'acts.csv'}:")

@@ -138,3 +138,23 @@ def test_formats_from_the_command_line(root, fmt, tmp_path):
     assert out.read_text(encoding="utf-8") == run(
         ["table", "sample_corpora/table/dialogue_acts.csv", "--format", fmt], root,
         text=True).stdout
+
+
+def test_a_huge_cell_is_clipped_in_the_terminal():
+    """A 5 MB label (a 20 MB line in a WSbest uses file made a lemma of it) is shown clipped:
+    laying it out whole took rich minutes; the data formats keep it whole."""
+    import time
+
+    from corpusagree.analyses.base import Column, Table
+    from corpusagree.report.terminal import MAX_TEXT, Terminal
+
+    huge = "a " * 2_500_000
+    t = Table("t", "title", [Column("lemma", "lemma"), Column("v", "v", "float")],
+              [[huge, 0.5], ["b", 0.25]])
+    out = io.StringIO()
+    start = time.perf_counter()
+    Terminal(out, width=80).table(t)
+    assert time.perf_counter() - start < 5
+    text = " ".join(out.getvalue().split())
+    assert "characters in all" in text and len(out.getvalue()) < 3 * MAX_TEXT
+    assert huge in t.records()[0]["lemma"]
