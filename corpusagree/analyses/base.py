@@ -177,7 +177,8 @@ class Report:
 @dataclass
 class Plot:
     """A picture of part of a report, as data: ``kind`` names the drawing
-    (``bootstrap``, ``continuum``, ``heatmap``) and ``data`` holds its arguments."""
+    (``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of labels) and
+    ``data`` holds its arguments."""
 
     id: str
     title: str

@@ -53,6 +53,7 @@ from ..stats.kernel import kernel
 from .base import (
     Column,
     Estimate,
+    Plot,
     Records,
     Report,
     Table,
@@ -64,6 +65,8 @@ from .base import (
 )
 from .diagnose import Diagnostics, diagnose
 
+#: lemmas whose confused sense pairs the HTML report draws
+CONFUSED_LEMMAS = 6
 #: the distances a set scheme (extended, multi) may take
 SET_DISTANCES = dist.SET_NAMES
 #: the automatic WordNet lexicographer-file grouping, usable as an inventory named ``lexfile``
@@ -344,6 +347,29 @@ class SensesReport(Report):
 
     def headline(self) -> Estimate | None:
         return first_alpha(e for s in self.schemes for e in s.coefficients)
+
+    def plots(self) -> list[Plot]:
+        """The bootstrap distribution of α, and for the :data:`CONFUSED_LEMMAS` lemmas whose
+        senses are most confused a sense × sense heatmap of their confused pairs' coincidences
+        o_ck (the cells of the ``confused`` table)."""
+        out = super().plots()
+        by_lemma: dict[str, list] = {}
+        for r in self.confused or []:
+            by_lemma.setdefault(str(r["lemma"]), []).append(r)
+        top = sorted(by_lemma, key=lambda x: -sum(r["coincidences"] for r in by_lemma[x]))
+        for lemma in top[:CONFUSED_LEMMAS]:
+            rows = by_lemma[lemma]
+            senses = sorted({str(r[k]) for r in rows for k in ("a", "b")})
+            at = {x: i for i, x in enumerate(senses)}
+            m = np.full((len(senses), len(senses)), np.nan)
+            for r in rows:
+                m[at[str(r["a"])], at[str(r["b"])]] = m[at[str(r["b"])], at[str(r["a"])]] = \
+                    r["coincidences"]
+            out.append(Plot(f"confused_{lemma}", f"{lemma}: coincidences o_ck of its most "
+                            f"confused sense pairs ({self.diagnostic_scheme})", "confusion",
+                            {"rows": senses, "columns": senses, "values": m.tolist(),
+                             "label": "o_ck", "vmin": 0.0}))
+        return out
 
     def tables(self) -> list[Table]:
         scheme_of = {id(e): s.name for s in self.schemes for e in s.coefficients}

@@ -38,7 +38,8 @@ PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
           "costliest": "disputed", "costliest_boundaries": "disputed",
           "costliest_units": "disputed", "pairs": "spans"}
 #: the section of each kind of plot
-PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise"}
+PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
+               "confusion": "matrices"}
 #: matrices where a low value is good agreement
 LOW_IS_GOOD = ("pk", "window_diff")
 #: per-document strips show at most this many measures
@@ -199,7 +200,7 @@ def _figure(fid: str, caption: str, svg: str, notes: Sequence[str] = (), extra: 
 
 def _plot(p: Plot) -> str:
     draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum,
-            "heatmap": plots.heatmap}[p.kind]
+            "heatmap": plots.heatmap, "confusion": plots.heatmap}[p.kind]
     return _figure(p.id, p.title, draw(**p.data), p.notes)
 
 

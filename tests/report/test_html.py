@@ -143,6 +143,8 @@ def test_every_job_has_its_sections_and_plots(sample_page):
             assert "documents" in j["parts"], j["job"]
         if j["job"] == "coref":
             assert "pairwise_conll" in ids
+        if j["job"] == "senses":  # senses confused per lemma
+            assert any(i.startswith("confused_") for i in ids) and "matrices" in j["parts"]
         if j["job"] == "spans":
             assert "continuum" in ids and "spans" in j["parts"]
     assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
