@@ -59,6 +59,16 @@ def annotator_names(paths: Sequence[Path], annotators: Sequence[str] | None) -> 
 
 
 @dataclass(frozen=True)
+class Instance:
+    """What a data file says of an instance: its lemma, document and context (the words
+    before it, its own words, the words after it)."""
+
+    lemma: str | None
+    document: str | None
+    context: tuple[str, str, str] | None = None
+
+
+@dataclass(frozen=True)
 class KeyLine:
     """One line of a key file."""
 
@@ -90,8 +100,8 @@ def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
 
 
 def key_tags(path: PathArg, annotator: str, keys: dict[str, KeyLine],
-             instances: dict[str, tuple[str | None, str | None]]) -> list[SenseTag]:
-    """SenseTags of one key file; ``instances`` maps instance id -> (lemma, document)."""
-    return [SenseTag(inst, annotator, frozenset(k.senses), *instances[inst],
-                     source=str(path), line=k.line)
+             instances: dict[str, Instance]) -> list[SenseTag]:
+    """SenseTags of one key file; ``instances`` maps instance id -> its :class:`Instance`."""
+    return [SenseTag(inst, annotator, frozenset(k.senses), instances[inst].lemma,
+                     instances[inst].document, str(path), k.line, instances[inst].context)
             for inst, k in keys.items()]

@@ -14,12 +14,13 @@ from pathlib import Path
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
 from . import _paths, register
-from ._sensefiles import annotator_names, data_and_keys, key_tags, read_key_file
+from ._sensefiles import Instance, annotator_names, data_and_keys, key_tags, read_key_file
 from ._xml import local, parse
 
 
-def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | None]]:
-    """Instance id -> (lemma, text id) of a Raganato data file."""
+def instances(data_xml: str | PathLike) -> dict[str, Instance]:
+    """Instance id -> its lemma, text id and sentence (the words before it, its word, the words
+    after it) of a Raganato data file."""
     root = parse(data_xml).getroot()
     if local(root.tag) != "corpus":
         raise InputError(f"expected a <corpus> root, found <{local(root.tag)}>", data_xml,
@@ -28,17 +29,23 @@ def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | Non
     if not texts:
         raise InputError("no <text> in <corpus>: not a Raganato data file", data_xml,
                          root.sourceline)
-    out: dict[str, tuple[str | None, str | None]] = {}
+    out: dict[str, Instance] = {}
     for text in texts:
-        for el in text.iter():
-            if local(el.tag) != "instance":
+        for sentence in text.iter():
+            if local(sentence.tag) != "sentence":
                 continue
-            iid = el.get("id")
-            if not iid:
-                raise InputError("<instance> without id", data_xml, el.sourceline)
-            if iid in out:
-                raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
-            out[iid] = (el.get("lemma"), text.get("id"))
+            words = [el for el in sentence if local(el.tag) in ("wf", "instance")]
+            forms = [(el.text or "").strip() for el in words]
+            for j, el in enumerate(words):
+                if local(el.tag) != "instance":
+                    continue
+                iid = el.get("id")
+                if not iid:
+                    raise InputError("<instance> without id", data_xml, el.sourceline)
+                if iid in out:
+                    raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+                out[iid] = Instance(el.get("lemma"), text.get("id"), (
+                    " ".join(forms[:j]), forms[j], " ".join(forms[j + 1:])))
     return out
 
 

@@ -99,21 +99,37 @@ def read(path: str | PathLike, item: str | None = None, annotator: str | None = 
     return tags
 
 
-def _lemmas(uses: Path) -> dict[str, str]:
+def _uses(uses: Path) -> dict[str, tuple[str, tuple[str, str, str] | None]]:
+    """dataID -> (lemma, context) of a WSbest ``uses.tsv``: the sentence split at the target
+    token's character offsets (``indices_target_token``, ``start:end``) when they fit it."""
     header, rows = _table(uses, ["dataID", "lemma"])
     i, j = header.index("dataID"), header.index("lemma")
-    return {f[i]: f[j] for _, f in rows}
+    c = header.index("context") if "context" in header else None
+    t = header.index("indices_target_token") if "indices_target_token" in header else None
+    out = {}
+    for _, f in rows:
+        context = None
+        if c is not None and t is not None:
+            start, colon, end = f[t].partition(":")
+            text = f[c]
+            if colon and start.isdigit() and end.isdigit() and \
+                    int(start) < int(end) <= len(text):
+                a, b = int(start), int(end)
+                context = (text[:a].strip(), text[a:b], text[b:].strip())
+        out[f[i]] = (f[j], context)
+    return out
 
 
 def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> list[SenseTag]:
     """Erk et al. (2013) WSbest ``judgments.tsv``: rows ``<dataID>-<senseID>``, 0/1, annotator.
 
     The senses marked 1 form each annotator's set for the sentence (``dataID``); a sentence an
-    annotator marked only 0 or ``-`` (cannot decide) has no tag. The lemma comes from ``uses``
-    (default: a ``uses.tsv`` beside the file, if present). A repeated row is an InputError.
+    annotator marked only 0 or ``-`` (cannot decide) has no tag. The lemma and the sentence
+    come from ``uses`` (default: a ``uses.tsv`` beside the file, if present). A repeated row is
+    an InputError.
     """
     uses = Path(path).with_name("uses.tsv") if uses is None else Path(uses)
-    lemmas = _lemmas(uses) if uses.exists() else {}
+    known = _uses(uses) if uses.exists() else {}
     header, rows = _table(path, list(WSBEST))
     i_id, i_label, i_ann = (header.index(c) for c in WSBEST)
     first: dict[tuple[str, str], int] = {}
@@ -134,7 +150,8 @@ def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> lis
         line.setdefault((data_id, ann), n)
         if label == "1":
             chosen.setdefault((data_id, ann), set()).add(sense)
-    return [SenseTag(d, a, frozenset(chosen[d, a]), lemmas.get(d), None, str(path), n)
+    return [SenseTag(d, a, frozenset(chosen[d, a]), *known.get(d, (None, None))[:1], None,
+                     str(path), n, known.get(d, (None, None))[1])
             for (d, a), n in line.items() if (d, a) in chosen]
 
 

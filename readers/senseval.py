@@ -17,12 +17,13 @@ from pathlib import Path
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
 from . import _paths, register
-from ._sensefiles import annotator_names, data_and_keys, key_tags, read_key_file
+from ._sensefiles import Instance, annotator_names, data_and_keys, key_tags, read_key_file
 from ._xml import local, parse
 
 
-def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | None]]:
-    """Instance id -> (lexelt item, docsrc) of a lexical sample file."""
+def instances(data_xml: str | PathLike) -> dict[str, Instance]:
+    """Instance id -> its lexelt item, docsrc and ``<context>`` (split at its ``<head>``) of a
+    lexical sample file."""
     root = parse(data_xml).getroot()
     if local(root.tag) != "corpus":
         raise InputError(f"expected a <corpus> root, found <{local(root.tag)}>", data_xml,
@@ -31,7 +32,7 @@ def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | Non
     if not lexelts:
         raise InputError("no <lexelt> in <corpus>: not a lexical sample file", data_xml,
                          root.sourceline)
-    out: dict[str, tuple[str | None, str | None]] = {}
+    out: dict[str, Instance] = {}
     for lexelt in lexelts:
         for el in lexelt:
             if local(el.tag) != "instance":
@@ -41,8 +42,28 @@ def instances(data_xml: str | PathLike) -> dict[str, tuple[str | None, str | Non
                 raise InputError("<instance> without id", data_xml, el.sourceline)
             if iid in out:
                 raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
-            out[iid] = (lexelt.get("item"), el.get("docsrc"))
+            out[iid] = Instance(lexelt.get("item"), el.get("docsrc"), _context(el))
     return out
+
+
+def _context(instance) -> tuple[str, str, str] | None:
+    """The text of an instance's ``<context>`` before, in and after its ``<head>`` (a child of
+    the context, as Senseval writes it); None without one."""
+    context = next((c for c in instance if local(c.tag) == "context"), None)
+    if context is None:
+        return None
+    children = list(context)
+    at = next((i for i, c in enumerate(children) if local(c.tag) == "head"), None)
+    if at is None:
+        return None
+
+    def text(nodes) -> str:
+        return "".join("".join(n.itertext()) + (n.tail or "") for n in nodes)
+
+    head = children[at]
+    parts = ((context.text or "") + text(children[:at]), "".join(head.itertext()),
+             (head.tail or "") + text(children[at + 1:]))
+    return tuple(" ".join(x.split()) for x in parts)
 
 
 def _unweighted(sense: str) -> str:
@@ -66,8 +87,8 @@ def read(data_xml: str | PathLike, answer_files: str | PathLike | Sequence[str |
     for path, name in zip(paths, names, strict=True):
         keys = read_key_file(path, known, n_ids=2, comment="!!")
         for inst, k in keys.items():
-            if k.ids[0] != known[inst][0]:
-                raise InputError(f"instance {inst!r} belongs to lexelt {known[inst][0]!r}, "
+            if k.ids[0] != known[inst].lemma:
+                raise InputError(f"instance {inst!r} belongs to lexelt {known[inst].lemma!r}, "
                                  f"not {k.ids[0]!r}", path, k.line)
             keys[inst] = replace(k, senses=tuple(_unweighted(s) for s in k.senses))
         tags += key_tags(path, name, keys, known)

@@ -319,6 +319,8 @@ class SensesReport(Report):
     confused: Records | None
     diagnostics: Diagnostics | None
     notes: list[str]
+    #: the sentence of each instance the diagnostics list, where the format has the text
+    contexts: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     job = "senses"
 
     def body(self) -> dict:
@@ -332,7 +334,9 @@ class SensesReport(Report):
                 "confused": None if self.confused is None else
                 {"scheme": self.diagnostic_scheme, "pairs": self.confused},
                 "diagnostics": None if self.diagnostics is None else
-                {"scheme": self.diagnostic_scheme, **self.diagnostics.to_dict()}}
+                {"scheme": self.diagnostic_scheme, **self.diagnostics.to_dict(),
+                 "contexts": {k: dict(zip(("before", "instance", "after"), v, strict=True))
+                              for k, v in self.contexts.items()}}}
 
     def summary(self) -> str:
         where = " ".join(self.inputs) or "sense tags"
@@ -402,8 +406,16 @@ class SensesReport(Report):
                  for p in self.confused]))
         if self.diagnostics is not None:
             out += [dataclasses.replace(t, title=f"{self.diagnostic_scheme} scheme: {t.title}")
-                    for t in self.diagnostics.tables()]
+                    for t in map(self._with_context, self.diagnostics.tables())]
         return out
+
+    def _with_context(self, t: Table) -> Table:
+        """The costliest items with each instance's sentence, where the reader had it."""
+        if t.id != "worst_items" or not self.contexts:
+            return t
+        return dataclasses.replace(
+            t, columns=[*t.columns, Column("context", "context", "context", optional=True)],
+            rows=[[*r, self.contexts.get(str(r[0]))] for r in t.rows])
 
 
 # ---- the analysis ------------------------------------------------------------------------------
@@ -527,7 +539,21 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
                         list(table.coders), len(table.items), len(table.sense_names),
                         len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
                         len(group_names or []), scored, lemmas,
-                        None if diagnostics is None else fine.name, confused, diag, notes)
+                        None if diagnostics is None else fine.name, confused, diag, notes,
+                        _contexts(tags, diag))
+
+
+def _contexts(tags: Sequence[SenseTag], diag: Diagnostics | None
+              ) -> dict[str, tuple[str, str, str]]:
+    """The context of each item the diagnostics list (the first tag's that has one)."""
+    if diag is None:
+        return {}
+    wanted = {str(w["item"]) for w in diag.worst_items}
+    out: dict[str, tuple[str, str, str]] = {}
+    for t in tags:
+        if t.context is not None and t.item in wanted:
+            out.setdefault(t.item, t.context)
+    return out
 
 
 def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequence[str],

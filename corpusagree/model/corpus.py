@@ -98,7 +98,10 @@ class Segmentation:
 
 @dataclass(frozen=True)
 class SenseTag:
-    """One annotator's sense tag(s) for one instance (several senses allowed)."""
+    """One annotator's sense tag(s) for one instance (several senses allowed); ``context``:
+    the words before the instance, the instance's own words and the words after it, where the
+    format has the text (a sentence in Raganato's XML, Senseval's ``<context>``, WSbest's
+    uses)."""
 
     item: str
     annotator: str
@@ -107,6 +110,7 @@ class SenseTag:
     document: str | None = None
     source: str = ""
     line: int | None = None
+    context: tuple[str, str, str] | None = None
 
 
 def natural_key(name: str) -> tuple:

@@ -373,3 +373,37 @@ def test_cr_line_endings_in_sense_files(tmp_path):
     path.write_bytes(b"item\tannotator\tsense\rx1\tA\rx1\tB\tS2\r")
     err = fails_at(path, 2, sensetsv.read, path)
     assert "\r" not in str(err) and "\n" not in str(err)
+
+
+# ---------------------------------------------------------------- contexts
+
+
+def test_contexts_of_every_format_that_has_the_text():
+    """Each instance's sentence split at the instance, where the format holds the text: the
+    words of Raganato's sentence, Senseval's <context> around its <head>, WSbest's uses.tsv
+    at the target token's offsets; none for key-only formats."""
+    tags = raganato.read(DATA / "mini.data.xml", [DATA / "keys" / "ann1.key.txt"])
+    ctx = {t.item: t.context for t in tags}
+    assert ctx == {"t1.s0.i0": ("Mara", "sold", "the ferry"),
+                   "t1.s0.i1": ("Mara sold the", "ferry", ""),
+                   "t2.s0.i0": ("", "leaked", "")}
+    tags = senseval.read(DATA / "lexsample.xml", [DATA / "t1.ans"])
+    ctx = {t.item: t.context for t in tags}
+    assert ctx["ferry.n.x.001"] == ("Mara sold the old", "ferry", ".")
+    assert ctx["leak.v.x.001"] == ("It", "leaked", ".")
+    wsb = {t.item: t.context for t in sensetsv.read_wsbest(DATA / "wsbest" / "judgments.tsv")}
+    assert wsb["7"] == ("They", "ordered", "soup .")
+    assert wsb["8"] == ("A mixed", "range", ".")
+    assert all(t.context is None for t in ontonotes.read(DATA / "demo.sense"))
+
+
+def test_wsbest_offsets_outside_the_sentence_give_no_context(tmp_path):
+    src = DATA / "wsbest"
+    shutil.copy(src / "judgments.tsv", tmp_path / "judgments.tsv")
+    (tmp_path / "uses.tsv").write_text(
+        "dataID\tcontext\tindices_target_token\tindices_target_sentence\tlemma\n"
+        "7\tThey ordered soup .\t5:120\t0:19\torder.v\n"
+        "8\tA mixed range .\tx\t0:15\trange.n\n", encoding="utf-8")
+    tags = sensetsv.read_wsbest(tmp_path / "judgments.tsv")
+    assert tags and all(t.context is None for t in tags)
+    assert {t.lemma for t in tags} == {"order.v", "range.n"}

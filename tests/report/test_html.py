@@ -199,6 +199,16 @@ def test_context_of_a_disputed_mention_is_highlighted():
     assert all(before.strip() or after.strip() for before, _, after in marks)
 
 
+def test_context_of_a_disputed_sense_instance_is_highlighted(sample_page):
+    page, doc = sample_page
+    text = page.read_text(encoding="utf-8")
+    senses = text[text.index('data-job="senses"'):]
+    rows = re.search(r'data-table="worst_items">(.*?)</table>', senses, re.S).group(1)
+    marks = re.findall(r"<mark>([^<]+)</mark>", rows)
+    contexts = next(d for d in doc if d["job"] == "senses")["diagnostics"]["contexts"]
+    assert marks and set(marks) <= {c["instance"] for c in contexts.values()}
+
+
 def test_html_on_a_job_turns_on_its_diagnostics(cli, tmp_path):
     page = tmp_path / "t.html"
     status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page)
