@@ -22,13 +22,19 @@ from .stats.coefficients import (
     alpha_prime,
     beta,
     bias,
+    brennan_prediger,
     compute,
+    conger_kappa,
+    fleiss_kappa,
+    gwet_ac1,
+    gwet_ac2,
     kappa,
     kappa_w,
     light_kappa,
     multi_kappa,
     percent_agreement,
     pi,
+    randolph_kappa,
     table,
 )
 from .stats.inference import Bootstrap, Interval
@@ -37,6 +43,7 @@ from .stats.spec import COEFFICIENTS
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
-    "beta", "bias", "compute", "distances", "kappa", "kappa_w", "light_kappa", "multi_kappa",
-    "percent_agreement", "pi", "table",
+    "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
+    "gwet_ac1", "gwet_ac2", "kappa", "kappa_w", "light_kappa", "multi_kappa",
+    "percent_agreement", "pi", "randolph_kappa", "table",
 ]

@@ -328,6 +328,65 @@ class ReliabilityData:
                    list(categories) if categories is not None else None)
 
     @classmethod
+    def from_counts(cls, counts, categories: Sequence | None = None, *,
+                    items: Sequence | None = None) -> ReliabilityData:
+        """From an items × categories table of value counts (how many coders gave each item
+        each category: Fleiss's (1971) layout, the ``krippendorff`` package's
+        ``value_counts``). A pandas DataFrame's columns name the categories and its index the
+        items; else ``categories`` (default 1 … q, as irrCAC numbers unnamed categories), which
+        are declared (q = every column, used or not).
+
+        The coders are anonymous: item i's judgements fill coders 0 … n_i − 1, so only the
+        coefficients that ignore who gave which judgement are meaningful: percent agreement,
+        S / Brennan–Prediger / Randolph's κ, π / Fleiss's κ, α′, Krippendorff's α and Gwet's
+        AC1/AC2 (and their intervals). The per-coder ones (κ, multi-κ, Conger's κ, β, bias,
+        Light's κ) and coder diagnostics are not."""
+        if hasattr(counts, "columns") and hasattr(counts, "index"):  # a pandas DataFrame
+            categories = list(counts.columns) if categories is None else categories
+            items = list(counts.index) if items is None else items
+            counts = counts.to_numpy()
+        table = np.asarray(counts)
+        if table.ndim != 2:
+            raise ValueError("counts must be an items × categories table")
+        if (table < 0).any() or not np.array_equal(table, np.round(table)):
+            raise ValueError("counts must be whole numbers ≥ 0")
+        table = table.astype(np.int64)
+        n, q = table.shape
+        cats = list(categories) if categories is not None else list(range(1, q + 1))
+        if len(cats) != q or len(set(cats)) != q:
+            raise ValueError(f"counts has {q} columns and {len(cats)} distinct categories")
+        r_i = table.sum(1)
+        labels = np.repeat(np.tile(np.arange(q), n), table.ravel())
+        item_of = np.repeat(np.arange(n), r_i)
+        starts = np.concatenate([[0], np.cumsum(r_i)[:-1]])
+        slot = np.arange(len(labels)) - starts[item_of]
+        codes = np.full((max(int(r_i.max(initial=0)), 1), n), MISSING, np.int32)
+        codes[slot, item_of] = labels
+        return cls(codes, cats, [], list(items) if items is not None else [], None, None,
+                   list(cats))
+
+    @classmethod
+    def from_contingency(cls, table, categories: Sequence | None = None) -> ReliabilityData:
+        """Two coders from their q × q contingency table: ``table[k, l]`` items that the first
+        coder put in category k and the second in l (a DataFrame's index names the
+        categories). ``categories`` (default 1 … q) are declared."""
+        if hasattr(table, "columns") and hasattr(table, "index"):
+            categories = list(table.index) if categories is None else categories
+            table = table.to_numpy()
+        t = np.asarray(table)
+        if t.ndim != 2 or t.shape[0] != t.shape[1]:
+            raise ValueError("a contingency table is square: q × q")
+        if (t < 0).any() or not np.array_equal(t, np.round(t)):
+            raise ValueError("a contingency table holds whole numbers ≥ 0")
+        q = t.shape[0]
+        cats = list(categories) if categories is not None else list(range(1, q + 1))
+        if len(cats) != q or len(set(cats)) != q:
+            raise ValueError(f"the table has {q} rows and {len(cats)} distinct categories")
+        cell = np.repeat(np.arange(q * q), t.astype(np.int64).ravel())
+        codes = np.stack([cell // q, cell % q]).astype(np.int32)
+        return cls(codes, cats, [], [], None, None, list(cats))
+
+    @classmethod
     def from_sets(cls, codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray, *,
                   coders: Sequence | None = None, items: Sequence | None = None,
                   element_names: Sequence | None = None, groups: np.ndarray | None = None,

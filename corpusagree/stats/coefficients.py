@@ -9,6 +9,7 @@ distance.
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from dataclasses import dataclass, field
 
@@ -63,21 +64,35 @@ class Result:
     def A_e(self) -> float:
         return 1.0 - self.expected
 
+    @property
+    def p_a(self) -> float:
+        """Gwet's (2014) percent agreement p_a: A_o = 1 − Do (with d = 1 − w)."""
+        return self.A_o
+
+    @property
+    def p_e(self) -> float:
+        """Gwet's (2014) percent chance agreement p_e: A_e = 1 − De (with d = 1 − w)."""
+        return self.A_e
+
     def confidence_interval(self, level: float = 0.95, method: str = "bootstrap", *,
                             n_resamples: int = 1000, cluster: bool | None = None,
                             seed: int | None = 0, interval: str = "percentile",
-                            progress=None) -> Interval:
+                            progress=None, population: float = float("inf")) -> Interval:
         """A confidence interval for this coefficient.
 
         ``method="bootstrap"`` resamples items, or clusters (``data.groups``, by default when
         the data have groups; ``cluster=False`` for items), reproducibly for a given ``seed``;
-        ``interval`` is ``"percentile"`` or ``"bca"``. ``method="analytic"`` gives Cohen κ's
-        asymptotic interval (two coders) or multi-π's SE under H0. ``progress`` is called
-        with (replicates done, replicates in all)."""
+        ``interval`` is ``"percentile"`` or ``"bca"``. ``method="analytic"``: Gwet's (2014)
+        variance, conditional on the coders, for AC1/AC2, Brennan–Prediger (S), Conger's κ,
+        Fleiss's κ (α′) and Krippendorff's α, with the finite-population correction
+        1 − n/``population`` (items sampled from a population of that size; infinite by
+        default); Cohen κ's asymptotic interval (two coders); multi-π's SE under H0.
+        ``progress`` is called with (replicates done, replicates in all)."""
         if self._kernel is None:
             raise ValueError("this result was not computed from reliability data")
         if method == "analytic":
-            return analytic(self._kernel.data, self.id, level)
+            return analytic(self._kernel.data, self.id, level, distance=self._kernel.distance,
+                            population=population)
         if method != "bootstrap":
             raise ValueError("method must be 'bootstrap' or 'analytic'")
         settings = Bootstrap(n_resamples, level, interval, cluster, seed)
@@ -106,6 +121,10 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
     d = dist.get(distance)
     if not c.weighted and d.weighted:
         raise ValueError(f"{c.id} is unweighted; use alpha/alpha_prime/beta for a distance")
+    if c.bounded and not d.bounded:
+        raise ValueError(f"{c.symbol} needs weights w = 1 − d in [0, 1], and the {d.name} "
+                         "distance is not within [0, 1]; use irrCAC's weights (weights="
+                         "'quadratic', 'linear', …) or a set distance")
     k = kernel(data, d)
     if c.two_coders and k.n_coders != 2:
         raise ValueError(f"{c.id} is defined for exactly two coders and the data have "
@@ -118,14 +137,17 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
         raise ValueError("β and κ need judgements from at least two coders")
     st = k.stats(kinds)
     details: dict = {}
-    k_cat = None
-    if c.expected == "uniform":
-        k_cat = k.categories(categories)
-        details = {"categories": k_cat,
+    if c.expected in ("uniform", "gwet"):
+        q, t = k.category_terms(categories)
+        if categories is not None:  # declared on the data, so intervals see the same q
+            k = kernel(dataclasses.replace(data, categories=list(categories)), d)
+        st = dataclasses.replace(st, categories=np.array([float(q)]),
+                                 category_cross=np.array([t]))
+        details = {"categories": q,
                    "categories_declared": categories is not None or data.categories is not None}
-    value = float(sp.evaluate(c, st, k_cat)[0])
+    value = float(sp.evaluate(c, st)[0])
     do = float(st.observed(c.observed)[0]) if c.observed else float("nan")
-    de = float(st.expected(c.expected, k_cat)[0]) if c.expected else float("nan")
+    de = float(st.expected(c.expected)[0]) if c.expected else float("nan")
     if c.value == "ratio" and de == 0:
         _warn_undefined(c.label(k.n_coders))
     if c.value == "bias":
@@ -222,15 +244,72 @@ def bias(data: ReliabilityData, distance="nominal") -> Result:
     return compute("bias", data, distance)
 
 
+# ---- Gwet's (2014) family, with irrCAC's weights --------------------------------------------
+def _declare(data: ReliabilityData, categories) -> ReliabilityData:
+    """The data with ``categories`` declared (q, and the categories irrCAC's weights span)."""
+    if categories is None:
+        return data
+    kernel(data, None).categories(categories)  # checks the labels are among them
+    return dataclasses.replace(data, categories=list(categories))
+
+
+def _renamed(result: Result, symbol: str) -> Result:
+    return dataclasses.replace(result, symbol=symbol)
+
+
+def gwet_ac1(data: ReliabilityData, categories=None) -> Result:
+    """Gwet's AC1 (Gwet 2008, Br J Math Stat Psychol 61; Gwet 2014, Handbook of Inter-Rater
+    Reliability, 4th ed., ch. 4): A_e = Σ_k π_k(1 − π_k)/(q − 1), any number of coders,
+    missing judgements as in Gwet (2014). ``categories``: the q possible categories (default:
+    the data's declared categories, else the labels used)."""
+    return compute("gwet_ac1", _declare(data, categories))
+
+
+def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Result:
+    """Gwet's AC2 (Gwet 2014, ch. 4): AC1 with weights. ``weights``: one of irrCAC's names
+    (identity, quadratic, linear, ordinal, radical, ratio, circular, bipolar; see
+    :func:`corpusagree.stats.distances.weights`) or any corpusagree distance."""
+    return compute("gwet_ac2", _declare(data, categories), dist.weights(weights))
+
+
+def brennan_prediger(data: ReliabilityData, weights="identity", categories=None) -> Result:
+    """Brennan & Prediger's (1981, Educ Psych Meas 41) coefficient with weights:
+    A_e = Σ_kl w_kl / q² (Gwet 2014, ch. 4); with identity weights it is S."""
+    return compute("brennan_prediger", _declare(data, categories), dist.weights(weights))
+
+
+def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
+    """Randolph's (2005) free-marginal multirater κ: A_e = 1/q, i.e. Brennan–Prediger
+    nominal, Bennett et al.'s S (the row ``S``; pass the q possible ``categories``)."""
+    return _renamed(compute("S", _declare(data, categories)), "κ_free")
+
+
+def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
+    """Conger's (1980, Psych Bull 88) κ for any number of coders: A_e is the mean over pairs
+    of coders of Cohen's chance agreement, each coder's distribution over its own judgements
+    (Gwet 2014, ch. 5); for two coders it is Cohen's κ (κw with weights)."""
+    return compute("conger_kappa", _declare(data, categories), dist.weights(weights))
+
+
+def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
+    """Fleiss's (1971) κ with weights as in irrCAC (Gwet 2014, ch. 5):
+    A_e = Σ_kl w_kl π_k π_l, which is Artstein & Poesio's α′ (the row ``alpha_prime``;
+    multi-π when nominal)."""
+    return _renamed(compute("alpha_prime", _declare(data, categories), dist.weights(weights)),
+                    "Fleiss κ")
+
+
 def table_specs(data: ReliabilityData, distance="nominal") -> list[tuple[str, dist.Distance]]:
     """(coefficient id, distance) of every applicable coefficient: the unweighted family, then
     the family under ``distance`` when it is not nominal, as listed in
-    :data:`~corpusagree.stats.spec.COEFFICIENTS` (two-coder coefficients only for two coders)."""
+    :data:`~corpusagree.stats.spec.COEFFICIENTS` (two-coder coefficients only for two coders;
+    AC2 only under a distance within [0, 1])."""
     n = kernel(data, None).n_coders
     d = dist.get(distance)
     specs = [(c.id, dist.get(None)) for c in sp.COEFFICIENTS.values() if c.listed("nominal", n)]
     if d.weighted:
-        specs += [(c.id, d) for c in sp.COEFFICIENTS.values() if c.listed("weighted", n)]
+        specs += [(c.id, d) for c in sp.COEFFICIENTS.values() if c.listed("weighted", n)
+                  and (d.bounded or not c.bounded)]
     return specs
 
 

@@ -68,10 +68,12 @@ def subset_values(data: ReliabilityData, subsets: np.ndarray, coefficient: str =
     if c.value == "pairs_mean":
         v = _light(data, K, d)
     else:
-        declared = len(data.categories) if data.categories is not None else None
+        if data.categories is not None and st.category_cross is not None:
+            q, t = kernel(data, d).category_terms()
+            st.categories, st.category_cross = np.full(len(K), float(q)), np.full(len(K), t)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            v = spec.evaluate(c, st, declared)
+            v = spec.evaluate(c, st)
     if c.two_coders:
         v = np.where((K & (masks.n_c > 0)).sum(1) == 2, v, np.nan)
     return v, st.n_pairable.astype(np.int64)

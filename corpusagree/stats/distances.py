@@ -20,6 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..model.data import ReliabilityData, SetLabels, is_number
+from ..model.io import is_number_text
 
 #: the largest label table a dense L × L distance matrix is built for
 MAX_DENSE_LABELS = 20_000
@@ -59,6 +60,9 @@ class Distance:
     weighted = True
     #: True for distances over set-valued labels
     for_sets = False
+    #: True when every distance lies in [0, 1], so that w = 1 − d is a weight as Gwet's AC2
+    #: needs (nominal, the set distances, irrCAC's weights, a matrix within [0, 1])
+    bounded = False
 
     def bind(self, data: ReliabilityData, value_counts: np.ndarray) -> Metric:
         raise NotImplementedError
@@ -144,6 +148,7 @@ class Nominal(Distance):
 
     name = "nominal"
     weighted = False
+    bounded = True
 
     def bind(self, data, value_counts):
         return _NominalMetric()
@@ -247,6 +252,7 @@ class Matrix(Distance):
                 raise ValueError("a weight array must be square and come with its label order")
             self.D, self.order = D, list(labels)
         _validate_matrix(self.D, self.order, "weight matrix")
+        self.bounded = bool(self.D.max(initial=0.0) <= 1.0)
 
     def bind(self, data, value_counts):
         if data.is_set:
@@ -279,6 +285,96 @@ class FromCallable(Distance):
         D[ju, iu] = D[iu, ju]
         _validate_matrix(D, labels, f"distance {self.name}")
         return _DenseMetric(D)
+
+
+# ---- irrCAC's weights (Gwet 2014) -------------------------------------------------------------
+def _numeric(cats: Sequence) -> bool:
+    """Whether every category is a number or reads as one (labels of a text file: "10")."""
+    return all(is_number(c) or (isinstance(c, str) and is_number_text(c)) for c in cats)
+
+
+def _irr_positions(cats: Sequence) -> np.ndarray:
+    """The numbers irrCAC puts on categories: their values when all are numbers (irrCAC sorts
+    them), else 1 … q in the given order."""
+    if _numeric(cats):
+        return np.asarray([float(c) for c in cats])
+    return np.arange(1.0, len(cats) + 1)
+
+
+def irr_distance_matrix(kind: str, cats: Sequence) -> np.ndarray:
+    """d = 1 − w over ``cats`` (in their order) for one of irrCAC's weight schemes, as the
+    irrCAC packages define w on the sorted numeric category values x (Gwet 2014, ch. 3):
+    quadratic ((x_k − x_l)/(x_max − x_min))², linear |x_k − x_l|/(x_max − x_min), radical
+    √|x_k − x_l| / √(x_max − x_min), ratio ((x_k − x_l)/(x_k + x_l))² /
+    ((x_max − x_min)/(x_max + x_min))², circular sin²(π(x_k − x_l)/(x_max − x_min + 1)) over its
+    maximum, bipolar (x_k − x_l)² / ((x_k + x_l − 2x_min)(2x_max − x_k − x_l)) over its maximum,
+    ordinal m(m + 1)/2 over its maximum with m = |rank_k − rank_l|; identity 0/1."""
+    x = _irr_positions(cats)
+    q = len(x)
+    if kind == "identity":
+        return 1.0 - np.eye(q)
+    if q < 2:
+        return np.zeros((q, q))
+    lo, hi = x.min(), x.max()
+    diff = x[:, None] - x[None, :]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if kind == "quadratic":
+            return (diff / (hi - lo)) ** 2
+        if kind == "linear":
+            return np.abs(diff) / (hi - lo)
+        if kind == "radical":
+            return np.sqrt(np.abs(diff)) / np.sqrt(hi - lo)
+        if kind == "ratio":
+            if (x == 0).any():
+                raise ValueError("irrCAC's ratio weights divide by x_k + x_l: 0 cannot be a "
+                                 "category")
+            s = x[:, None] + x[None, :]
+            return (diff / s) ** 2 / ((hi - lo) / (hi + lo)) ** 2
+        if kind == "circular":
+            D = np.sin(np.pi * diff / (hi - lo + 1)) ** 2
+        elif kind == "bipolar":
+            s = x[:, None] + x[None, :]
+            D = np.where(diff != 0, diff ** 2 / np.where(diff != 0, (s - 2 * lo) * (2 * hi - s),
+                                                            1.0), 0.0)
+        elif kind == "ordinal":
+            rank = np.empty(q)
+            rank[np.argsort(x, kind="stable")] = np.arange(q)
+            m = np.abs(rank[:, None] - rank[None, :])
+            D = m * (m + 1) / 2
+        else:
+            raise ValueError(f"unknown irrCAC weights {kind!r}; known: {', '.join(IRR_WEIGHTS)}")
+    return D / D.max()
+
+
+#: irrCAC's weight names (Gwet 2014; the R and Python irrCAC packages)
+IRR_WEIGHTS = ("identity", "quadratic", "linear", "ordinal", "radical", "ratio", "circular",
+               "bipolar")
+
+
+class IrrWeights(Distance):
+    """One of irrCAC's weight schemes as a distance d = 1 − w (w in [0, 1]), over the declared
+    categories (``data.categories``) or else the label table, numbered as irrCAC numbers them
+    (:func:`irr_distance_matrix`). Registered as ``irr-<name>`` (``irr-quadratic`` …): the
+    plain names ``ordinal`` and ``ratio`` are Krippendorff's metrics."""
+
+    def __init__(self, kind: str) -> None:
+        if kind not in IRR_WEIGHTS:
+            raise ValueError(f"unknown irrCAC weights {kind!r}; known: {', '.join(IRR_WEIGHTS)}")
+        self.kind = kind
+        self.name = f"irr-{kind}"
+        self.bounded = True
+
+    def bind(self, data, value_counts):
+        if data.is_set:
+            raise ValueError(f"irrCAC's {self.kind} weights need plain labels, not sets")
+        cats = list(data.categories) if data.categories is not None else list(data.labels)
+        if _numeric(cats):  # numbers in order; other labels as declared
+            cats = sorted(cats, key=float)
+        _check_dense(len(cats), self.name)
+        D = irr_distance_matrix(self.kind, cats)
+        ix = {v: i for i, v in enumerate(cats)}
+        sel = np.array([ix[v] for v in data.labels], np.int64)
+        return _DenseMetric(D[np.ix_(sel, sel)])
 
 
 # ---- set labels -----------------------------------------------------------------------------
@@ -328,6 +424,7 @@ class SetDistance(Distance):
     Two empty sets are at distance 0, an empty and a non-empty set at distance 1."""
 
     for_sets = True
+    bounded = True
 
     def __init__(self, name: str, similarity: Callable[[np.ndarray, np.ndarray, np.ndarray],
                                                        np.ndarray]) -> None:
@@ -385,9 +482,21 @@ MASI = SetDistance("masi", _masi)
 NAMED: dict[str, Distance] = {
     "nominal": Nominal(), "ordinal": Ordinal(), "interval": Interval(), "ratio": Ratio(),
     "passonneau": PASSONNEAU, "jaccard": JACCARD, "dice": DICE, "masi": MASI,
+    **{f"irr-{k}": IrrWeights(k) for k in IRR_WEIGHTS if k != "identity"},
 }
 #: the names of the distances between sets
 SET_NAMES: tuple[str, ...] = tuple(n for n, d in NAMED.items() if d.for_sets)
+
+
+def weights(spec) -> Distance:
+    """A distance from irrCAC's ``weights=``: one of :data:`IRR_WEIGHTS` (``"identity"`` is the
+    nominal distance; ``"ordinal"`` and ``"ratio"`` are irrCAC's, not Krippendorff's), an
+    ``irr-`` name, or anything :func:`get` takes."""
+    if spec is None or (isinstance(spec, str) and spec.lower() == "identity"):
+        return NAMED["nominal"]
+    if isinstance(spec, str) and spec.lower() in IRR_WEIGHTS:
+        return NAMED[f"irr-{spec.lower()}"]
+    return get(spec)
 
 
 def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:

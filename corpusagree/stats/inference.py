@@ -12,21 +12,26 @@ Intervals: percentile, and BCa (Efron 1987) with the acceleration from a jackkni
 the share of replicates below α_min. Items inside one document are not independent, so the
 bootstrap is clustered by ``data.groups`` whenever the data have groups.
 
-Analytic standard errors: Cohen's κ (Fleiss, Cohen & Everitt 1969; also under H0: κ = 0), and
-Fleiss's multi-π under H0 (Fleiss, Nee & Landis 1979).
+Analytic standard errors: Cohen's κ (Fleiss, Cohen & Everitt 1969; also under H0: κ = 0),
+Fleiss's multi-π under H0 (Fleiss, Nee & Landis 1979), and Gwet's (2008; 2014, ch. 5)
+linearised variances, conditional on the coders, for AC1/AC2, Brennan–Prediger, Conger's κ,
+Fleiss's κ (α′) and Krippendorff's α, as the irrCAC packages compute them, vectorised over items.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse as sparse
 from scipy.stats import norm
+from scipy.stats import t as student_t
 
 from ..model.data import ReliabilityData
 from . import spec as sp
-from .kernel import UnitWeights, kernel, label_counts
+from .kernel import Kernel, UnitWeights, kernel, label_counts
 
 #: weights entries (replicates × units) materialised at once
 WEIGHTS_PER_CHUNK = 4_000_000
@@ -288,12 +293,134 @@ def fleiss_se0(data: ReliabilityData) -> tuple[float, float]:
     return float(pi), float(np.sqrt(var0))
 
 
-def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95) -> Interval:
-    """Normal-approximation interval from the analytic SE: κ with two coders (clipped to κ's
-    range [−1, 1], with a note when it reaches past it); multi-π gives only a test SE under
-    H0, so its interval is centred at 0: a test, not an estimate."""
+#: coefficients with Gwet's (2014) analytic variance
+GWET_SE = ("gwet_ac1", "gwet_ac2", "brennan_prediger", "S", "conger_kappa", "alpha_prime",
+           "alpha")
+
+
+def _per_item(k: Kernel, values: np.ndarray) -> np.ndarray:
+    """Σ over each item's judgements of ``values[label]``."""
+    codes = k.data.codes
+    return np.where(k.valid, values[np.maximum(codes, 0)], 0.0).sum(0)
+
+
+def _d_against(k: Kernel, P: np.ndarray) -> np.ndarray:
+    """Σ_l d(k, l) P[g, l] for every label k and row g of P (L × G), without an L × L array."""
+    eye = sparse.identity(k.data.n_labels, format="csr")
+    return np.asarray(k.metric.gram(eye, np.atleast_2d(P)))
+
+
+def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
+                  ) -> tuple[float, float, int]:
+    """(value, SE, items) of a coefficient by Gwet's linearisation (2008; 2014, ch. 5), as the
+    irrCAC packages compute it: with κ_i = (n/n₂)(p_a|i − p_e·[r_i ≥ 2])/(1 − p_e) and
+    κ*_i = κ_i − 2(1 − κ)(p_e|i − p_e)/(1 − p_e), var = (1 − f)/(n(n − 1)) Σ_i (κ*_i − κ)²
+    over the n items with a judgement (n₂ with two or more), f = n/``population``; p_e|i is
+    each coefficient's chance agreement of item i (Brennan–Prediger: p_e). Krippendorff's α
+    has its own per-item terms (Gwet 2014, §5.5; irrCAC's ``krippendorff``). Conditional on
+    the coders; every sum is over items at once."""
+    if coefficient == "alpha":
+        return _alpha_variance(k, population)
+    c = sp.get(coefficient)
+    judged = k.n_i > 0
+    n_i = k.n_i[judged].astype(float)
+    pair = k.pairable[judged]
+    n, n2 = float(judged.sum()), float(pair.sum())
+    pa_i = np.where(pair, 1.0 - np.nan_to_num(k.disagr_i[judged]), 0.0)
+    f = n / population
+    st = k.stats(sp.expected_kinds(c))
+    if c.expected in ("uniform", "gwet"):
+        q, t = k.category_terms()
+        st = dataclasses.replace(st, categories=np.array([float(q)]),
+                                 category_cross=np.array([t]))
+    value = float(sp.evaluate(c, st)[0])
+    pe = 1.0 - float(st.expected(c.expected)[0])
+    if c.expected == "uniform":
+        pe_i = np.full(len(n_i), pe)
+    elif c.expected == "gwet":
+        pi = k.item_weighted / n
+        t_w = float(st.categories[0]) ** 2 - float(st.category_cross[0])
+        scale = t_w / (st.categories[0] * (st.categories[0] - 1))
+        pe_i = scale * (1.0 - _per_item(k, pi)[judged] / n_i)
+    elif c.expected == "single":  # Fleiss: p_e|i = Σ_k r_ik (Wπ)_k / r_i
+        d_pi = _d_against(k, k.item_weighted / n)[:, 0]
+        pe_i = 1.0 - _per_item(k, d_pi)[judged] / n_i
+    elif c.expected == "conger":
+        pe_i = _conger_pe_i(k, n)[judged]
+    else:
+        raise ValueError(f"no Gwet variance for {coefficient!r}")
+    kap_i = (n / n2) * (pa_i - pe * pair) / (1 - pe)
+    kap_x = kap_i - 2 * (1 - value) * (pe_i - pe) / (1 - pe)
+    var = (1 - f) / (n * (n - 1)) * ((kap_x - value) ** 2).sum()
+    return value, float(np.sqrt(max(var, 0.0))), int(n)
+
+
+def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
+    """Conger's p_e|i (irrCAC's λ_ig): with a_g = Σ_{h≠g} p_h and W = 1 − D,
+    λ_ig = (n/n_g)[ε_ig (W a_g)(x_ig) − (ε_ig − n_g/n) a_gᵀ W p_g], p_e|i = Σ_g λ_ig/(r(r−1))."""
+    active = k.valid.sum(1) > 0
+    codes, valid = k.data.codes[active], k.valid[active]
+    F = k.n_ck
+    n_g = F.sum(1)
+    P = F / n_g[:, None]
+    r = len(P)
+    A = P.sum(0) - P  # a_g
+    G = _d_against(k, A)  # L × r: (D a_g)_x
+    wa = (r - 1) - G[np.maximum(codes, 0), np.arange(r)[:, None]]  # (W a_g)(x_ig), r × N
+    awp = (r - 1) - k.metric.cross(P, A)  # a_gᵀ W p_g
+    eps = valid.astype(float)
+    lam = (n / n_g)[:, None] * (eps * wa - (eps - (n_g / n)[:, None]) * awp[:, None])
+    return lam.sum(0) / (r * (r - 1))
+
+
+def _alpha_variance(k: Kernel, population: float) -> tuple[float, float, int]:
+    """Krippendorff's α by Gwet's (2014) linearisation, as irrCAC's ``krippendorff``: over the
+    n items with ≥ 2 values (r̄ their mean number of values), p_a|i = p_a,i r_i/r̄ −
+    p_a (r_i − r̄)/r̄, p_e|i = Σ_k r_ik (Wπ)_k/r̄ − p_e (r_i − r̄)/r̄, centred at
+    α′ = (p′_a − p_e)/(1 − p_e) with p′_a = 1 − Do."""
+    p = k.pairable
+    r_i = k.n_i[p].astype(float)
+    n = float(p.sum())
+    rbar = r_i.mean()
+    N = r_i.sum()
+    st = k.stats(("pooled",))
+    value = float(sp.evaluate(sp.get("alpha"), st)[0])
+    pa_prime = 1.0 - float(st.observed("values")[0])
+    pi = k.n_k / N
+    pe = 1.0 - float(k.metric.cross(k.n_k, k.n_k)) / N ** 2
+    pa = (1 - 1 / N) * pa_prime + 1 / N
+    pa_item = 1.0 - k.disagr_i[p]
+    pa_i = pa_item * r_i / rbar - pa * (r_i - rbar) / rbar
+    kap_i = (pa_i - pe) / (1 - pe)
+    d_pi = _d_against(k, pi)[:, 0]
+    wpi = _per_item(k, d_pi)[p]
+    pe_i = (r_i - wpi) / rbar - pe * (r_i - rbar) / rbar
+    alpha_prime = (pa_prime - pe) / (1 - pe)
+    kap_x = kap_i - 2 * (1 - alpha_prime) * (pe_i - pe) / (1 - pe)
+    var = (1 - n / population) / (n * (n - 1)) * ((kap_x - alpha_prime) ** 2).sum()
+    return value, float(np.sqrt(max(var, 0.0))), int(n)
+
+
+def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95, *, distance=None,
+             population: float = float("inf")) -> Interval:
+    """Interval from the analytic SE: Gwet's (2014) variance for the coefficients of
+    :data:`GWET_SE` (Student's t with n − 1 degrees of freedom, as irrCAC; the upper end
+    clipped at 1); κ with two coders (normal, clipped to κ's range [−1, 1], with a note when it
+    reaches past it); multi-π gives only a test SE under H0, so its interval is centred at 0:
+    a test, not an estimate."""
     if not 0 < level < 1:
         raise ValueError(f"level must be between 0 and 1, not {level}")
+    if coefficient in GWET_SE:
+        k = kernel(data, distance if sp.get(coefficient).weighted else None)
+        value, se, n = gwet_variance(k, coefficient, population)
+        tq = float(student_t.ppf((1 + level) / 2, max(n - 1, 1)))
+        low, high = value - tq * se, value + tq * se
+        note = None
+        if high > 1:
+            note = f"the t interval reaches {high:.4g}, past 1; clipped at 1"
+            high = 1.0
+        return Interval(coefficient, k.distance.name, value, low, high, level,
+                        "analytic (Gwet 2014)", units=n, se=se, note=note)
     z = float(norm.ppf((1 + level) / 2))
     if coefficient == "kappa":
         k, se, _ = kappa_se(data)
@@ -310,5 +437,5 @@ def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95) -> In
         k, se0 = fleiss_se0(data)
         return Interval("pi", "nominal", k, -z * se0, z * se0, level,
                         "analytic under H0: π = 0 (Fleiss, Nee & Landis 1979)", se=se0)
-    raise ValueError("analytic intervals exist for 'kappa' (two coders) and 'pi' (under H0); "
-                     "use method='bootstrap'")
+    raise ValueError("analytic intervals exist for 'kappa' (two coders), 'pi' (under H0) and "
+                     f"{', '.join(map(repr, GWET_SE))} (Gwet 2014); use method='bootstrap'")

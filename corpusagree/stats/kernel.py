@@ -40,7 +40,7 @@ PAIR_CACHE = 20_000_000
 #: with at most this many resampling units, β's De is a quadratic form in the unit weights
 QUADRATIC_MAX_UNITS = 3000
 
-EXPECTED_KINDS = ("pooled", "single", "individual", "uniform")
+EXPECTED_KINDS = ("pooled", "single", "individual", "uniform", "gwet", "conger")
 
 
 @dataclass
@@ -53,7 +53,11 @@ class SufficientStats:
     ``pooled_cross`` = cross(n_k, n_k) over pooled pairable values, ``pooled_n`` their number;
     ``single_cross`` = cross(m_k, m_k) with m_k = Σ_i n_ik/n_i; ``coder_cross`` =
     Σ_{c≠d} cross(F_c, F_d) and ``coder_norm`` = Σ_{c≠d} n_c n_d with F_c coder c's label
-    counts; ``categories``: labels used. A field is None when no coefficient asked needed it.
+    counts; ``categories``: q, the labels used (or declared), and ``category_cross`` = Σ_kl d_kl
+    over those q categories (cross(1, 1): no q × q array for set labels); ``single_sq`` =
+    Σ_k m_k²; ``conger_cross`` = Σ_{c≠d} cross(P_c, P_d) with P_c = F_c/n_c coder c's label
+    distribution, over ``conger_r`` coders with a judgement. A field is None when no coefficient
+    asked needed it.
     """
 
     sum_dis: np.ndarray
@@ -67,6 +71,10 @@ class SufficientStats:
     single_cross: np.ndarray | None = None
     coder_cross: np.ndarray | None = None
     coder_norm: np.ndarray | None = None
+    category_cross: np.ndarray | None = None
+    single_sq: np.ndarray | None = None
+    conger_cross: np.ndarray | None = None
+    conger_r: np.ndarray | None = None
 
     def observed(self, kind: str) -> np.ndarray:
         """Do: ``"pairs"`` (A&P 2005, §5.1) or ``"values"`` (Krippendorff 2011)."""
@@ -83,7 +91,12 @@ class SufficientStats:
         pooled: cross(n_k, n_k) / (n(n − 1)) (Krippendorff 2011); single: cross(P̂, P̂) with
         P̂(k) = m_k / i (A&P 2005, §5.1); individual: Σ_{m≠n} P̂(c_m)P̂(c_n) cross(P̂(·|c_m),
         P̂(·|c_n)) / (1 − Σ P̂(c)²) (A&P 2005, §5.1), in counts Σ_{c≠d} cross(F_c, F_d) /
-        Σ_{c≠d} n_c n_d; uniform: 1 − 1/k (Bennett et al. 1954)."""
+        Σ_{c≠d} n_c n_d; uniform: 1 − T_w/q² with T_w = Σ_kl w_kl = q² − Σ_kl d_kl over the q
+        categories (Brennan & Prediger 1981; nominal: 1 − 1/q, Bennett et al. 1954); gwet:
+        1 − p_e, p_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k) with π_k = P̂(k) of ``single`` (Gwet 2008,
+        2014); conger: the mean over ordered pairs of distinct coders of cross(P̂(·|c_m),
+        P̂(·|c_n)), each coder's distribution over all its judgements (Conger 1980; irrCAC's
+        p_e = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r))."""
         with np.errstate(invalid="ignore", divide="ignore"):
             if kind == "pooled":
                 n = self.pooled_n
@@ -93,11 +106,20 @@ class SufficientStats:
                                 np.nan)
             if kind == "individual":
                 return np.where(self.coder_norm > 0, self.coder_cross / self.coder_norm, np.nan)
-            if kind == "uniform":
-                k = np.broadcast_to(np.asarray(
+            if kind in ("uniform", "gwet"):
+                q = np.broadcast_to(np.asarray(
                     self.categories if categories is None else categories, float),
                     self.n_judged.shape)
-                return np.where(k > 0, 1.0 - 1.0 / np.maximum(k, 1), np.nan)
+                d_sum = q * (q - 1) if self.category_cross is None else self.category_cross
+                t_w = q * q - d_sum  # Σ_kl w_kl, w = 1 − d
+                if kind == "uniform":
+                    return np.where(q > 0, 1.0 - t_w / (q * q), np.nan)
+                pi_sq = self.single_sq / self.n_judged ** 2
+                pe = t_w / (q * (q - 1)) * (1.0 - pi_sq)
+                return np.where((q >= 2) & (self.n_judged > 0), 1.0 - pe, np.nan)
+            if kind == "conger":
+                r = self.conger_r
+                return np.where(r >= 2, self.conger_cross / (r * (r - 1)), np.nan)
         raise ValueError(f"unknown expected disagreement {kind!r}")
 
 
@@ -121,6 +143,15 @@ def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     rows = np.broadcast_to(np.arange(codes.shape[0])[:, None], codes.shape)[valid]
     return np.bincount(rows * n_labels + codes[valid], minlength=codes.shape[0] * n_labels
                        ).reshape(codes.shape[0], n_labels)
+
+
+def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(Σ_{c≠d} cross(P_c, P_d), coders with a judgement) of coders' label counts F
+    (coders × … × L), P_c = F_c / n_c: Conger's (1980) unweighted mean over coder pairs."""
+    n_c = F.sum(-1, keepdims=True)
+    P = np.divide(F, n_c, out=np.zeros(F.shape), where=n_c > 0)
+    total = P.sum(0)
+    return metric.cross(total, total) - metric.cross(P, P).sum(0), (n_c[..., 0] > 0).sum(0)
 
 
 def _coder_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -207,8 +238,14 @@ class Kernel:
                 np.array([float((self.n_i > 0).sum())]))
         st = self._stats["base"]
         m = self.metric
-        if "uniform" in kinds and st.categories is None:
-            st.categories = np.array([float((self.n_ck.sum(0) > 0).sum())])
+        if {"uniform", "gwet"} & set(kinds) and st.categories is None:
+            used = (self.n_ck.sum(0) > 0).astype(float)
+            st.categories = np.array([used.sum()])
+            st.category_cross = np.array([m.cross(used, used)])
+        if "gwet" in kinds and st.single_sq is None:
+            st.single_sq = np.array([(self.item_weighted ** 2).sum()])
+        if "conger" in kinds and st.conger_cross is None:
+            st.conger_cross, st.conger_r = _conger_terms(m, self.n_ck[:, None, :])
         if "pooled" in kinds and st.pooled_cross is None:
             st.pooled_cross = np.array([m.cross(self.n_k, self.n_k)])
             st.pooled_n = np.array([self.n_k.sum()])
@@ -234,6 +271,29 @@ class Kernel:
         if self.data.categories is not None:
             return len(self.data.categories)
         return int(self.stats(("uniform",)).categories[0])
+
+    def category_terms(self, declared=None) -> tuple[int, float]:
+        """(q, Σ_kl d_kl over the q categories) for Brennan–Prediger's and Gwet's chance
+        agreement: the declared categories (``declared``, else ``data.categories``), else the
+        labels used. Declared categories that no judgement uses are bound to the distance too
+        (a label table of the categories), so their distances count."""
+        q = self.categories(declared)
+        cats = list(declared) if declared is not None else self.data.categories
+        if not self.distance.weighted:
+            return q, float(q * (q - 1))
+        if cats is None:
+            used = (self.n_ck.sum(0) > 0).astype(float)
+            return q, float(self.metric.cross(used, used))
+        if self.data.is_set:
+            raise ValueError("declared categories with a weighted distance need plain labels")
+        labels = list(self.data.labels)
+        table = ReliabilityData(np.full((1, len(cats)), -1), list(cats), categories=list(cats))
+        ix = {v: i for i, v in enumerate(cats)}
+        counts = np.zeros(len(cats))
+        counts[[ix[v] for v in labels]] = self.n_k
+        metric = self.distance.bind(table, counts)
+        ones = np.ones(len(cats))
+        return q, float(metric.cross(ones, ones))
 
 
 def kernel(data: ReliabilityData | Kernel, distance=None) -> Kernel:
@@ -267,6 +327,7 @@ class UnitWeights:
         self.vectors = np.stack([np.bincount(unit_of, weights=col, minlength=n_units)
                                  for col in per_item.T], 1)
         self.categories = float(k.categories())
+        self.category_cross = k.category_terms()[1]
         self._cache: dict = {}
 
     def _counts(self, codes: np.ndarray, weight) -> sp.csr_matrix:
@@ -313,13 +374,18 @@ class UnitWeights:
         metric = self.k.metric
         v = W @ self.vectors
         st = SufficientStats(v[:, 0], v[:, 1], v[:, 2], v[:, 3], v[:, 4],
-                             np.full(len(W), self.categories))
+                             np.full(len(W), self.categories),
+                             category_cross=np.full(len(W), self.category_cross))
         if "pooled" in kinds:
             nk = _wsum(W, self.matrix("pooled"))
             st.pooled_cross, st.pooled_n = metric.cross(nk, nk), nk.sum(1)
-        if "single" in kinds:
+        if {"single", "gwet"} & set(kinds):
             mk = _wsum(W, self.matrix("single"))
             st.single_cross = metric.cross(mk, mk)
+            st.single_sq = (mk * mk).sum(1)
+        if "conger" in kinds:
+            F = np.stack([_wsum(W, m) for m in self.matrix("individual")])  # C × r × L
+            st.conger_cross, st.conger_r = _conger_terms(metric, F)
         if "individual" in kinds:
             quad = self.quadratic()
             if quad is not None:
@@ -363,8 +429,8 @@ class CoderMasks:
         out = {k: np.zeros(len(K)) for k in names}
         if "pooled" in kinds:
             out["pooled_cross"], out["pooled_n"] = np.zeros(len(K)), np.zeros(len(K))
-        if "single" in kinds:
-            out["single_cross"] = np.zeros(len(K))
+        if {"single", "gwet"} & set(kinds):
+            out["single_cross"], out["single_sq"] = np.zeros(len(K)), np.zeros(len(K))
         bsize = max(1, LABEL_CELLS // max(L, 1))
         cached = None
         if len(K) > bsize and len(r) * N <= PAIR_CACHE:
@@ -401,7 +467,7 @@ class CoderMasks:
                 sums["n_pairable"] += pairable.sum(1)
                 sums["n_values"] += np.where(pairable, nS, 0).sum(1)
                 sums["n_judged"] += (nS > 0).sum(1)
-                if not {"pooled", "single"} & set(kinds):
+                if not {"pooled", "single", "gwet"} & set(kinds):
                     continue
                 inv = np.divide(1.0, nS, out=np.zeros_like(nS), where=nS > 0)
                 for c in range(C):  # a few coders; each step is vectorised over items and subsets
@@ -418,12 +484,23 @@ class CoderMasks:
             if "pooled" in kinds:
                 nk = nk.reshape(B, L)
                 out["pooled_cross"][sel], out["pooled_n"][sel] = metric.cross(nk, nk), nk.sum(1)
-            if "single" in kinds:
+            if {"single", "gwet"} & set(kinds):
                 mk = mk.reshape(B, L)
                 out["single_cross"][sel] = metric.cross(mk, mk)
-        st = SufficientStats(**out, categories=((K.astype(float) @ (self.F > 0)) > 0).sum(1))
+                out["single_sq"][sel] = (mk * mk).sum(1)
+        used = ((K.astype(float) @ (self.F > 0)) > 0).astype(float)
+        st = SufficientStats(**out, categories=used.sum(1))
+        if {"uniform", "gwet"} & set(kinds):
+            st.category_cross = metric.cross(used, used)
         if "individual" in kinds:
             st.coder_cross, st.coder_norm = self._individual(K)
+        if "conger" in kinds:
+            n_c = self.n_c[:, None]
+            P = np.divide(self.F, n_c, out=np.zeros(self.F.shape), where=n_c > 0)
+            Kf = K.astype(float)
+            total = Kf @ P
+            st.conger_cross = metric.cross(total, total) - Kf @ metric.cross(P, P)
+            st.conger_r = Kf @ (self.n_c > 0)
         return st
 
     def _individual(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -20,7 +20,17 @@ Expected disagreement (``expected``):
   §5.1: α′, π);
 * ``"individual"``: each coder's own distribution P̂(k|c) = n_ck/n_c, coder pairs weighted by
   P̂(c_m)P̂(c_n) (A&P 2005, §2.7, §5.1: β, κ, multi-κ, κw);
-* ``"uniform"``: every category equally likely, 1 − 1/k (Bennett et al. 1954: S).
+* ``"uniform"``: every category equally likely, De = Σ_kl d_kl / q² over the q categories
+  (Brennan & Prediger 1981; nominal: 1 − 1/q, Bennett et al. 1954: S; Randolph's 2005
+  free-marginal κ);
+* ``"gwet"``: Gwet's chance agreement p_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k), T_w = Σ_kl w_kl
+  (w = 1 − d), π_k the ``"single"`` P̂(k); De = 1 − p_e (Gwet 2008, 2014: AC1, AC2);
+* ``"conger"``: the mean over ordered pairs of distinct coders of Σ_jl P̂(j|c_m)P̂(l|c_n) d_jl,
+  each coder's distribution over all its judgements (Conger 1980; as irrCAC computes it).
+
+With d = 1 − w (w in [0, 1], e.g. irrCAC's weights, :func:`corpusagree.stats.distances.weights`)
+Gwet's p_a is 1 − Do of ``"pairs"`` and p_e is 1 − De, so AC1/AC2, Brennan–Prediger, Conger's κ
+and Fleiss's weighted κ (= α′: p_e = Σ_kl w_kl π_k π_l) are rows of the same table.
 
 Values (``value``): ``"ratio"`` is 1 − Do/De; ``"agreement"`` is A_o = 1 − Do; ``"bias"`` is
 B = De^individual − De^single (A&P 2005, §3 and appendix A); ``"pairs_mean"`` is the mean over
@@ -63,6 +73,8 @@ class Coefficient:
     symbol_many: str | None = None
     #: whether the bootstrap can resample it (per-unit sufficient statistics exist)
     resamplable: bool = True
+    #: needs a distance within [0, 1] (its chance term uses the weights w = 1 − d themselves)
+    bounded: bool = False
 
     def label(self, n_coders: int) -> str:
         """The display symbol for data with ``n_coders`` coders (multi-π for more than two)."""
@@ -113,6 +125,20 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
     Coefficient("bias", "B", "bias B", None, None, "bias", True,
                 "B = De^β − De^α′ (Artstein & Poesio 2005, §3 and appendices A, B; "
                 "= A_e^π − A_e^κ when nominal)", chance_corrected=False),
+    Coefficient("gwet_ac1", "AC1", "Gwet's AC1", "pairs", "gwet", "ratio", False,
+                "AC1: A_e = Σ_k π_k(1 − π_k)/(q − 1), π_k = (1/i) Σ_i n_ik/n_i over the q "
+                "categories (Gwet 2008; Gwet 2014, ch. 4)", families=("nominal",)),
+    Coefficient("gwet_ac2", "AC2", "Gwet's AC2", "pairs", "gwet", "ratio", True,
+                "AC2: A_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k), T_w = Σ_kl w_kl, w = 1 − d "
+                "(Gwet 2014, ch. 4)", families=("weighted",), bounded=True),
+    Coefficient("brennan_prediger", "BP", "Brennan & Prediger's coefficient", "pairs",
+                "uniform", "ratio", True, "Brennan–Prediger: A_e = Σ_kl w_kl / q², w = 1 − d "
+                "(Brennan & Prediger 1981; Gwet 2014, ch. 4; nominal: S)",
+                families=("weighted",)),
+    Coefficient("conger_kappa", "Conger κ", "Conger's κ", "pairs", "conger", "ratio", True,
+                "Conger's κ: A_e = mean over ordered pairs of distinct coders of "
+                "Σ_kl w_kl P̂(k|c_m)P̂(l|c_n), P̂(k|c) = n_ck/n_c (Conger 1980; Gwet 2014, "
+                "ch. 5; two coders: Cohen's κ)", families=("nominal",), listed_for="many"),
 )}
 
 

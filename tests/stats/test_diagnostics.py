@@ -100,8 +100,9 @@ def test_two_coder_report_uses_items_both_coded():
 
 # ---- pairwise and leave-one-out = recomputed on data.subset ------------------------------------
 PLAIN_CASES = [(c, d) for c in COEFFICIENTS if c not in ("kappa", "kappa_w")
-               for d in (["nominal", "interval", "ordinal"] if COEFFICIENTS[c].weighted
-                         else ["nominal"])]
+               for d in (["nominal", "interval", "ordinal", "irr-quadratic"]
+                         if COEFFICIENTS[c].weighted else ["nominal"])
+               if not COEFFICIENTS[c].bounded or d in ("nominal", "irr-quadratic")]
 
 
 @pytest.mark.parametrize("coefficient,distance", PLAIN_CASES)

@@ -1,0 +1,321 @@
+"""Gwet's AC1/AC2, Brennan–Prediger, Conger's κ, Fleiss's weighted κ, irrCAC's weights, Gwet's
+analytic variances, and the value-count / contingency constructors (issue 14).
+
+Reference values: Gwet's 4-raters example as printed in irrCAC's documentation (always run),
+the ``irrcac`` package on random data with missing judgements (when it is installed), and
+scikit-learn's ``cohen_kappa_score`` for two coders."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import corpusagree as ca
+from corpusagree.stats import distances as dist
+from corpusagree.stats.diagnostics import subset_values
+
+from support import DATA, load_benchmark
+
+NAN = np.nan
+#: Gwet (2014) 4 raters × 12 units, as in irrCAC's ``raw_4raters`` (units × raters)
+FOUR_RATERS = np.array([
+    [1, 1, NAN, 1], [2, 2, 3, 2], [3, 3, 3, 3], [3, 3, 3, 3], [2, 2, 2, 2], [1, 2, 3, 4],
+    [4, 4, 4, 4], [1, 1, 2, 1], [2, 2, 2, 2], [NAN, 5, 5, 5], [NAN, NAN, 1, 1],
+    [NAN, NAN, 3, NAN]])
+WEIGHTS = dist.IRR_WEIGHTS
+METHODS = {"gwet": "gwet_ac2", "conger": "conger_kappa", "fleiss": "fleiss_kappa",
+           "bp": "brennan_prediger", "krippendorff": "alpha"}
+
+
+def four_raters() -> ca.ReliabilityData:
+    return ca.ReliabilityData.from_matrix(FOUR_RATERS.T)
+
+
+def ours(method: str, data, weights: str) -> ca.Result:
+    if method == "krippendorff":
+        return ca.alpha(data, dist.weights(weights))
+    return getattr(ca, METHODS[method])(data, weights)
+
+
+# ---- Gwet's handbook example as irrCAC's documentation prints it ---------------------------
+@pytest.mark.parametrize("fn, value, se, pa, pe", [
+    (lambda d: ca.gwet_ac1(d), 0.77544, 0.14295, 0.81818, 0.19032),
+    (lambda d: ca.fleiss_kappa(d), 0.76117, 0.15302, 0.81818, 0.23872),
+    (lambda d: ca.gwet_ac2(d, "bipolar"), 0.90037, 0.10582, 0.96836, 0.68244),
+])
+def test_handbook_four_raters_as_printed(fn, value, se, pa, pe):
+    r = fn(four_raters())
+    iv = r.confidence_interval(method="analytic")
+    assert (round(r.value, 5), round(iv.se, 5)) == (value, se)
+    assert (round(r.p_a, 5), round(r.p_e, 5)) == (pa, pe)
+    assert iv.high <= 1 and iv.low < r.value
+
+
+def test_handbook_four_raters_other_coefficients():
+    """Conger, Brennan–Prediger and α on the same data (irrCAC 0.4.4 with the 5 categories)."""
+    d = four_raters()
+    got = {name: (round(r.value, 5), round(r.confidence_interval(method="analytic").se, 5))
+           for name, r in (("conger", ca.conger_kappa(d)), ("bp", ca.brennan_prediger(d)),
+                           ("alpha", ca.alpha(d)))}
+    assert got == {"conger": (0.76282, 0.14917), "bp": (0.77273, 0.14472),
+                   "alpha": (0.74342, 0.14557)}
+
+
+def test_finite_population_correction():
+    d = four_raters()
+    se_inf = ca.gwet_ac1(d).confidence_interval(method="analytic").se
+    se_fin = ca.gwet_ac1(d).confidence_interval(method="analytic", population=24).se
+    assert se_fin == pytest.approx(se_inf * np.sqrt(1 - 12 / 24))
+
+
+# ---- irrCAC's weights -------------------------------------------------------------------------
+def test_weights_names_do_not_clash():
+    assert dist.weights("ordinal").name == "irr-ordinal"
+    assert dist.get("ordinal").name == "ordinal"  # Krippendorff's, unchanged
+    assert dist.weights("identity") is dist.get("nominal")
+    assert dist.get("irr-quadratic") is dist.weights("quadratic")
+    with pytest.raises(ValueError, match="unknown"):
+        dist.IrrWeights("cubic")
+
+
+@pytest.mark.parametrize("kind", WEIGHTS)
+def test_weights_match_irrcac(kind):
+    Weights = pytest.importorskip("irrCAC.weights").Weights
+    cats = [1.0, 2.0, 4.0, 7.0, 8.0]
+    w = Weights(cats)[kind]
+    assert np.allclose(1 - dist.irr_distance_matrix(kind, cats), w)
+
+
+def test_ratio_weights_refuse_zero():
+    with pytest.raises(ValueError, match="0 cannot be a category"):
+        dist.irr_distance_matrix("ratio", [0, 1, 2])
+
+
+# ---- differential test against irrcac ----------------------------------------------------------
+random_ratings = load_benchmark("irr_fixtures").random_ratings
+#: irrcac 0.4.4's values on those ratings (benchmarks/irr_fixtures.py): irrcac itself is not in
+#: the test extra, as it pins scipy 1.12 (and so numpy < 2)
+FIXTURES = json.loads((DATA / "irr" / "irrcac_random.json").read_text(encoding="utf-8"))
+
+
+def check(method: str, r: ca.Result, ref: dict) -> None:
+    se = r.confidence_interval(method="analytic").se
+    assert r.value == pytest.approx(ref["coefficient_value"], abs=1e-9), method
+    assert se == pytest.approx(ref["se"], abs=1e-9), method
+    if method != "krippendorff":  # irrCAC's α reports (1 − ε)p′_a + ε as p_a
+        assert r.p_a == pytest.approx(ref["pa"], abs=1e-9), method
+        assert r.p_e == pytest.approx(ref["pe"], abs=1e-9), method
+
+
+@pytest.mark.parametrize("case", FIXTURES["cases"], ids=lambda c: f"seed{c['seed']}")
+def test_against_irrcac_fixtures(case):
+    m = np.array([[NAN if x is None else x for x in row] for row in case["ratings"]])
+    assert np.array_equal(m, random_ratings(case["seed"]), equal_nan=True)
+    data = ca.ReliabilityData.from_matrix(m.T, categories=FIXTURES["categories"])
+    for kind, refs in case["weights"].items():
+        for method, ref in refs.items():
+            check(method, ours(method, data, kind), ref)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", WEIGHTS)
+def test_against_irrcac(seed, kind):
+    raw = pytest.importorskip("irrCAC.raw")
+    pd = pytest.importorskip("pandas")
+    m = random_ratings(seed)
+    cats = [1.0, 2.0, 3.0, 4.0, 5.0]
+    # categories given: irrCAC under pandas 3 counts NaN as a category when it infers them
+    cac = raw.CAC(pd.DataFrame(m), weights=kind, categories=cats, digits=12)
+    data = ca.ReliabilityData.from_matrix(m.T, categories=cats)
+    for method in METHODS:
+        check(method, ours(method, data, kind), getattr(cac, method)()["est"])
+
+
+def test_unused_declared_category_counts_in_q_and_weights():
+    raw = pytest.importorskip("irrCAC.raw")
+    pd = pytest.importorskip("pandas")
+    m = random_ratings(3)
+    m[m == 5] = 4
+    cats = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    cac = raw.CAC(pd.DataFrame(m), weights="quadratic", categories=cats, digits=12)
+    data = ca.ReliabilityData.from_matrix(m.T)
+    for method, fn in (("gwet", ca.gwet_ac2), ("bp", ca.brennan_prediger)):
+        r = fn(data, "quadratic", categories=cats)
+        assert r.value == pytest.approx(cac.__getattribute__(method)()["est"][
+            "coefficient_value"], abs=1e-9)
+        assert r.details["categories"] == 6
+    # without them q is the 4 labels used, and the value differs
+    assert ca.gwet_ac2(data, "quadratic").value != pytest.approx(
+        ca.gwet_ac2(data, "quadratic", categories=cats).value)
+
+
+# ---- two coders: scikit-learn's Cohen κ -------------------------------------------------------
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("weights, sk", [("identity", None), ("linear", "linear"),
+                                         ("quadratic", "quadratic")])
+def test_two_coders_conger_is_cohen(seed, weights, sk):
+    metrics = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 4, 60)
+    b = np.where(rng.random(60) < 0.6, a, rng.integers(0, 4, 60))
+    a[:4], b[:4] = np.arange(4), np.arange(4)  # every category used: sklearn's labels
+    data = ca.ReliabilityData.from_matrix(np.stack([a, b]))
+    want = metrics.cohen_kappa_score(a, b, weights=sk)
+    assert ca.conger_kappa(data, weights).value == pytest.approx(want, abs=1e-12)
+    if weights == "identity":
+        assert ca.kappa(data).value == pytest.approx(want, abs=1e-12)
+
+
+# ---- invariants ------------------------------------------------------------------------------
+matrices = st.integers(0, 2 ** 32 - 1).map(lambda s: random_ratings(s).T)
+
+
+@settings(max_examples=40, deadline=None)
+@given(matrices)
+def test_identities_between_rows(m):
+    d = ca.ReliabilityData.from_matrix(m)
+    assert ca.gwet_ac2(d, "identity").value == pytest.approx(ca.gwet_ac1(d).value, abs=1e-12)
+    assert ca.brennan_prediger(d).value == pytest.approx(ca.S(d).value, abs=1e-12)
+    assert ca.randolph_kappa(d).value == ca.S(d).value
+    assert ca.fleiss_kappa(d).value == pytest.approx(ca.pi(d).value, abs=1e-12)
+    assert ca.fleiss_kappa(d, "linear").value == ca.alpha_prime(d, "irr-linear").value
+    full = ~np.isnan(m).any(0)
+    if full.sum() >= 2 and len(np.unique(m[:, full])) > 1:  # no missing: Conger is β
+        c = ca.ReliabilityData.from_matrix(m[:, full])
+        assert ca.conger_kappa(c, "quadratic").value == pytest.approx(
+            ca.beta(c, "irr-quadratic").value, abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(matrices, st.sampled_from(["identity", "quadratic", "bipolar"]))
+def test_coder_subsets_equal_subset_data(m, kind):
+    """The coder-subset views (CoderMasks) give each subset's own value."""
+    d = ca.ReliabilityData.from_matrix(m, categories=[1.0, 2.0, 3.0, 4.0, 5.0])
+    C = d.n_coders
+    K = np.ones((C, C), bool)
+    K[np.arange(C), np.arange(C)] = False
+    if C < 3:
+        K = np.ones((1, C), bool)
+    w = dist.weights(kind)
+    for coef in ("gwet_ac2", "brennan_prediger", "conger_kappa"):
+        vals, _ = subset_values(d, K, coef, w)
+        for row, v in zip(K, vals, strict=True):
+            sub = d.subset(coders=np.flatnonzero(row))
+            try:
+                want = ca.compute(coef, sub, w).value
+            except ValueError:
+                continue
+            assert v == pytest.approx(want, abs=1e-10, nan_ok=True), coef
+
+
+def test_bootstrap_of_new_rows_clustered():
+    d = four_raters()
+    d.groups = np.arange(12) // 3
+    for r in (ca.gwet_ac1(d), ca.gwet_ac2(d, "quadratic"), ca.conger_kappa(d),
+              ca.brennan_prediger(d, "linear")):
+        iv = r.confidence_interval(n_resamples=200, seed=1)
+        assert iv.clustered and iv.units == 4
+        assert iv.estimate == pytest.approx(r.value)
+        assert iv.low <= iv.high
+
+
+def test_ac2_needs_a_distance_within_0_1():
+    """Gwet's chance agreement uses the weights themselves: under Krippendorff's unbounded
+    interval metric AC2 would not be Gwet's; BP (a ratio of mean distances) is."""
+    d = four_raters()
+    with pytest.raises(ValueError, match="needs weights w = 1 − d in"):
+        ca.gwet_ac2(d, "interval")
+    ids = [r.id for r in ca.table(d, "interval")]
+    assert "gwet_ac2" not in ids and "brennan_prediger" in ids
+    # interval normalised by its largest distance is irrCAC's quadratic weights
+    span = (5 - 1) ** 2
+    m = dist.Matrix({(a, b): (a - b) ** 2 / span for a in range(1, 6) for b in range(1, 6)})
+    assert ca.gwet_ac2(d, m).value == pytest.approx(ca.gwet_ac2(d, "quadratic").value)
+
+
+def test_table_lists_ac1_conger_nominal_and_ac2_bp_weighted():
+    d = four_raters()
+    ids = [(r.id, r.distance) for r in ca.table(d, "irr-quadratic")]
+    assert ("gwet_ac1", "nominal") in ids and ("conger_kappa", "nominal") in ids
+    assert ("gwet_ac2", "irr-quadratic") in ids and ("brennan_prediger", "irr-quadratic") in ids
+    two = ca.ReliabilityData.from_matrix(FOUR_RATERS.T[:2])
+    assert "conger_kappa" not in [r.id for r in ca.table(two)]  # it is κ there
+
+
+# ---- inputs ------------------------------------------------------------------------------------
+def test_from_counts_round_trip_and_krippendorff_value_counts():
+    krippendorff = pytest.importorskip("krippendorff")
+    rng = np.random.default_rng(5)
+    counts = rng.integers(0, 3, (30, 4))
+    counts[3] = 0
+    d = ca.ReliabilityData.from_counts(counts, categories=["a", "b", "c", "d"])
+    back = np.stack([(d.codes == k).sum(0) for k in range(4)], 1)
+    assert np.array_equal(back, counts)
+    assert d.categories == ["a", "b", "c", "d"]
+    want = krippendorff.alpha(value_counts=counts, level_of_measurement="nominal")
+    assert ca.alpha(d).value == pytest.approx(want, abs=1e-12)
+
+
+def test_from_counts_equals_raw_for_anonymous_coefficients():
+    m = random_ratings(7).T
+    raw = ca.ReliabilityData.from_matrix(m, categories=[1.0, 2.0, 3.0, 4.0, 5.0])
+    counts = np.stack([(raw.codes == k).sum(0) for k in range(raw.n_labels)], 1)
+    d = ca.ReliabilityData.from_counts(counts, categories=raw.labels)
+    for fn in (ca.gwet_ac1, ca.fleiss_kappa, ca.brennan_prediger, ca.alpha):
+        r1, r2 = fn(raw), fn(d)
+        assert r2.value == pytest.approx(r1.value, abs=1e-12)
+        assert r2.confidence_interval(method="analytic").se == pytest.approx(
+            r1.confidence_interval(method="analytic").se, abs=1e-12)
+
+
+def test_from_contingency_round_trip_and_kappa():
+    metrics = pytest.importorskip("sklearn.metrics")
+    t = np.array([[20, 5, 1], [3, 15, 2], [0, 4, 10]])
+    d = ca.ReliabilityData.from_contingency(t, categories=["x", "y", "z"])
+    back = np.bincount(d.codes[0] * 3 + d.codes[1], minlength=9).reshape(3, 3)
+    assert np.array_equal(back, t)
+    assert ca.kappa(d).value == pytest.approx(
+        metrics.cohen_kappa_score(d.codes[0], d.codes[1]), abs=1e-12)
+    assert ca.conger_kappa(d).value == pytest.approx(ca.kappa(d).value, abs=1e-12)
+
+
+@pytest.mark.parametrize("bad", [np.array([[1, -1]]), np.array([[0.5, 1]]), np.ones(3)])
+def test_from_counts_rejects(bad):
+    with pytest.raises(ValueError):
+        ca.ReliabilityData.from_counts(bad)
+    with pytest.raises(ValueError):
+        ca.ReliabilityData.from_contingency(np.ones((2, 3)))
+
+
+def test_benchmark_script_values_equal():
+    pytest.importorskip("irrCAC")
+    pd = pytest.importorskip("pandas")
+    from support import load_benchmark
+
+    bench = load_benchmark("irr_scale")
+    m = bench.make(3000, 5, 10, 0.05)
+    cats = [float(c) for c in range(1, 11)]
+    for coef in ("gwet", "conger"):
+        a, b = bench.ours(m, coef), bench.theirs(pd.DataFrame(m.T), coef, cats)
+        assert a == pytest.approx(b, abs=1e-9)
+
+
+def test_labels_read_as_text_are_irrcac_numbers(tmp_path):
+    """Marks read from a file are the strings "2" … "10": irrCAC's weights take them as the
+    numbers they spell ("10" is not the first category), so α under irrCAC's quadratic weights
+    equals α under the interval metric, which it is proportional to."""
+    from corpusagree.analyses import table
+
+    path = tmp_path / "marks.csv"
+    path.write_text("coder,item,label\n" + "".join(
+        f"{c},{i},{m}\n" for i, marks in enumerate([(2, 3), (9, 10), (10, 8), (4, 2), (6, 7)])
+        for c, m in zip("ab", marks, strict=True)), encoding="utf-8")
+    text = table.read(path)
+    assert set(text.labels) == {"2", "3", "4", "6", "7", "8", "9", "10"}
+    numbers = table.read(path, numeric=True)
+    assert ca.alpha(text, "irr-quadratic").value == pytest.approx(
+        ca.alpha(numbers, "interval").value)
