@@ -29,6 +29,7 @@ from .stats.coefficients import (
     gwet_ac1,
     gwet_ac2,
     kappa,
+    kappa_max,
     kappa_w,
     light_kappa,
     multi_kappa,
@@ -44,6 +45,6 @@ __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
-    "gwet_ac1", "gwet_ac2", "kappa", "kappa_w", "light_kappa", "multi_kappa",
+    "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
     "percent_agreement", "pi", "randolph_kappa", "table",
 ]

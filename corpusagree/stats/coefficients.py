@@ -199,6 +199,22 @@ def kappa(data: ReliabilityData) -> Result:
     return compute("kappa", data)
 
 
+def kappa_max(data: ReliabilityData) -> float:
+    """The largest Cohen's κ the two coders' label distributions allow, (p_max − p_e)/(1 − p_e)
+    with p_max = Σ_k min(p_1k, p_2k), on the items both coded (Cohen 1960; Sim & Wright 2005):
+    how far κ could rise with these marginals."""
+    codes = data.codes
+    if codes.shape[0] != 2:
+        raise ValueError(f"κ_max is defined for two coders; the data have {codes.shape[0]}")
+    both = (codes >= 0).all(0)
+    if not both.any():
+        raise ValueError("no item judged by both coders")
+    p = np.stack([np.bincount(c[both], minlength=data.n_labels) for c in codes]) / both.sum()
+    p_e = float((p[0] * p[1]).sum())
+    p_max = float(np.minimum(p[0], p[1]).sum())
+    return float("nan") if p_e == 1 else (p_max - p_e) / (1 - p_e)
+
+
 def multi_kappa(data: ReliabilityData) -> Result:
     """Davies & Fleiss's (1982) multi-κ: A_e from each coder's own distribution
     (Artstein & Poesio 2005, §2.4)."""

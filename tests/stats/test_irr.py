@@ -319,3 +319,16 @@ def test_labels_read_as_text_are_irrcac_numbers(tmp_path):
     numbers = table.read(path, numeric=True)
     assert ca.alpha(text, "irr-quadratic").value == pytest.approx(
         ca.alpha(numbers, "interval").value)
+
+
+def test_kappa_max_two_coders():
+    """κ_max from the marginals (Cohen 1960): equal marginals allow κ = 1; a 2 × 2 table with
+    rows (20, 5), (10, 15) has p_1 = (.5, .5), p_2 = (.6, .4): p_max = .9, p_e = .5, κ_max = .8;
+    κ never exceeds it."""
+    t = ca.ReliabilityData.from_contingency([[20, 5], [10, 15]])
+    assert ca.kappa_max(t) == pytest.approx(0.8)
+    assert ca.kappa(t).value <= ca.kappa_max(t)
+    same = ca.ReliabilityData.from_contingency([[20, 5], [5, 20]])
+    assert ca.kappa_max(same) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="two coders"):
+        ca.kappa_max(four_raters())
