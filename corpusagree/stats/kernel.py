@@ -138,11 +138,12 @@ def item_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
-    """Judgements per row (coder) and label: rows × labels."""
-    valid = codes >= 0
-    rows = np.broadcast_to(np.arange(codes.shape[0])[:, None], codes.shape)[valid]
-    return np.bincount(rows * n_labels + codes[valid], minlength=codes.shape[0] * n_labels
-                       ).reshape(codes.shape[0], n_labels)
+    """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
+    counted in a column of their own and dropped: no mask over the array)."""
+    R = codes.shape[0]
+    idx = (codes + 1).astype(np.int64) + np.arange(R, dtype=np.int64)[:, None] * (n_labels + 1)
+    return np.bincount(idx.ravel(), minlength=R * (n_labels + 1)
+                       ).reshape(R, n_labels + 1)[:, 1:]
 
 
 def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -217,8 +218,10 @@ class Kernel:
     def item_weighted(self) -> np.ndarray:
         """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
         codes = self.data.codes
-        w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)[self.valid]
-        return np.bincount(codes[self.valid], weights=w, minlength=self.data.n_labels)
+        w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)
+        # missing judgements (−1) go to bin 0, dropped
+        return np.bincount((codes + 1).ravel(), weights=w.ravel(),
+                           minlength=self.data.n_labels + 1)[1:]
 
     @cached_property
     def n_ck(self) -> np.ndarray:
