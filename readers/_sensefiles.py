@@ -68,6 +68,16 @@ class Instance:
     context: tuple[str, str, str] | None = None
 
 
+def instance_id(el, seen: Container[str], data_xml: PathArg) -> str:
+    """The id of an ``<instance>`` element, new in ``seen``; else an InputError at its line."""
+    iid = el.get("id")
+    if not iid:
+        raise InputError("<instance> without id", data_xml, el.sourceline)
+    if iid in seen:
+        raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+    return iid
+
+
 @dataclass(frozen=True)
 class KeyLine:
     """One line of a key file."""

@@ -14,7 +14,14 @@ from pathlib import Path
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
 from . import _paths, register
-from ._sensefiles import Instance, annotator_names, data_and_keys, key_tags, read_key_file
+from ._sensefiles import (
+    Instance,
+    annotator_names,
+    data_and_keys,
+    instance_id,
+    key_tags,
+    read_key_file,
+)
 from ._xml import local, parse
 
 
@@ -39,12 +46,7 @@ def instances(data_xml: str | PathLike) -> dict[str, Instance]:
             for j, el in enumerate(words):
                 if local(el.tag) != "instance":
                     continue
-                iid = el.get("id")
-                if not iid:
-                    raise InputError("<instance> without id", data_xml, el.sourceline)
-                if iid in out:
-                    raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
-                out[iid] = Instance(el.get("lemma"), text.get("id"), (
+                out[instance_id(el, out, data_xml)] = Instance(el.get("lemma"), text.get("id"), (
                     " ".join(forms[:j]), forms[j], " ".join(forms[j + 1:])))
     return out
 

@@ -17,7 +17,14 @@ from pathlib import Path
 from ..model.corpus import SenseTag
 from ..model.errors import InputError
 from . import _paths, register
-from ._sensefiles import Instance, annotator_names, data_and_keys, key_tags, read_key_file
+from ._sensefiles import (
+    Instance,
+    annotator_names,
+    data_and_keys,
+    instance_id,
+    key_tags,
+    read_key_file,
+)
 from ._xml import local, parse
 
 
@@ -37,12 +44,8 @@ def instances(data_xml: str | PathLike) -> dict[str, Instance]:
         for el in lexelt:
             if local(el.tag) != "instance":
                 continue
-            iid = el.get("id")
-            if not iid:
-                raise InputError("<instance> without id", data_xml, el.sourceline)
-            if iid in out:
-                raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
-            out[iid] = Instance(lexelt.get("item"), el.get("docsrc"), _context(el))
+            out[instance_id(el, out, data_xml)] = Instance(lexelt.get("item"), el.get("docsrc"),
+                                                           _context(el))
     return out
 
 
