@@ -60,8 +60,9 @@ def _context(instance) -> tuple[str, str, str] | None:
     if at is None:
         return None
 
-    def text(nodes) -> str:
-        return "".join("".join(n.itertext()) + (n.tail or "") for n in nodes)
+    def text(nodes) -> str:  # comments, instructions and entity references add their tail
+        return "".join(("".join(n.itertext()) if isinstance(n.tag, str) else "")
+                       + (n.tail or "") for n in nodes)
 
     head = children[at]
     parts = ((context.text or "") + text(children[:at]), "".join(head.itertext()),

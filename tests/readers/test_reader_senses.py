@@ -407,3 +407,17 @@ def test_wsbest_offsets_outside_the_sentence_give_no_context(tmp_path):
     tags = sensetsv.read_wsbest(tmp_path / "judgments.tsv")
     assert tags and all(t.context is None for t in tags)
     assert {t.lemma for t in tags} == {"order.v", "range.n"}
+
+
+def test_senseval_context_with_an_entity_comment_or_instruction(tmp_path):
+    """Found by fuzzing: an unresolved entity reference in a <context> (entities are never
+    expanded) made the context's text a traceback; such nodes add only their tail."""
+    data = tmp_path / "lex.xml"
+    data.write_text('<?xml version="1.0"?>\n<!DOCTYPE corpus [<!ENTITY x SYSTEM "x.txt">]>\n'
+                    '<corpus lang="en"><lexelt item="ferry.n"><instance id="f1">'
+                    '<context>Mara &x; sold <!-- c --> the <?pi x?> old <head>ferry</head> '
+                    '&x;.</context></instance></lexelt></corpus>\n', encoding="utf-8")
+    answers = tmp_path / "a.ans"
+    answers.write_text("ferry.n f1 ferry%1:06:00::\n", encoding="utf-8")
+    (tag,) = senseval.read(data, [answers])
+    assert tag.context == ("Mara sold the old", "ferry", ".")
