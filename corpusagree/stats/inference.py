@@ -299,9 +299,9 @@ GWET_SE = ("gwet_ac1", "gwet_ac2", "brennan_prediger", "S", "conger_kappa", "alp
 
 
 def _per_item(k: Kernel, values: np.ndarray) -> np.ndarray:
-    """Σ over each item's judgements of ``values[label]``."""
-    codes = k.data.codes
-    return np.where(k.valid, values[np.maximum(codes, 0)], 0.0).sum(0)
+    """Σ over each item's judgements of ``values[label]`` (one lookup: a missing judgement,
+    code −1, reads the 0 appended to the table)."""
+    return np.append(values, 0.0)[k.data.codes].sum(0)
 
 
 def _d_against(k: Kernel, P: np.ndarray) -> np.ndarray:
@@ -357,20 +357,21 @@ def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
 
 def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
     """Conger's p_e|i (irrCAC's λ_ig): with a_g = Σ_{h≠g} p_h and W = 1 − D,
-    λ_ig = (n/n_g)[ε_ig (W a_g)(x_ig) − (ε_ig − n_g/n) a_gᵀ W p_g], p_e|i = Σ_g λ_ig/(r(r−1))."""
+    λ_ig = (n/n_g)[ε_ig (W a_g)(x_ig) − (ε_ig − n_g/n) a_gᵀ W p_g], p_e|i = Σ_g λ_ig/(r(r−1)).
+    Σ_g λ_ig = Σ_g H[x_ig, g] + Σ_g a_gᵀ W p_g with H[x, g] = (n/n_g)((W a_g)(x) − a_gᵀ W p_g)
+    (0 for a missing judgement): one lookup in an L × r table per judgement."""
     active = k.valid.sum(1) > 0
-    codes, valid = k.data.codes[active], k.valid[active]
+    codes = k.data.codes[active]
     F = k.n_ck
     n_g = F.sum(1)
     P = F / n_g[:, None]
     r = len(P)
     A = P.sum(0) - P  # a_g
-    G = _d_against(k, A)  # L × r: (D a_g)_x
-    wa = (r - 1) - G[np.maximum(codes, 0), np.arange(r)[:, None]]  # (W a_g)(x_ig), r × N
     awp = (r - 1) - k.metric.cross(P, A)  # a_gᵀ W p_g
-    eps = valid.astype(float)
-    lam = (n / n_g)[:, None] * (eps * wa - (eps - (n_g / n)[:, None]) * awp[:, None])
-    return lam.sum(0) / (r * (r - 1))
+    H = (n / n_g) * ((r - 1) - _d_against(k, A) - awp)  # L × r, (W a_g)(x) = r − 1 − (D a_g)(x)
+    H = np.vstack([H, np.zeros(r)])  # row −1: a missing judgement
+    lam = H[codes, np.arange(r)[:, None]].sum(0) + awp.sum()
+    return lam / (r * (r - 1))
 
 
 def _alpha_variance(k: Kernel, population: float) -> tuple[float, float, int]:
