@@ -45,6 +45,8 @@ class Option:
     choices: tuple[str, ...] | None = None
     multiple: bool = False
     metavar: str | None = None
+    #: other flags of the option (``--level`` for ``--levels``)
+    aliases: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:
@@ -56,7 +58,8 @@ class Option:
 class Reader:
     """A registered reader: ``read(paths, annotators=None, **options)`` returns a list of
     :mod:`corpusagree.model.corpus` objects; ``sniff(path)`` tells whether a path holds this
-    format."""
+    format. ``span_layers``: ``read`` also takes ``spans=True``, to read a plain span layer
+    (named entities …) where the files hold no coreference layer."""
 
     task: str
     name: str
@@ -64,6 +67,7 @@ class Reader:
     sniff: Callable[[Path], bool]
     options: tuple[Option, ...]
     summary: str
+    span_layers: bool = False
 
 
 #: (task, name) -> (reader, registration number)
@@ -72,7 +76,8 @@ _LOADED: set[str] = set()
 
 
 def register(task: str, name: str, *, sniff: Callable[[Path], bool],
-             options: Iterable[Option] = (), summary: str) -> Callable[[F], F]:
+             options: Iterable[Option] = (), summary: str,
+             span_layers: bool = False) -> Callable[[F], F]:
     """Decorator registering ``read`` as the reader of format ``name`` for ``task``."""
     if task not in TASKS:
         raise ValueError(f"unknown task {task!r}; known: {', '.join(TASKS)}")
@@ -87,7 +92,8 @@ def register(task: str, name: str, *, sniff: Callable[[Path], bool],
             raise ValueError(f"{task} format {name!r} is already registered by "
                              f"{old[0].read.__module__}")
         number = old[1] if old is not None else len(_REGISTRY)
-        _REGISTRY[task, name] = (Reader(task, name, read, sniff, opts, summary), number)
+        _REGISTRY[task, name] = (Reader(task, name, read, sniff, opts, summary,
+                                               span_layers), number)
         return read
 
     return decorate
@@ -156,12 +162,14 @@ def resolve(task: str, paths: Iterable[str | PathLike], fmt: str = "auto") -> st
 
 
 def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str = "auto",
-         annotators: Iterable[str] | None = None, **options: Any) -> tuple[str, list]:
+         annotators: Iterable[str] | None = None, *, spans: bool = False,
+         **options: Any) -> tuple[str, list]:
     """``(format, objects)`` read from ``paths`` (files or folders, all of one format).
 
     ``fmt="auto"`` sniffs every path. ``annotators`` means what it means to the format's
     reader. ``options`` are reader options; None values are left out, one the format does not
     take is an InputError, and a text value of a ``multiple`` option is split on commas.
+    ``spans``: the spans job, which readers with ``span_layers`` are told.
     """
     plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
     if not plist:
@@ -187,6 +195,8 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
         if opt.multiple and isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         given[key] = value
+    if spans and reader.span_layers:
+        given["spans"] = True
     names = None if annotators is None else list(annotators)
     out = reader.read(plist, names, **given)
     if not out:

@@ -79,7 +79,7 @@ def sniff(path: str | PathLike) -> bool:
           summary="MMAX2 projects (.mmax, common_paths.xml, base data, markable levels): one "
           "project folder per annotator, or a folder of annotator folders",
           options=(Option("levels", "MMAX2: markable level(s) holding the chains",
-                          multiple=True, metavar="LEVEL"),
+                          multiple=True, metavar="LEVEL", aliases=("--level",)),
                    Option("common_paths", "MMAX2: a common_paths.xml shared by all projects "
                           "(default: the one beside each .mmax file, else a "
                           "global_common_paths.xml above it)", type=Path, metavar="FILE")))

@@ -9,6 +9,11 @@ UTF-16 offsets to code points.
 
 Coreference layers are the chain types present (``...coref.type.CoreferenceChain`` and custom
 ``webanno.custom.<Name>Chain``), with their ``<Name>Link`` types; ``layers=`` restricts them.
+Span layers are the other annotation types (``begin``/``end``) but DKPro's segmentation and
+metadata types and relation layers (``Governor``/``Dependent``): named in ``layers=`` (type
+name or local name, ``NamedEntity``), or with ``spans=True`` the one span layer of a file
+without a coreference layer, each annotation is a mention (id = its ``xmi:id``; ``attrs``:
+``layer``, its features, e.g. ``value``, ``text``, ``char_offsets``) and a singleton chain.
 A chain is the linked list ``first -> next -> ...``: each link is a mention (id = its
 ``xmi:id``; ``attrs``: ``layer``, ``referenceType``, ``text``, ``char_offsets``), each arc a
 ``Link(source=<next>, target=<link>, type=<layer>, attrs={"relation": referenceRelation})``.
@@ -46,7 +51,7 @@ from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
 from . import Option, _paths, register
 from ._xml import local, parse, parse_bytes
-from .brat import Tokens, token_fragments, tokenize, utf16_to_codepoints
+from .brat import Tokens, Utf16Offsets, token_fragments, tokenize, utf16_to_codepoints
 
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"
@@ -58,6 +63,14 @@ CAS_METADATA = "de.tudarmstadt.ukp.clarin.webanno.api.type.CASMetadata"
 NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
 #: how much larger than its zip an XMI member may inflate (XMI compresses 10-30 fold)
 INFLATE_RATIO, INFLATE_SLACK = 200, 64 << 20
+#: packages of annotation types that are never span layers (tokens, sentences, metadata)
+NOT_SPAN_LAYERS = ("uima.", "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.",
+                   "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.")
+#: the layers option of the XMI and WebAnno TSV readers
+LAYERS = Option("layers", "XMI, WebAnno TSV: layer(s) to read: chain layers, e.g. "
+                "CoreferenceChain (default: every coreference layer), or span layers, e.g. "
+                "NamedEntity (spans reads the one span layer of files without a coreference "
+                "layer)", multiple=True, metavar="LAYER", aliases=("--layer",))
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -81,22 +94,22 @@ def _is_xmi(p: Path) -> bool:
 
 @register("coref", "xmi", sniff=sniff,
           summary="UIMA CAS XMI (INCEpTION, WebAnno, DKPro) .xmi files or zips of them, chain "
-          "layers: files or folders",
-          options=(Option("layers", "XMI: chain layer(s) to read, e.g. CoreferenceChain "
-                          "(default: all)", multiple=True, metavar="LAYER"),))
+          "or span layers: files or folders", options=(LAYERS,), span_layers=True)
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
-         layers: Sequence[str] | None = None) -> list[CorefAnnotation]:
+         layers: Sequence[str] | None = None, spans: bool = False) -> list[CorefAnnotation]:
     """Read XMI exports; see the module docstring.
 
     ``paths``: ``.xmi`` files, zips, or directories searched recursively for both.
     ``annotators``: one id per path (applies to every file under it). ``layers``: chain
     layers to read, by type name, local name or short name (``CoreferenceChain``,
-    ``Coreference``); default all.
+    ``Coreference``), or span layers by type name or local name; default every chain layer.
+    ``spans``: without a chain layer, read the one span layer.
     """
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
+    missing: list[InputError] = []  # files without the named layers: they mark nothing
     for src in _sources(paths, annotators):
-        ann = _read_source(src, None if layers is None else set(layers))
+        ann = _read_source(src, None if layers is None else set(layers), spans, missing)
         if ann is None:
             continue
         key = (ann.annotator, ann.document.id)
@@ -105,6 +118,8 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
                              f"{seen[key]})", src.name)
         seen[key] = src.name
         out.append(ann)
+    if missing and len(missing) == len(out):
+        raise missing[0]
     check_same_tokens(out)
     return out
 
@@ -194,6 +209,55 @@ def _layers(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
     return out
 
 
+def _span_layers(kinds: dict[str, list[etree._Element]], chains: list[_Layer]) -> list[str]:
+    """The span layers of one XMI (see the module docstring), by type name."""
+    links = {lay.link for lay in chains}
+    return [name for name, els in sorted(kinds.items())
+            if "begin" in els[0].attrib and name not in links
+            and not name.startswith(NOT_SPAN_LAYERS) and not name.endswith("Chain")
+            and not {"Governor", "Dependent"} <= set(els[0].attrib)]
+
+
+def _choose(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
+            wanted: set[str] | None, spans: bool, name: str, line: int | None,
+            missing: list[InputError]) -> tuple[list[_Layer], list[str]]:
+    """The chain layers and span layers to read (see :func:`read`); none is an error naming
+    the layers found, but for named layers, which a file may lack (its annotator marked
+    nothing there): that error is added to ``missing``."""
+    every = _layers(kinds, declared, None)
+    found = _span_layers(kinds, every)
+    chains = _layers(kinds, declared, wanted)
+    if wanted is not None:
+        plain = [n for n in found if wanted & {n, _short(n)}]
+    else:
+        plain = found if spans and not chains and len(found) == 1 else []
+    if chains or plain:
+        return chains, plain
+    listing = ", ".join([f"{lay.short} (chain)" for lay in every]
+                        + [f"{_short(n)} (span)" for n in found]) or "none"
+    if wanted is not None:
+        missing.append(InputError(f"no layer {', '.join(sorted(wanted))}; layers found: "
+                                  f"{listing}", name, line))
+        return [], []
+    raise InputError(no_layer("no coreference layer: CoreferenceChain or a custom *Chain layer "
+                              "is neither annotated nor declared in a TypeSystem.xml beside "
+                              "the file", spans, [_short(n) for n in found]), name, line)
+
+
+def no_layer(why: str, spans: bool, found: Sequence[str]) -> str:
+    """The error of a file without the layers to read (XMI, WebAnno TSV): ``why`` it has no
+    coreference layer, and the span layers ``found``, of which the spans job reads one."""
+    if spans and found:
+        return (f"no coreference layer and {len(found)} span layers ({', '.join(found)}): "
+                "name one with --layers")
+    return why + (f"; span layers found: {', '.join(found)} (read one with --layers)"
+                  if found else "")
+
+
+def _short(type_name: str) -> str:
+    return type_name.rsplit(".", 1)[-1]
+
+
 def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) -> TypeSystem:
     """A permissive type system for the element types of one XMI."""
     ts = TypeSystem()
@@ -214,7 +278,8 @@ def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) ->
     return ts
 
 
-def _read_source(src: _Source, wanted: set[str] | None) -> CorefAnnotation | None:
+def _read_source(src: _Source, wanted: set[str] | None, spans: bool,
+                 missing: list[InputError]) -> CorefAnnotation | None:
     root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
     kinds: dict[str, list[etree._Element]] = {}
     lines: dict[str, int | None] = {}
@@ -239,21 +304,44 @@ def _read_source(src: _Source, wanted: set[str] | None) -> CorefAnnotation | Non
     annotator = src.given or (user is not None and user.get("username")) or src.annotator
     if src.given is None and annotator in NOT_ANNOTATORS:
         return None
-    layers = _layers(kinds, src.declared, wanted)
-    if not layers:
-        what = "the requested layers" if wanted else "CoreferenceChain or a custom *Chain layer"
-        raise InputError(f"no coreference layer: {what} is neither annotated nor declared in a "
-                         "TypeSystem.xml beside the file (the CAS root element)", src.name,
-                         root.sourceline)
+    layers, plain = _choose(kinds, src.declared, wanted, spans, src.name, root.sourceline,
+                            missing)
     _check_references(kinds, layers, sofa.get(XMI_ID), src.name)
     cas = _load(src, kinds, layers)
     text = cas.sofa_string or ""
-    tokens = _tokens(cas, text, kinds)
-    mentions, chains, links = _chains(cas, layers, tokens, text, lines, src.name)
+    at = _Positions(_tokens(cas, text, kinds), text, lines, src.name)
+    mentions, chains, links = _chains(cas, layers, at)
+    for type_name in plain:
+        for el in kinds[type_name]:
+            m = _span(el, _short(type_name), sofa.get(XMI_ID), at)
+            mentions[m.id] = m
+            chains.append(Chain(f"{m.attrs['layer']}:{m.id}", [m.id]))
+    order = sorted(mentions, key=lambda m: (mentions[m].fragments, int(m)))
+    mentions = {m: mentions[m] for m in order}
     doc_id = (meta is not None and (meta.get("documentTitle") or meta.get("documentId"))) \
         or src.document
-    doc = Document(doc_id, tokens.words, tokens.sentence_starts, text=text, source=src.name)
+    doc = Document(doc_id, at.tokens.words, at.tokens.sentence_starts, text=text,
+                   source=src.name)
     return CorefAnnotation(doc, annotator, mentions, chains, links, source=src.name)
+
+
+def _span(el: etree._Element, layer: str, sofa: str | None, at: _Positions) -> Mention:
+    """The mention of one annotation of a span layer, its features (XML attributes) in its
+    attrs."""
+    mid = el.get(XMI_ID)
+    if mid is None or not mid.isdigit():
+        raise InputError(f"{layer} without a numeric xmi:id", at.name, el.sourceline)
+    if el.get("sofa") != sofa:
+        raise InputError(f"{layer} xmi:id={mid} is not on the _InitialView; other views are "
+                         "not supported", at.name, el.sourceline)
+    try:
+        begin, end = int(el.get("begin", "")), int(el.get("end", ""))
+    except ValueError:
+        raise InputError(f"{layer} xmi:id={mid}: begin and end must be integers", at.name,
+                         el.sourceline) from None
+    features = {k: v for k, v in el.attrib.items()
+                if not k.startswith("{") and k not in ("begin", "end", "sofa")}
+    return at.mention(mid, layer, layer, begin, end, False, features)
 
 
 def _check_references(kinds: dict[str, list[etree._Element]], layers: list[_Layer],
@@ -297,29 +385,45 @@ def _tokens(cas, text: str, kinds: dict[str, list]) -> Tokens:
                   [s for s in sents if s < len(toks)])
 
 
-def _chains(cas, layers: list[_Layer], tokens: Tokens, text: str, lines: dict,
-            name: str) -> tuple[dict[str, Mention], list[Chain], list[Link]]:
+@dataclass
+class _Positions:
+    """Mentions at the offsets of one CAS: its tokens, text (code points), element lines."""
+
+    tokens: Tokens
+    text: str
+    lines: dict[str, int | None]
+    name: str
+    table: Utf16Offsets | None = None
+
+    def mention(self, mid: str, kind: str, layer: str, begin: int, end: int, converted: bool,
+                features: dict) -> Mention:
+        """The mention of annotation ``mid`` of type ``kind`` (a local name) at UTF-16
+        offsets ``begin``-``end`` (already code points where ``converted``), its attrs
+        ``layer``, ``features``, ``text``, ``char_offsets``."""
+        b, e = begin, end
+        if not converted:
+            self.table = self.table or utf16_to_codepoints(self.text)
+            b, e = self.table.get(begin, -1), self.table.get(end, -1)
+        frags = token_fragments(self.tokens, [(b, e)]) if 0 <= b <= e else None
+        if frags is None:
+            raise InputError(f"{kind} xmi:id={mid}: span {begin}-{end} covers no token",
+                             self.name, self.lines.get(mid))
+        return Mention(mid, frags, attrs={"layer": layer, **features, "text": self.text[b:e],
+                                          "char_offsets": ((b, e),)})
+
+
+def _chains(cas, layers: list[_Layer], at: _Positions
+            ) -> tuple[dict[str, Mention], list[Chain], list[Link]]:
     mentions: dict[str, Mention] = {}
     chains: list[Chain] = []
     links: list[Link] = []
-    table: dict[int, int] | None = None
 
     def mention(fs, lay: _Layer, indexed: set[int]) -> str:
-        nonlocal table
         mid = str(fs.xmiID)
-        if mid in mentions:
-            return mid
-        begin, end = fs.begin, fs.end
-        if fs.xmiID not in indexed:  # cassis converts the offsets of indexed annotations only
-            table = table or utf16_to_codepoints(text)
-            begin, end = table.get(begin, -1), table.get(end, -1)
-        frags = token_fragments(tokens, [(begin, end)]) if 0 <= begin <= end else None
-        if frags is None:
-            raise InputError(f"{lay.short}Link xmi:id={mid}: span {fs.begin}-{fs.end} covers "
-                             "no token", name, lines.get(mid))
-        mentions[mid] = Mention(mid, frags, attrs={
-            "layer": lay.short, "referenceType": getattr(fs, "referenceType", None),
-            "text": text[begin:end], "char_offsets": ((begin, end),)})
+        if mid not in mentions:  # cassis converts the offsets of indexed annotations only
+            mentions[mid] = at.mention(mid, f"{lay.short}Link", lay.short, fs.begin, fs.end,
+                                       fs.xmiID in indexed,
+                                       {"referenceType": getattr(fs, "referenceType", None)})
         return mid
 
     def select(type_name: str) -> list:
@@ -334,8 +438,8 @@ def _chains(cas, layers: list[_Layer], tokens: Tokens, text: str, lines: dict,
             while fs is not None:
                 if fs.xmiID in seen:
                     raise InputError(f"{lay.short}Chain xmi:id={chain.xmiID}: the next links "
-                                     f"form a cycle at xmi:id={fs.xmiID}", name,
-                                     lines.get(str(fs.xmiID)))
+                                     f"form a cycle at xmi:id={fs.xmiID}", at.name,
+                                     at.lines.get(str(fs.xmiID)))
                 seen.add(fs.xmiID)
                 members.append(mention(fs, lay, indexed))
                 nxt = getattr(fs, "next", None)
@@ -350,5 +454,4 @@ def _chains(cas, layers: list[_Layer], tokens: Tokens, text: str, lines: dict,
                 mid = mention(fs, lay, indexed)
                 mentions[mid].attrs["orphan"] = True
                 chains.append(Chain(f"orphan_{mid}", [mid]))
-    order = sorted(mentions, key=lambda m: (mentions[m].fragments, int(m)))
-    return {m: mentions[m] for m in order}, chains, links
+    return mentions, chains, links

@@ -59,7 +59,9 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
          ) -> tuple[str, list[CorefAnnotation] | list[Segmentation]]:
     """``(format, corpus)`` of span annotations (any coreference format: brat, XMI, WebAnno TSV,
     MMAX2, CoNLL-2012, CorefUD, ezCoref) or segmentations (any segmentation format), through
-    the readers registry. MMAX2 reads every markable level unless ``levels`` says which."""
+    the readers registry. MMAX2 reads every markable level unless ``levels`` says which; XMI
+    and WebAnno TSV the coreference layers, else the one span layer, unless ``layers`` says
+    which."""
     plist = _paths.as_list(paths)
     if not plist:
         raise InputError("no input files")
@@ -68,7 +70,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
     task = _task(plist, input_format)
     if task == "coref":
         return coref.read_as(plist, readers.resolve(task, plist, input_format), annotators,
-                             **reader_options)
+                             spans=True, **reader_options)
     return readers.read(task, plist, input_format, annotators, **reader_options)
 
 

@@ -143,7 +143,7 @@ def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[s
             kw["type"] = opt.type
             if opt.choices:
                 kw["choices"] = opt.choices
-        g.add_argument(opt.flag, **kw)
+        g.add_argument(opt.flag, *opt.aliases, **kw)
     return g
 
 

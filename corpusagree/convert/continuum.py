@@ -1,13 +1,15 @@
 """Annotations → a :class:`~corpusagree.model.continuum.Continuum` of units.
 
-* Spans (every coreference reader's mentions: brat, INCEpTION XMI, WebAnno TSV, MMAX2
-  markables of any level, CoNLL-2012 and CorefUD mentions): one unit per mention, positioned in
+* Spans (every coreference reader's mentions: brat, INCEpTION XMI and WebAnno TSV chain or
+  span layers, MMAX2 markables of any level, CoNLL-2012 and CorefUD mentions): one unit per
+  mention, positioned in
   tokens (``unit="token"``) or characters (``unit="char"``, where the format keeps character
   offsets: brat, XMI, WebAnno TSV); a discontinuous mention gives one unit per fragment (the
   units unitizing α and γ compare are contiguous), which is counted in the notes. The category is
   a mention attribute (``category``), by default the first of the entity type (CorefUD
-  ``etype``, XMI ``referenceType``) or the span's type (brat's, MMAX2's ``type``) that the
-  mentions have, else ``mention``.
+  ``etype``, XMI and WebAnno TSV ``referenceType``, brat's ``EntityType`` attribute, GUM's
+  ``entity``), the span's type (brat's, MMAX2's ``type``) or a span layer's ``value``
+  (INCEpTION's NamedEntity) that the mentions have, else ``mention``.
 * Segmentations (every segmentation reader): each segment is a unit of category ``segment`` on
   the continuum of the document's units (Krippendorff 1995 treats segmentation as unitizing
   without gaps).
@@ -28,7 +30,10 @@ from .segments import SegmentLayout
 
 UNITS = ("token", "char")
 #: mention attributes tried in turn for the category when none is named
-CATEGORY_ATTRIBUTES = ("etype", "referenceType", "type")
+CATEGORY_ATTRIBUTES = ("etype", "referenceType", "EntityType", "type")
+#: then, for mentions of an INCEpTION layer (XMI, WebAnno TSV: attribute ``layer``), span
+#: features: GUM's ``entity``, NamedEntity's ``value`` (CoNLL-2012's ``entity`` is a chain id)
+LAYER_CATEGORY_FEATURES = ("entity", "value")
 #: the category of a mention without one
 NO_CATEGORY = "mention"
 #: the category of a segment
@@ -37,8 +42,10 @@ SEGMENT = "segment"
 
 def _category(attrs: dict, name: str | None) -> str | None:
     """The mention's value of attribute ``name`` (brat keeps its attributes under
-    ``attributes``), or of the first of :data:`CATEGORY_ATTRIBUTES` when ``name`` is None."""
-    for key in ([name] if name else CATEGORY_ATTRIBUTES):
+    ``attributes``), or of the first of :data:`CATEGORY_ATTRIBUTES` (and
+    :data:`LAYER_CATEGORY_FEATURES`) when ``name`` is None."""
+    keys = CATEGORY_ATTRIBUTES + (LAYER_CATEGORY_FEATURES if "layer" in attrs else ())
+    for key in ([name] if name else keys):
         for where in (attrs, attrs.get("attributes") or {}):
             if where.get(key) not in (None, ""):
                 return str(where[key])

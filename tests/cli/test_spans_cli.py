@@ -67,3 +67,34 @@ def test_every_span_format(cli, cli_json, samples, path, options, fmt, unit):
     assert any(r["value"] == r["value"] for r in doc["alpha_u"])  # some uα is defined
     status, out, _ = cli(*argv, "--format", "json")
     assert status == 0 and json.loads(out) == doc
+
+
+def test_webanno_tsv_in_characters(cli_json, data_dir):
+    """WebAnno TSV keeps column 2's offsets and the #Text= lines: units in characters, the
+    costliest with their text."""
+    root = data_dir / "coref_a" / "webanno_tsv"
+    doc = cli_json("spans", root / "ann1", root / "ann2", "--unit", "char", "--samples", "5",
+                   "--diagnostics", "20")
+    assert doc["format"] == "webanno_tsv" and doc["data"]["unit"] == "char"
+    assert doc["data"]["categories"] == ["NOM", "PER", "PRO", "animal"]
+    shown = {u["text"] for r in doc["costliest"] for u in r["units"] if u}
+    assert {"Tom", "Tom's dog", "He", "it"} <= shown
+
+
+@pytest.mark.parametrize("fmt", ["xmi", "webanno_tsv"])
+def test_named_entity_layers(cli, cli_json, data_dir, fmt):
+    """A plain span layer: read by default where it is the only layer, by --layer (an alias of
+    --layers) beside chain layers; the coreference job refuses it unless named."""
+    ner = data_dir / "coref_a" / fmt / "ner"
+    doc = cli_json("spans", ner / "ann1", ner / "ann2", "--unit", "char", "--samples", "5")
+    assert doc["format"] == fmt and doc["data"]["categories"] == ["LOC", "ORG", "PER"]
+    assert doc["data"]["units_per_annotator"] == {"ann1": 3, "ann2": 3}
+    status, _, err = cli("coref", ner / "ann1", ner / "ann2")
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "span layers found: NamedEntity (read one with --layers)" in err
+    if fmt == "webanno_tsv":
+        chains = data_dir / "coref_a" / fmt
+        doc = cli_json("spans", chains / "ann1", chains / "ann2", "--layer", "NamedEntity",
+                       "--samples", "5")
+        assert doc["data"]["categories"] == ["PER"]
+

@@ -55,10 +55,11 @@ def test_silent_annotator_counts_and_token_only_formats(samples):
 
 
 def test_brat_and_mmax2_samples_give_the_same_token_units(samples):
+    """By default, too: the entity type is brat's EntityType attribute, MMAX2's type."""
     _, brat = readers.read("coref", [samples / "coref" / "brat"])
     _, mmax = readers.read("coref", [samples / "coref" / "mmax2"], levels=["coref"])
-    b, _ = from_annotations(brat, category="EntityType")
-    m, _ = from_annotations(mmax, category="type")
+    b, _ = from_annotations(brat)
+    m, _ = from_annotations(mmax)
     key = lambda c: sorted((u[0], u[1], u[2], u[3]) for u in c.units())  # noqa: E731
     assert key(b) == key(m)
     assert np.array_equal(b.bounds, m.bounds)
@@ -77,3 +78,32 @@ def test_segmentations():
         from_segmentations(segs + [Segmentation("d", "c", (9,), "word")])
     with pytest.raises(InputError, match="more than once|twice|duplicate"):
         from_segmentations(segs + [Segmentation("d", "a", (10,), "word")])
+
+
+def test_default_categories_of_every_sample_format(samples):
+    """The entity types of the coref sample, whatever format holds them (brat's EntityType
+    attribute, XMI's referenceType, CorefUD's etype, MMAX2's type)."""
+    cats = set()
+    for fmt, paths in [("brat", ["brat"]), ("xmi", ["xmi"]), ("mmax2", ["mmax2"]),
+                       ("corefud", [f"corefud/ann{k}.conllu" for k in (1, 2, 3)])]:
+        _, anns = readers.read("coref", [samples / "coref" / p for p in paths], fmt,
+                               **({"levels": ["coref"]} if fmt == "mmax2" else {}))
+        cats.add(tuple(from_annotations(anns)[0].categories))
+    assert cats == {("abstract", "event", "object", "organization", "person", "place")}
+
+
+def test_named_entities_from_xmi_and_webanno_tsv(data_dir):
+    """The same named entities written by INCEpTION as XMI and as WebAnno TSV 3.3 give the
+    same continuum, in tokens and in characters (a character beyond U+FFFF before them), the
+    NamedEntity value as category."""
+    got = {}
+    for fmt in ("xmi", "webanno_tsv"):
+        root = data_dir / "coref_a" / fmt / "ner"
+        _, anns = readers.read("coref", [root / "ann1", root / "ann2"], fmt, spans=True)
+        got[fmt] = [from_annotations(anns, unit)[0] for unit in ("token", "char")]
+    for x, t in zip(got["xmi"], got["webanno_tsv"], strict=True):
+        assert [u[1:] for u in x.units()] == [u[1:] for u in t.units()]  # doc1.txt, doc1
+        assert np.array_equal(x.bounds, t.bounds)
+    assert [u[1:] for u in got["xmi"][1].units()] == [
+        ("ann1", 0.0, 3.0, "PER"), ("ann1", 10.0, 13.0, "PER"), ("ann1", 17.0, 22.0, "LOC"),
+        ("ann2", 0.0, 3.0, "PER"), ("ann2", 6.0, 13.0, "ORG"), ("ann2", 17.0, 22.0, "LOC")]

@@ -33,6 +33,7 @@ def test_tokens_and_sentences(anns):
     assert doc.tokens == ["Ann", "saw", "Tom's", "dog", ".", "He", "fed", "it", "."]
     assert doc.sentence_starts == [0, 5]
     assert anns["ann2"].document.tokens == doc.tokens
+    assert doc.text == "Ann saw Tom's dog. He fed it."  # the #Text= lines at their offsets
 
 
 def test_chains_stacks_subtokens_and_layers(anns):
@@ -47,7 +48,9 @@ def test_chains_stacks_subtokens_and_layers(anns):
     assert m["Coreference:2-1"].fragments == ((2, 4),)  # "Tom's dog"
     assert m["Coreference:1-1"].fragments == ((2, 3),)  # sub-token "Tom" -> token "Tom's"
     assert m["Coreference:1-2"].attrs == {"layer": "Coreference", "referenceType": "PRO",
-                                          "text": "He"}
+                                          "text": "He", "char_offsets": ((19, 21),)}
+    assert m["Coreference:1-1"].attrs["char_offsets"] == ((8, 11),)  # the sub-token's own
+    assert m["Coreference:2-1"].attrs["char_offsets"] == ((8, 17),)
     # feature columns in header order: AnimacyLink declares referenceRelation first
     assert m["Animacy:1-1"].attrs["referenceType"] == "animal"
     assert [(k.source, k.target, k.type, k.attrs["relation"]) for k in ann.links] == [
@@ -59,7 +62,8 @@ def test_chains_stacks_subtokens_and_layers(anns):
 
 BAD = [
     ("nochain", "nochain.tsv: no coreference layer: no chain layer (#T_CH=) and no coreference "
-                "relation layer (#T_RL= named Coref or Coreference) declared"),
+                "relation layer (#T_RL= named Coref or Coreference) declared; span layers "
+                "found: NamedEntity (read one with --layers)"),
     ("columns", "columns.tsv:7: expected a token row of 5 tab-separated columns"),
     ("cell", "cell.tsv:6: Coreference: expected TYPE[chain] and REL->chain-link, got 'PER[1]' "
              "and 'coref->2-1'"),
@@ -88,7 +92,8 @@ def test_gum_coreference_relation_layer():
         "Referent:1-1": ((0, 1),), "Referent:2": ((2, 3),), "Referent:3": ((2, 5),),
         "Referent:2-1": ((6, 7),), "Referent:2-3": ((8, 9),), "Referent:4": ((10, 12),)}
     assert ann.mentions["Referent:3"].attrs == {"layer": "Referent", "entity": "object",
-                                                "infstat": "new", "text": "her old boat"}
+                                                "infstat": "new", "text": "her old boat",
+                                                "char_offsets": ((10, 22),)}
     assert [c.members for c in ann.chains] == [
         ["Referent:1-1", "Referent:2", "Referent:2-1"], ["Referent:3", "Referent:2-3"],
         ["Referent:4"]]  # the bridging relation joins no chain
@@ -131,3 +136,60 @@ def test_encodings(tmp_path):
     with pytest.raises(InputError, match=r"doc1.tsv:\d+: not UTF-8 \(byte 0xe9 at column "
                        r"\d+\); save the file as UTF-8$"):
         webanno_tsv.read([p])
+
+
+NER = DATA / "ner"
+
+
+def test_named_entity_span_layer():
+    """INCEpTION's NamedEntity span layer alone (TSV 3.3): the spans job reads it, each span a
+    mention (its value among the attrs) and a singleton chain; UTF-16 offsets after a
+    character beyond U+FFFF become code points; the text is the #Text= lines."""
+    a1, a2 = webanno_tsv.read([NER / "ann1", NER / "ann2"], spans=True)
+    assert a1.document.text == "Ann \U0001f642 met Tom in Paris. She left."
+    assert [(k, m.fragments, m.attrs["value"], m.attrs["identifier"], m.attrs["char_offsets"],
+             m.attrs["text"]) for k, m in a2.mentions.items()] == [
+        ("NamedEntity:1-1", ((0, 1),), "PER", None, ((0, 3),), "Ann"),
+        ("NamedEntity:1", ((2, 4),), "ORG", None, ((6, 13),), "met Tom"),
+        ("NamedEntity:1-6", ((5, 6),), "LOC", None, ((17, 22),), "Paris")]
+    assert [c.members for c in a2.chains] == [[k] for k in a2.mentions]
+    assert webanno_tsv.read([NER / "ann2"], layers=["NamedEntity"])[0].mentions == a2.mentions
+    with pytest.raises(InputError, match="doc1.tsv: no coreference layer: .* span layers found"):
+        webanno_tsv.read([NER / "ann1"])
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([DATA / "ann1"], layers=["Entity"])
+    assert str(e.value).endswith("doc1.tsv: no layer Entity; layers found: NamedEntity (span), "
+                                 "Coreference (chain), Animacy (chain), Rel (relation)")
+
+
+def test_named_entities_beside_chains(anns):
+    """A span layer named beside the chain layers adds its spans, as singletons."""
+    [ann] = webanno_tsv.read([DATA / "ann1"], layers=["Coreference", "NamedEntity"])
+    assert {m.attrs["layer"] for m in ann.mentions.values()} == {"Coreference", "NamedEntity"}
+    ne = {m.id: m.attrs["text"] for m in ann.mentions.values() if m.attrs["layer"] ==
+          "NamedEntity"}
+    assert ne == {"NamedEntity:1-1": "Ann", "NamedEntity:1-3.1": "Tom's"}
+
+
+def test_two_span_layers_need_a_name(tmp_path):
+    text = (NER / "ann1" / "doc1.tsv").read_text().replace(
+        "|value\n", "|value\n#T_SP=webanno.custom.Claim|label\n").replace("\t\n", "\t_\t\n")
+    p = tmp_path / "doc1.tsv"
+    p.write_text(text)
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([p], spans=True)
+    assert str(e.value) == f"{p}: no coreference layer and 2 span layers (NamedEntity, " \
+        "Claim): name one with --layers"
+
+
+def test_offsets_are_checked(tmp_path):
+    text = (NER / "ann1" / "doc1.tsv").read_text()
+    p = tmp_path / "doc1.tsv"
+    p.write_text(text.replace("11-14", "11_14"))
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([p], spans=True)
+    assert str(e.value) == f"{p}:9: expected character offsets BEGIN-END, got '11_14'"
+    p.write_text(text.replace("4-6\t", "4-5\t").replace("7-10", "5-10"))
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([p], spans=True)
+    assert str(e.value) == f"{p}:7: offsets 4-5 split a character of the text"

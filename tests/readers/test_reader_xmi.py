@@ -79,8 +79,49 @@ def test_layer_selection():
     ann = xmi.read([DATA / "export" / "annotation" / "doc1.txt" / "bob.xmi"],
                    layers=["CoreferenceChain"])[0]
     assert chains(ann) == [["30", "31"], ["32"], ["33"]]
-    with pytest.raises(InputError, match="no coreference layer: the requested layers"):
+    with pytest.raises(InputError) as e:
         xmi.read([DATA / "dirs" / "ann1"], layers=["Bridge"])
+    assert str(e.value).endswith("doc2.xmi:2: no layer Bridge; layers found: Coreference (chain)")
+
+
+NER = DATA / "ner"
+
+
+def test_named_entity_span_layer():
+    """INCEpTION's NamedEntity layer alone: the spans job reads it (each entity a mention and a
+    singleton chain, its value among the attrs), the coreference job only when named; offsets
+    in code points after a character beyond U+FFFF; TagsetDescription is no layer."""
+    with pytest.raises(InputError) as e:
+        xmi.read([NER / "ann1"])
+    assert str(e.value).endswith("span layers found: NamedEntity (read one with --layers)")
+    a1, a2 = xmi.read([NER / "ann1", NER / "ann2"], spans=True)
+    assert (a1.annotator, a2.annotator, a1.document.id) == ("ann1", "ann2", "doc1.txt")
+    assert [(k, m.fragments, m.attrs["value"], m.attrs["char_offsets"], m.attrs["text"])
+            for k, m in a1.mentions.items()] == [
+        ("200", ((0, 1),), "PER", ((0, 3),), "Ann"),
+        ("201", ((3, 4),), "PER", ((10, 13),), "Tom"),
+        ("202", ((5, 6),), "LOC", ((17, 22),), "Paris")]
+    assert a1.mentions["200"].attrs["layer"] == "NamedEntity"
+    assert [c.members for c in a1.chains] == [["200"], ["201"], ["202"]]
+    assert a2.mentions["201"].attrs["text"] == "met Tom"
+    named = xmi.read([NER / "ann1"], layers=["NamedEntity"])[0]
+    assert named.mentions == a1.mentions
+
+
+def test_two_span_layers_need_a_name(tmp_path):
+    text = (NER / "ann1" / "doc1.xmi").read_text().replace(
+        'xmi:version="2.0">', 'xmlns:custom="http:///webanno/custom.ecore" xmi:version="2.0">'
+    ).replace("<cas:View", '<custom:Claim xmi:id="300" sofa="1" begin="7" end="10" '
+              'label="x"/>\n<cas:View')
+    p = tmp_path / "doc1.xmi"
+    p.write_text(text)
+    with pytest.raises(InputError) as e:
+        xmi.read([p], spans=True)
+    assert str(e.value) == f"{p}:2: no coreference layer and 2 span layers (NamedEntity, " \
+        "Claim): name one with --layers"
+    [ann] = xmi.read([p], spans=True, layers=["Claim"])
+    assert [(m.id, m.attrs["label"], m.attrs["text"]) for m in ann.mentions.values()] == [
+        ("300", "x", "met")]
 
 
 def test_directory_per_annotator_without_cas_tokens():
