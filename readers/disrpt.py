@@ -167,6 +167,6 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                  f"{there} in {ref_path} (annotators must segment the same "
                                  "tokens)", path, doc.line)
             out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
-                                    source=str(path)))
+                                    source=str(path), tokens=ref.forms))
     check_annotators(keep, found)
     return out

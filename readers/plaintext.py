@@ -174,6 +174,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     found: set[str] = set()
     first: dict[str, tuple[Path, str]] = {}
     seen: dict[tuple[str, str], Path] = {}
+    words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
     out: list[Segmentation] = []
     for annotator, path in _files(paths):
         if keep is not None and annotator not in keep:
@@ -195,6 +196,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
                              f"{excerpt(there)} in {ref_path} (annotators must segment the same "
                              "text)", path)
-        out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path)))
+        if doc not in words:
+            words[doc] = ref.split("\n")
+        out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path),
+                                tokens=words[doc]))
     check_annotators(keep, found)
     return out

@@ -106,6 +106,8 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
                 raise InputError(msg, path)
             warnings.warn(f"{path}: {msg}; document skipped", UserWarning, stacklevel=2)
             continue
-        out.extend(Segmentation(doc, a, m, unit=unit, source=str(p)) for a, p, _, m in versions)
+        words = ref_units if unit == "token" else None  # characters are no words to show
+        out.extend(Segmentation(doc, a, m, unit=unit, source=str(p), tokens=words)
+                   for a, p, _, m in versions)
     check_annotators(keep, found)
     return out

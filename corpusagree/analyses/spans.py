@@ -104,15 +104,18 @@ def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: 
 
 
 def texts(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: str = "token"
-          ) -> dict[str, str | list[str]]:
+          ) -> dict[str, str | Sequence[str]]:
     """Each document's tokens (``unit="token"``) or text (``"char"``), to show the units that
-    cost most; none for segmentations."""
-    out: dict[str, str | list[str]] = {}
+    cost most; a segmentation's units where its format has their text."""
+    out: dict[str, str | Sequence[str]] = {}
     for a in corpus:
-        if isinstance(a, CorefAnnotation) and a.document.id not in out:
+        if isinstance(a, Segmentation):
+            doc, text = a.document, a.tokens
+        else:
+            doc = a.document.id
             text = a.document.tokens if unit == "token" else a.document.text
-            if text is not None:
-                out[a.document.id] = text
+        if text is not None and doc not in out:
+            out[doc] = text
     return out
 
 

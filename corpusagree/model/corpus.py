@@ -9,6 +9,7 @@ Segmentations are segment *masses* (sizes in units, in order), as in segeval.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -76,7 +77,9 @@ class CorefAnnotation:
 class Segmentation:
     """One annotator's segmentation of one document, as segment masses (units per segment).
 
-    ``boundary_types`` (optional) has one entry per internal boundary, in order.
+    ``boundary_types`` (optional) has one entry per internal boundary, in order. ``tokens``
+    (optional): the units' text, where the format has it (one list shared by the annotators
+    of a document).
     """
 
     document: str
@@ -85,6 +88,7 @@ class Segmentation:
     unit: str = "unit"
     boundary_types: tuple[str, ...] | None = None
     source: str = ""
+    tokens: Sequence[str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def boundaries(self) -> tuple[int, ...]:

@@ -98,3 +98,10 @@ def test_named_entity_layers(cli, cli_json, data_dir, fmt):
                        "--samples", "5")
         assert doc["data"]["categories"] == ["PER"]
 
+
+def test_segments_show_their_words(cli_json, samples):
+    """rs3, plain text and DISRPT keep the units' words: the costliest units show them."""
+    for path in ("segments/rs3", "segments/text", "segments/disrpt"):
+        doc = cli_json("spans", samples / path, "--samples", "5", "--diagnostics", "3")
+        texts = [u["text"] for r in doc["costliest"] for u in r["units"] if u]
+        assert texts and all(t and "\n" not in t for t in texts), path
