@@ -1,8 +1,10 @@
 """Span agreement without pre-set units on two real corpora: unitizing α and γ, timed.
 
-* RSTmulti (Hewett 2025): the elementary discourse units of 130 German texts segmented by two
-  annotators (``data/1/X.rs3`` vs ``data/2/X.rs3``), read as segmentations: one category,
-  segments tile the text, positions in tokens.
+* RSTmulti (Hewett 2025): the elementary discourse units of 134 texts (German news and
+  commentary, English UN Security Council speeches) segmented by two annotators
+  (``data/1/X.rs3`` vs ``data/2/X.rs3``; each folder holds 132 files, 4 documents have one
+  annotator only), read as segmentations: one category, segments tile the text, positions in
+  tokens.
 * PotTS (Sidarenka 2016; the MMAX2 subset): two annotators' sentiment spans in 8 tweet files,
   level ``sentiment``, category = the markable's ``polarity``, positions in tokens; then the
   ``target`` and ``source`` levels with one category (position-only agreement).

@@ -41,9 +41,9 @@ def add_output(p: argparse.ArgumentParser) -> None:
 
 
 def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
-                  level: float | None = None) -> None:
+                  level: float | None = None, seeded: str = "the bootstrap") -> None:
     """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
-    default when the data have such groups)."""
+    default when the data have such groups); ``seeded``: what ``--seed`` seeds."""
     g = p.add_argument_group("confidence intervals (bootstrap)")
     g.add_argument("--ci", nargs="?", type=float, const=0.95, default=level, metavar="LEVEL",
                    help="bootstrap confidence intervals at LEVEL (0.95 when given alone)"
@@ -51,7 +51,7 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
     g.add_argument("--resamples", type=int, default=1000, metavar="N",
                    help="bootstrap replicates (default 1000)")
     g.add_argument("--seed", type=int, default=0,
-                   help="random seed of the bootstrap (default 0: the same interval every run)")
+                   help=f"random seed of {seeded} (default 0: the same figures every run)")
     g.add_argument("--interval", choices=INTERVALS, default="percentile",
                    help="percentile (default) or bca (bias-corrected and accelerated)")
     g.add_argument("--cluster", choices=clusters, default=clusters[0],

@@ -17,8 +17,9 @@ def register(sub) -> None:
         description="Did the annotators mark the same stretches of text? Krippendorff's "
         "unitizing α (1995, 2004; the 2016 family uα, |u|α, cuα, (k)uα) and Mathet, Widlöcher "
         "& Métivier's γ (2015) with γ-cat and γ-k (Mathet 2017) on the spans of any span format "
-        "(brat, XMI, WebAnno TSV, MMAX2, CoNLL-2012, CorefUD) or the segments of any "
-        "segmentation format, with the best alignment by annotator pair.")
+        "(brat, XMI and WebAnno TSV chain or span layers, MMAX2, CoNLL-2012, CorefUD) or the "
+        "segments of any segmentation format, with the best alignment by annotator pair. The "
+        "input format is --input-format (recognised by default); --format is the output's.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one file or folder per annotator, or a folder of annotator folders")
     g = opt.add_reader_options(p, *spans.TASKS, skip=["unit"])
@@ -51,7 +52,7 @@ def register(sub) -> None:
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
                         "and its text", "the N costliest")
-    opt.add_bootstrap(p, ("document",))
+    opt.add_bootstrap(p, ("document",), seeded="the bootstrap and of γ's sampled continua")
     opt.add_output(p)
     p.set_defaults(func=run)
 

@@ -99,6 +99,16 @@ def test_named_entity_layers(cli, cli_json, data_dir, fmt):
         assert doc["data"]["categories"] == ["PER"]
 
 
+def test_level_and_layer_are_options(capsys):
+    from corpusagree.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["spans", "--help"])
+    out = capsys.readouterr().out
+    assert "--levels LEVEL, --level LEVEL" in out and "--layers LAYER, --layer LAYER" in out
+    assert "random seed of the bootstrap and of γ's sampled continua" in " ".join(out.split())
+
+
 def test_segments_show_their_words(cli_json, samples):
     """rs3, plain text and DISRPT keep the units' words: the costliest units show them."""
     for path in ("segments/rs3", "segments/text", "segments/disrpt"):
