@@ -28,10 +28,10 @@ address-space limit, and classifies how it ended:
 Everything but ``ok`` and ``error`` is a failure. The mutations (:data:`MUTATIONS`) are the
 byte- and line-level damage of real files (truncation, byte flips, duplicated and deleted
 lines, NUL bytes, numbers made huge), other encodings (UTF-16, UTF-8 with BOM, cp1252, invalid
-UTF-8), other line ends (CRLF, CR), empty and missing files, a directory where a file was,
-a 20 MB line, and the classic XML attacks: 100,000-deep nesting, entity expansion ("billion
-laughs", Sullivan 2009, and its quadratic variant), external entities and DTDs (OWASP XXE),
-XInclude (W3C 2006); JSON sources get 100,000-deep arrays.
+UTF-8), other line ends (CRLF, CR), empty and missing files, a directory, /dev/zero or a pipe
+where a file was, a 20 MB line, and the classic XML attacks: 100,000-deep nesting, entity
+expansion ("billion laughs", Sullivan 2009, and its quadratic variant), external entities and
+DTDs (OWASP XXE), XInclude (W3C 2006); JSON sources get 100,000-deep arrays.
 
 Cases are planned from a seed: the ``(source, mutation)`` pairs are shuffled once per cycle, so
 the first ``len(pairs)`` cases try every pair once, and each case draws its file, its
@@ -223,6 +223,7 @@ def available_sources(shared: bool = True) -> list[Source]:
 # ---- mutations ---------------------------------------------------------------------------------
 DIRECTORY = object()  #: a mutation's result: a directory replaces the file
 MISSING = object()  #: a mutation's result: the file is deleted
+DEVICE = object()  #: a mutation's result: /dev/zero (a symbolic link) or a pipe with no writer
 
 
 @dataclass
@@ -378,6 +379,10 @@ def directory(data: bytes, ctx: Context) -> object:
 
 def missing(data: bytes, ctx: Context) -> object:
     return MISSING
+
+
+def device(data: bytes, ctx: Context) -> object:
+    return DEVICE
 
 
 def long_line(data: bytes, ctx: Context) -> bytes:
@@ -626,6 +631,7 @@ MUTATIONS: dict[str, Mutation] = {m.name: m for m in [
     Mutation("empty", "an empty file", empty),
     Mutation("directory", "an empty directory where the file was", directory),
     Mutation("missing", "the file deleted", missing),
+    Mutation("device", "/dev/zero or a pipe nobody writes to where the file was", device),
     Mutation("long_line", "a 20 MB line inserted, or appended to a line", long_line),
     Mutation("deep_json", "a 100,000-deep JSON array", deep_json, _is_json),
     Mutation("deep_xml", "100,000-deep nested elements", deep_xml, _is_xml),
@@ -732,6 +738,14 @@ def prepare(case: Case | Source, folder: Path, *, long_line_size: int = LONG_LIN
         path.mkdir()
     elif result is MISSING:
         path.unlink()
+    elif result is DEVICE:
+        path.unlink()
+        if rng.random() < 0.5:
+            ctx.note("/dev/zero")
+            path.symlink_to("/dev/zero")
+        else:
+            ctx.note("a pipe")
+            os.mkfifo(path)
     else:
         path.write_bytes(result)
     return Prepared(rel, "; ".join(ctx.notes), _size(inputs), token)
@@ -908,11 +922,9 @@ def _names_input(line: str, cwd: Path) -> bool:
     if not m:
         return False
     p = Path(m.group("path"))
-    inputs = (cwd / "in").resolve()
-    try:
-        full = (p if p.is_absolute() else cwd / p).resolve()
-    except (OSError, RuntimeError):
-        return False
+    inputs = Path(os.path.abspath(cwd / "in"))
+    # not resolved: an input may be a link (to /dev/zero); ".." is still normalised away
+    full = Path(os.path.abspath(p if p.is_absolute() else cwd / p))
     return full == inputs or inputs in full.parents
 
 

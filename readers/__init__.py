@@ -13,6 +13,7 @@ Format details never leave the reader modules.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..model.errors import InputError
+from ..model.io import not_utf8
 from . import _paths
 
 TASKS = ("coref", "segments", "senses")
@@ -127,11 +129,30 @@ def get(task: str, name: str) -> Reader:
 
 
 def detect(task: str, path: str | PathLike) -> str:
-    """Name of the first reader of ``task`` (in sniffing order) whose sniff accepts ``path``."""
+    """Name of the first reader of ``task`` (in sniffing order) whose sniff accepts ``path``
+    (a file or folder: a device or pipe is refused before any sniffer reads from it)."""
+    path = _paths.check(Path(path))
     for name, reader in readers(task).items():
-        if reader.sniff(Path(path)):
+        if reader.sniff(path):
             return name
-    raise InputError(f"cannot tell the {task} format; pass --input-format", path)
+    raise _unknown_format(task, path)
+
+
+def _unknown_format(task: str, path: Path) -> InputError:
+    """Nothing sniffed ``path``: say so, and say where its first file is not UTF-8 text (the
+    sniffers read UTF-8), which is the likelier cause then."""
+    first = path if path.is_file() else next(
+        (f for f in sorted(path.iterdir())[:100] if f.is_file()), None)
+    if first is not None:
+        with open(first, "rb") as fh:
+            head = fh.read(65536)
+        try:
+            codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
+        except UnicodeDecodeError as e:
+            err = not_utf8(e, first)
+            return InputError(f"cannot tell the {task} format: {err.message}", err.path,
+                              err.line)
+    return InputError(f"cannot tell the {task} format; pass --input-format", path)
 
 
 def options(task: str) -> list[tuple[Option, tuple[str, ...]]]:

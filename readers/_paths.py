@@ -163,21 +163,20 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
     if isinstance(paths, Mapping):
         annotators, paths = [str(k) for k in paths], list(paths.values())
     plist = as_list(paths)
-    if annotators is not None and len(annotators) != len(plist):
-        if layout == "path":
-            raise InputError(f"annotators: {len(annotators)} names for {len(plist)} paths")
-        raise InputError(f"{len(annotators)} annotator ids for {len(plist)} paths")
+    if annotators is not None and len(annotators) != len(plist) and layout != "folder":
+        raise InputError(f"--annotators gives {len(annotators)} names for {len(plist)} "
+                         f"paths ({', '.join(map(str, plist))}): give one name per path")
     if empty is None and layout in ("path", "folder") and not callable(accept):
         empty = f"no file ending in {' or '.join(accept)} here"
     out: list[Source] = []
     for i, p in enumerate(plist):
-        given = None if annotators is None else annotators[i]
         check(p)
         if p.is_file() and reject is not None and not matches(p, accept):
             raise InputError(reject, p)
         if layout == "folder":
-            out += _folder_layout(p, given, accept, recursive, empty, folder)
+            out += _folder_layout(p, accept, recursive, empty)
             continue
+        given = None if annotators is None else annotators[i]
         found = files(p, accept, recursive=recursive)
         if not found and empty is not None:
             raise InputError(empty, p)
@@ -193,6 +192,12 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
             out.append(Source(name, found, p))
         else:
             raise ValueError(f"unknown layout {layout!r}")
+    if layout == "folder" and annotators is not None:
+        if len(annotators) != len(out):
+            raise InputError(f"--annotators gives {len(annotators)} names for the "
+                             f"{len(out)} {folder}s found ({', '.join(s.annotator for s in out)})"
+                             f" in {', '.join(map(str, plist))}: give one name for each")
+        return [s._replace(annotator=name) for s, name in zip(out, annotators, strict=True)]
     if annotators is None and layout in ("path", "folder"):
         out = distinguish(out)
     return out
@@ -232,17 +237,13 @@ def annotator_files(paths: PathsArg, accept: Accept) -> list[tuple[str, Path]]:
             for f in s.files]
 
 
-def _folder_layout(p: Path, given: str | None, accept: Accept, recursive: bool, empty: str,
-                   folder: str) -> list[Source]:
+def _folder_layout(p: Path, accept: Accept, recursive: bool, empty: str) -> list[Source]:
     if p.is_file():
-        return [Source(given or p.resolve().parent.name, [p], p.parent)]
+        return [Source(p.resolve().parent.name, [p], p.parent)]
     if any(f.is_file() and matches(f, accept) for f in p.iterdir()):
-        return [Source(given or p.resolve().name, files(p, accept, recursive=recursive), p)]
+        return [Source(p.resolve().name, files(p, accept, recursive=recursive), p)]
     roots = [(d, found) for d in sorted(p.iterdir())
              if d.is_dir() and (found := files(d, accept, recursive=recursive))]
     if not roots:
         raise InputError(empty, p)
-    if given is not None:
-        raise InputError(f"holds several annotator directories; annotator ids name {folder} "
-                         "directories", p)
     return [Source(d.name, found, d) for d, found in roots]

@@ -23,10 +23,14 @@ def first_difference(a: list[str], b: list[str]) -> int | None:
     return None if len(a) == len(b) else min(len(a), len(b))
 
 
-def check_annotators(keep: set | None, found: set) -> None:
-    """The annotators asked for must all have been found."""
+def check_annotators(keep: set | None, found: set, paths=None) -> None:
+    """The annotators asked for (``--annotators``: the segmentation formats keep those) must
+    all have been found; the error lists those there are, and where."""
     if keep is not None and keep - found:
-        raise InputError(f"annotators not found: {', '.join(sorted(keep - found))}")
+        listed = [paths] if isinstance(paths, (str, PathLike)) else list(paths or ())
+        where = f" in {', '.join(map(str, listed))}" if listed else ""
+        raise InputError(f"--annotators: {', '.join(sorted(keep - found))} not found{where}; "
+                         f"the annotators there are {', '.join(sorted(found)) or 'none'}")
 
 
 def read_coder_map(path: str | PathLike) -> dict[tuple[str, str], str]:

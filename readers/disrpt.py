@@ -150,9 +150,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
     seen: set[tuple[str, str]] = set()
     out: list[Segmentation] = []
     for annotator, path in _files(paths):
+        found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
-        found.add(annotator)
         for doc in _parse(path):
             if (doc.name, annotator) in seen:
                 raise InputError(f"annotator {annotator!r} has document {doc.name!r} twice",
@@ -168,5 +168,5 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                  "tokens)", path, doc.line)
             out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
                                     source=str(path), tokens=ref.forms))
-    check_annotators(keep, found)
+    check_annotators(keep, found, paths)
     return out

@@ -128,7 +128,11 @@ def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | No
             lo = mid
         else:
             hi = mid - 1
-    start = a.rfind("\n", 0, lo) + 1
+    longer = a if len(a) > len(b) else b
+    if lo == min(len(a), len(b)) and longer[lo:lo + 1] == "\n":
+        start = lo + 1  # one sequence ends where the other goes on with a unit
+    else:
+        start = a.rfind("\n", 0, lo) + 1
 
     def unit(s: str) -> str | None:
         if start >= len(s):
@@ -136,7 +140,7 @@ def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | No
         end = s.find("\n", start)
         return s[start:] if end < 0 else s[start:end]
 
-    return a.count("\n", 0, start), unit(a), unit(b)
+    return longer.count("\n", 0, start), unit(a), unit(b)
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -177,9 +181,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
     out: list[Segmentation] = []
     for annotator, path in _files(paths):
+        found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
-        found.add(annotator)
         doc = path.stem
         if (doc, annotator) in seen:
             raise InputError(f"annotator {annotator!r} has document {doc!r} twice (also "
@@ -200,5 +204,5 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             words[doc] = ref.split("\n")
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path),
                                 tokens=words[doc]))
-    check_annotators(keep, found)
+    check_annotators(keep, found, paths)
     return out

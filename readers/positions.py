@@ -166,6 +166,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     """
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
+    found: set[str] = set()
     for path in _files(paths):
         rows = _rows(_text(path, encoding), delimiter, path)
         if not rows:
@@ -174,7 +175,8 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
         coders = _by_row(rows, path) if by_row else _by_column(rows, path)
         name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
         doc = path.stem or path.name
+        found.update(coders)
         out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
                    for coder, masses in coders.items() if keep is None or coder in keep)
-    check_annotators(keep, {s.annotator for s in out})
+    check_annotators(keep, found, paths)
     return out

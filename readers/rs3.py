@@ -82,9 +82,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     found: set[str] = set()
     docs: dict[str, list[tuple[str, Path, list[str], tuple[int, ...]]]] = {}
     for annotator, path in _files(paths):
+        found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
-        found.add(annotator)
         doc = path.stem
         for other, other_path, _, _ in docs.get(doc, []):
             if other == annotator:
@@ -109,5 +109,5 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         words = ref_units if unit == "token" else None  # characters are no words to show
         out.extend(Segmentation(doc, a, m, unit=unit, source=str(p), tokens=words)
                    for a, p, _, m in versions)
-    check_annotators(keep, found)
+    check_annotators(keep, found, paths)
     return out

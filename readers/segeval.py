@@ -196,11 +196,13 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
     seen: dict[tuple[str, str], str] = {}
+    found: set[str] = set()
     for path in _files(paths):
         rows = _read_tsv(path) if path.suffix.lower() in TSV_SUFFIXES else _read_json(path)
         _check_size(rows, path)
         totals: dict[str, tuple[str, int]] = {}
         for doc, coder, masses, line in rows:
+            found.add(coder)
             if keep is not None and coder not in keep:
                 continue
             if (doc, coder) in seen:
@@ -212,5 +214,5 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
                 raise InputError(f"document {doc!r}: coder {coder!r} covers {sum(masses)} units "
                                  f"but coder {first[0]!r} covers {first[1]}", path, line)
             out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
-    check_annotators(keep, {s.annotator for s in out})
+    check_annotators(keep, found, paths)
     return out

@@ -55,6 +55,7 @@ _ROW = re.compile(r"(\d+)-(\d+)(?:\.\d+)?")
 _SOURCE = re.compile(r"(\d+-\d+(?:\.\d+)?)(?:\[(\d+)_(\d+)\])?")
 _STACK = re.compile(r"(?<!\\)\|")
 _ESCAPED = re.compile(r"\\([\\\[\]|_>;*-])")
+_FORMAT = "#FORMAT=WebAnno TSV 3"
 _COREF_NAME = re.compile(r"coref|anaphor", re.IGNORECASE)
 _OFFSETS = re.compile(r"(\d+)-(\d+)")
 
@@ -63,14 +64,14 @@ def sniff(path: str | PathLike) -> bool:
     """A WebAnno TSV 3 file, or a directory with one below it."""
     p = Path(path)
     if p.is_dir():
-        return any(_is_tsv(f) for f in p.rglob("*.tsv"))
+        return any(f.is_file() and _is_tsv(f) for f in p.rglob("*.tsv"))
     return p.is_file() and _is_tsv(p)
 
 
 def _is_tsv(p: Path) -> bool:
     try:
         with open(p, encoding="utf-8-sig") as f:
-            return f.readline().startswith("#FORMAT=WebAnno TSV 3")
+            return f.read(len(_FORMAT)) == _FORMAT
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -166,8 +167,8 @@ _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-
 def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
                spans: bool, missing: list[InputError]) -> CorefAnnotation:
     lines = read_text(path).split("\n")
-    if not lines[0].startswith("#FORMAT=WebAnno TSV 3"):
-        raise InputError("not a WebAnno TSV 3 file (no #FORMAT=WebAnno TSV 3 header)", path, 1)
+    if not lines[0].startswith(_FORMAT):
+        raise InputError(f"not a WebAnno TSV 3 file (no {_FORMAT} header)", path, 1)
     width = 3
     layers: list[_Layer] = []
     tokens: list[str] = []

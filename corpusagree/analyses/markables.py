@@ -66,20 +66,22 @@ SENTENCE = "sentence"
 
 # ---- reading -----------------------------------------------------------------------------------
 def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None,
-         annotators: Sequence[str] | None = None, progress: Progress | None = None
-         ) -> list[CorefAnnotation]:
+         annotators: Sequence[str] | None = None, progress: Progress | None = None,
+         common_paths: str | PathLike | None = None) -> list[CorefAnnotation]:
     """Every markable of ``levels`` (default: every declared level) of MMAX2 projects, one
     :class:`CorefAnnotation` per (annotator, document), read document by document;
     ``progress(done, total)`` after each document. ``paths``: one project folder per
     annotator (named by ``annotators``, default the folder name), ``.mmax`` files, or a folder
-    of annotator folders over shared base data."""
+    of annotator folders over shared base data; ``common_paths``: a ``common_paths.xml``
+    shared by every project (default: the one beside each ``.mmax``, else a shared
+    ``global_common_paths.xml`` above it)."""
     by_doc: dict[str, list[tuple[str, Path]]] = {}
     for annotator, f in projects(paths, annotators):
         by_doc.setdefault(f.stem, []).append((annotator, f))
     out: list[CorefAnnotation] = []
     for done, pairs in enumerate(by_doc.values(), 1):
         out += read_corpus("coref", [f for _, f in pairs], "mmax2", [a for a, _ in pairs],
-                           levels=levels)[1]
+                           levels=levels, common_paths=common_paths)[1]
         if progress is not None:
             progress(done, len(by_doc))
     check_documents(out)

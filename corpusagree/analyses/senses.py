@@ -125,6 +125,8 @@ def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, Se
     if str(spec) == LEXFILE:
         return LEXFILE, lexfile_inventory(senses)
     path = Path(spec)
+    if not path.exists():
+        raise InputError("no such inventory file or folder (or 'lexfile')", path)
     if path.is_dir():
         files = _paths.files(path, (".xml",), recursive=False)
         if not files:
@@ -135,7 +137,7 @@ def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, Se
         edges = inventory_reader.read(path)
         name = path.name
     else:
-        raise InputError("no such inventory file or folder (or 'lexfile')", path)
+        raise InputError("not a regular file or folder", path)
     try:
         return name, SenseInventory.from_edges(edges)
     except ValueError as e:

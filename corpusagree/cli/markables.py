@@ -29,6 +29,9 @@ def register(sub) -> None:
     g.add_argument("--attribute", action="append", metavar="NAME",
                    help="markable attribute(s) to compare (repeatable or comma-separated; "
                    "default: every attribute that is not a pointer or set id)")
+    g.add_argument("--common-paths", metavar="FILE",
+                   help="a common_paths.xml shared by every project (default: the one beside "
+                   "each .mmax file, else a global_common_paths.xml above it)")
     g.add_argument("--match", choices=MATCHES, default="exact",
                    help="align markables by identical token sets (default) or by maximal "
                    "token overlap, one to one (Kuhn–Munkres on Dice)")
@@ -41,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     levels = opt.split(args.levels)
     with opt.progress("reading MMAX2 documents") as bar:
         annotations = markables.read(args.paths, levels, opt.split(args.annotators),
-                                     progress=bar.update)
+                                     progress=bar.update, common_paths=args.common_paths)
     with opt.progress("resampling") as bar:
         report = markables.analyse(annotations, levels=levels,
                                    attributes=opt.split(args.attribute), match=args.match,

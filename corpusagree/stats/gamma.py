@@ -30,7 +30,8 @@ Categorization of a Continuum", *Computational Linguistics* 43(3): 661–681.
   positions at least half the mean unit length apart as in the Gamma software). Unless a
   number of samples is given, 30 samples are drawn and then as many more as the precision
   rule asks: ``N = ⌈(1.96·cv / precision)²⌉`` with cv the coefficient of variation of the
-  sampled disorders (§5.3, as pygamma-agreement applies it: one second batch).
+  sampled disorders (§5.3, as pygamma-agreement applies it: one second batch), at most
+  :data:`MAX_SAMPLES` in all (with a note when the rule asked for more).
 * ``γ = 1 − D_o / D_e`` (1 when D_o = 0).
 * **γ-cat, γ-k** (Mathet 2017, §4.2): on the same alignments, the categorical dissimilarity of
   every pair of aligned units (both non-empty), weighted by ``1/(n_v − 1)`` (n_v units in the
@@ -69,6 +70,9 @@ from .inference import Interval
 SAMPLERS = ("statistical", "shuffle")
 #: the first batch of sampled continua before the precision rule (pygamma-agreement's default)
 FIRST_BATCH = 30
+#: the most samples the precision rule may ask for (a handful of units can ask for thousands;
+#: past this the interval of D_e says how precise it is, and ``n_samples`` draws more)
+MAX_SAMPLES = 1000
 #: the normal quantile of the precision rule's 95% confidence (Mathet et al. 2015, §5.3)
 Z_PRECISION = 1.96
 #: a sampled unit is at least this long (pyannote's segment precision, as pygamma draws them)
@@ -698,7 +702,7 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     continua (``sampler`` "statistical" or "shuffle", see the module docstring), reproducible
     from ``seed``. ``n_samples`` fixes their number; otherwise 30 are drawn and then as many
     more as ``precision`` (the relative half-width of the 95% interval of D_e) asks, as in
-    pygamma-agreement (§5.3)."""
+    pygamma-agreement (§5.3), at most :data:`MAX_SAMPLES`."""
     if sampler not in SAMPLERS:
         raise InputError(f"unknown sampler {sampler!r}; known: {', '.join(SAMPLERS)}")
     if n_samples is not None and (int(n_samples) != n_samples or n_samples < 1):
@@ -744,7 +748,11 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
         D = corpus_disorders()
         cv = D.std() / D.mean() if D.mean() > 0 else 0.0
         required = int(np.ceil((cv * Z_PRECISION / precision) ** 2))
-        draw(max(0, required - first))
+        if required > MAX_SAMPLES:
+            notes = [*notes, f"the precision rule asked for {required:,} sampled continua "
+                     f"(D_e varies much between samples); {MAX_SAMPLES:,} were drawn: give a "
+                     "number of samples to draw more"]
+        draw(max(0, min(required, MAX_SAMPLES) - first))
     per_doc = np.array(sums) / np.array(sample_xbar)       # samples × documents
     cats = np.array(cat_sums)                               # samples × documents × 2 × (1 + L)
     alignment = _alignment(c, docs, observed, dis, name)

@@ -41,6 +41,8 @@ def test_options(cli_json):
     assert (lv["aligned"], lv["unaligned"]) == (6, 2)
     named = cli_json("markables", FIXTURE / "a1", FIXTURE / "a2", "--annotators", "x,y")
     assert named["annotators"] == ["x", "y"]
+    inside = cli_json("markables", FIXTURE, "--annotators", "x,y,z")  # the projects in a folder
+    assert inside["annotators"] == ["x", "y", "z"]
 
 
 def test_intervals_by_document_or_item(cli_json):
@@ -117,7 +119,8 @@ def test_unknown_level_attribute_and_one_annotator(cli):
     assert "attribute(s) colour on no markable" in fails(cli, FIXTURE, "--attribute", "colour")
     assert "two or more annotators" in fails(cli, FIXTURE / "a1")
     assert "no such file" in fails(cli, FIXTURE / "nowhere")
-    assert "2 annotator ids for 1 paths" in fails(cli, FIXTURE, "--annotators", "x,y")
+    assert "2 names for the 3 projects found (a1, a2, a3)" in fails(cli, FIXTURE, "--annotators",
+                                                                     "x,y")
     assert "--ci/--resamples" in fails(cli, FIXTURE, "--ci", "--resamples", "1")
 
 
@@ -135,3 +138,18 @@ def test_undefined_values_are_explained_on_stderr_and_in_the_notes(cli, tmp_path
     assert f"warning: {why}" in err.splitlines()
     assert all(line.startswith("warning: ") for line in err.strip().splitlines())
     assert "note: phrase degree: α undefined: every value of 'degree' is 'high'" in out
+
+
+def test_common_paths_option(cli, cli_json, tmp_path):
+    """A project whose global_common_paths.xml is elsewhere (MMAX2-Showcase's layout, the file
+    moved): the error names --common-paths, and the job takes it."""
+    collection = tmp_path / "collection"
+    shutil.copytree(DATA / "coref_variants" / "mmax2_showcase" / "collection", collection)
+    shared = collection / "shared_common_paths.xml"
+    (collection / "common_files" / "global_common_paths.xml").rename(shared)
+    project = collection / "P" / "P01-1001"
+    shutil.copytree(project, collection / "P" / "second")
+    paths = (project, collection / "P" / "second")
+    assert "pass --common-paths FILE" in fails(cli, *paths)
+    out = cli_json("markables", *paths, "--common-paths", shared, "--levels", "coref")
+    assert out["annotators"] == ["P01-1001", "second"]

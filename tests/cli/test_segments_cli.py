@@ -290,7 +290,8 @@ def test_unequal_lengths_exit_2(cli, tmp_path: Path) -> None:
     (["--distance", "nominal"], "--distance: 'nominal' is not one of"),
     (["--ci", "1.5"], "level must be between 0 and 1"),
     (["--ci", "--resamples", "1"], "n_resamples must be a whole number"),
-    (["--annotators", "zoe"], "annotators not found: zoe"),
+    (["--annotators", "zoe"], "segments/segments.json; the annotators there are ada, ben, "
+                              "chloe"),
 ])
 def test_bad_options_exit_2(cli, sample, argv: list[str], words: str) -> None:
     check_error(cli, [sample / "segments.json", *argv], "", words)

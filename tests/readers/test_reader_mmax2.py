@@ -107,8 +107,10 @@ def test_all_levels_by_default_with_level_in_attrs():
 def test_annotator_ids_given_and_project_file_path():
     anns = mmax2.read([DATA / "corpus" / "ann1" / "doc1.mmax"], annotators=["alice"])
     assert [a.annotator for a in anns] == ["alice"]
-    with pytest.raises(InputError, match="2 annotator ids for 1 paths"):
-        mmax2.read([DATA / "corpus"], annotators=["a", "b"])
+    named = mmax2.read([DATA / "corpus"], annotators=["a", "b"])  # its annotator folders
+    assert [a.annotator for a in named] == ["a", "b"]
+    with pytest.raises(InputError, match=r"3 names for the 2 projects found \(ann1, ann2\)"):
+        mmax2.read([DATA / "corpus"], annotators=["a", "b", "c"])
 
 
 BAD = [

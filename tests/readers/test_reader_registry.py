@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,20 @@ def test_detect(tmp_path):
         readers.detect("segments", tmp_path / "x.bin")
     assert str(e.value) == f"{tmp_path / 'x.bin'}: cannot tell the segments format; pass " \
         "--input-format"
+    (tmp_path / "u16.conll").write_bytes("#begin document (d);\n".encode("utf-16"))
+    with pytest.raises(InputError) as e:  # the likelier cause is said: not UTF-8
+        readers.detect("coref", tmp_path / "u16.conll")
+    assert str(e.value) == f"{tmp_path / 'u16.conll'}:1: cannot tell the coref format: not " \
+        "UTF-8 (byte 0xff at column 1); save the file as UTF-8"
+
+
+@pytest.mark.parametrize("task", readers.TASKS)
+def test_detect_refuses_devices_and_pipes_before_sniffing(tmp_path, task):
+    """/dev/zero or a pipe nobody writes to would make a sniffer read forever."""
+    os.mkfifo(tmp_path / "pipe")
+    for path in (Path("/dev/zero"), tmp_path / "pipe"):
+        with pytest.raises(InputError, match="not a regular file or folder"):
+            readers.detect(task, path)
 
 
 def test_option_flag_and_merged_options():
@@ -234,7 +249,8 @@ def test_path_layout_names_annotators_by_path(tmp_path):
     bob = tmp_path / "bob"
     assert [(s.annotator, s.files) for s in sources] == [
         ("alice", [paths[0]]), ("bob", [bob / "x_conll", bob / "y_conll"])]
-    with pytest.raises(InputError, match="annotators: 1 names for 2 paths"):
+    with pytest.raises(InputError, match=r"--annotators gives 1 names for 2 paths \(.*alice.*\)"
+                       ": give one name per path"):
         _paths.annotator_sources(paths, ["a"], ("_conll",))
     with pytest.raises(InputError, match="'a' given twice"):
         _paths.annotator_sources(paths, ["a", "a"], ("_conll",))
@@ -262,13 +278,16 @@ def test_folder_layout_finds_annotator_folders(tmp_path):
     flat = _paths.annotator_sources([tmp_path / "corpus"], None, (".ann",), layout="folder",
                                     recursive=False)
     assert [len(s.files) for s in flat] == [1, 1]
-    with pytest.raises(InputError, match="annotator ids name project directories"):
+    named = _paths.annotator_sources([tmp_path / "corpus", tmp_path / "one"], ["x", "y", "z"],
+                                     (".ann",), layout="folder")
+    assert [s.annotator for s in named] == ["x", "y", "z"]  # the annotators found, in order
+    with pytest.raises(InputError, match=r"1 names for the 2 projects found \(ann1, ann2\)"):
         _paths.annotator_sources([tmp_path / "corpus"], ["x"], (".ann",), layout="folder",
                                  folder="project")
     with pytest.raises(InputError, match="not an .ann"):
         _paths.annotator_sources([tmp_path / "corpus/notes/readme.md"], None, (".ann",),
                                  layout="folder", reject="not an .ann file")
-    with pytest.raises(InputError, match="2 annotator ids for 1 paths"):
+    with pytest.raises(InputError, match="2 names for the 1 annotators found"):
         _paths.annotator_sources([tmp_path / "one"], ["a", "b"], (".ann",), layout="folder")
 
 

@@ -99,7 +99,8 @@ def test_segeval_annotator_filter_and_missing_coder(tmp_path: Path) -> None:
         "d1": {"a": [3, 2], "b": [5], "c": [1, 4]}, "d2": {"a": [4], "b": [2, 2]}}}))
     assert masses(segeval.read(path, annotators=["a", "c"])) == {
         ("d1", "a"): (3, 2), ("d1", "c"): (1, 4), ("d2", "a"): (4,)}
-    with pytest.raises(InputError, match="not found: z"):
+    with pytest.raises(InputError, match=r"--annotators: z not found in .*m\.json; the "
+                       "annotators there are a, b, c$"):
         segeval.read(path, annotators=["a", "z"])
 
 
@@ -612,3 +613,14 @@ def test_plaintext_pieces_keep_words_and_sentences(tmp_path: Path) -> None:
     sentences = masses(plaintext.read(root, unit="sentence"))
     assert sentences[("story", "a")] == (3000 + 1,)  # x…x The end. is one sentence
     assert sentences[("story", "b")] == (10, 2990 + 1)
+
+
+def test_plaintext_one_text_goes_on_where_the_other_ends(tmp_path: Path) -> None:
+    """The first word one text has and the other lacks is named, not the last shared one."""
+    root = write_texts(tmp_path, {"a": "A b.\n\nC d.\n", "b": "A b.\n\nC d. E f.\n"})
+    with pytest.raises(InputError, match=r"word 5 is 'E' here but end of text"):
+        plaintext.read(root)
+    (tmp_path / "2").mkdir()
+    root = write_texts(tmp_path / "2", {"a": "A b.\n\nC d. E f.\n", "b": "A b.\n\nC d.\n"})
+    with pytest.raises(InputError, match=r"word 5 is end of text here but 'E'"):
+        plaintext.read(root)

@@ -553,3 +553,15 @@ def test_live_against_pygamma() -> None:
             float(best.disorder), abs=1e-5)
         g = G.gamma(c, alpha=alpha, sampler="shuffle")
         assert abs(sampling_error(g, stored)[0]) < 3.5
+
+
+def test_precision_rule_is_capped_with_a_note(monkeypatch):
+    """Two one-unit annotators make D_e vary so much that the precision rule asks for over
+    10,000 samples (40 s): at most MAX_SAMPLES are drawn, and the result says so."""
+    monkeypatch.setattr(G, "MAX_SAMPLES", 200)
+    c = Continuum.from_units([("a", 0, 5, "X"), ("b", 1, 5, "X")], begin=0, end=60)
+    g = G.gamma(c, seed=0)
+    assert g.n_samples == 200
+    assert len(g.notes) == 1 and "the precision rule asked for" in g.notes[0]
+    assert "200 were drawn" in g.notes[0]
+    assert G.gamma(c, n_samples=250, seed=0).n_samples == 250  # a number given is drawn
