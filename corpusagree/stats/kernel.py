@@ -141,7 +141,8 @@ def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
     counted in a column of their own and dropped: no mask over the array)."""
     R = codes.shape[0]
-    idx = (codes + 1).astype(np.int64) + np.arange(R, dtype=np.int64)[:, None] * (n_labels + 1)
+    width = np.int32 if R * (n_labels + 1) < 2**31 else np.int64  # one temporary, not three
+    idx = codes + (np.arange(R, dtype=width)[:, None] * (n_labels + 1) + 1)
     return np.bincount(idx.ravel(), minlength=R * (n_labels + 1)
                        ).reshape(R, n_labels + 1)[:, 1:]
 
