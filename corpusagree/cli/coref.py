@@ -26,8 +26,8 @@ def register(sub) -> None:
                    "coreference scores), or a folder of annotator folders (MMAX2, brat, XMI), "
                    "or ezCoref passage files/folders")
     opt.add_reader_options(p, "coref")
-    opt.add_annotators(p, "names of the annotators, one per path, comma-separated (default: "
-                       "from the files or folders)")
+    opt.add_annotators(p, "names of the annotators, comma-separated, one per annotator found "
+                       "(default: from the files or folders)")
     g = p.add_argument_group("agreement")
     g.add_argument("--match", choices=conv.MATCHES, default="exact",
                    help="align mentions by exact span (default), head token or maximal token "

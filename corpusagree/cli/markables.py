@@ -20,8 +20,8 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="MMAX2 project folders (one per annotator), .mmax files, or a folder "
                    "of annotator project folders over shared base data")
-    opt.add_annotators(p, "annotator names, one per project folder (default: the folder "
-                       "names)")
+    opt.add_annotators(p, "annotator names, comma-separated, one per project folder found "
+                       "(default: the folder names)")
     g = p.add_argument_group("markables")
     g.add_argument("--levels", action="append", metavar="LEVEL",
                    help="markable level(s) (repeatable or comma-separated; default: every "

@@ -23,7 +23,9 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one file or folder per annotator, or a folder of annotator folders")
     g = opt.add_reader_options(p, *spans.TASKS, skip=["unit"])
-    opt.add_annotators(g, "names of the annotators, one per path, comma-separated")
+    opt.add_annotators(g, "comma-separated: for span formats the names of the annotators, one "
+                       "per annotator found (default: from the files or folders); for "
+                       "segmentation formats the annotators to keep")
     g.add_argument("--unit", choices=spans.UNITS, default="token",
                    help="positions in tokens (default) or characters (brat, XMI, WebAnno TSV "
                    "keep character offsets); segmentations are on their own units")
