@@ -188,10 +188,13 @@ def S(data: ReliabilityData, categories=None) -> Result:
     return compute("S", data, categories=categories)
 
 
-def pi(data: ReliabilityData) -> Result:
+def pi(data: ReliabilityData, weights=None) -> Result:
     """Scott's (1955) π; with more than two coders multi-π (Fleiss 1971; Siegel & Castellan's
-    K)."""
-    return compute("pi", data)
+    K). ``weights`` (irrCAC's names or any corpusagree distance): weighted π, which is α′
+    (Artstein & Poesio 2005, §2.5), the row ``alpha_prime``."""
+    if weights is None:
+        return compute("pi", data)
+    return _renamed(compute("alpha_prime", data, dist.weights(weights)), "π_w")
 
 
 def kappa(data: ReliabilityData) -> Result:

@@ -332,3 +332,21 @@ def test_kappa_max_two_coders():
     assert ca.kappa_max(same) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="two coders"):
         ca.kappa_max(four_raters())
+
+
+def test_weighted_scott_pi_by_hand():
+    """Scott's π with weights, two coders, no missing data: 1 − (1 − A_o)/(1 − A_e) with
+    A_o the mean weight of the pairs and A_e = Σ_kl w_kl p_k p_l over the pooled marginal p
+    (Scott 1955; irrCAC's quadratic weights 1 − (k − l)²/(q − 1)²)."""
+    rng = np.random.default_rng(5)
+    m = rng.integers(1, 5, (2, 40)).astype(float)
+    q = 4
+    w = 1 - (np.subtract.outer(np.arange(q), np.arange(q)) / (q - 1)) ** 2
+    a_o = w[m[0].astype(int) - 1, m[1].astype(int) - 1].mean()
+    p = np.bincount(m.ravel().astype(int) - 1, minlength=q) / m.size
+    a_e = p @ w @ p
+    d = ca.ReliabilityData.from_matrix(m)
+    r = ca.pi(d, weights="quadratic")
+    assert r.symbol == "π_w" and r.value == pytest.approx((a_o - a_e) / (1 - a_e), abs=1e-12)
+    assert ca.pi(d).value == ca.pi(d, weights="identity").value == pytest.approx(
+        ca.fleiss_kappa(d).value, abs=1e-12)
