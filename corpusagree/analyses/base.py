@@ -237,6 +237,22 @@ def first_alpha(rows: Iterable[Estimate]) -> Estimate | None:
     return next((e for e in rows if e.id.startswith("alpha")), rows[0] if rows else None)
 
 
+def odd_one_out(names: Sequence[str], matrix: np.ndarray) -> tuple[str, ...]:
+    """The name whose removal raises the mean over the other pairs of a symmetric matrix most
+    (as a 1-tuple, for :attr:`Table.marked`); empty with fewer than three names, or when no
+    removal raises the mean."""
+    n = len(names)
+    r, s = np.triu_indices(n, 1)
+    vals = np.asarray(matrix, dtype=float)[r, s]
+    ok = ~np.isnan(vals)
+    best, odd = (vals[ok].mean() if ok.any() else np.nan), ()
+    for a in range(n if n >= 3 else 0):
+        rest = vals[(r != a) & (s != a) & ok]
+        if rest.size and rest.mean() > best:
+            best, odd = rest.mean(), (str(names[a]),)
+    return odd
+
+
 def quiet(fn: Callable, *args, **kwargs):
     """``fn(...)`` with DegenerateWarning silenced; nan when the coefficient is undefined for
     the data (ValueError: too few coders or judgements)."""

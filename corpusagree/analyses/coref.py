@@ -54,6 +54,7 @@ from .base import (
     estimate_table,
     estimates,
     first_alpha,
+    odd_one_out,
     quiet,
     title,
 )
@@ -275,7 +276,8 @@ class CorefReport(Report):
         return out + [Plot("pairwise_conll", "CoNLL F1 = (MUC + B³ + CEAF-e) / 3, micro-"
                            "averaged over the documents, annotator × annotator", "heatmap",
                            {"rows": names, "columns": names, "values": m.tolist(),
-                            "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0})]
+                            "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0,
+                            "marked": odd_one_out(names, m)})]
 
     def tables(self) -> list[Table]:
         o = self.options
@@ -579,19 +581,28 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
     diag = diagnose(data, distance, n_items=n)
     index = {name: i for i, name in enumerate(al.items)}
 
+    def words(items: list[int]) -> str:
+        """Mentions by their words, or by their token positions where the document's words
+        are placeholders (ezCoref's '_')."""
+        if set(al.tokens[al.item_doc[items[0]]]) - {"_"}:
+            return " | ".join(al.text(i) for i in items)
+        return "tokens " + " | ".join(" … ".join(f"{s + 1}–{e}" if e - s > 1 else str(e)
+                                                 for s, e in al.item_fragments[i])
+                                      for i in items)
+
     def text(label) -> str:
         if isinstance(label, list):                 # a chain: its mentions in text order
-            return " | ".join(al.text(i) for i in sorted(index[x] for x in label))
-        return label if label == conv.NO_ANTECEDENT else al.text(index[label])
+            return words(sorted(index[x] for x in label))
+        return label if label == conv.NO_ANTECEDENT else words([index[label]])
 
     disputed = Records({"item": w["item"], "document": w["group"],
-                        "mention": al.text(index[w["item"]]),
+                        "mention": words([index[w["item"]]]),
                         "context": _context(al, index[w["item"]]),
                         "disagreement": w["disagreement"], "share": w["share"],
                         "labels": {c: text(x) for c, x in w["labels"].items() if x is not None}}
                        for w in diag.worst_items)
     named = [r["category"] for r in diag.per_category["rows"]]
-    return CorefDiagnostics(diag, disputed, {x: al.text(index[x]) for x in named
+    return CorefDiagnostics(diag, disputed, {x: words([index[x]]) for x in named
                                              if x in index})
 
 

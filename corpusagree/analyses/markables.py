@@ -58,6 +58,7 @@ from .base import (
     estimate_table,
     estimates,
     first_alpha,
+    odd_one_out,
 )
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
@@ -250,7 +251,8 @@ class MarkablesReport(Report):
                                                               for a in self.annotators],
                                  [[a, *row] for a, row in zip(self.annotators,
                                                                lv.span_f1.scores.f1.tolist(),
-                                                               strict=True)], matrix=True))
+                                                               strict=True)], matrix=True,
+                                 marked=odd_one_out(self.annotators, lv.span_f1.scores.f1)))
         attrs = [(lv, a) for lv in self.levels for a in lv.attributes]
         if attrs:
             out.append(Table("attributes", "Attributes of the aligned markables",

@@ -257,6 +257,8 @@ class SegmentsReport(Report):
     by_document: Records | None
     diagnostics: CostliestItems | None
     notes: list[str]
+    #: with the diagnostics of typed boundaries: their coincidence matrix (labels, matrix)
+    typed_coincidence: dict | None = None
     job = "segments"
 
     def body(self) -> dict:
@@ -264,7 +266,8 @@ class SegmentsReport(Report):
                 "boundaries": self.boundaries, "typed_boundaries": self.typed_boundaries,
                 "unit_sets": self.unit_sets, "pairwise": self.pairwise,
                 "leave_one_out": self.leave_one_out, "coder_rates": self.coder_rates,
-                "by_document": self.by_document, "diagnostics": self.diagnostics}
+                "by_document": self.by_document, "diagnostics": self.diagnostics,
+                "typed_coincidence": self.typed_coincidence}
 
     def summary(self) -> str:
         d = self.data
@@ -287,6 +290,14 @@ class SegmentsReport(Report):
         if self.typed_boundaries is not None:
             out.append(estimate_table("typed_boundaries", "Typed boundaries (no / boundary "
                                       "type)", self.typed_boundaries))
+        if self.typed_coincidence is not None:
+            names = [str(x) for x in self.typed_coincidence["labels"]]
+            out.append(Table("typed_coincidence", "Coincidence matrix o_ck of the typed "
+                             "boundaries (Krippendorff 2011; rows sum to pairable values)",
+                             [Column("label", "")] + [Column(n, n, "float", 3) for n in names],
+                             [[n, *row] for n, row in zip(
+                                 names, self.typed_coincidence["matrix"], strict=True)],
+                             matrix=True))
         out.append(estimate_table(
             "unit_sets", f"Unit sets: {d['units']} units labelled by the units of their "
             "segment (Artstein & Poesio 2005, §4.4)", self.unit_sets))
@@ -516,7 +527,13 @@ def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] =
         unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
         _by_document(docs, distances, means.per_document, step[-1]) if by_document else None,
         None if diagnostics is None else _costliest(bdata, udata, distances[0], diagnostics),
-        notes)
+        notes, None if diagnostics is None or tdata is None else _coincidence(tdata))
+
+
+def _coincidence(data: ReliabilityData) -> dict:
+    """The coincidence matrix of labelled boundaries (no boundary and each type)."""
+    labels, o = dg.coincidence(data, sparse=False)
+    return {"labels": [str(x) for x in labels], "matrix": np.asarray(o).tolist()}
 
 
 def _stages(progress: Callable[[int, int], None] | None, sizes: Sequence[int]) -> list:

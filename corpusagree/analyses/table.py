@@ -14,6 +14,7 @@ diagnostics that say why agreement is low.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
@@ -24,9 +25,19 @@ from ..model.corpus import natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..stats import distances as dist
-from ..stats.coefficients import table_specs
+from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap
-from .base import Estimate, Records, Report, Table, estimate_table, estimates, first_alpha
+from .base import (
+    Column,
+    Estimate,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    first_alpha,
+    quiet,
+)
 from .diagnose import Diagnostics, diagnose
 
 #: distances whose labels are numbers
@@ -99,13 +110,16 @@ class TableReport(Report):
     coefficients: Records
     diagnostics: Diagnostics | None
     notes: list[str]
+    #: with the diagnostics of data in groups: α of each group (None otherwise)
+    by_group: Records | None = None
     job = "table"
 
     def body(self) -> dict:
         return {"data": {"coders": self.coders, "items": self.items, "labels": self.labels,
                          "judgements": self.judgements, "missing": self.missing,
                          "groups": self.groups},
-                "coefficients": self.coefficients, "diagnostics": self.diagnostics}
+                "coefficients": self.coefficients, "diagnostics": self.diagnostics,
+                "by_group": self.by_group}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "data"
@@ -120,6 +134,14 @@ class TableReport(Report):
         out = [estimate_table("coefficients", "Coefficients", self.coefficients)]
         if self.diagnostics is not None:
             out += self.diagnostics.tables()
+        if self.by_group is not None:
+            d = self.options["distance"]
+            out.append(Table("by_group", f"α ({d}) per group", [
+                Column("group", "group"), Column("items", "items", "int"),
+                Column("alpha", f"α ({d})", "float")],
+                [[r["group"], r["items"], r["alpha"]] for r in self.by_group],
+                ["nan: α undefined in the group (one coder, or one value)"]
+                if any(math.isnan(r["alpha"]) for r in self.by_group) else []))
         return out
 
 
@@ -139,6 +161,7 @@ def analyse(data: ReliabilityData, *, distance="nominal", categories: Sequence |
                          categories=categories)
         diag = None if diagnostics is None else diagnose(data, d, n_items=diagnostics,
                                                          reference=reference)
+        by_group = None if diag is None or data.group_names is None else _by_group(data, d)
     except ValueError as e:
         if isinstance(e, InputError):
             raise
@@ -149,7 +172,18 @@ def analyse(data: ReliabilityData, *, distance="nominal", categories: Sequence |
                        data.n_labels, int((data.codes >= 0).sum()),
                        int((data.codes < 0).sum()),
                        None if data.group_names is None else len(data.group_names), rows, diag,
-                       notes + ([] if diag is None else diag.notes))
+                       notes + ([] if diag is None else diag.notes), by_group)
+
+
+def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
+    """α of each group's items (nan where undefined), as the jobs on documents give it."""
+    out = Records()
+    for g, name in enumerate(data.group_names):
+        mask = data.groups == g
+        r = quiet(compute, "alpha", data.subset(items=mask, compact=True), d)
+        out.append({"group": name, "items": int(mask.sum()),
+                    "alpha": r if isinstance(r, float) else r.value})
+    return out
 
 
 # ---- a folder of reliability-data files (the ``report`` job) --------------------------------
