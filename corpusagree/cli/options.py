@@ -19,7 +19,7 @@ from typing import TextIO
 from .. import readers
 from ..analyses.base import Report
 from ..model.errors import InputError
-from ..report import FORMATS, html, render
+from ..report import FORMATS, html, plots, render
 from ..report.progress import LazyProgress
 from ..stats.inference import INTERVALS, Bootstrap
 
@@ -37,7 +37,8 @@ def add_output(p: argparse.ArgumentParser) -> None:
                    help="write to FILE instead of standard output")
     g.add_argument("--html", metavar="FILE",
                    help="also write the report as one HTML page with plots to FILE (opens "
-                   "offline; turns on --diagnostics and --by-document where the job has them)")
+                   "offline; turns on --ci, --diagnostics and --by-document where the job has "
+                   "them and they are not given)")
 
 
 def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
@@ -176,19 +177,28 @@ def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
 
 
 def html_defaults(args: argparse.Namespace) -> None:
-    """With ``--html``, the diagnostics and figures per document the page draws, unless the
-    command line set them."""
-    if getattr(args, "html", None):
-        if getattr(args, "diagnostics", False) is None:
-            args.diagnostics = DIAGNOSTICS
-        if getattr(args, "by_document", True) is False:
-            args.by_document = True
+    """With ``--html``: matplotlib checked before any analysis, and the intervals (``--ci``),
+    diagnostics and figures per document the page draws turned on unless the command line
+    set them; ``args.html_defaults`` lists those turned on, for the page to say."""
+    args.html_defaults = []
+    if not getattr(args, "html", None):
+        return
+    plots.require()
+    if getattr(args, "ci", False) is None:
+        args.ci = 0.95
+        args.html_defaults.append("--ci 0.95")
+    if getattr(args, "diagnostics", False) is None:
+        args.diagnostics = DIAGNOSTICS
+        args.html_defaults.append(f"--diagnostics {DIAGNOSTICS}")
+    if getattr(args, "by_document", True) is False:
+        args.by_document = True
+        args.html_defaults.append("--by-document")
 
 
 def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = False) -> int:
     """Write the reports as the output options say (and the HTML page with ``--html``); 0."""
     if getattr(args, "html", None):
-        page = html.dumps(reports)
+        page = html.dumps(reports, defaults=getattr(args, "html_defaults", ()))
         try:
             with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(page)

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from .._version import __version__
-from ..analyses.base import Column, Plot, Report, Table
+from ..analyses.base import Column, Plot, Report, Table, bootstrap_caption
 from ..stats import interpret
 from . import csv, plots, text
 from .json import clean
@@ -34,8 +34,8 @@ SECTIONS = (("summary", "Summary"), ("pairwise", "Pairwise agreement"),
 PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
           "per_category": "matrices", "bias_by_category": "matrices", "confused": "matrices",
           "by_document": "documents", "scores_by_document": "documents",
-          "by_lemma": "documents", "worst_items": "disputed", "disputed": "disputed",
-          "costliest": "disputed", "costliest_boundaries": "disputed",
+          "by_group": "documents", "by_lemma": "documents", "worst_items": "disputed",
+          "disputed": "disputed", "costliest": "disputed", "costliest_boundaries": "disputed",
           "costliest_units": "disputed", "pairs": "spans"}
 #: the section of each kind of plot
 PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
@@ -89,14 +89,18 @@ def _slug(s: str) -> str:
     return re.sub(r"[^\w-]+", "-", str(s)).strip("-") or "x"
 
 
-def dumps(reports: Sequence[Report], title: str | None = None) -> str:
-    """The page of ``reports`` (see the module docstring)."""
+def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequence[str] = ()
+          ) -> str:
+    """The page of ``reports`` (see the module docstring); ``defaults``: the options that
+    ``--html`` turned on (the summary of each job says so)."""
     plots.require()
     title = title or "Agreement report: " + ", ".join(dict.fromkeys(r.job for r in reports))
-    jobs = [_job(r, f"job-{n + 1}") for n, r in enumerate(reports)]
+    dicts = [r.to_dict() for r in reports]
+    jobs = [_job(r, d, f"job-{n + 1}", defaults)
+            for n, (r, d) in enumerate(zip(reports, dicts, strict=True))]
     toc = "".join(f'<li><a href="#job-{n + 1}">{_e(r.job)}: {_e(_short(r.summary()))}</a></li>'
                   for n, r in enumerate(reports))
-    payload = jsonlib.dumps(clean([r.to_dict() for r in reports]), ensure_ascii=False)
+    payload = jsonlib.dumps(clean(dicts), ensure_ascii=False)
     payload = payload.replace("</", "<\\/")
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -116,10 +120,9 @@ def _short(s: str, n: int = 90) -> str:
     return s if len(s) <= n else s[:n - 1] + "…"
 
 
-def _job(report: Report, anchor: str) -> str:
-    d = report.to_dict()
+def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str]) -> str:
     parts: dict[str, list[str]] = {k: [] for k, _ in SECTIONS}
-    parts["summary"].append(_overview(report, d))
+    parts["summary"].append(_overview(report, d, defaults))
     tables = report.tables()
     summary = [t for t in tables if _place(t) == "summary"]
     scale_rows = [(f"{t.id.replace('_', ' ')}: {label}" if len(summary) > 1 else label, *rest)
@@ -142,16 +145,41 @@ def _job(report: Report, anchor: str) -> str:
             f"<h2>{_e(report.job)}</h2>{body}{notes}</section>")
 
 
-def _overview(report: Report, d: dict) -> str:
-    """The summary line, inputs, options and the bootstrap settings (with the seed)."""
+def _overview(report: Report, d: dict, defaults: Sequence[str]) -> str:
+    """The summary line, inputs, options, how the intervals were made (what they resample,
+    the seed) and what ``--html`` turned on."""
     rows = [("inputs", "<br>".join(_e(p) for p in d["inputs"]) or "—")]
-    opts = ", ".join(f"{k} = {v}" for k, v in d["options"].items() if v not in (None, False))
+    opts = "; ".join(f"{k} = {_option(v)}" for k, v in d["options"].items()
+                     if v not in (None, False))
     rows.append(("options", _e(opts) or "defaults"))
-    b = d["bootstrap"]
-    rows.append(("intervals", "none (no bootstrap)" if b is None else _e(
-        ", ".join(f"{k} = {v}" for k, v in b.items()))))
+    rows.append(("intervals", _e(_intervals(report))))
+    if defaults:
+        rows.append(("turned on by --html", _e(", ".join(defaults))))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<p class="summary">{_e(report.summary())}</p><dl>{dl}</dl>'
+
+
+def _option(v) -> str:
+    """An option's value as a person writes it: lists as comma lists."""
+    if isinstance(v, (list, tuple)):
+        return ", ".join(map(_option, v))
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {_option(x)}" for k, x in v.items())
+    return str(v)
+
+
+def _intervals(report: Report) -> str:
+    """How the intervals were made: level, method, resamples of what (as the headline's
+    interval was made) and the seed."""
+    b = report.bootstrap
+    if b is None:
+        return "none (no bootstrap)"
+    e = report.headline()
+    if e is not None and e.interval is not None:
+        return f"{b.level:.0%} {bootstrap_caption(e.interval)}"
+    what = {True: "clusters", False: "items", None: "clusters where the data have them"}
+    return (f"{b.level:.0%} {b.interval}, {b.n_resamples} resamples of "
+            f"{what[b.cluster]}, seed {b.seed}")
 
 
 def _place(t: Table) -> str:
@@ -199,23 +227,31 @@ def _figure(fid: str, caption: str, svg: str, notes: Sequence[str] = (), extra: 
 
 
 def _plot(p: Plot) -> str:
+    """A report's plot; a matrix under a heading, as a table's."""
     draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum,
             "heatmap": plots.heatmap, "confusion": plots.heatmap}[p.kind]
-    return _figure(p.id, p.title, draw(**p.data), p.notes)
+    matrix = p.kind in ("heatmap", "confusion")
+    return ((f"<h4>{_e(p.title)}</h4>" if matrix else "")
+            + _figure(p.id, p.title + _marked(p.data.get("marked", ())), draw(**p.data),
+                      p.notes))
 
 
 def _table_block(report: Report, t: Table, anchor: str, place: str) -> str:
     tid = f"{anchor}-{_slug(t.id)}"
     out = [f"<h4 id=\"{tid}\">{_e(t.title)}{_csv_link(report, t, tid)}</h4>"]
+    linked: list[int] = []
     if t.matrix:
         out.append(_heatmap(t))
     elif place == "documents":
-        out.append(_documents(t, tid))
+        figure, linked = _documents(t, tid)
+        out.append(figure)
     if t.terminal:  # the others (matrices of many coders) are the heatmap and the CSV
-        out.append(_table(t, tid))
+        out.append(_table(t, tid, linked))
     if len(t.rows) > MAX_ROWS and t.terminal:
-        out.append(f'<p class="note">The first {MAX_ROWS} of {len(t.rows):,} rows; all of '
-                   "them are in the CSV and the JSON.</p>")
+        also = " and the lowest documents linked above" if any(
+            k >= MAX_ROWS for k in linked) else ""
+        out.append(f'<p class="note">The first {MAX_ROWS} of {len(t.rows):,} rows{also}; all '
+                   "of them are in the CSV and the JSON.</p>")
     out += [f'<p class="note">{_e(n)}</p>' for n in t.notes]
     return "".join(out)
 
@@ -235,9 +271,13 @@ def _heatmap(t: Table) -> str:
     svg = plots.heatmap(names, cols, values, marked=t.marked, label=t.title.split(",")[0],
                         vmin=None if not bounded else _low(values), vmax=None if not bounded
                         else 1.0, reverse=reverse)
-    marked = (f"; marked: {', '.join(t.marked)}, whose removal raises agreement most "
-              "(leave one coder out)") if t.marked else ""
-    return _figure(t.id, f"{t.title}{marked}", svg)
+    return _figure(t.id, t.title + _marked(t.marked), svg)
+
+
+def _marked(names: Sequence[str]) -> str:
+    """The caption's word on the names marked in a matrix (the odd one out)."""
+    return (f"; marked: {', '.join(names)}, whose removal raises agreement most (leave one "
+            "coder out)") if names else ""
 
 
 def _low(values: list[list[float | None]]) -> float:
@@ -245,37 +285,57 @@ def _low(values: list[list[float | None]]) -> float:
     return min(0.0, min(found)) if found else 0.0
 
 
-def _documents(t: Table, tid: str) -> str:
-    """Per-document strips of the table's agreement measures (values in [−1, 1]) when each row
-    is one document, and the lowest documents of the first measure linked to their rows."""
+def _documents(t: Table, tid: str) -> tuple[str, list[int]]:
+    """Per-document strips of the table's agreement measures when each row is one document,
+    or one document (lemma) of a group named by the second column (a scheme: a strip per
+    measure and group); the lowest of the first strip linked to their rows (whose numbers
+    are returned)."""
     names = [str(r[0]) for r in t.rows]
-    if len(set(names)) != len(names) or len(names) < 2:
-        return ""
+    groups: list[str | None] = [None] * len(names)
+    if len(set(names)) != len(names) and len(t.columns) > 1 and \
+            t.columns[1].kind in ("text", "label"):
+        groups = [str(r[1]) for r in t.rows]
+    order = list(dict.fromkeys(names))
+    if len(set(zip(names, groups, strict=True))) != len(names) or len(order) < 2:
+        return "", []
+    at = {n: i for i, n in enumerate(order)}
     measures = [(i, c) for i, c in enumerate(t.columns) if c.kind == "float"
-                and _agreement_scale(r[i] for r in t.rows)][:STRIP_MEASURES]
-    if not measures:
-        return ""
-    columns = [(c.header, [_number(r[i]) for r in t.rows]) for i, c in measures]
-    svg = plots.strips(columns, names)
-    first = columns[0][1]
-    low = sorted((v, n, k) for k, (n, v) in enumerate(zip(names, first, strict=True))
+                and _agreement_scale(r[i] for r in t.rows)]
+    strips = []  # (header, value per name, row per name)
+    for i, c in measures:
+        for g in dict.fromkeys(groups):
+            values: list[float | None] = [None] * len(order)
+            rows: list[int | None] = [None] * len(order)
+            for k, (n, h) in enumerate(zip(names, groups, strict=True)):
+                if h == g:
+                    values[at[n]], rows[at[n]] = _number(t.rows[k][i]), k
+            strips.append((c.header if g is None else f"{c.header} ({g})", values, rows))
+    strips = strips[:STRIP_MEASURES]
+    if not strips:
+        return "", []
+    svg = plots.strips([(h, v) for h, v, _ in strips], order)
+    header, first, rows = strips[0]
+    low = sorted((v, n, k) for n, v, k in zip(order, first, rows, strict=True)
                  if v is not None and math.isfinite(v))[:5]
     links = ", ".join(f'<a href="#{tid}-row-{k}">{_e(n)}</a> ({v:.3f})' for v, n, k in low)
     return _figure(f"{t.id}-strips", f"{t.title}: one dot per document, box = quartiles; "
-                   f"lowest {columns[0][0]}: ", svg, extra=links)
+                   f"lowest {header}: ", svg, extra=links), [k for *_, k in low]
 
 
 def _agreement_scale(values) -> bool:
-    """True when every value is None, nan or in [−1, 1] and one is a number: a measure that
-    can share an axis with α (not counts such as segments per coder)."""
+    """True when every value is None, nan or at most 1 and one is a number: a measure that
+    can share an axis with α (γ may fall below −1), not a count such as segments per coder."""
     found = [v for v in map(_number, values) if v is not None and math.isfinite(v)]
-    return bool(found) and all(-1 <= v <= 1 for v in found)
+    return bool(found) and all(v <= 1 for v in found)
 
 
-def _table(t: Table, tid: str) -> str:
+def _table(t: Table, tid: str, linked: Sequence[int] = ()) -> str:
+    """The first :data:`MAX_ROWS` rows of a table and the ``linked`` ones (each row with an
+    id the page links to)."""
     head = "".join(f"<th>{_e(c.header)}</th>" for c in t.columns)
     rows = []
-    for k, row in enumerate(t.rows[:MAX_ROWS]):
+    for k in sorted({*range(min(MAX_ROWS, len(t.rows))), *linked}):
+        row = t.rows[k]
         cls = ' class="marked"' if t.marked and str(row[0]) in t.marked else ""
         cells = "".join(_cell(v, c) for v, c in zip(row, t.columns, strict=True))
         rows.append(f'<tr id="{tid}-row-{k}"{cls}>{cells}</tr>')

@@ -19,11 +19,12 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from corpusagree.analyses import folder
 from corpusagree.model.errors import InputError
-from corpusagree.report import html
+from corpusagree.report import html, plots
 
 from support import SAMPLES
 
@@ -43,6 +44,7 @@ class Page(HTMLParser):
         super().__init__()
         self.jobs: list[dict] = []
         self.links: list[str] = []
+        self.ids: set[str] = set()
         self.sources: list[str] = []
         self._cell: dict | None = None
         self._script: str | None = None
@@ -51,6 +53,8 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
         if tag == "section" and a.get("class") == "job":
             self.jobs.append({"job": a["data-job"], "id": a["id"], "parts": [], "figures": [],
                               "tables": {}})
@@ -143,11 +147,130 @@ def test_every_job_has_its_sections_and_plots(sample_page):
             assert "documents" in j["parts"], j["job"]
         if j["job"] == "coref":
             assert "pairwise_conll" in ids
-        if j["job"] == "senses":  # senses confused per lemma
+        if j["job"] == "senses":  # senses confused per lemma, α per lemma and scheme
             assert any(i.startswith("confused_") for i in ids) and "matrices" in j["parts"]
+            assert "by_lemma-strips" in ids
         if j["job"] == "spans":
             assert "continuum" in ids and "spans" in j["parts"]
     assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
+    # the table with a document column: α per document
+    assert "by_group-strips" in {f["id"] for f in p.jobs[0]["figures"]}
+
+
+def test_matrices_have_headings_and_their_odd_one_out(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    coref = text[text.index('data-job="coref"'):text.index('data-job="markables"')]
+    assert re.search(r'<h4>CoNLL F1[^<]*</h4><figure class="plot" data-figure="pairwise_conll"',
+                     coref)
+    markables = text[text.index('data-job="markables"'):]
+    markables = markables[:markables.index('<section class="job"')]
+    caption = re.search(r'data-figure="span_f1_coref">.*?<figcaption>(.*?)</figcaption>',
+                        markables, re.S).group(1)
+    assert "marked: ann3" in caption  # ann3's pairs have the lowest span F1
+
+
+def test_options_and_intervals_read_as_a_person_writes_them(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    coref = text[text.index('data-job="coref"'):]
+    rows = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", coref[:coref.index("</dl>")]))
+    assert "passonneau, jaccard" in rows["options"] and "[" not in rows["options"]
+    assert re.fullmatch(r"95% bootstrap percentile, 200 resamples of \d+ clusters, seed 0",
+                        rows["intervals"]), rows["intervals"]
+    assert "cluster = None" not in text
+
+
+def test_every_in_page_link_has_its_target(monkeypatch):
+    # tables cut to their first row: the rows of the lowest documents, linked, are still there
+    monkeypatch.setattr(html, "MAX_ROWS", 1)
+    p = Page(html.dumps(folder.analyse(SAMPLES)))
+    inner = [h[1:] for h in p.links if h.startswith("#")]
+    assert any("-row-" in h for h in inner)
+    assert not set(inner) - p.ids
+
+
+def test_typed_boundaries_as_a_coincidence_heatmap():
+    from corpusagree.analyses import segments
+    from corpusagree.model.corpus import Segmentation
+
+    segs = [Segmentation(d, c, m, boundary_types=t) for d, c, m, t in [
+        ("d1", "a", (1, 2, 1), ("topic", "sub")), ("d1", "b", (1, 3), ("sub",)),
+        ("d1", "c", (1, 2, 1), ("topic", "topic")), ("d2", "a", (2, 2), ("topic",)),
+        ("d2", "b", (2, 2), ("topic",)), ("d2", "c", (1, 3), ("sub",))]]
+    report = segments.analyse(segs, diagnostics=3)
+    p = Page(html.dumps([report]))
+    fig = next(f for f in p.jobs[0]["figures"] if f["id"] == "typed_coincidence")
+    assert fig["svg"] == 1
+    table = next(t for t in report.tables() if t.id == "typed_coincidence")
+    assert set(report.typed_coincidence["labels"]) >= {"sub", "topic"}
+    # rows sum to the pairable values of each label
+    assert sum(sum(r[1:]) for r in table.rows) == pytest.approx(
+        sum(sum(r) for r in report.typed_coincidence["matrix"]))
+    assert segments.analyse(segs).typed_coincidence is None
+
+
+def test_ezcoref_mentions_without_words_are_token_positions():
+    from corpusagree.analyses import coref
+
+    from support import DATA
+
+    with pytest.warns(UserWarning):
+        fmt, anns = coref.read([DATA / "coref_b" / "ezcoref"])
+    text = html.dumps([coref.analyse(anns, diagnostics=3)])
+    rows = re.search(r'data-table="disputed">(.*?)</table>', text, re.S).group(1)
+    cells = re.findall(r"<td>([^<]*)</td>", rows)
+    assert not [c for c in cells if re.search(r"(^|\s)_(\s|$)", c)], cells
+    assert any(re.fullmatch(r"tokens \d+(–\d+)?", c) for c in cells), cells
+
+
+# ---- the plots ---------------------------------------------------------------------------------
+def _texts(svg: str) -> list[tuple[float, float, str]]:
+    """(x, y, text) of the SVG's text elements (matplotlib keeps text as text, placed by x
+    and y, or by a translation when rotated)."""
+    out = []
+    for attrs, t in re.findall(r"<text([^>]*)>([^<]*)</text>", svg):
+        at = re.search(r' x="([-\d.]+)" y="([-\d.]+)"', attrs) or \
+            re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", attrs)
+        out.append((float(at.group(1)), float(at.group(2)), t))
+    return out
+
+
+def test_a_large_heatmap_names_at_most_forty_per_axis_and_its_odd_one_out():
+    names = [f"ch{d}/an{k}" for d in range(1, 22) for k in range(1, 7)][:108]
+    values = np.random.default_rng(0).random((108, 108))
+    svg = plots.heatmap(names, names, values, marked=["ch12/an2"])
+    shown = [t for *_, t in _texts(svg) if t in names]
+    assert 0 < len(shown) <= 2 * (plots.MAX_TICKS + 1)
+    assert shown.count("ch12/an2") == 2  # on both axes, even off the thinned grid
+    assert not re.search(r">0\.\d\d</text>", svg)  # no value written in 108² cells
+
+
+def test_strip_names_do_not_overlap():
+    names = ["ch1", "ch19", "ch21", "ch2", "ch3"]
+    svg = plots.strips([("α", [0.063, 0.051, 0.091, 0.5, 0.6])], names)
+    ys = sorted(y for _, y, t in _texts(svg) if t in names)
+    assert len(ys) == 3 and all(b - a >= 7 for a, b in zip(ys, ys[1:], strict=False))
+
+
+def test_bootstrap_shows_both_thresholds_far_from_the_distribution():
+    d = np.random.default_rng(0).normal(0.3, 0.02, 500)
+    svg = plots.bootstrap(d, 0.3, 0.26, 0.34, "α")
+    labels = {t for *_, t in _texts(svg)}
+    assert {"0.667", "0.8"} <= labels
+
+
+def test_per_document_measures_may_fall_below_minus_one():
+    assert html._agreement_scale([-1.0057, 0.3, None, 1.0])  # γ
+    assert not html._agreement_scale([0, 3, 12])  # counts
+
+
+def test_plots_leave_the_users_matplotlib_alone():
+    import matplotlib
+
+    with matplotlib.rc_context({"font.size": 13.0, "svg.fonttype": "path"}):
+        before = matplotlib.rcParams.copy()
+        svg = plots.scale([("α", 0.7, 0.6, 0.8)])
+        assert matplotlib.rcParams == before
+    assert "<text" in svg  # the report's style within: text kept as text
 
 
 def test_offline_and_self_contained(sample_page):
@@ -209,12 +332,21 @@ def test_context_of_a_disputed_sense_instance_is_highlighted(sample_page):
     assert marks and set(marks) <= {c["instance"] for c in contexts.values()}
 
 
-def test_html_on_a_job_turns_on_its_diagnostics(cli, tmp_path):
+def test_html_on_a_job_turns_on_its_diagnostics_and_intervals(cli, tmp_path):
     page = tmp_path / "t.html"
-    status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page)
+    status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page,
+                           "--resamples", "50")
     assert status == 0 and "Coefficients" in out, err
-    p = Page(page.read_text(encoding="utf-8"))
-    assert {"summary", "pairwise", "matrices", "disputed"} <= set(p.jobs[0]["parts"])
+    text = page.read_text(encoding="utf-8")
+    p = Page(text)
+    assert {"summary", "pairwise", "matrices", "disputed", "bootstrap"} <= set(p.jobs[0]["parts"])
+    assert "<dt>turned on by --html</dt><dd>--ci 0.95, --diagnostics 10</dd>" in text
+    # what the user gives stays as given
+    status, _, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page,
+                         "--ci", "0.9", "--resamples", "50")
+    assert status == 0, err
+    text = page.read_text(encoding="utf-8")
+    assert "<dd>90% bootstrap" in text and "--ci 0.95" not in text
 
 
 def test_report_on_several_folders(cli, tmp_path):
@@ -237,6 +369,20 @@ def test_without_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(InputError, match=r'pip install "corpusagree\[report\]"'):
         html.dumps([])
+
+
+def test_without_matplotlib_html_stops_before_the_analysis(cli, monkeypatch, tmp_path):
+    from corpusagree.analyses import table
+
+    def analyse(*args, **kwargs):
+        raise AssertionError("the analysis ran")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setattr(table, "analyse", analyse)
+    status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html",
+                           tmp_path / "t.html")
+    assert status == 2 and not out
+    assert err.count("\n") == 1 and "corpusagree[report]" in err
 
 
 def test_same_reports_same_page():
@@ -268,6 +414,10 @@ def test_opens_in_chromium(browser, sample_page, tmp_path):
     tab.wait_for_load_state("load")
     assert not errors
     assert requests == [url]
+    dangling = tab.evaluate("() => Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
+                            ".map(a => a.getAttribute('href').slice(1))"
+                            ".filter(id => !document.getElementById(id))")
+    assert not dangling
     jobs = tab.eval_on_selector_all("section.job", "els => els.map(e => e.dataset.job)")
     assert jobs == [d["job"] for d in doc]
     sizes = tab.eval_on_selector_all(
