@@ -166,12 +166,14 @@ class Report:
         e = self.headline()
         if e is None or e.interval is None or e.interval.distribution is None:
             return []
-        iv = e.interval
-        return [Plot("bootstrap", f"Bootstrap distribution of {e.result.symbol} "
-                     f"({e.result.distance})", "bootstrap",
-                     {"distribution": iv.distribution, "estimate": e.value, "low": iv.low,
-                      "high": iv.high, "label": e.result.symbol},
-                     [bootstrap_caption(iv)])]
+        return [bootstrap_plot(e.result.symbol, e.result.distance, e.value, e.interval)]
+
+
+def bootstrap_plot(symbol: str, what: str, value: float, iv: Interval) -> Plot:
+    """The bootstrap distribution of a coefficient's ``value`` with its interval ``iv``."""
+    return Plot("bootstrap", f"Bootstrap distribution of {symbol} ({what})", "bootstrap",
+                {"distribution": iv.distribution, "estimate": value, "low": iv.low,
+                 "high": iv.high, "label": symbol}, [bootstrap_caption(iv)])
 
 
 @dataclass

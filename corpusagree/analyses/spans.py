@@ -38,9 +38,9 @@ from ..model.io import excerpt
 from ..readers import _paths
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
-from ..stats.inference import Bootstrap, Progress
+from ..stats.inference import Bootstrap, Interval, Progress
 from . import coref, segments
-from .base import Column, Plot, Records, Report, Table, interval_dict, title
+from .base import Column, Plot, Records, Report, Table, bootstrap_plot, interval_dict, title
 
 MEASURES = ("alpha_u", "gamma")
 #: the tasks whose readers give spans, in the order a format is looked for
@@ -51,6 +51,8 @@ OVERALL = ("u", "|u|", "cu", "1995")
 TEXT = 40
 #: the most units of one document drawn on its continuum
 PLOT_UNITS = 400
+#: a uα's id in reports → its symbol
+SYMBOLS = {ua.IDS[v]: s for v, s in ua.VARIANTS.items()}
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -156,6 +158,8 @@ class SpansReport(Report):
     costliest: Records
     documents: Records | None
     notes: list[str]
+    #: the interval of the first overall uα that has one (its bootstrap distribution is drawn)
+    alpha_interval: Interval | None = None
     job = "spans"
 
     def summary(self) -> str:
@@ -184,9 +188,12 @@ class SpansReport(Report):
     def plots(self) -> list[Plot]:
         """The continuum of one document per annotator with the best alignment: the document
         of least γ (by document), else of most disorder, at most :data:`PLOT_UNITS` units."""
+        iv = self.alpha_interval
+        out = [] if iv is None or iv.distribution is None else [
+            bootstrap_plot(SYMBOLS[iv.coefficient], "over documents", iv.estimate, iv)]
         g = self.gamma
         if g is None or not len(self.continuum):
-            return []
+            return out
         c, al = self.continuum, g.alignment
         doc = _plot_document(c, g)
         sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
@@ -200,7 +207,7 @@ class SpansReport(Report):
             end = min(end, float(c.end[sel].max()))
         shown = "" if len(sel) == int((c.doc == doc).sum()) else \
             f"; its first {len(sel)} units"
-        return [Plot("continuum", f"Document {c.documents[doc]}: each annotator's units and "
+        return out + [Plot("continuum", f"Document {c.documents[doc]}: each annotator's units and "
                      f"the best alignment{shown}", "continuum",
                      {"annotators": list(c.annotators),
                       "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
@@ -343,7 +350,8 @@ def analyse(c: Continuum, *, measures: Sequence[str] = MEASURES, by_document: bo
         raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
                          f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
     notes = list(notes)
-    alpha_rows = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else Records()
+    alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else \
+        (Records(), None)
     g = gp = None
     if "gamma" in measures:
         kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
@@ -367,7 +375,7 @@ def analyse(c: Continuum, *, measures: Sequence[str] = MEASURES, by_document: bo
                "unit": c.unit}
     return SpansReport([str(p) for p in inputs], options, bootstrap, input_format, c,
                        alpha_rows, g, gp, pairs, costliest, documents,
-                       list(dict.fromkeys(notes)))
+                       list(dict.fromkeys(notes)), alpha_iv)
 
 
 def _positions_only(c: Continuum) -> Continuum:
@@ -376,33 +384,38 @@ def _positions_only(c: Continuum) -> Continuum:
 
 
 def _alpha_row(c: Continuum, variant: str, category: str | None,
-               bootstrap: Bootstrap | None, notes: list[str]) -> dict:
+               bootstrap: Bootstrap | None, notes: list[str]) -> tuple[dict, Interval | None]:
     try:
         r = ua.alpha_u(c, variant=variant, category=category)
     except InputError as e:
         return {"id": ua.IDS[variant], "symbol": ua.VARIANTS[variant],
                 "variant": variant, "category": category, "value": float("nan"),
                 "observed": float("nan"), "expected": float("nan"), "coverage": None,
-                "reason": e.message, "documents": len(c.documents), "interval": None}
+                "reason": e.message, "documents": len(c.documents), "interval": None}, None
     out = r.to_dict()
-    out["interval"] = None
+    out["interval"] = iv = None
     if bootstrap is not None and len(c.documents) >= 2:
         try:
-            out["interval"] = interval_dict(r.confidence_interval(
-                bootstrap.level, bootstrap.n_resamples, bootstrap.seed))
+            iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed)
+            out["interval"] = interval_dict(iv)
         except InputError as e:
             notes.append(f"{r.symbol}: no interval: {e.message}")
-    return out
+    return out, iv
 
 
-def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]) -> Records:
-    rows = [_alpha_row(c, v, None, bootstrap, notes) for v in OVERALL]
+def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]
+                ) -> tuple[Records, Interval | None]:
+    """The uα rows (overall, then per category) and the first overall interval."""
+    overall = [_alpha_row(c, v, None, bootstrap, notes) for v in OVERALL]
+    first = next((iv for _, iv in overall if iv is not None and iv.estimate == iv.estimate),
+                 None)
+    rows = [row for row, _ in overall]
     for cat in c.categories:
-        rows += [_alpha_row(c, "1995", cat, bootstrap, notes),
-                 _alpha_row(c, "k", cat, bootstrap, notes)]
+        rows += [_alpha_row(c, "1995", cat, bootstrap, notes)[0],
+                 _alpha_row(c, "k", cat, bootstrap, notes)[0]]
     if bootstrap is not None and len(c.documents) < 2:
         notes.append("one document: uα has no interval (the bootstrap resamples documents)")
-    return Records(rows)
+    return Records(rows), first
 
 
 def _split(c: Continuum, a: int, b: int) -> np.ndarray:

@@ -90,3 +90,21 @@ def test_one_annotator_is_an_error():
     c = Continuum.from_units([("a", 0, 5, "X")])
     with pytest.raises(InputError, match="two or more annotators; found 1"):
         spans.analyse(c)
+
+
+def test_plots_hold_the_bootstrap_of_the_first_defined_alpha_u(samples):
+    """With intervals the page draws uα's bootstrap distribution over documents (the segments
+    sample: uα (1995) is the first overall uα that is defined)."""
+    from corpusagree.stats.inference import Bootstrap
+
+    _, segs = spans.read([samples / "segments" / "segments.json"])
+    c, _ = spans.continuum(segs)
+    report = spans.analyse(c, n_samples=5, bootstrap=Bootstrap(200, seed=1))
+    boot = [p for p in report.plots() if p.kind == "bootstrap"]
+    assert len(boot) == 1 and boot[0].data["label"] == "uα (1995)"
+    row = next(r for r in report.alpha_u if r["variant"] == "1995" and r["category"] is None)
+    assert boot[0].data["estimate"] == row["value"]
+    assert (boot[0].data["low"], boot[0].data["high"]) == (row["interval"]["low"],
+                                                           row["interval"]["high"])
+    assert len(boot[0].data["distribution"]) == 200
+    assert not [p for p in spans.analyse(c, n_samples=5).plots() if p.kind == "bootstrap"]
