@@ -62,7 +62,7 @@ def test_json_equals_to_dict(cli_json, sample) -> None:
     assert list(out) == ["corpusagree", "schema", "job", "inputs", "options", "bootstrap",
                          "format", "unit", "data", "boundaries", "typed_boundaries",
                          "unit_sets", "pairwise", "leave_one_out", "coder_rates",
-                         "by_document", "diagnostics", "notes"]
+                         "by_document", "diagnostics", "typed_coincidence", "notes"]
 
 
 def test_figures_are_the_coefficients(cli_json, sample) -> None:
