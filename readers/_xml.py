@@ -14,6 +14,7 @@ from os import PathLike
 from lxml import etree
 
 from ..model.errors import InputError
+from ..model.io import read_bytes
 
 #: attributes one element may have (MMAX2 markables and XMI feature structures have a dozen)
 MAX_ATTRIBUTES = 1000
@@ -28,12 +29,7 @@ def _parser() -> etree.XMLParser:
 
 def parse(path: str | PathLike) -> etree._ElementTree:
     """Parse an XML file safely; raise InputError naming the file and line on bad XML."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
-    return parse_bytes(data, path).getroottree()
+    return parse_bytes(read_bytes(path), path).getroottree()
 
 
 def parse_bytes(data: bytes, path: str | PathLike = "<bytes>") -> etree._Element:

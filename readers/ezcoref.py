@@ -30,7 +30,7 @@ from typing import Literal
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError
-from ..model.io import decode, excerpt
+from ..model.io import decode, excerpt, read_bytes
 from . import Option, _paths, register
 
 PathArg = str | PathLike | Sequence[str | PathLike]
@@ -78,11 +78,7 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
 
 def _load(path: Path) -> tuple[object, int]:
     """The passage's JSON value and the file's size in bytes."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
+    data = read_bytes(path)
     text = decode(data, path)
     try:
         return json.loads(text), len(data)

@@ -35,18 +35,24 @@ def read_text(path: Path_, encoding: str | None = None) -> str:
     order mark is dropped), with universal newlines (CRLF and CR are one newline); an
     InputError says where decoding failed. A device or pipe is refused before reading."""
     name = display(path)
-    try:
-        if str(path) == "-":
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
-                sys.stdin.read().encode("utf-8")
-        else:
-            if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
-                raise InputError("not a regular file", name)
-            with open(path, "rb") as fh:
-                data = fh.read()
-    except OSError as e:
-        raise InputError(f"cannot read file: {e}", name) from None
+    if str(path) == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+            sys.stdin.read().encode("utf-8")
+    else:
+        data = read_bytes(path)
     return decode(data, name, encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_bytes(path: Path_) -> bytes:
+    """The bytes of a file; a device or pipe (/dev/zero, a FIFO nobody writes to) is refused
+    before anything reads from it, and a file that cannot be read is an InputError."""
+    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+        raise InputError("not a regular file", path)
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
 
 
 def decode(data: bytes, path: Path_ | None, encoding: str | None = None) -> str:

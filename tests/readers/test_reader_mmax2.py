@@ -4,6 +4,7 @@ missing from the base data, repeated word ids), plus the real PotTS subset when 
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 import warnings
@@ -374,3 +375,20 @@ def test_potts_subset_read_completely():
                if a.annotator == "annotator-1" and a.document.id == "1.federal_election")
     # word_643..word_651,word_654,word_656..word_663: 9 + 1 + 8 words, one fragment
     assert fed.mentions["sentiment:markable_64"].fragments == ((642, 660),)
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "pipe"])
+def test_base_data_that_is_a_device_or_pipe_is_refused(tmp_path, kind):
+    """A file the project names (base data here) that is /dev/zero or a pipe nobody writes to
+    is refused before it is read (found by the fuzz suite: 1.7 GB, or a hang)."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(DATA / "corpus", corpus)
+    words = corpus / "basedata" / "doc1_words.xml"
+    words.unlink()
+    if kind == "pipe":
+        os.mkfifo(words)
+    else:
+        words.symlink_to(kind)
+    with pytest.raises(InputError) as e:
+        mmax2.read([corpus / "ann1"])
+    assert str(e.value) == f"{words}: not a regular file"
