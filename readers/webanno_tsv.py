@@ -56,6 +56,8 @@ _SOURCE = re.compile(r"(\d+-\d+(?:\.\d+)?)(?:\[(\d+)_(\d+)\])?")
 _STACK = re.compile(r"(?<!\\)\|")
 _ESCAPED = re.compile(r"\\([\\\[\]|_>;*-])")
 _FORMAT = "#FORMAT=WebAnno TSV 3"
+#: a document's text may be this many times longer than its file (whitespace the file omits)
+MAX_TEXT_FACTOR = 10
 _COREF_NAME = re.compile(r"coref|anaphor", re.IGNORECASE)
 _OFFSETS = re.compile(r"(\d+)-(\d+)")
 
@@ -166,7 +168,11 @@ _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-
 
 def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
                spans: bool, missing: list[InputError]) -> CorefAnnotation:
-    lines = read_text(path).split("\n")
+    content = read_text(path)
+    # the text is rebuilt at the offsets: an offset past what this file's text could span
+    # (its #Text= lines and tokens, with room for whitespace between them) is refused
+    limit = MAX_TEXT_FACTOR * len(content) + 65536
+    lines = content.split("\n")
     if not lines[0].startswith(_FORMAT):
         raise InputError(f"not a WebAnno TSV 3 file (no {_FORMAT} header)", path, 1)
     width = 3
@@ -205,6 +211,9 @@ def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
             raise InputError(f"expected character offsets BEGIN-END, got {excerpt(cells[1])}",
                              path, n)
         begin, end = int(offsets[1]), int(offsets[2])
+        if end > limit:
+            raise InputError(f"offset {end:,} lies past any text this file of {len(content):,} "
+                             "characters can hold", path, n)
         if "." not in cells[0]:
             if row[1] != sentence:
                 sentences.append(len(tokens))

@@ -193,3 +193,20 @@ def test_offsets_are_checked(tmp_path):
     with pytest.raises(InputError) as e:
         webanno_tsv.read([p], spans=True)
     assert str(e.value) == f"{p}:7: offsets 4-5 split a character of the text"
+
+
+def test_offsets_past_any_text_the_file_holds_are_refused(tmp_path):
+    """The text is rebuilt at the character offsets: a huge offset (a damaged file) would ask
+    for gigabytes, so it is an error naming the line (15 GB and a hang before)."""
+    src = (DATA / "ann2" / "doc1.tsv").read_text(encoding="utf-8")
+    lines = src.split("\n")
+    n = next(i for i, x in enumerate(lines) if x.startswith("1-2\t"))
+    cells = lines[n].split("\t")
+    cells[1] = cells[1].split("-")[0] + "-7000000000"
+    lines[n] = "\t".join(cells)
+    p = tmp_path / "doc1.tsv"
+    p.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([p])
+    assert str(e.value) == (f"{p}:{n + 1}: offset 7,000,000,000 lies past any text this file "
+                            f"of {len(p.read_text(encoding='utf-8')):,} characters can hold")
