@@ -5,7 +5,9 @@ coefficient is timed with its analytic standard error (Gwet 2014), best of N rou
 libraries run in turn round by round; corpusagree's time includes the conversion to
 ReliabilityData. irrcac (pandas, with Python loops over categories) is run on ``--irrcac-items``
 items (default: as many as ours); the ratio is reported at the size both ran, values and SEs
-checked equal there.
+checked equal there. Beside them, a floor: numpy alone coding the matrix and counting its
+values once (no coefficient), the least any implementation must do; irrcac's time over it
+bounds the speed-up any AC1 could show against irrcac.
 
 Usage: python benchmarks/irr_scale.py [--items N] [--irrcac-items N] [--repeat N] [--json]
 """
@@ -49,6 +51,12 @@ def ours(m: np.ndarray, coefficient: str) -> tuple[float, float]:
     return r.value, r.confidence_interval(method="analytic").se
 
 
+def floor(m: np.ndarray) -> np.ndarray:
+    """Values coded and counted once (NaN → 0): what every coefficient must at least do."""
+    missing = np.isnan(m)
+    return np.bincount(np.where(missing, 0, m).astype(np.int32).ravel())
+
+
 def theirs(frame, coefficient: str, cats: list) -> tuple[float, float]:
     from irrCAC.raw import CAC
 
@@ -74,12 +82,14 @@ def main() -> None:
     out = {}
     for coef, name in (("gwet", "AC1"), ("conger", "Conger κ")):
         ((big, t_big),) = best([lambda c=coef: ours(m, c)], args.repeat)
-        (a, t_ours), (b, t_irr) = best([lambda c=coef: ours(small, c),
-                                        lambda c=coef: theirs(frame, c, cats)], args.repeat)
+        (a, t_ours), (b, t_irr), (_, t_floor) = best(
+            [lambda c=coef: ours(small, c), lambda c=coef: theirs(frame, c, cats),
+             lambda: floor(small)], args.repeat)
         assert abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9, (a, b)
         out[coef] = {"name": name, "items": args.items, "value": big[0], "se": big[1],
                      "ours_s": t_big, "irrcac_items": n_irr, "ours_at_irrcac_items_s": t_ours,
-                     "irrcac_s": t_irr, "speedup": t_irr / t_ours}
+                     "irrcac_s": t_irr, "speedup": t_irr / t_ours, "floor_s": t_floor,
+                     "floor_speedup": t_irr / t_floor}
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -91,6 +101,8 @@ def main() -> None:
         print(f"  {'':9}   at {r['irrcac_items']:,} items: corpusagree "
               f"{r['ours_at_irrcac_items_s']:.3f} s, irrcac {r['irrcac_s']:.3f} s "
               f"({r['speedup']:.0f}×, values and SEs equal)")
+        print(f"  {'':9}   floor (numpy codes, counts once): {r['floor_s']:.3f} s "
+              f"({r['floor_speedup']:.0f}× irrcac)")
 
 
 if __name__ == "__main__":

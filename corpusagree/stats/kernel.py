@@ -147,6 +147,20 @@ def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
                        ).reshape(R, n_labels + 1)[:, 1:]
 
 
+def counts_by_n(codes: np.ndarray, n_i: np.ndarray, n_labels: int) -> np.ndarray | None:
+    """Judgements counted by the number of judgements n_i of their item (row n) and label:
+    (max n_i + 1) × labels, one integer count over the codes from which Krippendorff's n_k
+    (rows n ≥ 2) and the per-item weighted counts Σ_i n_ik/n_i (row n divided by n) follow.
+    None when that table would be larger than the codes (many coders and many labels)."""
+    r = int(n_i.max(initial=0))
+    size = (r + 1) * (n_labels + 1)
+    if size > codes.size + 2**20:
+        return None
+    width = np.int32 if size < 2**31 else np.int64
+    key = codes + (n_i.astype(width) * (n_labels + 1) + 1)  # a missing judgement: column 0
+    return np.bincount(key.ravel(), minlength=size).reshape(r + 1, n_labels + 1)[:, 1:]
+
+
 def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(Σ_{c≠d} cross(P_c, P_d), coders with a judgement) of coders' label counts F
     (coders × … × L), P_c = F_c / n_c: Conger's (1980) unweighted mean over coder pairs."""
@@ -180,10 +194,15 @@ class Kernel:
         self.pairable = self.n_i >= 2
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
-        L = data.n_labels
-        pc = (codes if self.pairable.all() else np.where(self.pairable, codes, -1)).ravel() + 1
+        #: judgements by their item's number of judgements n_i (row) and label, or None
+        self._by_n = counts_by_n(codes, self.n_i, data.n_labels)
+        if self._by_n is not None:
+            n_k = self._by_n[2:].sum(0)
+        else:
+            pc = np.where(self.pairable, codes, -1).ravel() + 1
+            n_k = np.bincount(pc, minlength=data.n_labels + 1)[1:]
         #: Krippendorff's n_k: pooled values of pairable items
-        self.n_k = np.bincount(pc, minlength=L + 1)[1:].astype(float)
+        self.n_k = n_k.astype(float)
         self.metric = self.distance.bind(data, self.n_k)
         self._stats: dict[str, SufficientStats] = {}
 
@@ -218,11 +237,18 @@ class Kernel:
     @cached_property
     def item_weighted(self) -> np.ndarray:
         """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
+        if self._by_n is not None:
+            return (self._by_n[1:] / np.arange(1, len(self._by_n))[:, None]).sum(0)
         codes = self.data.codes
         w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)
         # missing judgements (−1) go to bin 0, dropped
         return np.bincount((codes + 1).ravel(), weights=w.ravel(),
                            minlength=self.data.n_labels + 1)[1:]
+
+    @cached_property
+    def used(self) -> np.ndarray:
+        """1.0 for each label some judgement uses, else 0.0."""
+        return (self.item_weighted > 0).astype(float)
 
     @cached_property
     def n_ck(self) -> np.ndarray:
@@ -243,7 +269,7 @@ class Kernel:
         st = self._stats["base"]
         m = self.metric
         if {"uniform", "gwet"} & set(kinds) and st.categories is None:
-            used = (self.n_ck.sum(0) > 0).astype(float)
+            used = self.used
             st.categories = np.array([used.sum()])
             st.category_cross = np.array([m.cross(used, used)])
         if "gwet" in kinds and st.single_sq is None:
@@ -286,7 +312,7 @@ class Kernel:
         if not self.distance.weighted:
             return q, float(q * (q - 1))
         if cats is None:
-            used = (self.n_ck.sum(0) > 0).astype(float)
+            used = self.used
             return q, float(self.metric.cross(used, used))
         if self.data.is_set:
             raise ValueError("declared categories with a weighted distance need plain labels")

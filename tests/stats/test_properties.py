@@ -424,3 +424,27 @@ def test_coder_without_judgements_is_not_counted():
     assert data.n_coders == 3
     assert float(ca.kappa(data)) == pytest.approx(float(ca.beta(data)))
     assert ca.kappa(data).coders == 2
+
+
+@SETTINGS
+@given(arr=matrices(max_coders=5))
+def test_counts_by_n_equal_direct_counts(arr):
+    """Krippendorff's n_k and Σ_i n_ik/n_i from the (n_i, label) table equal the direct counts,
+    and the kernel's other path (taken when that table would be larger than the codes)."""
+    from unittest import mock
+
+    from corpusagree.stats import kernel as kn
+
+    data = data_of(arr)
+    codes = data.codes
+    rows = np.broadcast_to((codes >= 0).sum(0), codes.shape)[codes >= 0]
+    labels = codes[codes >= 0]
+    n_k = np.bincount(labels[rows >= 2], minlength=data.n_labels)
+    m_k = np.bincount(labels, weights=1.0 / rows, minlength=data.n_labels)
+    with mock.patch.object(kn, "counts_by_n", return_value=None):
+        direct = kn.Kernel(data)
+    for k in (kn.Kernel(data), direct):
+        np.testing.assert_array_equal(k.n_k, n_k)
+        np.testing.assert_allclose(k.item_weighted, m_k, rtol=1e-12)
+    assert direct._by_n is None
+    assert kn.counts_by_n(codes, (codes >= 0).sum(0), 2**22) is None
