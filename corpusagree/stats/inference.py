@@ -323,10 +323,13 @@ def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
         return _alpha_variance(k, population)
     c = sp.get(coefficient)
     judged = k.n_i > 0
+    n = float(judged.sum())
+    if n == len(judged):  # every item judged: no copies
+        judged = slice(None)
     n_i = k.n_i[judged].astype(float)
     pair = k.pairable[judged]
-    n, n2 = float(judged.sum()), float(pair.sum())
-    pa_i = np.where(pair, 1.0 - np.nan_to_num(k.disagr_i[judged]), 0.0)
+    n2 = float(pair.sum())
+    pa_i = 1.0 - np.where(pair, k.disagr_i[judged], 1.0)
     f = n / population
     st = k.stats(sp.expected_kinds(c))
     if c.expected in ("uniform", "gwet"):
@@ -360,8 +363,8 @@ def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
     λ_ig = (n/n_g)[ε_ig (W a_g)(x_ig) − (ε_ig − n_g/n) a_gᵀ W p_g], p_e|i = Σ_g λ_ig/(r(r−1)).
     Σ_g λ_ig = Σ_g H[x_ig, g] + Σ_g a_gᵀ W p_g with H[x, g] = (n/n_g)((W a_g)(x) − a_gᵀ W p_g)
     (0 for a missing judgement): one lookup in an L × r table per judgement."""
-    active = k.valid.sum(1) > 0
-    codes = k.data.codes[active]
+    active = k.valid.any(1)
+    codes = k.data.codes if active.all() else k.data.codes[active]
     F = k.n_ck
     n_g = F.sum(1)
     P = F / n_g[:, None]
@@ -369,8 +372,11 @@ def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
     A = P.sum(0) - P  # a_g
     awp = (r - 1) - k.metric.cross(P, A)  # a_gᵀ W p_g
     H = (n / n_g) * ((r - 1) - _d_against(k, A) - awp)  # L × r, (W a_g)(x) = r − 1 − (D a_g)(x)
-    H = np.vstack([H, np.zeros(r)])  # row −1: a missing judgement
-    lam = H[codes, np.arange(r)[:, None]].sum(0) + awp.sum()
+    # coder g's column of H, a 0 first for a missing judgement (code −1): one flat lookup
+    table = np.hstack([np.zeros((r, 1)), H.T]).ravel()
+    width = np.int32 if table.size < 2**31 else np.int64
+    lam = table[codes + (np.arange(r, dtype=width)[:, None] * (H.shape[0] + 1) + 1)
+                ].sum(0) + awp.sum()
     return lam / (r * (r - 1))
 
 
