@@ -440,6 +440,27 @@ class ReliabilityData:
         return cls.from_triples(triples, groups=groups, categories=categories)
 
 
+#: judgements per chunk of a count (see count_codes)
+COUNT_CHUNK = 250_000
+
+
+def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.ndarray:
+    """``np.bincount(codes + offset, minlength=size)`` of a rows × items array, ``offset`` a
+    number or of shape (rows, 1) or (items,), over chunks of items: a chunk's keys stay small
+    and in cache (bincount copies them to 64-bit integers), where keys of the whole array cost
+    two arrays of its size. A chunk holds at least ``size`` keys, so adding the chunks' counts
+    costs less than counting."""
+    rows = max(codes.shape[0], 1)
+    step = max(COUNT_CHUNK // rows, -(-size // rows), 1)
+    per_item = np.ndim(offset) == 1
+    out = np.zeros(size, np.int64)
+    for start in range(0, codes.shape[1], step):
+        part = slice(start, start + step)
+        keys = codes[:, part].astype(np.intp) + (offset[part] if per_item else offset)
+        out += np.bincount(keys.ravel(), minlength=size)
+    return out
+
+
 def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
     """Codes and sorted distinct values of a numeric matrix (NaN = missing).
 
@@ -458,7 +479,7 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
             offi -= np.int32(lo)
         offi[missing] = 0  # the minimum is present, so slot 0 is used anyway
         if ok:
-            present = np.bincount(offi.ravel(), minlength=int(hi - lo) + 1) > 0
+            present = count_codes(offi, 0, int(hi - lo) + 1) > 0
             codes = offi if present.all() else \
                 (np.cumsum(present) - 1).astype(np.int32)[offi]
             codes[missing] = MISSING

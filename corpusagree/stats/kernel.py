@@ -26,7 +26,7 @@ from functools import cached_property
 import numpy as np
 import scipy.sparse as sp
 
-from ..model.data import ReliabilityData
+from ..model.data import ReliabilityData, count_codes
 from . import distances as dist
 
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
@@ -141,10 +141,8 @@ def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
     counted in a column of their own and dropped: no mask over the array)."""
     R = codes.shape[0]
-    width = np.int32 if R * (n_labels + 1) < 2**31 else np.int64  # one temporary, not three
-    idx = codes + (np.arange(R, dtype=width)[:, None] * (n_labels + 1) + 1)
-    return np.bincount(idx.ravel(), minlength=R * (n_labels + 1)
-                       ).reshape(R, n_labels + 1)[:, 1:]
+    offset = np.arange(R, dtype=np.intp)[:, None] * (n_labels + 1) + 1
+    return count_codes(codes, offset, R * (n_labels + 1)).reshape(R, n_labels + 1)[:, 1:]
 
 
 def counts_by_n(codes: np.ndarray, n_i: np.ndarray, n_labels: int) -> np.ndarray | None:
@@ -156,9 +154,8 @@ def counts_by_n(codes: np.ndarray, n_i: np.ndarray, n_labels: int) -> np.ndarray
     size = (r + 1) * (n_labels + 1)
     if size > codes.size + 2**20:
         return None
-    width = np.int32 if size < 2**31 else np.int64
-    key = codes + (n_i.astype(width) * (n_labels + 1) + 1)  # a missing judgement: column 0
-    return np.bincount(key.ravel(), minlength=size).reshape(r + 1, n_labels + 1)[:, 1:]
+    offset = n_i.astype(np.intp) * (n_labels + 1) + 1  # a missing judgement: column 0
+    return count_codes(codes, offset, size).reshape(r + 1, n_labels + 1)[:, 1:]
 
 
 def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

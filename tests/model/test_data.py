@@ -332,3 +332,27 @@ def test_from_matrix_keeps_dataframe_names():
     assert data.coders == ["ann", "bob"] and list(data.items) == ["u1", "u2", "u3"]
     assert float(ca.alpha(data)) == float(ca.alpha(ReliabilityData.from_matrix(df.to_numpy(
         dtype=float))))
+
+
+@pytest.mark.parametrize("rows,items,labels", [(5, 1000, 10), (3, 200_000, 4), (2, 10, 300_000),
+                                               (1, 0, 3)])
+def test_count_codes_is_bincount(rows, items, labels, monkeypatch):
+    """Counting in chunks of items (small chunks here, so there are many, and chunks that must
+    grow to hold the output's size) gives np.bincount's counts, for offsets per row and per
+    item."""
+    from corpusagree.model import data as md
+
+    monkeypatch.setattr(md, "COUNT_CHUNK", 1000)
+    rng = np.random.default_rng(rows)
+    codes = rng.integers(-1, labels, (rows, items)).astype(np.int32)
+    per_row = np.arange(rows)[:, None] * (labels + 1) + 1
+    size = rows * (labels + 1)
+    assert np.array_equal(md.count_codes(codes, per_row, size),
+                          np.bincount((codes + per_row).ravel(), minlength=size))
+    n_i = (codes >= 0).sum(0)
+    per_item = n_i * (labels + 1) + 1
+    size = (rows + 1) * (labels + 1)
+    assert np.array_equal(md.count_codes(codes, per_item, size),
+                          np.bincount((codes + per_item).ravel(), minlength=size))
+    assert np.array_equal(md.count_codes(codes, 1, labels + 1),
+                          np.bincount((codes + 1).ravel(), minlength=labels + 1))
