@@ -70,6 +70,8 @@ from .inference import Interval
 SAMPLERS = ("statistical", "shuffle")
 #: the first batch of sampled continua before the precision rule (pygamma-agreement's default)
 FIRST_BATCH = 30
+#: sampled continua aligned by one solver call
+SAMPLE_BATCH = 50
 #: the most samples the precision rule may ask for (a handful of units can ask for thousands;
 #: past this the interval of D_e says how precise it is, and ``n_samples`` draws more)
 MAX_SAMPLES = 1000
@@ -722,20 +724,26 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     sample_xbar: list[np.ndarray] = []
     cat_sums: list[np.ndarray] = []
 
+    def sample() -> list[tuple]:
+        if sampler == "statistical":
+            return [_statistical(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, L) for d in docs]
+        return [_shuffle(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, d.end, L) for d in docs]
+
     def draw(count: int) -> None:
-        for _ in range(count):
-            if sampler == "statistical":
-                smp = [_statistical(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, L)
-                       for d in docs]
-            else:
-                smp = [_shuffle(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, d.end, L)
-                       for d in docs]
-            parts = _align([(*x, d.n) for x, d in zip(smp, docs, strict=True)], dis)
-            sums.append(np.array([cost.sum() for _, cost in parts]))
-            sample_xbar.append(np.array([len(x[0]) / d.n for x, d in zip(smp, docs,
-                                                                          strict=True)]))
-            cat_sums.append(np.array([_category_sums(T, x[1], x[2], x[3], dis, L)
-                                      for (T, _), x in zip(parts, smp, strict=True)]))
+        # sampled continua aligned SAMPLE_BATCH at a time, as the documents of one program
+        # (their units are disjoint), so the solver is called once per batch
+        for start in range(0, count, SAMPLE_BATCH):
+            smp = [x for _ in range(min(SAMPLE_BATCH, count - start)) for x in sample()]
+            parts = _align([(*x, d.n) for x, d in zip(smp, docs * (len(smp) // len(docs)),
+                                                         strict=True)], dis)
+            for k in range(0, len(smp), len(docs)):
+                mine = zip(parts[k:k + len(docs)], smp[k:k + len(docs)], docs, strict=True)
+                part_sums, xbars, cats = zip(*[
+                    (cost.sum(), len(x[0]) / d.n, _category_sums(T, x[1], x[2], x[3], dis, L))
+                    for (T, cost), x, d in mine], strict=True)
+                sums.append(np.array(part_sums))
+                sample_xbar.append(np.array(xbars))
+                cat_sums.append(np.array(cats))
 
     def corpus_disorders() -> np.ndarray:
         # each sampled document weighs by the real document's x̄, as the observed ones do
