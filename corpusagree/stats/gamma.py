@@ -59,7 +59,7 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from scipy.sparse import csc_array
 from scipy.sparse.csgraph import connected_components
-from scipy.stats import norm
+from scipy.special import ndtri  # scipy.stats' norm.ppf, without its import
 
 from ..model.continuum import Continuum
 from ..model.data import ReliabilityData
@@ -552,7 +552,7 @@ class Gamma:
             raise InputError(f"the confidence level must lie in (0, 1), not {level}")
         N = len(self.sample_disorders)
         se = float(np.std(self.sample_disorders, ddof=1) / np.sqrt(N)) if N > 1 else np.nan
-        z = float(norm.ppf((1 + level) / 2))
+        z = float(ndtri((1 + level) / 2))
         lo_e, hi_e = self.expected_disorder - z * se, self.expected_disorder + z * se
         if self.observed_disorder == 0:
             low = high = 1.0

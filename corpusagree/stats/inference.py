@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sparse
-from scipy.stats import norm
-from scipy.stats import t as student_t
+from scipy.special import ndtr, ndtri, stdtrit  # scipy.stats' norm and t, without its import
 
 from ..model.data import ReliabilityData
 from . import spec as sp
@@ -233,13 +232,13 @@ def _bca_quantiles(dist: np.ndarray, theta: float, jack: np.ndarray, a_: float
                    ) -> tuple[float, float]:
     """Efron's (1987) bias-corrected and accelerated quantile levels."""
     prop = ((dist < theta).sum() + 0.5 * (dist == theta).sum()) / len(dist)
-    z0 = norm.ppf(np.clip(prop, 1e-10, 1 - 1e-10))
+    z0 = ndtri(np.clip(prop, 1e-10, 1 - 1e-10))
     jack = jack[~np.isnan(jack)]
     d = jack.mean() - jack
     denom = 6 * (d ** 2).sum() ** 1.5
     acc = (d ** 3).sum() / denom if denom > 0 else 0.0
-    levels = [float(norm.cdf(z0 + (z0 + z) / (1 - acc * (z0 + z))))
-              for z in (norm.ppf(a_), norm.ppf(1 - a_))]
+    levels = [float(ndtr(z0 + (z0 + z) / (1 - acc * (z0 + z))))
+              for z in (ndtri(a_), ndtri(1 - a_))]
     return levels[0], levels[1]
 
 
@@ -420,7 +419,7 @@ def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95, *, di
     if coefficient in GWET_SE:
         k = kernel(data, distance if sp.get(coefficient).weighted else None)
         value, se, n = gwet_variance(k, coefficient, population)
-        tq = float(student_t.ppf((1 + level) / 2, max(n - 1, 1)))
+        tq = float(stdtrit(max(n - 1, 1), (1 + level) / 2))
         low, high = value - tq * se, value + tq * se
         note = None
         if high > 1:
@@ -428,7 +427,7 @@ def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95, *, di
             high = 1.0
         return Interval(coefficient, k.distance.name, value, low, high, level,
                         "analytic (Gwet 2014)", units=n, se=se, note=note)
-    z = float(norm.ppf((1 + level) / 2))
+    z = float(ndtri((1 + level) / 2))
     if coefficient == "kappa":
         k, se, _ = kappa_se(data)
         low, high = k - z * se, k + z * se
