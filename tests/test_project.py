@@ -42,6 +42,17 @@ def test_no_import_cycles():
     assert grimp
 
 
+def test_import_leaves_heavy_modules_out():
+    """Every command imports the package: scipy.stats (quantiles come from scipy.special) and
+    matplotlib (only the HTML report draws) stay out of that import."""
+    code = ("import sys, corpusagree; "
+            "print(sorted({'scipy.stats', 'matplotlib'} & set(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=source_env(),
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
 def test_ruff_clean():
     exe = shutil.which("ruff")
     if exe is None:

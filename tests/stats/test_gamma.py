@@ -214,6 +214,26 @@ def test_gamma_in_the_ranges_of_pygamma_tests() -> None:
     assert np.isnan(g.gamma_k("7"))
 
 
+@pytest.mark.parametrize("sampler", ["statistical", "shuffle"])
+def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) -> None:
+    """Sampled continua are aligned SAMPLE_BATCH at a time in one program; the disorders, γ,
+    γ-cat and γ-k equal those of one program per sample (a batch that does not divide the
+    count, several documents)."""
+    c = Continuum.join([
+        Continuum.from_units([tuple(u) for u in RANDOM[k]["units"]], RANDOM[k]["begin"],
+                             RANDOM[k]["end"], document=k) for k in ("r3x30", "r3x40_de")])
+    runs = []
+    for batch in (1, 7):
+        monkeypatch.setattr(G, "SAMPLE_BATCH", batch)
+        runs.append(G.gamma(c, sampler=sampler, n_samples=20, seed=3))
+    one, many = runs
+    np.testing.assert_array_equal(one.sample_disorders, many.sample_disorders)
+    assert (one.value, one.gamma_cat) == (many.value, many.gamma_cat) or \
+        np.isnan(one.gamma_cat) and one.value == many.value
+    assert one.gamma_ks.keys() == many.gamma_ks.keys()
+    np.testing.assert_array_equal(list(one.gamma_ks.values()), list(many.gamma_ks.values()))
+
+
 def test_gamma_cat_and_k_observed_disorders_equal_pygamma_without_unaligned_units() -> None:
     # pygamma 0.5.9 counts units aligned with ∅ (an "experimental" term the paper has not):
     # where none is, its observed γ-cat and γ-k disorders are the paper's
