@@ -70,8 +70,9 @@ from .inference import Interval
 SAMPLERS = ("statistical", "shuffle")
 #: the first batch of sampled continua before the precision rule (pygamma-agreement's default)
 FIRST_BATCH = 30
-#: sampled continua aligned by one solver call
-SAMPLE_BATCH = 50
+#: sampled continua are aligned together, by one solver call, up to about this many units
+#: (fewer calls for small continua; a larger program costs more than its parts)
+SAMPLE_UNITS = 5_000
 #: the most samples the precision rule may ask for (a handful of units can ask for thousands;
 #: past this the interval of D_e says how precise it is, and ``n_samples`` draws more)
 MAX_SAMPLES = 1000
@@ -729,11 +730,13 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
             return [_statistical(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, L) for d in docs]
         return [_shuffle(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, d.end, L) for d in docs]
 
+    batch = max(1, SAMPLE_UNITS // max(len(c), 1))
+
     def draw(count: int) -> None:
-        # sampled continua aligned SAMPLE_BATCH at a time, as the documents of one program
-        # (their units are disjoint), so the solver is called once per batch
-        for start in range(0, count, SAMPLE_BATCH):
-            smp = [x for _ in range(min(SAMPLE_BATCH, count - start)) for x in sample()]
+        # sampled continua aligned ``batch`` at a time, as the documents of one program (their
+        # units are disjoint), so the solver is called once per batch
+        for start in range(0, count, batch):
+            smp = [x for _ in range(min(batch, count - start)) for x in sample()]
             parts = _align([(*x, d.n) for x, d in zip(smp, docs * (len(smp) // len(docs)),
                                                          strict=True)], dis)
             for k in range(0, len(smp), len(docs)):

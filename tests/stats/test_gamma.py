@@ -216,7 +216,7 @@ def test_gamma_in_the_ranges_of_pygamma_tests() -> None:
 
 @pytest.mark.parametrize("sampler", ["statistical", "shuffle"])
 def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) -> None:
-    """Sampled continua are aligned SAMPLE_BATCH at a time in one program; the disorders, γ,
+    """Sampled continua are aligned several at a time in one program; the disorders, γ,
     γ-cat and γ-k equal those of one program per sample (a batch that does not divide the
     count, several documents)."""
     c = Continuum.join([
@@ -224,7 +224,7 @@ def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) ->
                              RANDOM[k]["end"], document=k) for k in ("r3x30", "r3x40_de")])
     runs = []
     for batch in (1, 7):
-        monkeypatch.setattr(G, "SAMPLE_BATCH", batch)
+        monkeypatch.setattr(G, "SAMPLE_UNITS", batch * len(c))
         runs.append(G.gamma(c, sampler=sampler, n_samples=20, seed=3))
     one, many = runs
     np.testing.assert_array_equal(one.sample_disorders, many.sample_disorders)
