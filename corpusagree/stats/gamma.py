@@ -198,19 +198,32 @@ def _bound(k, n: int, de: float):
     return ((k - 1) * pairs + k * (k - 1) / 2) * de
 
 
+def _ranks(lo: np.ndarray, hi: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """lo and hi as integer ranks in the order (document, value): equal values of a document
+    share a rank, and every rank of a document lies below those of the next, so intervals of
+    different documents never meet."""
+    vals, docs = np.concatenate([lo, hi]), np.concatenate([doc, doc])
+    order = np.lexsort((vals, docs))
+    v, d = vals[order], docs[order]
+    rank = np.empty(len(vals), np.int64)
+    rank[order] = np.cumsum(np.r_[True, (v[1:] != v[:-1]) | (d[1:] != d[:-1])])
+    return rank[:len(lo)], rank[len(lo):]
+
+
 def _candidates(annot: np.ndarray, s: np.ndarray, e: np.ndarray, cat: np.ndarray, n: int,
-                dis: _Dissimilarity) -> tuple[np.ndarray, np.ndarray]:
+                dis: _Dissimilarity, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Candidate unitary alignments (rows of unit indices, -1 = ∅, one column per annotator)
-    and their disorders. Built annotator by annotator from partial tuples, each extended only
-    with units paired to its first unit; a partial tuple whose pair sum already exceeds what
-    any completion may have is dropped."""
+    and their disorders, of documents of n annotators each (``doc``: each unit's document;
+    units pair only within their document). Built annotator by annotator from partial tuples,
+    each extended only with units paired to its first unit; a partial tuple whose pair sum
+    already exceeds what any completion may have is dropped."""
     de = dis.delta_empty
     top = _bound(n, n, de)
     N = len(s)
     mid, length = (s + e) / 2, e - s
     # |s_u − s_v| + |e_u − e_v| ≥ 2|m_u − m_v|, so d_pos ≤ top/α bounds |m_u − m_v|
     half = np.sqrt(top / (dis.alpha * de)) / 2 if dis.alpha > 0 else np.inf
-    lo, hi = mid - half * length, mid + half * length
+    lo, hi = _ranks(mid - half * length, mid + half * length, doc)
     members = [np.flatnonzero(annot == a) for a in range(n)]
     # partners[b]: CSR from any unit of an annotator before b to its candidate units of b
     partners = []
@@ -249,9 +262,12 @@ def _candidates(annot: np.ndarray, s: np.ndarray, e: np.ndarray, cat: np.ndarray
             ext[:, b] = w[ok]
             T, S = np.concatenate([T, ext]), np.concatenate([S, S_new[ok]])
             if len(T) > MAX_CANDIDATES:
-                raise InputError(f"more than {MAX_CANDIDATES:,} candidate unitary alignments "
-                                 f"in a document of {N} units (α = {dis.alpha:g}); a larger α "
-                                 "lets positions rule out more")
+                per_doc = np.bincount(doc[T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]])
+                if per_doc.max() > MAX_CANDIDATES:
+                    units = int((doc == per_doc.argmax()).sum())
+                    raise InputError(f"more than {MAX_CANDIDATES:,} candidate unitary "
+                                     f"alignments in a document of {units} units (α = "
+                                     f"{dis.alpha:g}); a larger α lets positions rule out more")
         single = np.full((len(members[b]), n), -1, np.int64)
         single[:, b] = members[b]
         T, S = np.concatenate([T, single]), np.concatenate([S, np.zeros(len(single))])
@@ -319,12 +335,37 @@ def _partition(T: np.ndarray, cost: np.ndarray, n_units: int) -> np.ndarray:
     return np.sort(np.concatenate([lone, rows[x > 0.5]]))
 
 
+def _candidates_by_document(documents: list[tuple], dis: _Dissimilarity
+                            ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """:func:`_candidates` of each document ``(annotator, start, end, category, n)``, in its
+    local unit indices: documents with the same number of annotators are searched together
+    (their units concatenated), which gives each document the rows, in the same order, that
+    a search of it alone gives."""
+    out: list = [None] * len(documents)
+    groups: dict[int, list[int]] = {}
+    for k, doc in enumerate(documents):
+        groups.setdefault(doc[4], []).append(k)
+    for n, ks in groups.items():
+        sizes = np.array([len(documents[k][1]) for k in ks], np.int64)
+        offset = np.r_[0, np.cumsum(sizes)]
+        a, s, e, cat = (np.concatenate([documents[k][f] for k in ks]) for f in range(4))
+        doc = np.repeat(np.arange(len(ks)), sizes)
+        T, cost = _candidates(a, s, e, cat, n, dis, doc)
+        owner = doc[T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]]
+        order = np.argsort(owner, kind="stable")
+        bounds = np.searchsorted(owner[order], np.arange(len(ks) + 1))
+        for g, k in enumerate(ks):
+            rows = order[bounds[g]:bounds[g + 1]]
+            out[k] = (np.where(T[rows] >= 0, T[rows] - offset[g], -1), cost[rows])
+    return out
+
+
 def _align(documents: list[tuple], dis: _Dissimilarity) -> list[tuple[np.ndarray, np.ndarray]]:
     """The best alignment of each document ``(annotator, start, end, category, n)`` in local
     arrays: (unitary alignments as rows of local unit indices, -1 = ∅; their disorders). One
     integer program for all documents (their units are disjoint), so that a corpus of many
     small documents costs one solver call."""
-    cands = [_candidates(a, s, e, k, n, dis) for a, s, e, k, n in documents]
+    cands = _candidates_by_document(documents, dis)
     sizes = np.array([len(doc[1]) for doc in documents], np.int64)
     offset = np.r_[0, np.cumsum(sizes)]
     width = max(T.shape[1] for T, _ in cands)

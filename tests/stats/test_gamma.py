@@ -317,10 +317,30 @@ def test_best_alignment_is_exact(seed: int) -> None:
 def test_pruning_keeps_candidates_small_on_a_long_document() -> None:
     c, _ = random_continuum("r2x80")
     dis = G._Dissimilarity(1.0, 1.0, 1.0, G._category_matrix(c, "nominal"))
-    T, cost = G._candidates(c.annotator, c.start, c.end, c.category, 2, dis)
+    T, cost = G._candidates(c.annotator, c.start, c.end, c.category, 2, dis,
+                            np.zeros(len(c), np.int64))
     k = (T >= 0).sum(1)
     assert (k == 1).sum() == len(c) and (cost <= k + 1e-12).all()
     assert (k == 2).sum() < 4 * len(c)  # not the 80 × 80 pairs
+
+
+@pytest.mark.parametrize("alpha", [0.0, 1.0, 3.0])
+def test_candidates_of_documents_searched_together_equal_each_alone(alpha) -> None:
+    """Documents searched together (units concatenated, pairs only within a document) give
+    each document the candidates, in the same order and with the same disorders, that its
+    search alone gives: also with α = 0, where every pair of a document may align, and with
+    documents of 2, 3 and 4 annotators, and positions shared between documents."""
+    names = ["r2x40", "r3x30", "r4x20", "r3x40_de", "r3x30"]
+    docs = []
+    for k in names:
+        c, _ = random_continuum(k)
+        docs.append((c.annotator, c.start, c.end, c.category, len(c.annotators)))
+    dis = G._Dissimilarity(alpha, 1.0, 1.0, np.ones((8, 8)) - np.eye(8))
+    together = G._candidates_by_document(docs, dis)
+    for (a, s, e, cat, n), (T, cost) in zip(docs, together, strict=True):
+        T1, cost1 = G._candidates(a, s, e, cat, n, dis, np.zeros(len(s), np.int64))
+        np.testing.assert_array_equal(T, T1)
+        np.testing.assert_array_equal(cost, cost1)
 
 
 # ---- γ-cat and γ-k --------------------------------------------------------------------------
@@ -548,6 +568,24 @@ def test_too_many_candidates_is_one_error(monkeypatch) -> None:
     monkeypatch.setattr(G, "MAX_CANDIDATES", 1000)
     with pytest.raises(InputError, match="more than 1,000 candidate unitary alignments"):
         G.best_alignment(from_csv("3by100.csv"), alpha=0)
+
+
+def test_candidate_limit_is_per_document(monkeypatch) -> None:
+    """Documents searched together may hold more candidates in all than the limit, which is
+    each document's; the error names the size of the document that passed it."""
+    r = RANDOM["r3x30"]
+    docs = [Continuum.from_units([tuple(u) for u in r["units"]], r["begin"], r["end"],
+                                 document=f"d{k}") for k in range(3)]
+    c = Continuum.join(docs)
+    one = len(G._candidates_by_document([(c.annotator[c.doc == 0], c.start[c.doc == 0],
+                                          c.end[c.doc == 0], c.category[c.doc == 0], 3)],
+                                        G._Dissimilarity(1, 1, 1, G._category_matrix(
+                                            c, "nominal")))[0][0])
+    monkeypatch.setattr(G, "MAX_CANDIDATES", 2 * one)  # below the 3 documents' sum
+    assert G.best_alignment(c).disorder > 0
+    monkeypatch.setattr(G, "MAX_CANDIDATES", one // 2)
+    with pytest.raises(InputError, match=f"in a document of {len(r['units'])} units"):
+        G.best_alignment(c)
 
 
 def test_degenerate_continua() -> None:
