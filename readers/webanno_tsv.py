@@ -47,7 +47,7 @@ from ..model.errors import InputError
 from ..model.io import excerpt, read_text
 from . import _paths, register
 from .brat import utf16_to_codepoints
-from .xmi import LAYERS, no_layer
+from .xmi import LAYERS, LayerChoice, no_layer
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
 _REL = re.compile(r"(.*)->(\d+)-(\d+)")
@@ -94,7 +94,7 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     layer."""
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], Path] = {}
-    missing: list[InputError] = []  # files without the named layers: they mark nothing
+    choice = LayerChoice()
     for given, files, _ in _paths.annotator_sources(paths, annotators, _is_tsv_file,
                                                     layout="each",
                                                     empty="no WebAnno TSV 3 files below"):
@@ -102,15 +102,14 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
             layout_annotator, doc_id = _paths.inception_names(f)
             annotator = given if given is not None else layout_annotator
             ann = _read_file(f, annotator, doc_id, None if layers is None else set(layers),
-                             spans, missing)
+                             spans, choice)
             key = (annotator, ann.document.id)
             if key in seen:
                 raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "
                                  f"in {seen[key]})", f)
             seen[key] = f
             out.append(ann)
-    if missing and len(missing) == len(out):
-        raise missing[0]
+    choice.settle(len(out))
     check_same_tokens(out)
     return out
 
@@ -167,7 +166,7 @@ _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-
 
 
 def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
-               spans: bool, missing: list[InputError]) -> CorefAnnotation:
+               spans: bool, choice: LayerChoice) -> CorefAnnotation:
     content = read_text(path)
     # the text is rebuilt at the offsets: an offset past what this file's text could span
     # (its #Text= lines and tokens, with room for whitespace between them) is refused
@@ -237,7 +236,7 @@ def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
             raise InputError(f"offsets {cells[1]} split a character of the text", path, n)
         rows.append((n, cells, token, (b, e)))
     doc = Document(doc_id, tokens, sentences, text=text, source=str(path))
-    chains, relations, plain = _choose(layers, wanted, spans, path, missing)
+    chains, relations, plain = _choose(layers, wanted, spans, path, choice)
     if chains:
         mentions, chain_list, links = _chain_annotation(
             tokens, _chain_mentions(chains, rows, path))
@@ -258,10 +257,12 @@ def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
 
 
 def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Path,
-            missing: list[InputError]) -> tuple[list[_Layer], list[_Layer], list[_Layer]]:
+            choice: LayerChoice) -> tuple[list[_Layer], list[_Layer], list[_Layer]]:
     """The chain layers, coreference relation layers and plain span layers to read (see
     :func:`read`); none is an error naming the layers found, but for named layers, which a
-    file may lack (its annotator marked nothing there): that error is added to ``missing``."""
+    file may lack (its annotator marked nothing there), and for the spans job's one span
+    layer, which a file declaring no layer lacks: those errors go to ``choice``, which settles
+    them after every file."""
     span_layers = {lay.name: lay for lay in layers if lay.kind == "SP"}
     chains = [lay for lay in layers if lay.kind == "CH"]
     relations = [lay for lay in layers if lay.kind == "RL" and _COREF_NAME.search(lay.short)
@@ -274,17 +275,23 @@ def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Pa
         if not (chains or relations or plain):
             kinds = {"CH": "chain", "SP": "span", "RL": "relation"}
             listing = ", ".join(f"{lay.short} ({kinds[lay.kind]})" for lay in layers)
-            missing.append(InputError(f"no layer {', '.join(sorted(wanted))}; layers found: "
-                                      f"{listing or 'none'}", path))
+            choice.missing.append(InputError(f"no layer {', '.join(sorted(wanted))}; layers "
+                                             f"found: {listing or 'none'}", path))
         return chains, relations, plain
     if chains or relations:
         return chains, relations, []
     if spans and len(span_layers) == 1:
-        return [], [], list(span_layers.values())
-    raise InputError(no_layer("no coreference layer: no chain layer (#T_CH=) and no "
-                              "coreference relation layer (#T_RL= named Coref or Coreference) "
-                              "declared", spans, [lay.short for lay in span_layers.values()]),
-                     path)
+        (only,) = span_layers.values()
+        choice.read_plain(only.short, str(path))
+        return [], [], [only]
+    error = InputError(no_layer("no coreference layer: no chain layer (#T_CH=) and no "
+                                "coreference relation layer (#T_RL= named Coref or "
+                                "Coreference) declared", spans,
+                                [lay.short for lay in span_layers.values()]), path)
+    if spans and not layers:
+        choice.unmarked.append(error)
+        return [], [], []
+    raise error
 
 
 def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list[int],

@@ -38,7 +38,7 @@ import zipfile
 import zlib
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from io import BytesIO
 from os import PathLike
 from pathlib import Path
@@ -107,9 +107,9 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     """
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
-    missing: list[InputError] = []  # files without the named layers: they mark nothing
+    choice = LayerChoice()
     for src in _sources(paths, annotators):
-        ann = _read_source(src, None if layers is None else set(layers), spans, missing)
+        ann = _read_source(src, None if layers is None else set(layers), spans, choice)
         if ann is None:
             continue
         key = (ann.annotator, ann.document.id)
@@ -118,10 +118,43 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
                              f"{seen[key]})", src.name)
         seen[key] = src.name
         out.append(ann)
-    if missing and len(missing) == len(out):
-        raise missing[0]
+    choice.settle(len(out))
     check_same_tokens(out)
     return out
+
+
+@dataclass
+class LayerChoice:
+    """The layers the files of one read chose (XMI, WebAnno TSV). ``missing``: files without
+    the named layers; ``unmarked``: files without any layer when the spans job reads the one
+    span layer; ``plain``: each span layer read that way, with its first file. An annotator
+    who marked nothing leaves no annotation, and in XMI no trace of the layer."""
+
+    missing: list[InputError] = field(default_factory=list)
+    unmarked: list[InputError] = field(default_factory=list)
+    plain: dict[str, str] = field(default_factory=dict)
+
+    def read_plain(self, layer: str, name: str) -> None:
+        self.plain.setdefault(layer, name)
+
+    def settle(self, files: int) -> None:
+        """After every file: the named layers are in none of them, the files' one span layers
+        differ, or files without any layer beside none that has one: one error; files without
+        any layer beside files with one span layer: their annotators marked nothing there
+        (a warning)."""
+        if self.missing and len(self.missing) == files:
+            raise self.missing[0]
+        if len(self.plain) > 1:
+            shown = ", ".join(f"{k} in {v}" for k, v in self.plain.items())
+            raise InputError(f"the files' only span layers differ ({shown}): name the one to "
+                             "compare with --layers")
+        if self.unmarked and not self.plain:
+            raise self.unmarked[0]
+        if self.unmarked:
+            (layer, first), = self.plain.items()
+            warnings.warn(f"{len(self.unmarked)} file(s) without any annotation (first: "
+                          f"{self.unmarked[0].path}) read as marking nothing in {layer}, the "
+                          f"span layer of the others (first: {first})", stacklevel=3)
 
 
 @dataclass
@@ -220,10 +253,11 @@ def _span_layers(kinds: dict[str, list[etree._Element]], chains: list[_Layer]) -
 
 def _choose(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
             wanted: set[str] | None, spans: bool, name: str, line: int | None,
-            missing: list[InputError]) -> tuple[list[_Layer], list[str]]:
+            choice: LayerChoice) -> tuple[list[_Layer], list[str]]:
     """The chain layers and span layers to read (see :func:`read`); none is an error naming
     the layers found, but for named layers, which a file may lack (its annotator marked
-    nothing there): that error is added to ``missing``."""
+    nothing there), and for the spans job's one span layer, which a file without any layer
+    lacks: those errors go to ``choice``, which settles them after every file."""
     every = _layers(kinds, declared, None)
     found = _span_layers(kinds, every)
     chains = _layers(kinds, declared, wanted)
@@ -231,17 +265,24 @@ def _choose(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
         plain = [n for n in found if wanted & {n, _short(n)}]
     else:
         plain = found if spans and not chains and len(found) == 1 else []
+        for n in plain:
+            choice.read_plain(_short(n), name)
     if chains or plain:
         return chains, plain
     listing = ", ".join([f"{lay.short} (chain)" for lay in every]
                         + [f"{_short(n)} (span)" for n in found]) or "none"
     if wanted is not None:
-        missing.append(InputError(f"no layer {', '.join(sorted(wanted))}; layers found: "
-                                  f"{listing}", name, line))
+        choice.missing.append(InputError(f"no layer {', '.join(sorted(wanted))}; layers "
+                                         f"found: {listing}", name, line))
         return [], []
-    raise InputError(no_layer("no coreference layer: CoreferenceChain or a custom *Chain layer "
-                              "is neither annotated nor declared in a TypeSystem.xml beside "
-                              "the file", spans, [_short(n) for n in found]), name, line)
+    error = InputError(no_layer("no coreference layer: CoreferenceChain or a custom *Chain "
+                                "layer is neither annotated nor declared in a TypeSystem.xml "
+                                "beside the file", spans, [_short(n) for n in found]),
+                       name, line)
+    if spans and not every and not found:
+        choice.unmarked.append(error)
+        return [], []
+    raise error
 
 
 def no_layer(why: str, spans: bool, found: Sequence[str]) -> str:
@@ -279,7 +320,7 @@ def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) ->
 
 
 def _read_source(src: _Source, wanted: set[str] | None, spans: bool,
-                 missing: list[InputError]) -> CorefAnnotation | None:
+                 choice: LayerChoice) -> CorefAnnotation | None:
     root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
     kinds: dict[str, list[etree._Element]] = {}
     lines: dict[str, int | None] = {}
@@ -305,7 +346,7 @@ def _read_source(src: _Source, wanted: set[str] | None, spans: bool,
     if src.given is None and annotator in NOT_ANNOTATORS:
         return None
     layers, plain = _choose(kinds, src.declared, wanted, spans, src.name, root.sourceline,
-                            missing)
+                            choice)
     _check_references(kinds, layers, sofa.get(XMI_ID), src.name)
     cas = _load(src, kinds, layers)
     text = cas.sofa_string or ""

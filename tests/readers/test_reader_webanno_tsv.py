@@ -182,6 +182,24 @@ def test_two_span_layers_need_a_name(tmp_path):
         "Claim): name one with --layers"
 
 
+def test_annotator_who_marked_nothing(tmp_path):
+    """A file that declares no layer (its annotator marked nothing) beside files whose one span
+    layer is NamedEntity: the spans job reads it as marking nothing there, with a warning."""
+    import re
+
+    text = (NER / "ann1" / "doc1.tsv").read_text()
+    empty = tmp_path / "ann3" / "doc1.tsv"
+    empty.parent.mkdir()
+    empty.write_text(re.sub(r"\t[^\t\n]*\t[^\t\n]*\t\n", "\t\n",
+                            text.replace("#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type."
+                                         "NamedEntity|identifier|value\n", "")))
+    with pytest.warns(UserWarning, match="read as marking nothing in NamedEntity"):
+        a1, a3 = webanno_tsv.read([NER / "ann1", empty.parent], spans=True)
+    assert (a3.annotator, a3.mentions, a3.document.tokens) == ("ann3", {}, a1.document.tokens)
+    with pytest.raises(InputError, match="no coreference layer"):
+        webanno_tsv.read([empty.parent], spans=True)
+
+
 def test_offsets_are_checked(tmp_path):
     text = (NER / "ann1" / "doc1.tsv").read_text()
     p = tmp_path / "doc1.tsv"

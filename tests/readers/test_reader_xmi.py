@@ -124,6 +124,35 @@ def test_two_span_layers_need_a_name(tmp_path):
         ("300", "x", "met")]
 
 
+def test_annotator_who_marked_nothing_and_differing_span_layers(tmp_path):
+    """An annotator who marked nothing leaves no NamedEntity in their XMI: beside files whose
+    one span layer is NamedEntity, the spans job reads it as marking nothing there (with a
+    warning), not as an error; alone it is the error it was. Files whose only span layers
+    differ are an error, not two layers compared."""
+    import re
+
+    text = (NER / "ann2" / "doc1.xmi").read_text()
+    empty = tmp_path / "ann3" / "doc1.xmi"
+    empty.parent.mkdir()
+    empty.write_text(re.sub(r"<type2:NamedEntity [^>]*/>\n", "", text).replace(
+        'username="ann2"', 'username="ann3"').replace(" 200 201 202", ""))
+    with pytest.warns(UserWarning, match=r"1 file\(s\) without any annotation \(first: "
+                      f"{re.escape(str(empty))}\\) read as marking nothing in NamedEntity"):
+        a1, a3 = xmi.read([NER / "ann1", empty.parent], spans=True)
+    assert (a3.annotator, a3.mentions, len(a1.mentions)) == ("ann3", {}, 3)
+    with pytest.raises(InputError, match="no coreference layer"):
+        xmi.read([empty.parent], spans=True)
+    claim = tmp_path / "ann4" / "doc1.xmi"
+    claim.parent.mkdir()
+    claim.write_text(text.replace("type2:NamedEntity", "type2:Claim").replace(
+        'username="ann2"', 'username="ann4"'))
+    with pytest.raises(InputError) as e:
+        xmi.read([NER / "ann1", claim.parent], spans=True)
+    assert str(e.value) == ("the files' only span layers differ (NamedEntity in "
+                            f"{NER / 'ann1' / 'doc1.xmi'}, Claim in {claim}): name the one to "
+                            "compare with --layers")
+
+
 def test_directory_per_annotator_without_cas_tokens():
     anns = xmi.read([DATA / "dirs"])
     assert [(a.annotator, a.document.id) for a in anns] == [("ann1", "doc2"), ("ann2", "doc2")]
