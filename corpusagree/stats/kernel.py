@@ -191,10 +191,12 @@ class Kernel:
         self.pairable = self.n_i >= 2
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
-        #: judgements by their item's number of judgements n_i (row) and label, or None
-        self._by_n = counts_by_n(codes, self.n_i, data.n_labels)
-        if self._by_n is not None:
-            n_k = self._by_n[2:].sum(0)
+        by_n = counts_by_n(codes, self.n_i, data.n_labels)
+        #: Σ_i n_ik/n_i from the same count, or None (then item_weighted counts again)
+        self._m_k = None
+        if by_n is not None:
+            n_k = by_n[2:].sum(0)
+            self._m_k = (by_n[1:] / np.arange(1, len(by_n))[:, None]).sum(0)
         else:
             pc = np.where(self.pairable, codes, -1).ravel() + 1
             n_k = np.bincount(pc, minlength=data.n_labels + 1)[1:]
@@ -234,8 +236,8 @@ class Kernel:
     @cached_property
     def item_weighted(self) -> np.ndarray:
         """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
-        if self._by_n is not None:
-            return (self._by_n[1:] / np.arange(1, len(self._by_n))[:, None]).sum(0)
+        if self._m_k is not None:
+            return self._m_k
         codes = self.data.codes
         w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)
         # missing judgements (−1) go to bin 0, dropped

@@ -446,5 +446,5 @@ def test_counts_by_n_equal_direct_counts(arr):
     for k in (kn.Kernel(data), direct):
         np.testing.assert_array_equal(k.n_k, n_k)
         np.testing.assert_allclose(k.item_weighted, m_k, rtol=1e-12)
-    assert direct._by_n is None
+    assert direct._m_k is None
     assert kn.counts_by_n(codes, (codes >= 0).sum(0), 2**22) is None
