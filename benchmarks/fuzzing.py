@@ -179,6 +179,12 @@ def sources() -> list[Source]:
                ("judgments.tsv", "uses.tsv")),
         Source("spans/brat", co / "brat", ("spans", "in", "--samples", "10", *diag)),
         Source("spans/rs3", se / "rs3", ("spans", "in", "--samples", "10", *diag)),
+        Source("spans/xmi_ner", DATA / "coref_a" / "xmi" / "ner",
+               ("spans", "in/ann1", "in/ann2", "--samples", "10", *diag),
+               ("ann1/*", "ann2/*")),
+        Source("spans/webanno_ner", DATA / "coref_a" / "webanno_tsv" / "ner",
+               ("spans", "in/ann1", "in/ann2", "--unit", "char", "--samples", "10", *diag),
+               ("ann1/*", "ann2/*")),
         Source("report/samples", SAMPLES, ("report", "in", "--resamples", "20"),
                tuple(_report_files())),
     ]

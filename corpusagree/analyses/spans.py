@@ -83,14 +83,27 @@ def _task(paths: list[Path], input_format: str) -> str:
                 return task
         known = [f for t in TASKS for f in readers.readers(t)]
         raise InputError(f"unknown span format {input_format!r}; known: {', '.join(known)}")
+    errors = []
     for task in TASKS:
         try:
             readers.resolve(task, paths, "auto")
             return task
-        except InputError:
-            continue
+        except InputError as e:
+            errors.append(e)
+    # a task that recognises some of the paths: its error names the one it does not
+    for task, error in zip(TASKS, errors, strict=True):
+        if len(paths) > 1 and any(_recognises(task, p) for p in paths):
+            raise error
     raise InputError("cannot tell the format of these spans; pass --input-format",
                      paths[0] if len(paths) == 1 else None)
+
+
+def _recognises(task: str, path: Path) -> bool:
+    try:
+        readers.detect(task, path)
+    except InputError:
+        return False
+    return True
 
 
 def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: str = "token",

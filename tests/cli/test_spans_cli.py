@@ -41,6 +41,15 @@ def test_errors_are_one_line(cli, samples, tmp_path):
     assert status == 2 and "no such file" in err
     status, _, err = cli("spans", samples / "coref" / "corefud")
     assert status == 2 and "give one file or folder per annotator" in err
+    # one annotator's file broken (cp1252, not UTF-8) beside one that reads: its path is named
+    ner = samples.parent / "tests" / "data" / "coref_a" / "webanno_tsv" / "ner"
+    broken = tmp_path / "ann2" / "doc1.tsv"
+    broken.parent.mkdir()
+    broken.write_bytes((ner / "ann2" / "doc1.tsv").read_text().replace(
+        "\U0001f642", "é").encode("cp1252"))
+    status, _, err = cli("spans", ner / "ann1", broken.parent)
+    assert status == 2 and err.startswith(str(broken)) and "not UTF-8" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(("path", "options", "fmt", "unit"), [
