@@ -145,9 +145,9 @@ class LayerChoice:
         if self.missing and len(self.missing) == files:
             raise self.missing[0]
         if len(self.plain) > 1:
-            shown = ", ".join(f"{k} in {v}" for k, v in self.plain.items())
-            raise InputError(f"the files' only span layers differ ({shown}): name the one to "
-                             "compare with --layers")
+            (first, where), (other, path) = list(self.plain.items())[:2]
+            raise InputError(f"its only span layer is {other}, where {where}'s is {first}: "
+                             "name the one to compare with --layers", path)
         if self.unmarked and not self.plain:
             raise self.unmarked[0]
         if self.unmarked:

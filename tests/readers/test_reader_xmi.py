@@ -148,8 +148,8 @@ def test_annotator_who_marked_nothing_and_differing_span_layers(tmp_path):
         'username="ann2"', 'username="ann4"'))
     with pytest.raises(InputError) as e:
         xmi.read([NER / "ann1", claim.parent], spans=True)
-    assert str(e.value) == ("the files' only span layers differ (NamedEntity in "
-                            f"{NER / 'ann1' / 'doc1.xmi'}, Claim in {claim}): name the one to "
+    assert str(e.value) == (f"{claim}: its only span layer is Claim, where "
+                            f"{NER / 'ann1' / 'doc1.xmi'}'s is NamedEntity: name the one to "
                             "compare with --layers")
 
 
