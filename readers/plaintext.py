@@ -115,12 +115,9 @@ def _units(texts: list[str], unit: str, lang: str) -> tuple[str, tuple[int, ...]
     return "\n".join(out), tuple(c for c in counts if c)
 
 
-def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | None:
-    """Where two newline-joined unit sequences first differ: (unit index, unit of ``a``, unit
-    of ``b``; ``None`` past the last), or None when they are equal. Slices are compared
-    in halves, in time linear in the length."""
-    if a == b:
-        return None
+def _common_prefix(a: str, b: str) -> int:
+    """The length of the longest common prefix of ``a`` and ``b``, comparing slices in halves
+    (time linear in the length)."""
     lo, hi = 0, min(len(a), len(b))
     while lo < hi:  # invariant: a[:lo] == b[:lo]; the longest common prefix is ≤ hi
         mid = (lo + hi + 1) // 2
@@ -128,6 +125,44 @@ def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | No
             lo = mid
         else:
             hi = mid - 1
+    return lo
+
+
+#: characters past the first difference of two texts that are tokenised to name its unit
+MARGIN = 1000
+_WORD = re.compile(r"\S+")
+
+
+def _prefix(texts: list[str], n: int, unit: str) -> list[str]:
+    """The segment texts up to their first ``n`` non-whitespace characters, the word holding
+    the last of them whole (tokens do not cross whitespace), or for sentences its segment
+    whole (each segment is split into sentences on its own): their units are those of the
+    whole text up to there."""
+    out: list[str] = []
+    for t in texts:
+        k = len("".join(t.split()))
+        if k < n or unit == "sentence":
+            out.append(t)
+            n -= k
+            if n <= 0:
+                break
+            continue
+        for m in _WORD.finditer(t):
+            n -= len(m.group())
+            if n <= 0:
+                out.append(t[:m.end()])
+                break
+        break
+    return out
+
+
+def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | None:
+    """Where two newline-joined unit sequences first differ: (unit index, unit of ``a``, unit
+    of ``b``; ``None`` past the last), or None when they are equal. Slices are compared
+    in halves, in time linear in the length."""
+    if a == b:
+        return None
+    lo = _common_prefix(a, b)
     longer = a if len(a) > len(b) else b
     if lo == min(len(a), len(b)) and longer[lo:lo + 1] == "\n":
         start = lo + 1  # one sequence ends where the other goes on with a unit
@@ -141,6 +176,27 @@ def _first_difference(a: str, b: str) -> tuple[int, str | None, str | None] | No
         return s[start:] if end < 0 else s[start:end]
 
     return longer.count("\n", 0, start), unit(a), unit(b)
+
+
+def _raise_difference(doc: str, unit: str, path: Path, units: str, ref_path: Path,
+                      ref: str) -> None:
+    """An error naming the first unit where the units of ``path`` differ from those of the
+    document's first file, if they do."""
+    diff = _first_difference(units, ref)
+    if diff is None:
+        return
+    i, here, there = diff
+    raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
+                     f"{excerpt(there)} in {ref_path} (annotators must segment the same "
+                     "text)", path)
+
+
+def _check_same(doc: str, unit: str, lang: str, path: Path, texts: list[str], ref_path: Path,
+                ref_texts: list[str]) -> None:
+    """Texts whose non-whitespace characters differ: the error, from their units up to just
+    past the first difference (tokenising the whole texts gives the same)."""
+    _raise_difference(doc, unit, path, _units(texts, unit, lang)[0], ref_path,
+                      _units(ref_texts, unit, lang)[0])
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -176,10 +232,11 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
         raise InputError(f"marker is not a valid regular expression: {e}") from None
     keep = None if annotators is None else set(annotators)
     found: set[str] = set()
-    first: dict[str, tuple[Path, str]] = {}
     seen: dict[tuple[str, str], Path] = {}
-    words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
-    out: list[Segmentation] = []
+    files: list[tuple[str, str, Path, list[str]]] = []
+    # each document's first file, its segment texts and their non-whitespace characters:
+    # files of a document whose characters differ are an error found before tokenising them
+    first: dict[str, tuple[Path, list[str], str]] = {}
     for annotator, path in _files(paths):
         found.add(annotator)
         if keep is not None and annotator not in keep:
@@ -189,17 +246,23 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             raise InputError(f"annotator {annotator!r} has document {doc!r} twice (also "
                              f"{seen[doc, annotator]})", path)
         seen[doc, annotator] = path
-        text = read_text(path, encoding)
-        units, masses = _units(_segments(text, marker), unit, lang)
-        if not masses:
+        texts = _segments(read_text(path, encoding), marker)
+        chars = "".join("".join(texts).split())
+        if not chars:
             raise InputError("no text to segment", path)
-        ref_path, ref = first.setdefault(doc, (path, units))
-        diff = _first_difference(units, ref)
-        if diff is not None:
-            i, here, there = diff
-            raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
-                             f"{excerpt(there)} in {ref_path} (annotators must segment the same "
-                             "text)", path)
+        ref_path, ref_texts, ref_chars = first.setdefault(doc, (path, texts, chars))
+        if chars != ref_chars:
+            n = _common_prefix(chars, ref_chars) + MARGIN
+            _check_same(doc, unit, lang, path, _prefix(texts, n, unit), ref_path,
+                        _prefix(ref_texts, n, unit))
+        files.append((doc, annotator, path, texts))
+    refs: dict[str, tuple[Path, str]] = {}
+    words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
+    out: list[Segmentation] = []
+    for doc, annotator, path, texts in files:
+        units, masses = _units(texts, unit, lang)
+        ref_path, ref = refs.setdefault(doc, (path, units))
+        _raise_difference(doc, unit, path, units, ref_path, ref)
         if doc not in words:
             words[doc] = ref.split("\n")
         out.append(Segmentation(doc, annotator, masses, unit=unit, source=str(path),

@@ -283,6 +283,47 @@ def test_plaintext_different_text(tmp_path: Path) -> None:
     assert err.value.path == str(root / "b" / "story.txt")
 
 
+@pytest.mark.parametrize("unit", ["word", "sentence"])
+@pytest.mark.parametrize("seed", range(6))
+def test_plaintext_difference_found_before_tokenising_all(tmp_path: Path, unit: str, seed: int,
+                                                          monkeypatch) -> None:
+    """Texts whose characters differ are tokenised only to just past the first difference:
+    the error is the one the whole texts give (a small margin here, so the prefix is cut
+    inside the texts; differences by a changed, dropped or added word, and a text that is
+    the other's beginning)."""
+    import random
+
+    rng = random.Random(seed)
+    vocab = ["Ann", "saw", "Tom.", "It", "rained,", "didn't", "it?", "Yes!", "(no)", "the",
+             "road", "flooded."]
+    words = [rng.choice(vocab) for _ in range(400)]
+    other = list(words)
+    k = rng.randrange(1, 399)
+    change = seed % 4
+    if change == 0:
+        other[k] = "zebra"
+    elif change == 1:
+        del other[k]
+    elif change == 2:
+        other.insert(k, "zebra.")
+    else:
+        other = other[:k]
+
+    def text(ws: list[str]) -> str:
+        return " ".join(w + ("\n\n" if i % 37 == 36 else "") for i, w in enumerate(ws))
+
+    root = write_texts(tmp_path, {"a": text(words), "b": text(other)})
+    monkeypatch.setattr(plaintext, "MARGIN", 5)
+    with pytest.raises(InputError) as fast:
+        plaintext.read(root, unit=unit)
+    a, b = (plaintext._units(plaintext._segments(text(ws), None), unit, "en")[0]
+            for ws in (words, other))
+    with pytest.raises(InputError) as whole:
+        plaintext._raise_difference("story", unit, root / "b" / "story.txt", b,
+                                    root / "a" / "story.txt", a)
+    assert str(fast.value) == str(whole.value)
+
+
 def test_plaintext_bad_options(tmp_path: Path) -> None:
     root = write_texts(tmp_path, {"a": "One."})
     with pytest.raises(InputError, match="marker"):
