@@ -198,6 +198,11 @@ def _bound(k, n: int, de: float):
     return ((k - 1) * pairs + k * (k - 1) / 2) * de
 
 
+def _first_unit(T: np.ndarray) -> np.ndarray:
+    """The first unit of each row of candidate tuples (−1 = ∅)."""
+    return T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]
+
+
 def _ranks(lo: np.ndarray, hi: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """lo and hi as integer ranks in the order (document, value): equal values of a document
     share a rank, and every rank of a document lies below those of the next, so intervals of
@@ -246,7 +251,7 @@ def _candidates(annot: np.ndarray, s: np.ndarray, e: np.ndarray, cat: np.ndarray
     S = np.zeros(0)
     for b in range(n):
         if len(T):
-            anchor = T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]
+            anchor = _first_unit(T)
             indptr, dst = partners[b]
             row, pos = _expand(indptr[anchor], indptr[anchor + 1])
             w = dst[pos]
@@ -262,7 +267,7 @@ def _candidates(annot: np.ndarray, s: np.ndarray, e: np.ndarray, cat: np.ndarray
             ext[:, b] = w[ok]
             T, S = np.concatenate([T, ext]), np.concatenate([S, S_new[ok]])
             if len(T) > MAX_CANDIDATES:
-                per_doc = np.bincount(doc[T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]])
+                per_doc = np.bincount(doc[_first_unit(T)])
                 if per_doc.max() > MAX_CANDIDATES:
                     units = int((doc == per_doc.argmax()).sum())
                     raise InputError(f"more than {MAX_CANDIDATES:,} candidate unitary "
@@ -351,7 +356,7 @@ def _candidates_by_document(documents: list[tuple], dis: _Dissimilarity
         a, s, e, cat = (np.concatenate([documents[k][f] for k in ks]) for f in range(4))
         doc = np.repeat(np.arange(len(ks)), sizes)
         T, cost = _candidates(a, s, e, cat, n, dis, doc)
-        owner = doc[T[np.arange(len(T)), np.argmax(T >= 0, axis=1)]]
+        owner = doc[_first_unit(T)]
         order = np.argsort(owner, kind="stable")
         bounds = np.searchsorted(owner[order], np.arange(len(ks) + 1))
         for g, k in enumerate(ks):
