@@ -46,7 +46,7 @@ def run(path: Path = DEFAULT, limit: int | None = None, n_resamples: int = 1000,
     files = sorted(Path(path).rglob("*.json"))[:limit]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        _, anns = coref.read(files, "ezcoref", clusters=clusters)
+        anns = coref.read(files, input_format="ezcoref", clusters=clusters).data
     times["read"], t = time.perf_counter() - t, time.perf_counter()
     al = conv.align(anns)
     data = conv.to_data(al)

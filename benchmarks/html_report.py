@@ -40,16 +40,15 @@ def analyse(corpora: Path, resamples: int) -> dict:
     settings = Bootstrap(resamples, 0.95, seed=0)
     out = {}
     t = time.perf_counter()
-    fmt, anns = coref.read([corpora / "ezcoref_gupta2023" / "annotations"])
-    r = coref.analyse(anns, bootstrap=settings, by_document=True, diagnostics=10,
-                      inputs=["ezcoref_gupta2023/annotations"], input_format=fmt)
+    anns = coref.read([corpora / "ezcoref_gupta2023" / "annotations"])
+    anns.inputs = ["ezcoref_gupta2023/annotations"]
+    r = coref.analyse(anns, bootstrap=settings, by_document=True, diagnostics=10)
     out["ezcoref"] = (r, time.perf_counter() - t)
     t = time.perf_counter()
     moon = corpora / "moonstone_kazantseva2012" / "segmentations"
-    fmt, segs = segments.read([moon])
-    r = segments.analyse(segments.rename_local(segs), bootstrap=settings, by_document=True,
-                         diagnostics=10, inputs=["moonstone_kazantseva2012/segmentations"],
-                         input_format=fmt)
+    segs = segments.read([moon], local_coders=True)
+    segs.inputs = ["moonstone_kazantseva2012/segmentations"]
+    r = segments.analyse(segs, bootstrap=settings, by_document=True, diagnostics=10)
     out["moonstone"] = (r, time.perf_counter() - t)
     return out
 

@@ -35,7 +35,7 @@ DEFAULT = CORPORA / "snow2008_mturk" / "wsd.standardized.tsv"
 def measure(path: Path, resamples: int = 1000, seed: int = 0) -> dict:
     """Every figure the script prints, as a dict."""
     t0 = time.perf_counter()
-    _, tags = senses.read(path)
+    tags = senses.read(path).data
     t1 = time.perf_counter()
     data = convert(tags, "fine", cluster="item").data
     t2 = time.perf_counter()

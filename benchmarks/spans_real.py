@@ -34,11 +34,10 @@ DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 def run(name: str, paths: list[Path], seed: int, **options) -> dict:
     category = options.pop("category", None)
     t0 = time.perf_counter()
-    fmt, corpus = spans.read(paths, **options)
-    c, notes = spans.continuum(corpus, "token", category)
+    corpus = spans.read(paths, category=category, **options)
+    fmt, c = corpus.format, corpus.data
     t1 = time.perf_counter()
-    report = spans.analyse(c, seed=seed, notes=notes, input_format=fmt,
-                           inputs=[str(p) for p in paths])
+    report = spans.analyse(corpus, seed=seed)
     t2 = time.perf_counter()
     d = report.to_dict()
     g = d["gamma"]

@@ -47,7 +47,7 @@ def measure(path: Path, resamples: int = 1000, seed: int = 0, nltk_check: bool =
             ) -> dict:
     """Every figure the script prints, as a dict."""
     t0 = time.perf_counter()
-    _, tags = senses.read(path)
+    tags = senses.read(path).data
     table = SenseTable.from_tags(tags)
     t1 = time.perf_counter()
     rows = []

@@ -10,13 +10,14 @@ Each job of the command line is a module of :mod:`corpusagree.analyses` with ``r
 ``analyse`` (a typed report with ``to_dict()`` and ``to_frame()`` tables).
 """
 
+from . import distances
 from ._version import __version__
 from .model.data import ReliabilityData, SetLabels
 from .model.errors import InputError
-from .stats import distances
 from .stats.coefficients import (
     DegenerateWarning,
     Result,
+    Results,
     S,
     alpha,
     alpha_prime,
@@ -41,9 +42,13 @@ from .stats.coefficients import (
 from .stats.inference import Bootstrap, Interval
 from .stats.spec import COEFFICIENTS
 
+# the composition root: the renderers register themselves with the reports of the analyses
+# (an analysis never imports a renderer), so report.to_html() and notebooks find them
+from . import report as _report  # noqa: E402,F401  isort: skip
+
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
-    "ReliabilityData", "Result", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
+    "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
     "percent_agreement", "pi", "randolph_kappa", "table",

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import codecs
 import importlib
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,7 +53,12 @@ class Option:
     @property
     def flag(self) -> str:
         """The command-line flag: ``--`` and the name with dashes."""
-        return "--" + self.name.replace("_", "-")
+        return flag(self.name)
+
+
+def flag(name: str) -> str:
+    """The command-line flag of a reader option's keyword: ``--`` and the name with dashes."""
+    return "--" + name.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,15 @@ class Reader:
     """A registered reader: ``read(paths, annotators=None, **options)`` returns a list of
     :mod:`corpusagree.model.corpus` objects; ``sniff(path)`` tells whether a path holds this
     format. ``span_layers``: ``read`` also takes ``spans=True``, to read a plain span layer
-    (named entities …) where the files hold no coreference layer."""
+    (named entities …) where the files hold no coreference layer.
+
+    ``layout``: how the paths name the annotators — ``"path"``: one file or folder per
+    annotator (CoNLL-2012, CorefUD); ``"folder"``: one folder per annotator, or a folder of
+    annotator folders (brat, MMAX2, RST, DISRPT, plain text); ``"each"``: the files name
+    their annotators (XMI, WebAnno TSV, ezCoref); ``"file"``: one file holds every annotator
+    (segeval, positions, sense tables); ``"paired"``: the data file, then one key file per
+    annotator (Raganato, Senseval). ``defaults``: reader options a job sets unless the user
+    does, by job (MMAX2's ``levels=["coref"]`` for the ``coref`` job)."""
 
     task: str
     name: str
@@ -70,6 +83,16 @@ class Reader:
     options: tuple[Option, ...]
     summary: str
     span_layers: bool = False
+    layout: str = "folder"
+    defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: a format that takes almost any file (plain text): when a path it takes holds another
+    #: task's format, the user meant that one (a brat folder's ``.txt`` files)
+    fallback: bool = False
+
+    def options_for(self, job: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The reader options of ``given`` (None values left out) over the job's defaults."""
+        return {**self.defaults.get(job, {}),
+                **{k: v for k, v in given.items() if v is not None}}
 
 
 #: (task, name) -> (reader, registration number)
@@ -77,10 +100,19 @@ _REGISTRY: dict[tuple[str, str], tuple[Reader, int]] = {}
 _LOADED: set[str] = set()
 
 
+#: the path layouts of :class:`Reader`
+LAYOUTS = ("path", "folder", "each", "file", "paired")
+
+
 def register(task: str, name: str, *, sniff: Callable[[Path], bool],
              options: Iterable[Option] = (), summary: str,
-             span_layers: bool = False) -> Callable[[F], F]:
-    """Decorator registering ``read`` as the reader of format ``name`` for ``task``."""
+             span_layers: bool = False, layout: str = "folder",
+             defaults: Mapping[str, Mapping[str, Any]] | None = None,
+             fallback: bool = False) -> Callable[[F], F]:
+    """Decorator registering ``read`` as the reader of format ``name`` for ``task`` (see
+    :class:`Reader` for ``layout`` and ``defaults``)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}; known: {', '.join(LAYOUTS)}")
     if task not in TASKS:
         raise ValueError(f"unknown task {task!r}; known: {', '.join(TASKS)}")
     opts = tuple(options)
@@ -95,7 +127,8 @@ def register(task: str, name: str, *, sniff: Callable[[Path], bool],
                              f"{old[0].read.__module__}")
         number = old[1] if old is not None else len(_REGISTRY)
         _REGISTRY[task, name] = (Reader(task, name, read, sniff, opts, summary,
-                                               span_layers), number)
+                                        span_layers, layout, dict(defaults or {}), fallback),
+                                 number)
         return read
 
     return decorate
@@ -134,8 +167,29 @@ def detect(task: str, path: str | PathLike) -> str:
     path = _paths.check(Path(path))
     for name, reader in readers(task).items():
         if reader.sniff(path):
+            if reader.fallback and (other := _other_task(task, path, name)) is not None:
+                raise InputError(other, path)
             return name
     raise _unknown_format(task, path)
+
+
+#: the jobs that read each task's formats
+JOBS = {"coref": "coref, markables (MMAX2) or spans", "segments": "segments or spans",
+        "senses": "senses"}
+
+
+def _other_task(task: str, path: Path, fallback: str) -> str | None:
+    """What to say when ``path``, taken by the ``fallback`` format of ``task``, holds another
+    task's format (None when it does not)."""
+    for other in TASKS:
+        if other == task:
+            continue
+        for name, reader in readers(other).items():
+            if not reader.fallback and reader.sniff(path):
+                return (f"these are {name} files ({other} annotations), not {task}: use "
+                        f"corpusagree {JOBS[other]} (or --input-format {fallback} to read "
+                        "them as such all the same)")
+    return None
 
 
 def _unknown_format(task: str, path: Path) -> InputError:
@@ -183,13 +237,14 @@ def resolve(task: str, paths: Iterable[str | PathLike], fmt: str = "auto") -> st
 
 
 def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str = "auto",
-         annotators: Iterable[str] | None = None, *, spans: bool = False,
-         **options: Any) -> tuple[str, list]:
+         annotators: Iterable[str] | None = None, *, job: str | None = None,
+         spans: bool = False, **options: Any) -> tuple[str, list]:
     """``(format, objects)`` read from ``paths`` (files or folders, all of one format).
 
     ``fmt="auto"`` sniffs every path. ``annotators`` means what it means to the format's
-    reader. ``options`` are reader options; None values are left out, one the format does not
-    take is an InputError, and a text value of a ``multiple`` option is split on commas.
+    reader. ``options`` are reader options over the reader's defaults for ``job``
+    (:attr:`Reader.defaults`); None values are left out, one the format does not take is an
+    InputError naming its flag, and a text value of a ``multiple`` option is split on commas.
     ``spans``: the spans job, which readers with ``span_layers`` are told.
     """
     plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
@@ -203,16 +258,10 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     reader = get(task, fmt)
     taken = {o.name: o for o in reader.options}
     given: dict[str, Any] = {}
-    for key, value in options.items():
-        if value is None:
-            continue
+    for key, value in reader.options_for(job or "", options).items():
         opt = taken.get(key)
         if opt is None:
-            other = next(((o, f) for o, f in _task_options(task) if o.name == key), None)
-            if other is None:
-                raise TypeError(f"{key!r} is not an option of any {task} format")
-            raise InputError(f"{other[0].flag} does not apply to format {fmt!r} "
-                             f"(only to {', '.join(other[1])})")
+            raise InputError(_not_taken(key, task, fmt))
         if opt.multiple and isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         given[key] = value
@@ -223,3 +272,12 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     if not out:
         raise InputError(f"no annotations found ({fmt})", plist[0])
     return fmt, out
+
+
+def _not_taken(key: str, task: str, fmt: str) -> str:
+    """Why the reader option ``key`` cannot be given to format ``fmt`` of ``task``."""
+    where = [(t, f) for t in TASKS for o, fs in _task_options(t) if o.name == key for f in fs]
+    if not where:
+        return f"{flag(key)} is not a reader option"
+    return f"{flag(key)} does not apply to {task} format {fmt!r} (only to " + \
+        ", ".join(f"{f}" if t == task else f"{f} ({t})" for t, f in where) + ")"

@@ -63,7 +63,7 @@ def sniff(path: str | PathLike) -> bool:
     return first.lstrip("\ufeff").startswith("#begin document")
 
 
-@register("coref", "conll", sniff=sniff,
+@register("coref", "conll", layout="path", sniff=sniff,
           summary="CoNLL-2012 *_conll files (Pradhan et al. 2012): one file or folder per "
           "annotator")
 def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:

@@ -40,7 +40,7 @@ def sniff(path: str | PathLike) -> bool:
         len(x.split("\t")) == 10 for x in text.splitlines()[:200])
 
 
-@register("coref", "corefud", sniff=sniff,
+@register("coref", "corefud", layout="path", sniff=sniff,
           summary="CorefUD .conllu files (CoNLL-U with Entity= in MISC; Nedoluzhko et al. "
           "2022): one file or folder per annotator")
 def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefAnnotation]:

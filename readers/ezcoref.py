@@ -46,11 +46,14 @@ def sniff(path: str | PathLike) -> bool:
         and '"annotator_id"' in text and '"annotations"' in text
 
 
-@register("coref", "ezcoref", sniff=sniff, summary="ezCoref crowd annotations (Gupta et al. "
-          "2023): one JSON file per passage, every annotator in it; files or folders",
+@register("coref", "ezcoref", layout="each", sniff=sniff,
+          summary="ezCoref crowd annotations (Gupta et al. 2023): one JSON file per passage, "
+          "every annotator in it; files or folders",
           options=(Option("clusters", "ezCoref: keep every cluster id a mention lists, or only "
-                          "the last one (the final choice in the ezCoref interface)",
-                          choices=("all", "last")),))
+                          "the last one (the final choice in the ezCoref interface; default "
+                          "of the coref job)", choices=("all", "last")),),
+          # the coref job compares each mention's final cluster choice
+          defaults={"coref": {"clusters": "last"}})
 def read(paths: PathArg, annotators: Collection[str] | None = None, *,
          clusters: Literal["all", "last"] = "all") -> list[CorefAnnotation]:
     """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);

@@ -78,11 +78,14 @@ def sniff(path: str | PathLike) -> bool:
 @register("coref", "mmax2", sniff=sniff,
           summary="MMAX2 projects (.mmax, common_paths.xml, base data, markable levels): one "
           "project folder per annotator, or a folder of annotator folders",
-          options=(Option("levels", "MMAX2: markable level(s) holding the chains",
+          options=(Option("levels", "MMAX2: markable level(s) holding the chains (coref job "
+                          "default: coref)",
                           multiple=True, metavar="LEVEL", aliases=("--level",)),
                    Option("common_paths", "MMAX2: a common_paths.xml shared by all projects "
                           "(default: the one beside each .mmax file, else a "
-                          "global_common_paths.xml above it)", type=Path, metavar="FILE")))
+                          "global_common_paths.xml above it)", type=Path, metavar="FILE")),
+          # the coref job reads the chains of the coref level; spans every level
+          defaults={"coref": {"levels": ["coref"]}})
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
          levels: Sequence[str] | None = None,
          set_attributes: Iterable[str] = DEFAULT_SET_ATTRIBUTES,

@@ -81,7 +81,7 @@ def sniff(path: str | PathLike) -> bool:
             and lemma_key(first[3]) != first[3])
 
 
-@register("senses", "ontonotes", sniff=sniff,
+@register("senses", "ontonotes", layout="file", sniff=sniff,
           summary="OntoNotes .sense files (two annotators' senses and the adjudicated one): "
           "files or folders of them",
           options=(Option("adjudicator", "OntoNotes: also read the adjudicated sense (the sixth "

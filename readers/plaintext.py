@@ -204,7 +204,7 @@ def sniff(path: str | PathLike) -> bool:
     return _paths.has_files(path, SUFFIXES)
 
 
-@register("segments", "text", sniff=sniff,
+@register("segments", "text", sniff=sniff, fallback=True,
           summary="plain UTF-8 text, segments separated by blank lines or marker lines (Choi "
           "2000): one folder per annotator",
           options=(Option("unit", "plain text: count segments in words or sentences (spaCy; "

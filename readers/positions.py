@@ -147,7 +147,7 @@ def sniff(path: str | PathLike) -> bool:
     return all(c.isdigit() or not c for c in rows[1][1][1:])
 
 
-@register("segments", "positions", sniff=sniff,
+@register("segments", "positions", layout="file", sniff=sniff,
           summary="segment-position tables (.csv/.tsv): a column per coder (Moonstone, "
           "Kazantseva & Szpakowicz 2012) or a row per coder (segeval positions)",
           options=(Option("unit", "positions: name of the unit a row stands for (default: the "

@@ -77,7 +77,7 @@ def sniff(path: str | PathLike) -> bool:
     return b"<corpus" in head and b"<sentence" in head
 
 
-@register("senses", "raganato", sniff=sniff,
+@register("senses", "raganato", layout="paired", sniff=sniff,
           summary="Raganato et al. (2017) unified WSD data XML, then one key file per annotator "
           "(or a folder of them)")
 def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -> list[SenseTag]:

@@ -183,7 +183,7 @@ def sniff(path: str | PathLike) -> bool:
     return first[:2] == ["coder", "masses"]
 
 
-@register("segments", "segeval", sniff=sniff,
+@register("segments", "segeval", layout="file", sniff=sniff,
           summary="segeval JSON (items/document/coder/masses) or TSV of masses (Fournier 2013)",
           options=(Option("unit", "what the segment masses count (segeval, positions: a name; "
                           "RST: token|char; plain text: word|sentence)"),))

@@ -173,7 +173,7 @@ def sniff_wsbest(path: str | PathLike) -> bool:
     return set(WSBEST) <= _header(path)
 
 
-@register("senses", "sensetsv", sniff=sniff_long,
+@register("senses", "sensetsv", layout="file", sniff=sniff_long,
           summary="long TSV sense judgements, one row per item and annotator (columns item, "
           "annotator, sense, or those of Snow et al. 2008): files or folders",
           options=(Option("sep", "long TSV: separator of several senses in one cell "
@@ -188,7 +188,7 @@ def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None,
     return tags
 
 
-@register("senses", "wsbest", sniff=sniff_wsbest,
+@register("senses", "wsbest", layout="file", sniff=sniff_wsbest,
           summary="WSbest judgments.tsv (Erk et al. 2013), lemmas from a uses.tsv beside it: "
           "files or folders",
           options=(Option("uses", "WSbest: the uses.tsv giving each sentence's lemma (default: "

@@ -109,7 +109,7 @@ def sniff(path: str | PathLike) -> bool:
     return b"<lexelt" in head
 
 
-@register("senses", "senseval", sniff=sniff,
+@register("senses", "senseval", layout="paired", sniff=sniff,
           summary="Senseval-2/3 lexical sample XML, then one answer file per annotator (or a "
           "folder of them)")
 def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -> list[SenseTag]:

@@ -82,7 +82,7 @@ def _is_tsv_file(p: Path) -> bool:
     return p.name.endswith(".tsv") and _is_tsv(p)
 
 
-@register("coref", "webanno_tsv", sniff=sniff,
+@register("coref", "webanno_tsv", layout="each", sniff=sniff,
           summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with chain layers, a coreference "
           "relation layer or span layers: files or folders", options=(LAYERS,),
           span_layers=True)

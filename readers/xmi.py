@@ -92,7 +92,7 @@ def _is_xmi(p: Path) -> bool:
         return False
 
 
-@register("coref", "xmi", sniff=sniff,
+@register("coref", "xmi", layout="each", sniff=sniff,
           summary="UIMA CAS XMI (INCEpTION, WebAnno, DKPro) .xmi files or zips of them, chain "
           "or span layers: files or folders", options=(LAYERS,), span_layers=True)
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,

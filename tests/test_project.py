@@ -77,3 +77,16 @@ def test_module_runs_from_the_checkout_and_elsewhere(tmp_path):
         proc = subprocess.run([sys.executable, "-m", "corpusagree", "--version"], cwd=cwd,
                               capture_output=True, text=True)
         assert proc.returncode == 0 and proc.stdout.startswith("corpusagree "), proc.stderr
+
+
+def test_contributing_names_files_that_exist():
+    """Every path CONTRIBUTING.md names (in backticks, with a folder or a file ending) is in
+    the repository, so the maintainer's map does not rot."""
+    import re
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    named = {m for m in re.findall(r"`([\w./-]+)`", text)
+             if "/" in m and not m.startswith(("../", "http", "$")) and "<" not in m}
+    assert len(named) > 15
+    missing = sorted(m for m in named if not (ROOT / m).exists())
+    assert not missing, missing

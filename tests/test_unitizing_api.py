@@ -11,7 +11,7 @@ import pytest
 
 import corpusagree.unitizing as unitizing
 from corpusagree import unitizing as u
-from corpusagree.analyses import spans
+from corpusagree.analyses import coref, segments, spans
 from corpusagree.stats import gamma as G
 from corpusagree.stats import unitizing as U
 
@@ -71,9 +71,10 @@ def test_category_distance_forms(spec) -> None:
 
 
 def test_continua_from_files() -> None:
-    _, corpus = spans.read(sorted((SAMPLES / "coref" / "conll2012").glob("ann*")))
-    c, _ = u.from_annotations(corpus, "token")
+    corpus = coref.read(sorted((SAMPLES / "coref" / "conll2012").glob("ann*")))
+    c, _ = u.from_annotations(corpus.data, "token")
     assert len(c.annotators) == 3 and len(c) > 100
-    _, segs = spans.read(SAMPLES / "segments" / "segments.json")
-    s = u.from_segmentations(segs)
+    assert len(spans.read(corpus.inputs).data) == len(c)
+    segs = segments.read(SAMPLES / "segments" / "segments.json")
+    s = u.from_segmentations(segs.data)
     assert not math.isnan(u.alpha_u(s, variant="1995").value)

@@ -10,8 +10,9 @@ coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives 
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ from typing import Any
 import numpy as np
 
 from .._version import __version__
+from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
+from ..model.records import frame, plain
 from ..stats import interpret
 from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, Result, compute
@@ -29,23 +32,21 @@ from ..stats.inference import Bootstrap, Interval, bootstrap
 SCHEMA = 1
 
 
-def plain(value: Any) -> Any:
-    """A JSON-ready copy: numpy scalars and arrays as Python values, frozensets as sorted
-    lists of strings, dataclass reports through their ``to_dict``; nan stays a float (the JSON
-    renderer writes it as null)."""
-    if hasattr(value, "to_dict") and callable(value.to_dict):
-        return plain(value.to_dict())
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return plain(value.tolist())
-    if isinstance(value, (set, frozenset)):
-        return sorted(map(str, value))
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+def expect(corpus: Any, job: str, kind: type | tuple[type, ...]) -> Corpus:
+    """``corpus`` when it is a :class:`~corpusagree.model.corpus.Corpus` whose data are of
+    ``kind`` (a list of ``kind`` objects, for annotations), else a TypeError saying what the
+    job's ``analyse`` takes."""
+    if isinstance(corpus, Corpus):
+        data = corpus.data
+        one = data[0] if isinstance(data, list) and data else data
+        if isinstance(one, kind) or (isinstance(data, list) and not data):
+            return corpus
+        what = f"a {corpus.job} corpus of {type(one).__name__}"
+    else:
+        what = type(corpus).__name__
+    names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+    raise TypeError(f"{job}.analyse takes the Corpus that corpusagree.analyses.{job}.read "
+                    f"returns (or {names} made in Python), not {what}")
 
 
 class Records(list):
@@ -54,19 +55,7 @@ class Records(list):
     def to_frame(self):
         """A pandas DataFrame, one row per record; nested dicts become ``outer_inner``
         columns (pandas is optional and imported here)."""
-        import pandas as pd
-
-        return pd.DataFrame([_flat(plain(r)) for r in self])
-
-
-def _flat(d: dict, prefix: str = "") -> dict:
-    out: dict = {}
-    for k, v in d.items():
-        if isinstance(v, dict):
-            out.update(_flat(v, f"{prefix}{k}_"))
-        else:
-            out[f"{prefix}{k}"] = v
-    return out
+        return frame(self)
 
 
 @dataclass(frozen=True)
@@ -76,13 +65,16 @@ class Column:
     digits, for quantities of any scale), ``interval`` ((low, high) pairs),
     ``share`` (a proportion written as a percentage), ``label`` (a label or a set),
     ``context`` ((before, span, after) text, the span to be highlighted).
-    ``optional``: a renderer short of width may leave the column out (and says so)."""
+    ``optional``: a renderer short of width may leave the column out (and says so).
+    ``hidden``: only the data formats (CSV, data frames) carry it, e.g. a coefficient's ASCII
+    id beside its symbol."""
 
     key: str
     header: str
     kind: str = "text"
     places: int = 4
     optional: bool = False
+    hidden: bool = False
 
 
 @dataclass
@@ -125,9 +117,102 @@ class Table:
         """The table as a pandas DataFrame (pandas is optional and imported here)."""
         return Records(self.records()).to_frame()
 
+    def shown(self) -> Table:
+        """The table as people read it: without its hidden columns."""
+        keep = [j for j, c in enumerate(self.columns) if not c.hidden]
+        if len(keep) == len(self.columns):
+            return self
+        return dataclasses.replace(self, columns=[self.columns[j] for j in keep],
+                                   rows=[[row[j] for j in keep] for row in self.rows])
 
-class Report:
-    """Base of every job's report: the envelope of the JSON schema and the table hooks."""
+
+class Tables(Mapping[str, "Table"]):
+    """A report's tables by id (ASCII), in the order a reader meets them.
+
+    Examples
+    --------
+    >>> t = Tables([Table("coefficients", "Coefficients", [Column("value", "value")], [[1.0]])])
+    >>> list(t), t["coefficients"].title
+    (['coefficients'], 'Coefficients')
+    """
+
+    def __init__(self, tables: Iterable[Table]) -> None:
+        self._tables: dict[str, Table] = {}
+        for t in tables:
+            if t.id in self._tables:
+                raise ValueError(f"two tables with the id {t.id!r}")
+            self._tables[t.id] = t
+
+    def __getitem__(self, key: str) -> Table:
+        try:
+            return self._tables[key]
+        except KeyError:
+            raise KeyError(f"no table {key!r}; the tables are {', '.join(self._tables)}") \
+                from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def __repr__(self) -> str:
+        return f"Tables({', '.join(self._tables)})"
+
+
+class WithTables:
+    """What has tables: ``.tables`` (a :class:`Tables` mapping, built by ``_tables()``) and
+    ``to_frame(table_id)``, the table as a pandas DataFrame."""
+
+    def _tables(self) -> list[Table]:
+        raise NotImplementedError
+
+    @property
+    def tables(self) -> Tables:
+        """The tables by id, in order (see :class:`Tables`)."""
+        return Tables(self._tables())
+
+    def to_frame(self, table_id: str | None = None):
+        """One table as a pandas DataFrame (pandas is optional and imported here).
+
+        Parameters
+        ----------
+        table_id : str, optional
+            The table's id (``list(obj.tables)`` lists them); the first table when omitted.
+        """
+        tables = self.tables
+        if table_id is None:
+            if not tables:
+                raise ValueError("there is no table")
+            table_id = next(iter(tables))
+        return tables[table_id].to_frame()
+
+
+#: the renderers of :mod:`corpusagree.report`, which registers them when ``corpusagree`` is
+#: imported (an analysis never imports a renderer): name -> function
+RENDERERS: dict[str, Callable[..., Any]] = {}
+
+
+def register_renderer(name: str, fn: Callable[..., Any]) -> None:
+    """Make ``fn`` the renderer ``name`` that :class:`Report`'s ``to_*`` methods call:
+    ``json(reports) -> str``, ``csv_files(reports, folder) -> list[Path]``,
+    ``html(reports) -> str`` and ``html_fragment(report) -> str``."""
+    RENDERERS[name] = fn
+
+
+def _renderer(name: str) -> Callable[..., Any]:
+    if name not in RENDERERS:  # only when corpusagree.report failed to import
+        raise RuntimeError(f"no {name} renderer: import corpusagree.report")
+    return RENDERERS[name]
+
+
+class Report(WithTables):
+    """Base of every job's report: the envelope of the JSON schema, the tables and the
+    renderings.
+
+    Every report has ``.tables`` (id → :class:`Table`), ``to_dict()`` (the JSON document),
+    ``to_json()``, ``to_frame(table_id)``, ``to_csv(folder)``, ``to_html(path)`` and shows
+    itself in Jupyter (``_repr_html_``)."""
 
     job: str = ""
     inputs: list[str]
@@ -146,15 +231,32 @@ class Report:
                       "bootstrap": None if self.bootstrap is None else self.bootstrap.as_dict(),
                       **self.body(), "notes": list(self.notes)})
 
+    def to_json(self) -> str:
+        """The report as a JSON document (:meth:`to_dict`, undefined values as null)."""
+        return _renderer("json")([self])
+
+    def to_csv(self, folder: str | os.PathLike) -> list[Path]:
+        """Write every table as ``<folder>/<table id>.csv`` (the folder is made when missing);
+        the paths written."""
+        return _renderer("csv_files")([self], Path(folder))
+
+    def to_html(self, path: str | os.PathLike | None = None) -> str:
+        """The report as one self-contained HTML page with its plots (needs matplotlib),
+        written to ``path`` when given; the page."""
+        page = _renderer("html")([self])
+        if path is not None:
+            Path(path).write_text(page, encoding="utf-8")
+        return page
+
+    def _repr_html_(self) -> str:
+        return _renderer("html_fragment")(self)
+
     def summary(self) -> str:
         """One line saying what was measured on what."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.summary()})"
-
-    def tables(self) -> list[Table]:
-        raise NotImplementedError
 
     def headline(self) -> Estimate | None:
         """The coefficient a reader looks at first (the first α), or None."""
@@ -300,7 +402,8 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
     De and the conventional reading."""
     rows = list(rows)
     ivs = [e.interval for e in rows if e.interval is not None]
-    cols = [c for c, _ in lead] + [Column("coefficient", "coefficient"),
+    cols = [c for c, _ in lead] + [Column("id", "id", hidden=True),
+                                   Column("coefficient", "coefficient"),
                                    Column("distance", "distance"),
                                    Column("value", "value", "float")]
     if ivs:
@@ -312,7 +415,7 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
     body = []
     for e in rows:
         r = e.result
-        line = [f(e) for _, f in lead] + [r.symbol, r.distance, r.value]
+        line = [f(e) for _, f in lead] + [r.id, r.symbol, r.distance, r.value]
         if ivs:
             iv = e.interval
             line += [None if iv is None else (iv.low, iv.high),

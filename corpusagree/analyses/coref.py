@@ -20,15 +20,18 @@ data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then m
   out as mention texts).
 
 >>> from corpusagree.analyses import coref
->>> fmt, annotations = coref.read(["sample_corpora/coref/brat"])      # doctest: +SKIP
->>> report = coref.analyse(annotations, input_format=fmt)             # doctest: +SKIP
->>> report.coefficients.to_frame()                                    # doctest: +SKIP
+>>> corpus = coref.read("sample_corpora/coref/brat")
+>>> corpus
+<Corpus coref (brat): 3 annotators, 5 documents, 161 mentions>
+>>> report = coref.analyse(corpus)
+>>> round(report.scores.all_pairs["muc"]["f1"], 4)   # micro-averaged, as the CoNLL scorer
+0.9342
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
@@ -36,14 +39,16 @@ import numpy as np
 
 from .. import readers
 from ..convert import coref as conv
-from ..model.corpus import CorefAnnotation, natural_key
+from ..model.corpus import CorefAnnotation, Corpus, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.progress import Progress, Stages
 from ..readers import _paths
 from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
-from ..stats.inference import Bootstrap, Progress
+from ..stats.inference import Bootstrap, resampling
+from ..stats.spec import for_coders
 from .base import (
     Column,
     Estimate,
@@ -51,8 +56,10 @@ from .base import (
     Records,
     Report,
     Table,
+    WithTables,
     estimate_table,
     estimates,
+    expect,
     first_alpha,
     odd_one_out,
     quiet,
@@ -78,49 +85,106 @@ MENTIONS = ("each annotator is scored on every mention they marked (the referenc
 MACRO = ("macro average: each document's figure averaged over the documents where it is "
          "defined (MUC: a link on either side; BLANC: a link on either side; the others: a "
          "mention), never counting an undefined figure as 0")
-#: ezCoref: the cluster ids kept per mention unless the reader option says otherwise
-EZCOREF_CLUSTERS = "last"
-#: (subfolder, format) of a sample corpus that :func:`from_folder` tries, in order (CorefUD
-#: keeps discontinuous mentions and heads; every format gives the same figures)
-SAMPLE_FORMATS = (("corefud", "corefud"), ("conll2012", "conll"), ("mmax2", "mmax2"),
-                  ("brat", "brat"), ("xmi", "xmi"))
-
-
 # ---- reading -----------------------------------------------------------------------------------
-def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
-         annotators: Sequence[str] | None = None, **reader_options
-         ) -> tuple[str, list[CorefAnnotation]]:
-    """``(format, annotations)`` of the annotators' files or folders, through the readers
-    registry (``input_format="auto"`` recognises the format). ``reader_options`` apply to
-    their format only; the job's defaults are MMAX2 ``levels=["coref"]`` and ezCoref
-    ``clusters="last"`` (each mention's final cluster choice). The annotations come in the
-    order of the paths (the annotators of one path in natural order of their names), so the
-    first path is the key of the coreference scores, as in ``scorer.pl KEY RESPONSE``."""
-    plist = [Path(paths)] if isinstance(paths, (str, PathLike)) else [Path(p) for p in paths]
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, **reader_options) -> Corpus[list]:
+    """The coreference annotations of the annotators' files or folders.
+
+    Parameters
+    ----------
+    paths : path or list of paths
+        One file or folder per annotator, or a folder of annotator folders (brat, MMAX2, XMI,
+        WebAnno TSV), or ezCoref passage files; the first path is the key of the coreference
+        scores, as in ``scorer.pl KEY RESPONSE``.
+    input_format : str
+        A coreference format (``mmax2``, ``brat``, ``conll``, ``corefud``, ``xmi``,
+        ``webanno_tsv``, ``ezcoref``) or ``auto`` to recognise it.
+    annotators : list of str, optional
+        The annotators' names, one per annotator found (default: from the paths).
+    **reader_options
+        The format's own options (``levels`` for MMAX2, ``coref_types`` for brat, ``layers``
+        for XMI and WebAnno TSV, ``clusters`` for ezCoref); the job's defaults are MMAX2
+        ``levels=["coref"]`` and ezCoref ``clusters="last"``.
+
+    Returns
+    -------
+    Corpus
+        ``data``: one :class:`~corpusagree.model.corpus.CorefAnnotation` per annotator and
+        document, in the order of the paths (the annotators of one path in natural order).
+
+    Raises
+    ------
+    InputError
+        A path that does not exist, a format not recognised, bad input in a file (named with
+        its line), an option the format does not take.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> corpus = coref.read(["sample_corpora/coref/conll2012/ann1.conll",
+    ...                      "sample_corpora/coref/conll2012/ann2.conll"])
+    >>> corpus.format, corpus.annotators
+    ('conll', ['ann1', 'ann2'])
+    """
+    plist = _paths.as_list(paths)
     for p in plist:
         if not p.exists():
             raise InputError("no such file or folder", p)
     fmt = readers.resolve("coref", plist, input_format)
-    options = dict(reader_options)
-    if fmt == "mmax2" and not options.get("levels"):
-        options["levels"] = ["coref"]
-    if fmt == "ezcoref" and options.get("clusters") is None:
-        options["clusters"] = EZCOREF_CLUSTERS
-    return read_as(plist, fmt, annotators, **options)
+    return read_as(plist, fmt, annotators, job="coref", **reader_options)
 
 
-def read_as(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None,
-            **options) -> tuple[str, list[CorefAnnotation]]:
-    """``(format, annotations)`` of existing paths in a known coreference format, in the order
-    of the paths; a CoNLL folder given alone is a hint to give one path per annotator."""
+def read_as(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None, *,
+            job: str = "coref", spans: bool = False, **options) -> Corpus[list]:
+    """The coreference corpus of existing paths in a known format, in the order of the paths;
+    a folder given alone in a format with one path per annotator is a hint to give one file
+    or folder per annotator."""
+    reader = readers.get("coref", fmt)
     try:
-        fmt, annotations = readers.read("coref", plist, fmt, annotators, **options)
+        fmt, annotations = readers.read("coref", plist, fmt, annotators, job=job, spans=spans,
+                                        **options)
     except InputError as e:
-        if fmt in ("conll", "corefud") and len(plist) == 1 and plist[0].is_dir():
+        if reader.layout == "path" and len(plist) == 1 and plist[0].is_dir():
             raise InputError(f"{e.message} (a folder is one annotator in this format: give "
                              "one file or folder per annotator)", e.path, e.line) from None
         raise
-    return fmt, _in_given_order(annotations, plist)
+    annotations = _in_given_order(annotations, plist)
+    corpus = corpus_of(annotations, fmt, [str(p) for p in plist],
+                       reader.options_for(job, options), job)
+    corpus.notes += [f"reader option {readers.flag(k)} {_shown(v)} ({job} job's default for "
+                     f"{fmt}; give {readers.flag(k)} to change it)"
+                     for k, v in reader.defaults.get(job, {}).items() if options.get(k) is None]
+    return corpus
+
+
+def _shown(value) -> str:
+    return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+
+
+def corpus_of(annotations: Sequence[CorefAnnotation], fmt: str = "python",
+              inputs: Sequence[str] = (), reader_options: dict | None = None,
+              job: str = "coref", noun: str = "mentions") -> Corpus[list]:
+    """A corpus of coreference annotations (what :func:`read` returns) for ``job``, its
+    mentions counted as ``noun``."""
+    annotations = list(annotations)
+    documents = list(dict.fromkeys(a.document.id for a in annotations))
+    names = list(dict.fromkeys(a.annotator for a in annotations))
+    mentions = sum(len(a.mentions) for a in annotations)
+    options = {k: [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
+               for k, v in (reader_options or {}).items()}
+    return Corpus(job, fmt, annotations, names, documents, list(inputs),
+                  reader_options=options, size=f"{mentions:,} {noun}")
+
+
+def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref"
+              ) -> Corpus[list]:
+    """A corpus of ``job``: ``annotations`` itself, or annotations made into one."""
+    if isinstance(annotations, Corpus):
+        return expect(annotations, job, CorefAnnotation)
+    annotations = list(annotations)
+    if annotations and not all(isinstance(a, CorefAnnotation) for a in annotations):
+        expect(annotations, job, CorefAnnotation)  # the TypeError saying what it takes
+    return corpus_of(annotations, job=job)
 
 
 def _in_given_order(annotations: list[CorefAnnotation], paths: Sequence[Path]
@@ -171,9 +235,30 @@ class CorefScores:
         return {"averaging": "micro", "metrics": list(self.metrics), "pairs": self.pairs,
                 "all_pairs": self.all_pairs, "macro": macro, "documents": self.documents}
 
+    def to_frame(self, averaging: str = "micro"):
+        """One row per (key, response, metric) with recall, precision and F1 — ``micro``
+        (the reference scorer's, default), ``macro`` or per ``document`` (the last two with
+        figures per document) — and the pair over all pairs as key = response = ``all``
+        (pandas is optional)."""
+        import pandas as pd
+
+        if averaging == "micro":
+            rows, every = self.pairs, self.all_pairs
+        elif averaging in ("macro", "document") and self.macro is not None:
+            rows, every = (self.macro, self.macro_all) if averaging == "macro" else \
+                (self.documents, None)
+        else:
+            raise ValueError(f"averaging {averaging!r}: micro, or macro and document with "
+                             "figures per document (by_document=True)")
+        blocks = list(rows) + ([{"key": "all", "response": "all", **every}] if every else [])
+        return pd.DataFrame([
+            {**{k: r[k] for k in ("document", "key", "response") if k in r}, "metric": m,
+             **{k: r[m][k] for k in ("recall", "precision", "f1")}}
+            for r in blocks for m in self.metrics])
+
 
 @dataclass(repr=False)
-class CorefDiagnostics:
+class CorefDiagnostics(WithTables):
     """Why agreement is low: the diagnostics of the chain (or antecedent) labels under one
     distance (:func:`~corpusagree.analyses.diagnose.diagnose`), and the most-disputed mentions
     with each annotator's label written out as mention texts (``disputed``). ``mentions``: the
@@ -190,10 +275,10 @@ class CorefDiagnostics:
     def to_dict(self) -> dict:
         return {**self.diagnostics.to_dict(), "disputed": self.disputed}
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         """The diagnostics' tables, with mentions shown by their words."""
         out = []
-        for t in self.diagnostics.tables():
+        for t in self.diagnostics.tables.values():
             if t.id == "worst_items":
                 t = self._disputed()
             elif t.id == "per_category":
@@ -279,7 +364,7 @@ class CorefReport(Report):
                             "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0,
                             "marked": odd_one_out(names, m)})]
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         o = self.options
         out = [self._alignment_table()]
         if self.coefficients:
@@ -294,7 +379,7 @@ class CorefReport(Report):
         if self.by_document is not None:
             out.append(self._document_table())
         if self.diagnostics is not None:
-            out += self.diagnostics.tables()
+            out += list(self.diagnostics.tables.values())
         return out
 
     def _alignment_table(self) -> Table:
@@ -316,7 +401,8 @@ class CorefReport(Report):
     def _scores_table(self) -> Table:
         sc = self.scores
         cols = [Column("key", "key"), Column("response", "response"),
-                Column("documents", "docs", "int"), Column("metric", "score"),
+                Column("documents", "docs", "int"), Column("id", "id", hidden=True),
+                Column("metric", "score"),
                 Column("recall", "recall", "float"), Column("precision", "precision", "float"),
                 Column("f1", "F1", "float")]
         rows = []
@@ -324,9 +410,10 @@ class CorefReport(Report):
         if len(sc.pairs) > 1:
             blocks.append(("all", "all", sc.all_pairs))
         for key, response, p in blocks:
-            rows += [[key, response, p["documents"], SCORE_NAMES[m], p[m]["recall"],
+            rows += [[key, response, p["documents"], m, SCORE_NAMES[m], p[m]["recall"],
                       p[m]["precision"], p[m]["f1"]] for m in sc.metrics]
-            rows.append([key, response, p["documents"], "CoNLL", None, None, p["conll"]])
+            rows.append([key, response, p["documents"], "conll", "CoNLL", None, None,
+                         p["conll"]])
         return Table("scores", "Coreference scores, micro-averaged over the documents as the "
                      "CoNLL reference scorer (Pradhan et al. 2014)", cols, rows,
                      [MICRO, MENTIONS, "CoNLL = (MUC + B³ + CEAF-e F1) / 3 (Pradhan et al. "
@@ -378,26 +465,59 @@ class CorefReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
-def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] = DISTANCES,
-            match: str = "exact", unmarked: str = "missing", label: str = "chain",
-            singletons: str = "keep", bootstrap: Bootstrap | None = None,
-            by_document: bool = False, diagnostics: int | None = None,
-            progress: Progress | None = None, inputs: Sequence[str | PathLike] = (),
-            input_format: str | None = None,
-            reader_options: Mapping[str, object] | None = None) -> CorefReport:
-    """Everything the job reports on ``annotations`` (see the module docstring).
+def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
+            distance: str | Sequence[str] = DISTANCES, match: str = "exact",
+            unmarked: str = "missing", label: str = "chain", singletons: str = "keep",
+            bootstrap: Bootstrap | None = None, by_document: bool = False,
+            diagnostics: int | None = None, progress: Progress | None = None) -> CorefReport:
+    """Everything the job reports on a coreference corpus (see the module docstring).
 
-    ``match`` aligns mentions by "exact" span, "head" token or maximal "overlap"; an unmarked
-    mention is "missing" or a "singleton" of its annotator; ``label`` "chain" or "prefix" gives
-    the set-label coefficients per distance ("antecedent": only the nominal antecedent table,
-    which is always computed); ``singletons="drop"`` removes one-member chains first.
-    ``bootstrap``: intervals, resampling documents (``cluster`` None or True) or mentions
-    (False); with one document the mentions are resampled. ``diagnostics`` = N lists the N
-    most-disputed mentions. ``progress(done, total)`` follows the bootstrap and the scores.
-    ``inputs``, ``input_format`` and ``reader_options`` (what the annotations were read with)
-    are recorded in the report.
+    Parameters
+    ----------
+    corpus : Corpus or list of CorefAnnotation
+        What :func:`read` returned, or annotations made in Python.
+    distance : str or list of str
+        The set distances of the chain coefficients (Passonneau 2004: ``passonneau``,
+        ``jaccard``, ``dice``, ``masi``; default all four).
+    match : {"exact", "head", "overlap"}
+        How mentions are aligned across annotators: exact span, head token, maximal overlap.
+    unmarked : {"missing", "singleton"}
+        A mention an annotator did not mark is missing, or a singleton of theirs.
+    label : {"chain", "prefix", "antecedent"}
+        A mention's label: its chain, the chain up to it, or its antecedent (nominal only;
+        Artstein & Poesio 2005, §4.1).
+    singletons : {"keep", "drop"}
+        Drop one-member chains first.
+    bootstrap : Bootstrap, optional
+        Intervals, resampling documents (mentions with one document, or ``cluster=False``).
+    by_document : bool
+        Every document's figures and their macro means.
+    diagnostics : int, optional
+        Pairwise and leave-one-out α and the N most-disputed mentions.
+    progress : callable, optional
+        ``progress(done, total)`` over the bootstraps and the scores.
+
+    Returns
+    -------
+    CorefReport
+
+    Raises
+    ------
+    InputError
+        A distance that is not a set distance; no mention marked by two annotators.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> report = coref.analyse(coref.read("sample_corpora/coref/mmax2"), distance="jaccard")
+    >>> report.tables["coefficients"].to_frame()[["id", "distance", "value"]].round(4).head(2)
+                id distance   value
+    0        alpha  jaccard  0.9166
+    1  alpha_prime  jaccard  0.9186
     """
-    distances = list(distances)
+    corpus = as_corpus(corpus)
+    annotations = corpus.data
+    distances = [distance] if isinstance(distance, str) else list(distance)
     for d in distances:
         if d not in SET_DISTANCES:
             raise InputError(f"distance {d!r} is not a set distance; choose from "
@@ -405,23 +525,23 @@ def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] 
     al = conv.align(annotations, match=match, singletons=singletons)
     chains = None if label == "antecedent" else conv.to_data(al, label, unmarked)
     ante = conv.to_data(al, "antecedent", unmarked)
+    where = ", ".join(corpus.inputs) or None
     if not ((ante.codes >= 0).sum(0) >= 2).any():
-        where = ", ".join(map(str, inputs)) or None
         if not al.n_items:
             raise InputError("no mention in any annotation: nothing to compare", where)
         raise InputError(f"none of the {al.n_items} mentions is marked by two or more "
                          f"annotators ({match} match): nothing to compare", where)
-    notes = al.report.notes()
-    settings = _settings(bootstrap, len(al.documents), notes)
-    stage = _Stages(progress, [settings.n_resamples if settings else 0] * (1 + (chains is not None))
-                    + [len(al.documents)])
+    notes = list(corpus.notes) + al.report.notes()
+    settings = resampling(bootstrap, al.item_doc, notes, items="mentions")
+    stage = Stages(progress, [settings.n_resamples if settings else 0] *
+                   (1 + (chains is not None)) + [len(al.documents)])
     coefficients = Records()
     if chains is not None:
         coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS],
                                  settings, progress=stage.next(), notes=notes)
-    two = int(((ante.codes >= 0).sum(1) > 0).sum()) == 2
-    antecedent = estimates(ante, [(c, "nominal") for c in ("kappa" if two else "multi_kappa",
-                                                           "alpha", "beta")],
+    n_coders = int(((ante.codes >= 0).sum(1) > 0).sum())
+    antecedent = estimates(ante, [(for_coders("kappa", n_coders), "nominal"),
+                                  ("alpha", "nominal"), ("beta", "nominal")],
                            settings, progress=stage.next(), notes=notes)
     table = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated, SCORES,
                                        stage.next())
@@ -441,49 +561,13 @@ def analyse(annotations: Sequence[CorefAnnotation], *, distances: Sequence[str] 
     if unmarked == "singleton":
         notes.append("unmarked mentions are singletons for the coefficients; the coreference "
                      "scores compare the mentions each annotator marked")
-    reader_options = dict(reader_options or {})
-    if input_format == "ezcoref":
-        notes.append(f"ezCoref cluster lists: {reader_options.get('clusters', EZCOREF_CLUSTERS)} "
-                     "(reader option --clusters; 'last' keeps the final click of each mention, "
-                     "'all' every cluster id it lists)")
     options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
                "singletons": singletons, "by_document": by_document,
-               "diagnostics": diagnostics,
-               "reader_options": {k: [str(x) for x in v] if isinstance(v, (list, tuple))
-                                  else str(v) for k, v in reader_options.items()}}
-    return CorefReport([str(p) for p in inputs], options, settings, input_format,
+               "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
+    return CorefReport(list(corpus.inputs), options, settings, corpus.format,
                        list(al.documents), list(al.annotators), al.n_items, al.report,
                        coefficients, antecedent, scores, documents, diag,
                        list(dict.fromkeys(notes)))
-
-
-class _Stages:
-    """One ``progress(done, total)`` over consecutive stages of known sizes."""
-
-    def __init__(self, progress: Progress | None, sizes: Sequence[int]) -> None:
-        self.progress, self.sizes, self.done, self.total = progress, list(sizes), 0, sum(sizes)
-
-    def next(self) -> Progress | None:
-        """The callback of the next stage."""
-        if self.progress is None:
-            return None
-        offset, progress = self.done, self.progress
-        self.done += self.sizes.pop(0)
-        return lambda done, _: progress(offset + done, self.total)
-
-
-def _settings(bootstrap: Bootstrap | None, documents: int, notes: list[str]
-              ) -> Bootstrap | None:
-    """The bootstrap settings for these data: mentions are resampled when there is one
-    document; few documents make rough intervals."""
-    if bootstrap is None or bootstrap.cluster is False:
-        return bootstrap
-    if documents < 2:
-        notes.append("one document only: the bootstrap resamples mentions (items)")
-        return replace(bootstrap, cluster=False)
-    if documents < 10:
-        notes.append(f"only {documents} documents: intervals clustered by document are rough")
-    return bootstrap
 
 
 def _figures(metrics: Sequence[str], rpf: np.ndarray, defined: np.ndarray | None = None
@@ -613,47 +697,3 @@ def _context(al: conv.Alignment, item: int) -> dict | None:
     if not set(f"{before} {mention} {after}".split()) - {"_", "…"}:
         return None
     return {"before": before, "mention": mention, "after": after}
-
-
-# ---- a sample corpus (the ``report`` job) ------------------------------------------------------
-def folder_inputs(folder: Path) -> tuple[str, list[Path], str | None] | None:
-    """``(format, paths, note)`` of the coreference annotations of a folder: its first format
-    sub-folder if it is like ``sample_corpora/coref/`` (corefud, conll2012, mmax2, brat, xmi:
-    they hold the same annotations, which the note says), else its files (two or more), or
-    else sub-folders, as the annotators of one format; None when it holds none."""
-    folder = Path(folder)
-    for sub, fmt in SAMPLE_FORMATS:
-        path = folder / sub
-        if not path.is_dir():
-            continue
-        sniff = readers.get("coref", fmt).sniff
-        paths = sorted(f for f in path.iterdir() if f.is_file() and sniff(f)) \
-            if fmt in ("conll", "corefud") else [path]
-        if paths:
-            return fmt, paths, (f"sample corpus read from {path} ({fmt}); the other format "
-                                "folders hold the same annotations")
-    try:
-        fmt = readers.detect("coref", folder)
-    except InputError:
-        return None
-    sniff = readers.get("coref", fmt).sniff
-    files = _paths.files(folder, sniff, recursive=False)
-    paths = files if len(files) >= 2 else \
-        [d for d in _paths.subfolders(folder) if sniff(d)] or [folder]
-    return fmt, paths, None
-
-
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[CorefReport]:
-    """The report, with figures per document, on the annotations of a folder
-    (:func:`folder_inputs`); an empty list when there are none."""
-    found = folder_inputs(folder)
-    if found is None:
-        return []
-    fmt, paths, note = found
-    fmt, annotations = read(paths, fmt)
-    report = analyse(annotations, bootstrap=bootstrap, by_document=True, diagnostics=diagnostics,
-                     inputs=[str(p) for p in paths], input_format=fmt)
-    if note:
-        report.notes.insert(0, note)
-    return [report]

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..model.data import ReliabilityData
+from ..model.records import CoderMatrix, plain
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import interpret
 from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, compute
-from .base import Column, Table, plain
+from .base import Column, Table, WithTables
 
 #: label tables (coincidence matrix, distributions, bias) are given up to this many labels
 MAX_TABLE_LABELS = 20
@@ -52,8 +53,8 @@ def _short(value: float, coefficient: str = "alpha") -> str | None:
     return interpret.short(value)
 
 
-@dataclass
-class Diagnostics:
+@dataclass(repr=False)
+class Diagnostics(WithTables):
     """Pairwise and leave-one-coder-out values of one coefficient under one distance, the
     costliest items, category-specific α, and for plain labels the coincidence matrix, the
     coders' label distributions and bias by category; Di Eugenio & Glass's two-coder set;
@@ -64,7 +65,7 @@ class Diagnostics:
     distance: str
     value: float
     coders: list
-    pairwise: np.ndarray
+    pairwise: CoderMatrix
     leave_one_out: list[dict] | None
     worst_items: list[dict]
     per_category: dict
@@ -76,6 +77,10 @@ class Diagnostics:
     group_label: str = "document"
     grouped: bool = False
     notes: list[str] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        return (f"Diagnostics({self.symbol} ({self.distance}) = {self.value:.4g}, "
+                f"{len(self.coders)} coders, raises most: {self.raises_most})")
 
     @property
     def raises_most(self):
@@ -92,7 +97,7 @@ class Diagnostics:
         return plain({
             "coefficient": self.coefficient, "symbol": self.symbol, "distance": self.distance,
             "value": self.value, "conventions": _conventions(self.value, self.coefficient),
-            "pairwise": {"coders": self.coders, "matrix": self.pairwise},
+            "pairwise": self.pairwise,
             "leave_one_out": loo, "worst_items": self.worst_items,
             "per_category": {**self.per_category, "rows": [
                 {**r, "conventions": _conventions(r["alpha"])}
@@ -101,7 +106,7 @@ class Diagnostics:
             "bias_by_category": self.bias_by_category, "two_coders": self.two_coders,
             "expert": self.expert, "notes": self.notes})
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         sym, dn = self.symbol, self.distance
         coders = [str(c) for c in self.coders]
         out = [Table("pairwise", f"Pairwise {sym} ({dn}), coder × coder",

@@ -1,127 +1,178 @@
-"""Every job on a folder whose sub-folders each hold one job's data, whatever their names.
+"""Every job on a study folder whose sub-folders each hold one job's data, whatever their names.
 
-What a sub-folder holds is recognised by sniffing (:func:`kind`): reliability-data files
-(``table``), a coreference format (``coref``, ``markables`` when it is MMAX2, and ``spans`` on
-its mentions), sense annotations (``senses``), or a segmentation format (``segments``, and
-``spans`` on its segments). ``sample_corpora/`` is such a
-folder (``table/``, ``coref/``, ``segments/``, ``senses/``); so is a project folder with
-``agreement/x.tsv`` and ``chains/ann1``, ``chains/ann2``. A folder whose own sub-folders are the
-annotators of one format (``brat/ann1``, ``brat/ann2``) is one job's data itself. Each job
-module's ``from_folder`` says what it reads in its folder; a sub-folder that holds nothing
-readable is named in a note.
+What a sub-folder holds is recognised by the readers (:func:`corpusagree.readers.discover.
+units`): reliability-data files (``table``), a coreference format (``coref``, ``markables`` when
+it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or a segmentation
+format (``segments``, and ``spans`` on its segments). ``sample_corpora/`` is such a folder
+(``table/``, ``coref/``, ``segments/``, ``senses/``); so is a project folder with
+``agreement/x.tsv`` and ``chains/ann1``, ``chains/ann2``. Each job runs through its own
+``read`` and ``analyse``, with the figures per document (lemma) and the job's defaults for a
+report; a part that cannot be read or analysed becomes a note naming it and why, and the
+others still run (``strict=True``: the first such part is an error).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
-from .. import readers
 from ..model.errors import InputError
-from ..readers._paths import subfolders
+from ..model.progress import Progress
+from ..readers import discover
+from ..readers.discover import Found
 from ..stats.inference import Bootstrap
 from . import coref, markables, segments, senses, spans, table
 from .base import Report
 
-#: what a folder may hold, in the order the reports come, with the jobs run on it
-KINDS = {"table": (table,), "coref": (coref, markables, spans), "segments": (segments, spans),
-         "senses": (senses,)}
-#: kinds whose readers take one folder per annotator
-ANNOTATOR_FOLDERS = ("coref", "segments")
+
+@dataclass
+class Part:
+    """One job on one folder's data: the job module, what to read, and the options of
+    ``analyse`` for a report (over which the user's ``diagnostics`` go)."""
+
+    job: ModuleType
+    found: Found
+    options: dict = field(default_factory=dict)
+    #: options turned on only when the user asks for diagnostics (costly parts)
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.job.__name__.rpartition(".")[2]
 
 
-def _format(task: str, path: Path) -> str | None:
-    """The format of ``task`` that ``path`` is recognised as, or None."""
-    try:
-        return readers.detect(task, path)
-    except InputError:
-        return None
+#: the parts of each kind of data, in the order the reports come
+def _table_parts(folder: Path) -> Iterator[Part]:
+    for f in discover.table_files(folder):
+        found = discover.table_inputs(f)
+        yield Part(table, found, dict(found.analysis))
 
 
-def own_kind(folder: Path) -> tuple[str, set[Path]] | None:
-    """What the files directly in ``folder`` hold — ``table``
-    (:func:`corpusagree.analyses.table.table_files`), ``senses``
-    (:func:`corpusagree.analyses.senses.discover`) or ``segments`` (segeval or positions files,
-    :func:`corpusagree.analyses.segments.own_files`) — with the sub-folders that data take
-    along (the key folder and inventories of sense annotations); None when they hold none."""
-    folder = Path(folder)
-    if table.table_files(folder):
-        return "table", set()
-    sets, inventories = senses.discover(folder)
-    if sets:
-        return "senses", {p for paths, _ in sets for p in paths} | set(inventories)
-    if segments.own_files(folder) is not None:
-        return "segments", set()
-    return None
+def _coref_parts(folder: Path) -> Iterator[Part]:
+    found = discover.coref_inputs(folder)
+    if found is not None:
+        yield Part(coref, found, {"by_document": True})
+    mmax2 = discover.mmax2_projects(folder)
+    if mmax2 is not None:
+        yield Part(markables, mmax2)
+    found = discover.span_inputs(folder)
+    if found is not None:
+        yield Part(spans, found, {"by_document": True, "diagnostics": 5})
 
 
-def kind(folder: Path) -> str | None:
-    """What ``folder`` holds: its own files' kind (:func:`own_kind`), else ``coref`` (a
-    coreference format, in it or in a sub-folder) or ``segments`` (a segmentation format), or
-    None. Coreference comes first: its folders hold text files that the plain-text
-    segmentation reader would also take."""
-    folder = Path(folder)
-    own = own_kind(folder)
-    if own is not None:
-        return own[0]
-    if _format("coref", folder) or any(_format("coref", d) for d in subfolders(folder)):
-        return "coref"
-    if _format("segments", folder):
-        return "segments"
-    return None
+def _segments_parts(folder: Path) -> Iterator[Part]:
+    found = discover.segment_inputs(folder)
+    if found is not None:
+        yield Part(segments, found, detail={"by_document": True})
+        yield Part(spans, found, {"by_document": True, "diagnostics": 5})
 
 
-def _annotators_of(folders: list[Path]) -> str | None:
-    """The kind of a folder whose sub-folders ``folders`` (two or more) are the annotators of
-    one format: each holds that format's files directly."""
-    if len(folders) < 2:
-        return None
-    for task in ANNOTATOR_FOLDERS:
-        fmts = {_format(task, d) for d in folders}
-        if len(fmts) == 1 and None not in fmts:
-            sniff = readers.get(task, fmts.pop()).sniff
-            if all(any(f.is_file() and sniff(f) for f in d.iterdir()) for d in folders):
-                return task
-    return None
+def _senses_parts(folder: Path) -> Iterator[Part]:
+    sets, inventories = discover.sense_sets(folder)
+    for found in sets:
+        yield Part(senses, found, {"inventories": inventories}, {"by_document": True})
 
 
-def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
-    """The folders to report on, with their kinds, and the sub-folders holding nothing
-    readable: ``root`` itself for its own files (:func:`own_kind`), its sub-folders (but those
-    its own data take along) each by :func:`kind`; ``root`` alone when its sub-folders are the
-    annotators of one format, or when none of them holds data but ``root`` as a whole does."""
+KINDS: dict[str, Callable[[Path], Iterator[Part]]] = {
+    "table": _table_parts, "coref": _coref_parts, "segments": _segments_parts,
+    "senses": _senses_parts}
+
+
+def parts(root: Path) -> tuple[list[Part], list[str]]:
+    """The parts of a study folder (see the module docstring), in the order of :data:`KINDS`,
+    and notes on the sub-folders that hold nothing readable or cannot be listed."""
     root = Path(root)
-    folders = subfolders(root)
-    own = own_kind(root)
-    if own is None and (k := _annotators_of(folders)) is not None:
-        return {root: k}, []
-    found = {root: own[0]} if own else {}
-    taken = own[1] if own else set()
-    kinds = {d: kind(d) for d in folders if d not in taken}
-    found.update((d, k) for d, k in kinds.items() if k is not None)
-    if not found and (k := kind(root)) is not None:
-        return {root: k}, []
-    return found, [d for d, k in kinds.items() if k is None]
+    found, unread = discover.units(root)
+    out: list[Part] = []
+    notes: list[str] = []
+    for kind, make in KINDS.items():
+        for folder in (f for f, k in found.items() if k == kind):
+            try:
+                out += list(make(folder))
+            except (InputError, OSError) as e:
+                notes.append(f"not reported: {folder}: {_why(e)}")
+    if unread:
+        notes.append(f"not reported: {', '.join(f'{d.name}/' for d in unread)} in {root} "
+                     "(no reliability data, coreference, segmentation or sense annotations "
+                     "that corpusagree reads)")
+    return out, notes
 
 
 def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
-            diagnostics: int | None = None) -> list[Report]:
-    """The reports of every job on the data of ``root`` (see :func:`units`), in the order of
-    :data:`KINDS`; a note on the first report names the sub-folders holding nothing
-    readable. ``diagnostics`` = N adds each job's diagnostics with its N costliest items
-    (and the figures per document or lemma where a job gives them only then)."""
+            diagnostics: int | None = None, strict: bool = False,
+            progress: Callable[[str, int, int], Progress | None] | None = None
+            ) -> list[Report]:
+    """The reports of every job on the data of a study folder.
+
+    Parameters
+    ----------
+    root : path
+        The study folder (see the module docstring).
+    bootstrap : Bootstrap, optional
+        Intervals for every job.
+    diagnostics : int, optional
+        Each job's diagnostics with its N costliest items.
+    strict : bool
+        A part that cannot be read or analysed is an error (default: a note on the first
+        report naming it and why; the other parts still run).
+    progress : callable, optional
+        ``progress(what, k, n)`` before part ``k`` of ``n`` (``what`` names the job and the
+        folder); it returns the ``progress(done, total)`` callback for that part's analysis,
+        or None.
+
+    Returns
+    -------
+    list of Report
+
+    Raises
+    ------
+    InputError
+        Nothing in the folder could be reported (every reason listed), or with ``strict``
+        the first part that failed.
+    """
     root = Path(root)
-    found, unread = units(root)
+    todo, notes = parts(root)
+    if strict and notes:
+        raise InputError(notes[0].removeprefix("not reported: "), root)
     out: list[Report] = []
-    for name, jobs in KINDS.items():
-        for folder in (f for f, k in found.items() if k == name):
-            for job in jobs:
-                out += job.from_folder(folder, bootstrap, diagnostics=diagnostics)
+    errors: list[InputError] = []
+    for k, part in enumerate(todo):
+        where = ", ".join(map(str, part.found.paths))
+        step = progress(f"{part.name}: {_short(where)}", k, len(todo)) if progress else None
+        try:
+            corpus = part.job.read(part.found.paths, input_format=part.found.format,
+                                   **part.found.reader_options)
+            options = {**part.options} if diagnostics is None else \
+                {**part.options, **part.detail, "diagnostics": diagnostics}
+            report = part.job.analyse(corpus, bootstrap=bootstrap, progress=step, **options)
+        except InputError as e:
+            if strict:
+                raise
+            errors.append(e)
+            notes.append(f"not reported: {part.name} on {where}: {_why(e)}")
+            continue
+        if part.found.note:
+            report.notes.insert(0, part.found.note)
+        out.append(report)
     if not out:
-        raise InputError("nothing to report: no sub-folder holds reliability data (.csv/.tsv "
-                         "with coder, item, label), coreference, segmentation or sense "
-                         "annotations that corpusagree reads", root)
-    if unread:
-        out[0].notes.append(f"not reported: {', '.join(f'{d.name}/' for d in unread)} in {root} "
-                            "(no reliability data, coreference, segmentation or sense "
-                            "annotations that corpusagree reads)")
+        if len(errors) == 1 and len(notes) == 1:
+            raise errors[0]  # the one part there was: its own error, naming its file
+        why = "; ".join(notes) or ("no sub-folder holds reliability data (.csv/.tsv with "
+                                   "coder, item, label), coreference, segmentation or sense "
+                                   "annotations that corpusagree reads")
+        raise InputError(f"nothing to report: {why}", root)
+    out[0].notes.extend(notes)
     return out
+
+
+def _why(e: Exception) -> str:
+    """An error as one short line: its message with the file it names."""
+    text = str(e) if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
+    line = text.splitlines()[0] if text else type(e).__name__
+    return line if len(line) <= 200 else line[:199] + "…"
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else "…" + text[-(n - 1):]

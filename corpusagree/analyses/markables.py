@@ -15,13 +15,16 @@ and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped o
 (the tokens and markables of one document are not independent) or over items.
 
 >>> from corpusagree.analyses import markables
->>> annotations = markables.read(["sample_corpora/coref/mmax2"])        # doctest: +SKIP
->>> report = markables.analyse(annotations)                              # doctest: +SKIP
->>> report.levels[0].attributes[0].agreement.coefficients.to_frame()    # doctest: +SKIP
+>>> report = markables.analyse(markables.read("sample_corpora/coref/mmax2"))
+>>> report.to_frame("token_agreement")[["level", "id", "value"]].round(4).head(2)
+   level           id   value
+0  coref        alpha  0.9449
+1  coref  multi_kappa  0.9450
 """
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,15 +43,17 @@ from ..convert.markables import (
     token_data,
 )
 from ..model.chains import check_documents
-from ..model.corpus import CorefAnnotation
+from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.progress import Progress, Stages
 from ..readers import _paths
-from ..readers import read as read_corpus
 from ..readers.mmax2 import projects
-from ..stats.coefficients import DegenerateWarning
-from ..stats.inference import Bootstrap, Progress
+from ..stats.coefficients import DegenerateWarning, alpha
+from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
+from ..stats.spec import for_coders
+from . import coref
 from .base import (
     Column,
     Estimate,
@@ -59,35 +64,67 @@ from .base import (
     estimates,
     first_alpha,
     odd_one_out,
+    quiet,
 )
+from .diagnose import Diagnostics, diagnose
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
 
 
 # ---- reading -----------------------------------------------------------------------------------
-def read(paths: Sequence[str | PathLike], levels: Sequence[str] | None = None,
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
          annotators: Sequence[str] | None = None, progress: Progress | None = None,
-         common_paths: str | PathLike | None = None) -> list[CorefAnnotation]:
-    """Every markable of ``levels`` (default: every declared level) of MMAX2 projects, one
-    :class:`CorefAnnotation` per (annotator, document), read document by document;
-    ``progress(done, total)`` after each document. ``paths``: one project folder per
-    annotator (named by ``annotators``, default the folder name), ``.mmax`` files, or a folder
-    of annotator folders over shared base data; ``common_paths``: a ``common_paths.xml``
-    shared by every project (default: the one beside each ``.mmax``, else a shared
-    ``global_common_paths.xml`` above it)."""
+         levels: Sequence[str] | None = None, common_paths: str | PathLike | None = None
+         ) -> Corpus[list]:
+    """Every markable of MMAX2 projects, read document by document.
+
+    Parameters
+    ----------
+    paths : path or list of paths
+        One project folder per annotator, ``.mmax`` files, or a folder of annotator folders
+        over shared base data.
+    input_format : {"auto", "mmax2"}
+        MMAX2 is the one format with markable levels.
+    annotators : list of str, optional
+        The annotators' names, one per project folder found (default: the folder names).
+    progress : callable, optional
+        ``progress(documents done, documents)``.
+    levels : list of str, optional
+        The markable levels to read (default: every declared level).
+    common_paths : path, optional
+        A ``common_paths.xml`` shared by every project (default: the one beside each
+        ``.mmax``, else a shared ``global_common_paths.xml`` above it).
+
+    Returns
+    -------
+    Corpus
+        ``data``: one :class:`~corpusagree.model.corpus.CorefAnnotation` per annotator and
+        document, with the markables of every level read.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import markables
+    >>> markables.read("sample_corpora/coref/mmax2")
+    <Corpus markables (mmax2): 3 annotators, 5 documents, 161 markables>
+    """
+    if input_format not in ("auto", "mmax2"):
+        raise InputError(f"markables are read from MMAX2 projects, not {input_format!r}")
+    plist = _paths.as_list(paths)
     by_doc: dict[str, list[tuple[str, Path]]] = {}
-    for annotator, f in projects(paths, annotators):
+    for annotator, f in projects(plist, annotators):
         by_doc.setdefault(f.stem, []).append((annotator, f))
     out: list[CorefAnnotation] = []
     for done, pairs in enumerate(by_doc.values(), 1):
-        out += read_corpus("coref", [f for _, f in pairs], "mmax2", [a for a, _ in pairs],
-                           levels=levels, common_paths=common_paths)[1]
+        out += readers.read("coref", [f for _, f in pairs], "mmax2", [a for a, _ in pairs],
+                            job="markables", levels=levels, common_paths=common_paths)[1]
         if progress is not None:
             progress(done, len(by_doc))
     check_documents(out)
-    return out
-
+    options = {k: v for k, v in (("levels", levels), ("common_paths", common_paths))
+               if v is not None}
+    return coref.corpus_of(out, "mmax2", [str(p) for p in plist], options, "markables",
+                           noun="markables")
 
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
@@ -185,6 +222,21 @@ class LevelAgreement:
 
 
 @dataclass(repr=False)
+class LevelDiagnostics:
+    """The diagnostics of one level's token agreement
+    (:func:`~corpusagree.analyses.diagnose.diagnose`)."""
+
+    level: str
+    diagnostics: Diagnostics
+
+    def __repr__(self) -> str:
+        return f"LevelDiagnostics({self.level!r}, {self.diagnostics!r})"
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, **self.diagnostics.to_dict()}
+
+
+@dataclass(repr=False)
 class MarkablesReport(Report):
     """Span and attribute agreement on the markables of each level (see the module
     docstring)."""
@@ -197,6 +249,10 @@ class MarkablesReport(Report):
     documents: int
     levels: Records
     notes: list[str]
+    #: token α per level and document (with ``by_document``)
+    by_document: Records | None = None
+    #: per level, the diagnostics of the token agreement (with ``diagnostics``)
+    diagnostics: Records | None = None
     job = "markables"
 
     def level(self, name: str) -> LevelAgreement:
@@ -208,7 +264,8 @@ class MarkablesReport(Report):
 
     def body(self) -> dict:
         return {"format": self.format, "annotators": self.annotators,
-                "documents": self.documents, "levels": self.levels}
+                "documents": self.documents, "levels": self.levels,
+                "by_document": self.by_document, "diagnostics": self.diagnostics}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "markables"
@@ -221,7 +278,7 @@ class MarkablesReport(Report):
         return first_alpha(e for lv in self.levels
                            for e in lv.token_agreement.coefficients)
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         match = self.options["match"]
         out = [Table("spans", f"Span agreement per level ({match} match)",
                      [Column("level", "level"), Column("markables", "markables"),
@@ -273,23 +330,62 @@ class MarkablesReport(Report):
                             (Column("attribute", "attribute"), lambda e: where[id(e)][1])],
                 notes=[f"{lv.level} {a.attribute}: {a.agreement.note}" for lv, a in attrs
                        if a.agreement.note]))
+        if self.by_document is not None:
+            out.append(Table("by_document", "Token α (nominal) per level and document",
+                             [Column("level", "level"), Column("document", "document"),
+                              Column("tokens", "tokens", "int"),
+                              Column("alpha", "α", "float")],
+                             [[r["level"], r["document"], r["tokens"], r["alpha"]]
+                              for r in self.by_document],
+                             ["nan: α undefined in the document (one annotator, or every "
+                              "token on one side)"]))
+        for ld in self.diagnostics or []:
+            out += [dataclasses.replace(t, id=f"{ld.level}_{t.id}",
+                                        title=f"{ld.level} tokens: {t.title}")
+                    for t in ld.diagnostics.tables.values()
+                    if t.id in ("pairwise", "leave_one_out", "worst_items")]
         return out
 
 
 # ---- the analysis ------------------------------------------------------------------------------
-def analyse(annotations: Sequence[CorefAnnotation], *, levels: Sequence[str] | None = None,
-            attributes: Sequence[str] | None = None, match: str = "exact",
-            bootstrap: Bootstrap | None = None, progress: Progress | None = None,
-            inputs: Sequence[str] = (), input_format: str | None = None) -> MarkablesReport:
+def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
+            levels: Sequence[str] | None = None, attributes: Sequence[str] | None = None,
+            match: str = "exact", bootstrap: Bootstrap | None = None,
+            by_document: bool = False, diagnostics: int | None = None,
+            progress: Progress | None = None) -> MarkablesReport:
     """Span and attribute agreement per markable level (see the module docstring).
 
-    ``levels``: default every level present but ``sentence``; ``attributes``: default the
-    attributes of each level that hold labels (not pointers or set ids); ``match``: ``exact``
-    or ``overlap``. With ``bootstrap``, every coefficient gets an interval (resampling
-    documents, or items with ``cluster=False``); ``progress(done, total)`` follows the
-    replicates of all of them."""
+    Parameters
+    ----------
+    corpus : Corpus or list of CorefAnnotation
+        What :func:`read` returned, or annotations made in Python.
+    levels : list of str, optional
+        Default: every level present but ``sentence``.
+    attributes : list of str, optional
+        Default: the attributes of each level that hold labels (not pointers or set ids).
+    match : {"exact", "overlap"}
+        How markables are aligned.
+    bootstrap : Bootstrap, optional
+        An interval for every coefficient (resampling documents, or items with
+        ``cluster=False``).
+    by_document : bool
+        Token α of each level per document.
+    diagnostics : int, optional
+        Per level, the coder × coder and leave-one-out α on the tokens, and the N tokens
+        that cost most.
+    progress : callable, optional
+        ``progress(done, total)`` over the replicates of every bootstrap.
+
+    Returns
+    -------
+    MarkablesReport
+    """
+    corpus = coref.as_corpus(corpus, "markables")
+    annotations = corpus.data
     options = {"levels": None if levels is None else list(levels),
-               "attributes": None if attributes is None else list(attributes), "match": match}
+               "attributes": None if attributes is None else list(attributes), "match": match,
+               "by_document": by_document, "diagnostics": diagnostics,
+               "reader_options": dict(corpus.reader_options)}
     if levels is None:
         present = collect(annotations).levels
         levels = [lv for lv in present if lv != SENTENCE] or present
@@ -313,7 +409,7 @@ def analyse(annotations: Sequence[CorefAnnotation], *, levels: Sequence[str] | N
                              f"{', '.join(mk.levels)}")
     notes: list[str] = []
     families = [d for tokens, attrs in plan for d in [tokens, *(d for _, d in attrs)]]
-    run = _Runner(bootstrap, progress, sum(_resamplable(d, bootstrap) for d in families))
+    run = _Runner(bootstrap, progress, len(families))
     out = Records()
     for li, (tokens, attrs) in enumerate(plan):
         name = mk.levels[li]
@@ -331,8 +427,26 @@ def analyse(annotations: Sequence[CorefAnnotation], *, levels: Sequence[str] | N
             Records(_attribute(mk, a, data, run.agreement(
                 data, f"{name} {a}", notes, lambda v, a=a: f"every value of {a!r} is {v!r}"))
                     for a, data in attrs)))
-    return MarkablesReport(list(inputs), options, bootstrap, input_format, list(mk.annotators),
-                           len(mk.documents), out, notes)
+    documents = _by_document(mk, plan) if by_document else None
+    diag = None if diagnostics is None else Records(
+        LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
+                                                 group_label="document"))
+        for li, (tokens, _) in enumerate(plan))
+    return MarkablesReport(list(corpus.inputs), options, bootstrap, corpus.format,
+                           list(mk.annotators), len(mk.documents), out,
+                           list(corpus.notes) + notes, documents, diag)
+
+
+def _by_document(mk: Markables, plan: list) -> Records:
+    """Token α (nominal) of each level in each document (nan where undefined)."""
+    rows = Records()
+    for li, (tokens, _) in enumerate(plan):
+        for d, name in enumerate(mk.documents):
+            sub = tokens.subset(items=tokens.groups == d, compact=True)
+            r = quiet(alpha, sub) if sub.n_items else float("nan")
+            rows.append({"level": mk.levels[li], "document": name, "tokens": sub.n_items,
+                         "alpha": r if isinstance(r, float) else r.value})
+    return rows
 
 
 def _pairable(data: ReliabilityData) -> np.ndarray:
@@ -340,58 +454,44 @@ def _pairable(data: ReliabilityData) -> np.ndarray:
     return (data.codes >= 0).sum(0) >= 2
 
 
-def _resamplable(data: ReliabilityData, bootstrap: Bootstrap | None) -> bool:
-    """Whether the bootstrap has two or more units to resample among the compared items."""
-    pairable = _pairable(data)
-    if bootstrap is None or not pairable.any():
-        return False
-    if bootstrap.cluster is False:
-        return int(pairable.sum()) >= 2
-    return len(np.unique(data.groups[pairable])) >= 2
-
-
 class _Runner:
     """The coefficients of every family, with one progress count over all their bootstraps."""
 
     def __init__(self, bootstrap: Bootstrap | None, progress: Progress | None,
                  n_families: int) -> None:
-        self.bootstrap, self.progress, self.done = bootstrap, progress, 0
-        self.total = n_families * (bootstrap.n_resamples if bootstrap else 0)
-
-    def _tick(self, done: int, _: int) -> None:
-        if self.progress is not None:
-            self.progress(self.done + done, self.total)
+        self.bootstrap = bootstrap
+        self.stages = Stages(progress, [bootstrap.n_resamples if bootstrap else 0]
+                             * n_families)
 
     def agreement(self, data: ReliabilityData, what: str, notes: list[str],
                   same: Callable[[object], str]) -> Agreement:
         """Nominal α, κ (multi-κ) and A_o on the items of ``data`` with two or more judgements
         (so that κ's per-annotator distributions count compared items only, as Cohen's κ
-        does), with intervals when bootstrapping and there are two units to resample. An
-        undefined coefficient gets a note and a warning saying why (``same(label)`` says that
-        every judgement is ``label``)."""
+        does), with intervals when bootstrapping (documents, or items when the compared items
+        lie in one document). An undefined coefficient gets a note and a warning saying why
+        (``same(label)`` says that every judgement is ``label``)."""
+        progress = self.stages.next()
         pairable = _pairable(data)
         if not pairable.any():
             return Agreement(Records(), "no item has two judgements")
-        settings = self.bootstrap if _resamplable(data, self.bootstrap) else None
-        if self.bootstrap is not None and settings is None:
-            notes.append(f"{what}: no interval (the compared items lie in one "
-                         f"{'item' if self.bootstrap.cluster is False else 'document'})")
         data = data.subset(items=pairable)
-        two = int((data.codes >= 0).any(1).sum()) == 2
-        specs = [("alpha", "nominal"), ("kappa" if two else "multi_kappa", None),
-                 ("percent_agreement", None)]
         found: list[str] = []
+        settings = resampling(self.bootstrap, data.groups, found)
+        if settings is not None and data.n_items < 2:
+            found.append("no interval: fewer than two compared items to resample")
+            settings = None
+        n = int((data.codes >= 0).any(1).sum())
+        specs = [("alpha", "nominal"), (for_coders("kappa", n), None),
+                 ("percent_agreement", None)]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # undefined: nan; empty resamples
-            rows = estimates(data, specs, settings, progress=self._tick, notes=found)
-        notes += [f"{what}: {n}" for n in found]
+            rows = estimates(data, specs, settings, progress=progress, notes=found)
+        notes += [f"{what}: {x}" for x in found]
         for e in rows:
             if np.isnan(e.value):
                 why = _undefined(e, data, same)
                 notes.append(f"{what}: {why}")
                 warnings.warn(f"{what}: {why}", DegenerateWarning, stacklevel=2)
-        if settings is not None:
-            self.done += settings.n_resamples
         return Agreement(rows)
 
 
@@ -419,19 +519,3 @@ def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
 
 def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
     return dict(zip(mk.annotators, counts.tolist(), strict=True))
-
-
-# ---- a folder (the ``report`` job) -------------------------------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[MarkablesReport]:
-    """The report on the MMAX2 projects of ``folder`` or else of its first sub-folder holding
-    some (e.g. ``sample_corpora/coref/mmax2``), with the defaults; empty when there are
-    none."""
-    sniff = readers.get("coref", "mmax2").sniff
-    folder = Path(folder)
-    subs = _paths.subfolders(folder)
-    for candidate in (folder, *subs):
-        if candidate.is_dir() and sniff(candidate):
-            return [analyse(read([candidate]), bootstrap=bootstrap, inputs=[str(candidate)],
-                            input_format="mmax2")]
-    return []

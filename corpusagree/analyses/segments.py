@@ -18,9 +18,13 @@ unit set, and reported as:
   boundary positions and units that cost most in observed disagreement.
 
 >>> from corpusagree.analyses import segments
->>> fmt, segs = segments.read(["sample_corpora/segments/segments.json"])   # doctest: +SKIP
->>> report = segments.analyse(segs, input_format=fmt)                     # doctest: +SKIP
->>> report.unit_sets.to_frame()                                           # doctest: +SKIP
+>>> report = segments.analyse(segments.read("sample_corpora/segments/segments.json"))
+>>> report.leave_one_out.odd_one_out["coder"]
+'ben'
+>>> report.to_frame("unit_sets")[["id", "distance", "value"]].round(4).head(2)
+      id distance   value
+0  alpha     dice  0.7601
+1   beta     dice  0.7585
 """
 
 from __future__ import annotations
@@ -38,18 +42,20 @@ import numpy as np
 
 from .. import readers
 from ..convert import segments as conv
-from ..model.corpus import Segmentation, natural_key
+from ..model.corpus import Corpus, Segmentation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.progress import Progress, Stages
+from ..model.records import CoderMatrix
 from ..readers import _paths
-from ..readers import read as read_corpus
 from ..readers._segfiles import read_coder_map
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import segmetrics
 from ..stats.coefficients import alpha
-from ..stats.inference import Bootstrap
+from ..stats.inference import Bootstrap, resampling
 from ..stats.kernel import kernel
+from ..stats.spec import for_coders
 from .base import (
     Column,
     Estimate,
@@ -58,6 +64,7 @@ from .base import (
     Table,
     estimate_table,
     estimates,
+    expect,
     first_alpha,
     plain,
     quiet,
@@ -80,30 +87,83 @@ MAX_MATRIX = 10
 
 
 # ---- reading ---------------------------------------------------------------------------------
-def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
-         annotators: Sequence[str] | None = None, local_coders: bool = False,
-         coder_map: str | PathLike | None = None, **reader_options
-         ) -> tuple[str, list[Segmentation]]:
-    """(format, segmentations) read from files or folders of one format through the readers
-    registry; ``reader_options`` are the reader's own (``unit``, ``marker``, …; None values
-    left out). ``annotators`` keeps only these. Coder names local to each document
-    (Moonstone's ``an1 … anK``, Kazantseva & Szpakowicz 2012) are either all different people
-    (``local_coders``: renamed ``document/coder``) or mapped to people by ``coder_map``, a CSV
-    ``document,coder,person``; when neither is given and the names look local
-    (:func:`local_coder_hint`), a warning says so."""
+def read(paths: str | PathLike | Sequence[str | PathLike] | Mapping[str, str | PathLike], *,
+         input_format: str = "auto", annotators: Sequence[str] | None = None,
+         local_coders: bool = False, coder_map: str | PathLike | None = None,
+         **reader_options) -> Corpus[list]:
+    """Segmentations read from files or folders of one format.
+
+    Parameters
+    ----------
+    paths : path, list of paths, or mapping annotator → path
+        segeval JSON/TSV or positions files (every coder in one file), or one folder per
+        annotator of RST, DISRPT or plain-text files.
+    input_format : str
+        ``segeval``, ``positions``, ``rs3``, ``disrpt``, ``text`` or ``auto``.
+    annotators : list of str, optional
+        Keep only these coders.
+    local_coders : bool
+        Coder names are local to each document (Moonstone's ``an1 … anK``; Kazantseva &
+        Szpakowicz 2012) and all different people: renamed ``document/coder``.
+    coder_map : path, optional
+        A CSV ``document,coder,person`` saying who is who.
+    **reader_options
+        The format's own options (``unit``, ``marker``, ``delimiter`` …).
+
+    Returns
+    -------
+    Corpus
+        ``data``: one :class:`~corpusagree.model.corpus.Segmentation` per document and coder.
+        When the names look local to each document and neither option is given, a note says
+        so (:func:`local_coder_hint`).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> segments.read("sample_corpora/segments/segments.json")
+    <Corpus segments (segeval): 3 annotators, 4 documents, 12 segmentations>
+    """
     if local_coders and coder_map is not None:
         raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
                          "not both")
-    fmt, segs = read_corpus("segments", paths, input_format, annotators, **reader_options)
+    plist = list(paths.values()) if isinstance(paths, Mapping) else _paths.as_list(paths)
+    fmt, segs = readers.read("segments", paths, input_format, annotators, job="segments",
+                             **reader_options)
+    notes = []
     if local_coders:
-        return fmt, rename_local(segs)
-    if coder_map is not None:
-        return fmt, map_coders(segs, coder_map)
-    hint = local_coder_hint(segs, list(paths.values()) if isinstance(paths, Mapping)
-                            else _paths.as_list(paths))
-    if hint is not None:
-        warnings.warn(hint, UserWarning, stacklevel=2)
-    return fmt, segs
+        segs = rename_local(segs)
+    elif coder_map is not None:
+        segs = map_coders(segs, coder_map)
+    else:
+        hint = local_coder_hint(segs, plist)
+        if hint is not None:
+            warnings.warn(hint, UserWarning, stacklevel=2)
+            notes.append(hint)
+    corpus = corpus_of(segs, fmt, [str(p) for p in plist],
+                       readers.get("segments", fmt).options_for("segments", reader_options))
+    corpus.notes += notes
+    return corpus
+
+
+def corpus_of(segmentations: Sequence[Segmentation], fmt: str = "python",
+              inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
+    """A corpus of segmentations (what :func:`read` returns)."""
+    segs = list(segmentations)
+    return Corpus("segments", fmt, segs, list(dict.fromkeys(s.annotator for s in segs)),
+                  list(dict.fromkeys(s.document for s in segs)), list(inputs),
+                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
+                  size=f"{len(segs):,} segmentations")
+
+
+def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
+    """A corpus of the segments job: ``segmentations`` itself, or segmentations made into
+    one."""
+    if isinstance(segmentations, Corpus):
+        return expect(segmentations, "segments", Segmentation)
+    segs = list(segmentations)
+    if segs and not all(isinstance(x, Segmentation) for x in segs):
+        expect(segs, "segments", Segmentation)
+    return corpus_of(segs)
 
 
 def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:
@@ -188,9 +248,11 @@ class Pairwise:
     alpha_per_coder: dict[str, np.ndarray]
 
     @property
-    def matrices(self) -> dict[str, np.ndarray]:
-        """Coder × coder: the four metrics, then ``alpha_boundaries`` and ``alpha_units``."""
-        return {**self.means.matrices, **self.alpha}
+    def matrices(self) -> dict[str, CoderMatrix]:
+        """Coder × coder (with the coders' names): the four metrics, then
+        ``alpha_boundaries`` and ``alpha_units``."""
+        return {k: CoderMatrix(self.means.coders, m)
+                for k, m in {**self.means.matrices, **self.alpha}.items()}
 
     @property
     def per_coder(self) -> dict[str, np.ndarray]:
@@ -201,7 +263,8 @@ class Pairwise:
         m = self.means
         return plain({"coders": m.coders, "shared_documents": m.shared_documents,
                       "pairs": m.pairs, "mean": m.mean, "distance": self.distance,
-                      "matrices": self.matrices, "per_coder": self.per_coder})
+                      "matrices": {k: v.values for k, v in self.matrices.items()},
+                      "per_coder": self.per_coder})
 
 
 @dataclass(repr=False)
@@ -282,7 +345,7 @@ class SegmentsReport(Report):
     def headline(self) -> Estimate | None:
         return first_alpha(self.boundaries)
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         d = self.data
         out = [estimate_table(
             "boundaries", f"Boundaries: {d['potential_boundaries']} potential boundaries "
@@ -464,26 +527,47 @@ def _top(rows: list[list], key: Callable[[list], float]) -> tuple[list[list], li
 
 
 # ---- the analysis ------------------------------------------------------------------------------
-def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] = DISTANCES,
+def analyse(corpus: Corpus | Sequence[Segmentation], *,
+            distance: str | Sequence[str] = DISTANCES, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
-            bootstrap: Bootstrap | None = None, progress: Callable[[int, int], None] | None = None,
-            inputs: Sequence[str] = (), input_format: str | None = None) -> SegmentsReport:
-    """Every figure of the module docstring for ``segmentations``. The first of ``distances``
-    (set distances) is used for the pairwise and leave-one-out α and the costliest units.
+            progress: Progress | None = None) -> SegmentsReport:
+    """Every figure of the module docstring for a corpus of segmentations.
 
-    ``by_document`` adds α and the mean pairwise metrics per document; ``diagnostics`` = N the
-    N potential boundaries and units that cost most in observed disagreement; ``bootstrap``
-    intervals resample documents (``cluster`` None or True; items when there is a single
-    document, with a note) or items (``cluster=False``). ``progress(done, total)`` is called as
-    the work advances."""
-    distances = list(distances)
+    Parameters
+    ----------
+    corpus : Corpus or list of Segmentation
+        What :func:`read` returned, or segmentations made in Python.
+    distance : str or list of str
+        The set distances of the unit sets (``dice``, ``jaccard``, ``passonneau``, ``masi``);
+        the first is used for the pairwise and leave-one-out α and the costliest units.
+    bootstrap : Bootstrap, optional
+        Intervals resampling documents (items when there is one document, with a note, or
+        with ``cluster=False``).
+    by_document : bool
+        α and the mean pairwise metrics per document.
+    diagnostics : int, optional
+        The N potential boundaries and units that cost most in observed disagreement.
+    progress : callable, optional
+        ``progress(done, total)`` as the work advances.
+
+    Returns
+    -------
+    SegmentsReport
+
+    Raises
+    ------
+    InputError
+        No set distance, an unknown one, no document segmented by two coders.
+    """
+    corpus = as_corpus(corpus)
+    distances = [distance] if isinstance(distance, str) else list(distance)
     if not distances:
         raise InputError("give at least one set distance")
     for d in distances:
         if d not in SET_DISTANCES:
             raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
-    segs = list(segmentations)
-    where = ", ".join(map(str, inputs)) or None
+    segs = list(corpus.data)
+    where = ", ".join(corpus.inputs) or None
     try:
         lay = conv.layout(segs)
         if not (lay.coded().sum(0) >= 2).any():
@@ -502,18 +586,21 @@ def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] =
     for s in segs:
         docs[s.document].append(s)
     docs = {d: docs[d] for d in lay.documents}
-    sizes = [bootstrap.n_resamples if bootstrap else 0] * (2 + (tdata is not None))
-    step = _stages(progress, [*sizes, len(docs), len(docs) if by_document else 0])
+    notes: list[str] = list(corpus.notes)
+    settings = resampling(bootstrap, bdata.groups, notes,
+                          items="items (potential boundaries, units)")
+    sizes = [settings.n_resamples if settings else 0] * (2 + (tdata is not None))
+    stage = Stages(progress, [*sizes, len(docs), len(docs) if by_document else 0])
 
-    notes: list[str] = []
-    boundaries = _coefficients(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], bootstrap, step[0],
-                               notes)
-    unit_sets = _coefficients(udata, UNIT_COEFFICIENTS, distances, bootstrap, step[1], notes)
+    boundaries = _coefficients(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
+                               stage.next(), notes)
+    unit_sets = _coefficients(udata, UNIT_COEFFICIENTS, distances, settings, stage.next(),
+                              notes)
     typed = None if tdata is None else _coefficients(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
-                                                     bootstrap, step[2], notes)
+                                                     settings, stage.next(), notes)
     means = segmetrics.pairwise_means(
         {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}, lay.coders,
-        progress=step[-2])
+        progress=stage.next())
     pairwise, loo = _coders_compared(bdata, udata, distances[0], means)
     coded = lay.coded()
     data = {"documents": len(lay.documents), "coders": list(lay.coders),
@@ -521,13 +608,16 @@ def analyse(segmentations: Sequence[Segmentation], *, distances: Sequence[str] =
             "segments": len(lay.masses), "potential_boundaries": bdata.n_items,
             "not_segmented": int((~coded).sum()),
             "documents_with_two_or_more_coders": int((coded.sum(0) >= 2).sum())}
-    options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics}
+    options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics,
+               "reader_options": dict(corpus.reader_options)}
     return SegmentsReport(
-        list(inputs), options, bootstrap, input_format, segs[0].unit, data, boundaries, typed,
-        unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
-        _by_document(docs, distances, means.per_document, step[-1]) if by_document else None,
+        list(corpus.inputs), options, settings, corpus.format, segs[0].unit, data, boundaries,
+        typed, unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
+        _by_document(docs, distances, means.per_document, stage.next()) if by_document
+        else None,
         None if diagnostics is None else _costliest(bdata, udata, distances[0], diagnostics),
-        notes, None if diagnostics is None or tdata is None else _coincidence(tdata))
+        list(dict.fromkeys(notes)),
+        None if diagnostics is None or tdata is None else _coincidence(tdata))
 
 
 def _coincidence(data: ReliabilityData) -> dict:
@@ -536,29 +626,13 @@ def _coincidence(data: ReliabilityData) -> dict:
     return {"labels": [str(x) for x in labels], "matrix": np.asarray(o).tolist()}
 
 
-def _stages(progress: Callable[[int, int], None] | None, sizes: Sequence[int]) -> list:
-    """One callback per stage of the work, each reporting to ``progress`` as steps of the
-    whole (stage k takes ``sizes[k]`` steps)."""
-    if progress is None:
-        return [None] * len(sizes)
-    total = int(sum(sizes))
-    starts = np.cumsum([0, *sizes])[:-1].tolist()
-    return [lambda done, _total=None, s=s: progress(s + done, total) for s in starts]
-
-
 def _coefficients(data: ReliabilityData, ids: Sequence[str], distances: Sequence[str],
-                  bootstrap: Bootstrap | None, progress, notes: list[str]) -> Records:
+                  settings: Bootstrap | None, progress, notes: list[str]) -> Records:
     """The coefficients ``ids`` under each distance (κ is Davies & Fleiss's multi-κ beyond two
-    coders), with intervals on the same replicates when ``bootstrap`` is given."""
-    multi = kernel(data, None).n_coders > 2
-    specs = [("multi_kappa" if c == "kappa" and multi else c, d) for d in distances for c in ids]
-    settings = bootstrap
-    if bootstrap is not None and bootstrap.cluster is not False and \
-            len(np.unique(data.groups)) < 2:
-        settings = replace(bootstrap, cluster=False)
-        notes.append("one document: the bootstrap resamples items (potential boundaries, "
-                     "units) instead of documents")
-    return estimates(data, specs, settings, progress=progress, notes=notes)
+    coders), with intervals on the same replicates when ``settings`` are given."""
+    n = kernel(data, None).n_coders
+    return estimates(data, [(for_coders(c, n), d) for d in distances for c in ids], settings,
+                     progress=progress, notes=notes)
 
 
 def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str,
@@ -641,49 +715,3 @@ def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n:
     return CostliestItems(
         distance, Records(row(r, lambda v: v) for r in dg.worst_items(bdata, "nominal", n)),
         Records(row(r, span) for r in dg.worst_items(udata, distance, n)))
-
-
-# ---- a folder (the ``report`` job) -----------------------------------------------------------
-#: formats whose one file holds several annotators (the others: one folder per annotator)
-MULTI_ANNOTATOR = ("segeval", "positions")
-
-
-def own_files(folder: Path) -> tuple[str, list[Path]] | None:
-    """``(format, files)`` of the segeval or positions files directly in ``folder`` (the
-    first such format), or None."""
-    found: dict[str, list[Path]] = defaultdict(list)
-    for f in sorted(Path(folder).iterdir(), key=lambda p: natural_key(p.name)):
-        if f.is_file() and not f.name.startswith("."):
-            fmt = next((n for n in MULTI_ANNOTATOR if readers.get("segments", n).sniff(f)), None)
-            if fmt is not None:
-                found[fmt].append(f)
-    return next(iter(found.items()), None)
-
-
-def folder_inputs(folder: Path) -> tuple[str, list[Path]] | None:
-    """``(format, paths)`` of the segmentations a folder holds, whatever its name: its own
-    segeval or positions files (:func:`own_files`), else the folder as annotator folders of
-    one format; None when it holds none."""
-    folder = Path(folder)
-    own = own_files(folder)
-    if own is not None:
-        return own
-    try:
-        return readers.detect("segments", folder), [folder]
-    except InputError:
-        return None
-
-
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[SegmentsReport]:
-    """The report of the segmentations a folder holds (:func:`folder_inputs`, e.g.
-    ``sample_corpora/segments/segments.json`` or ``ann1/x.rs3``, ``ann2/x.rs3``); no report
-    when it holds none."""
-    found = folder_inputs(folder)
-    if found is None:
-        return []
-    fmt, paths = found
-    fmt, segs = read(paths, fmt)
-    return [analyse(segs, bootstrap=bootstrap, diagnostics=diagnostics,
-                    by_document=diagnostics is not None, inputs=[str(p) for p in paths],
-                    input_format=fmt)]

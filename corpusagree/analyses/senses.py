@@ -9,9 +9,15 @@ figures down by lemma; ``diagnostics`` lists the most confused sense pairs of ea
 (Krippendorff's coincidence matrix read as a table) and every diagnostic of the fine scheme.
 
 >>> from corpusagree.analyses import senses
->>> fmt, tags = senses.read(["sample_corpora/senses/sample.tsv"])              # doctest: +SKIP
->>> report = senses.analyse(tags, ["sample_corpora/senses/inventory.tsv"])     # doctest: +SKIP
->>> report.schemes[0].coefficients.to_frame()                                  # doctest: +SKIP
+>>> corpus = senses.read("sample_corpora/senses/sample.tsv")
+>>> report = senses.analyse(corpus, inventories=["sample_corpora/senses/inventory.tsv"])
+>>> frame = report.to_frame("coefficients")
+>>> frame[frame.id == "alpha"][["scheme", "distance", "value"]].round(4)
+                     scheme    distance   value
+3                      fine     nominal  0.4790
+7                     multi  passonneau  0.5197
+13   coarse [inventory.tsv]     nominal  1.0000
+17  extended [inventory.tsv]  passonneau  0.7017
 """
 
 from __future__ import annotations
@@ -37,17 +43,17 @@ from ..convert.senses import (
     scheme_name,
     to_reliability,
 )
-from ..model.corpus import SenseTag
+from ..model.corpus import Corpus, SenseTag
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.progress import Progress, Stages
 from ..model.senses import SenseInventory
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
-from ..readers import read as read_corpus
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats.coefficients import compute
-from ..stats.inference import Bootstrap, Interval
+from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
 from .base import (
@@ -59,6 +65,7 @@ from .base import (
     Table,
     estimate_table,
     estimates,
+    expect,
     first_alpha,
     interval_dict,
     quiet,
@@ -71,10 +78,6 @@ CONFUSED_LEMMAS = 6
 SET_DISTANCES = dist.SET_NAMES
 #: the automatic WordNet lexicographer-file grouping, usable as an inventory named ``lexfile``
 LEXFILE = "lexfile"
-#: a clustered bootstrap with fewer clusters than this gets a note
-FEW_CLUSTERS = 10
-#: formats whose first path is the data XML and the others the annotators' key files
-PAIRED = ("raganato", "senseval")
 #: the diagnostics list at least this many costliest items
 MIN_ITEMS = 10
 
@@ -82,40 +85,74 @@ Inventory = str | PathLike | tuple[str, SenseInventory]
 
 
 # ---- reading -----------------------------------------------------------------------------------
-def input_format_of(paths: Sequence[str | PathLike], input_format: str = "auto") -> str:
-    """The format to read ``paths`` with: ``input_format`` when given, else the one the first
-    file of the first path is recognised as (Raganato and Senseval key files are not)."""
-    plist = _paths.as_list(paths)
-    if not plist:
-        raise InputError("no input files")
-    if not plist[0].exists():
-        raise InputError("no such file or folder", plist[0])
-    first = _paths.files(plist[0], _paths.visible, recursive=False)
-    return readers.resolve("senses", first[:1] or plist[:1], input_format)
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, progress: Progress | None = None,
+         **reader_options) -> Corpus[list]:
+    """Sense tags of the input files.
 
+    Parameters
+    ----------
+    paths : path or list of paths
+        Raganato and Senseval: the data XML first, then one key/answer file per annotator (or
+        a folder of them). OntoNotes ``.sense``, long TSV and WSbest: any number of files or
+        folders, read file by file.
+    input_format : str
+        ``raganato``, ``senseval``, ``ontonotes``, ``sensetsv``, ``wsbest`` or ``auto``.
+    annotators : list of str, optional
+        The annotators' names (one per key file), or the two of an OntoNotes file.
+    progress : callable, optional
+        ``progress(files done, files)`` while files are read one by one.
+    **reader_options
+        The format's own options (OntoNotes ``adjudicator``, long TSV ``sep``, WSbest
+        ``uses``).
 
-def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
-         annotators: Sequence[str] | None = None, *,
-         progress: Callable[[int, int], None] | None = None, **reader_options
-         ) -> tuple[str, list[SenseTag]]:
-    """(format, sense tags) of the input files, through the readers registry.
+    Returns
+    -------
+    Corpus
+        ``data``: the :class:`~corpusagree.model.corpus.SenseTag` s.
 
-    Raganato and Senseval: the data XML first, then one key/answer file per annotator (or
-    folders of them). OntoNotes ``.sense``, long TSV and WSbest: any number of files or folders,
-    read file by file with ``progress(files done, files)``. ``reader_options`` are the
-    readers' own (OntoNotes ``adjudicator``, long TSV ``sep``, WSbest ``uses``).
+    Examples
+    --------
+    >>> from corpusagree.analyses import senses
+    >>> senses.read("sample_corpora/senses/sample.tsv")
+    <Corpus senses (sensetsv): 3 annotators, 24 sense tags>
     """
     plist = _paths.as_list(paths)
-    fmt = input_format_of(plist, input_format)
-    if fmt in PAIRED:
-        return read_corpus("senses", plist, fmt, annotators, **reader_options)
-    files = _paths.all_files(plist, _paths.visible, recursive=False)
-    tags: list[SenseTag] = []
-    for n, f in enumerate(files, 1):
-        tags += read_corpus("senses", [f], fmt, annotators, **reader_options)[1]
-        if progress is not None:
-            progress(n, len(files))
-    return fmt, tags
+    fmt = discover.sense_format(plist, input_format)
+    if readers.get("senses", fmt).layout == "paired":
+        tags = readers.read("senses", plist, fmt, annotators, job="senses",
+                            **reader_options)[1]
+    else:
+        files = _paths.all_files(plist, _paths.visible, recursive=False)
+        tags = []
+        for n, f in enumerate(files, 1):
+            tags += readers.read("senses", [f], fmt, annotators, job="senses",
+                                 **reader_options)[1]
+            if progress is not None:
+                progress(n, len(files))
+    return corpus_of(tags, fmt, [str(p) for p in plist],
+                     readers.get("senses", fmt).options_for("senses", reader_options))
+
+
+def corpus_of(tags: Sequence[SenseTag], fmt: str = "python", inputs: Sequence[str] = (),
+              reader_options: dict | None = None) -> Corpus[list]:
+    """A corpus of sense tags (what :func:`read` returns)."""
+    tags = list(tags)
+    return Corpus("senses", fmt, tags, list(dict.fromkeys(t.annotator for t in tags)),
+                  list(dict.fromkeys(t.document for t in tags if t.document is not None)),
+                  list(inputs), reader_options={k: str(v) for k, v in
+                                                (reader_options or {}).items()},
+                  size=f"{len(tags):,} sense tags")
+
+
+def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
+    """A corpus of the senses job: ``tags`` itself, or sense tags made into one."""
+    if isinstance(tags, Corpus):
+        return expect(tags, "senses", SenseTag)
+    tags = list(tags)
+    if tags and not all(isinstance(t, SenseTag) for t in tags):
+        expect(tags, "senses", SenseTag)
+    return corpus_of(tags)
 
 
 def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:
@@ -142,32 +179,6 @@ def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, Se
         return name, SenseInventory.from_edges(edges)
     except ValueError as e:
         raise InputError(str(e), path) from None
-
-
-def discover(folder: str | PathLike) -> tuple[list[tuple[list[Path], str]], list[Path]]:
-    """Annotation sets ``(paths, format)`` and inventories in a folder laid out like
-    ``sample_corpora/senses/``: Raganato or Senseval XML with the key files in ``keys/`` (or in
-    the folder's only other sub-folder, whatever its name), long TSV, WSbest or ``.sense`` files
-    beside; inventories are the entries named ``inventor*`` (a folder of OntoNotes XML, or
-    TSV/XML files)."""
-    folder = Path(folder)
-    sets: list[tuple[list[Path], str]] = []
-    entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
-    inventories = [p for p in entries if p.name.lower().startswith("inventor")]
-    others = [p for p in entries if p.is_dir() and p not in inventories]
-    keys = folder / "keys" if (folder / "keys").is_dir() else \
-        others[0] if len(others) == 1 else None
-    for f in (p for p in entries if p.is_file() and p not in inventories):
-        try:
-            fmt = readers.detect("senses", f)
-        except InputError:
-            continue
-        if fmt in PAIRED:
-            if keys is not None:
-                sets.append(([f, keys], fmt))
-        else:
-            sets.append(([f], fmt))
-    return sets, inventories
 
 
 # ---- schemes -----------------------------------------------------------------------------------
@@ -224,18 +235,6 @@ def coefficient_ids(data: ReliabilityData, distance: dist.Distance) -> list[str]
     two = kernel(data).n_coders == 2
     return ["percent_agreement", "kappa" if two else "multi_kappa", "pi", "alpha", "beta",
             "bias"]
-
-
-def _clustered(data: ReliabilityData) -> bool:
-    """Bootstrap over data.groups when there are two or more, else over items."""
-    return data.groups is not None and len(np.unique(data.groups)) >= 2
-
-
-def _settings(settings: Bootstrap, data: ReliabilityData, cluster: bool = True) -> Bootstrap:
-    """``settings`` resampling the data's groups when it may (``cluster``) and the data have
-    two or more, else items."""
-    return dataclasses.replace(settings, cluster=cluster and settings.cluster is not False
-                               and _clustered(data))
 
 
 # ---- the report --------------------------------------------------------------------------------
@@ -377,7 +376,7 @@ class SensesReport(Report):
                              "label": "o_ck", "vmin": 0.0}))
         return out
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         scheme_of = {id(e): s.name for s in self.schemes for e in s.coefficients}
         out = [estimate_table("coefficients", "Coefficients per scheme and inventory",
                               [e for s in self.schemes for e in s.coefficients],
@@ -408,7 +407,7 @@ class SensesReport(Report):
                  for p in self.confused]))
         if self.diagnostics is not None:
             out += [dataclasses.replace(t, title=f"{self.diagnostic_scheme} scheme: {t.title}")
-                    for t in map(self._with_context, self.diagnostics.tables())]
+                    for t in map(self._with_context, self.diagnostics.tables.values())]
         return out
 
     def _with_context(self, t: Table) -> Table:
@@ -421,24 +420,51 @@ class SensesReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
-def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
+def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Inventory] = (),
             schemes: Sequence[str] | None = None, depth: int | None = None,
             level: int | None = None, distance: str = "passonneau", cluster: str = "lemma",
-            bootstrap: Bootstrap | None = None, by_lemma: bool = False,
-            diagnostics: int | None = None, progress: Callable[[int, int], None] | None = None,
-            inputs: Sequence[str] = (), input_format: str | None = None) -> SensesReport:
-    """Agreement on the sense ``tags`` under every scheme and inventory (see the module
-    docstring).
+            bootstrap: Bootstrap | None = None, by_document: bool = False,
+            by_lemma: bool = False, diagnostics: int | None = None,
+            progress: Progress | None = None) -> SensesReport:
+    """Agreement on sense tags under every scheme and inventory (see the module docstring).
 
-    ``inventories``: OntoNotes XML/TSV files or folders, ``lexfile``, or (name, inventory)
-    pairs. ``schemes``: a subset of fine, coarse, extended, multi. ``level``: the coarse
-    groups k levels up (None: the top groups); ``depth``: the extended senses up to k levels
-    (None: all). ``distance``: the set distance of the extended and multi schemes.
-    ``cluster``: what the bootstrap resamples (lemma, document, item). ``by_lemma``: the
-    figures per lemma, with a bootstrap interval for α. ``diagnostics`` = N: the N most
-    confused sense pairs of each lemma and every diagnostic of the fine scheme (its
-    max(N, 10) costliest items). ``progress(done, total)`` follows the bootstrap.
+    Parameters
+    ----------
+    corpus : Corpus or list of SenseTag
+        What :func:`read` returned, or sense tags made in Python.
+    inventories : list
+        OntoNotes XML/TSV files or folders, ``lexfile`` (WordNet lexicographer files), or
+        (name, :class:`~corpusagree.model.senses.SenseInventory`) pairs.
+    schemes : list of str, optional
+        A subset of fine, coarse, extended, multi (default: fine, multi when some tag has
+        several senses, coarse and extended per inventory).
+    depth : int, optional
+        The extended senses up to ``depth`` levels (None: all; Artstein & Poesio 2005, §4.4).
+    level : int, optional
+        The coarse groups ``level`` levels up (None: the top groups; Palmer et al. 2007).
+    distance : str
+        The set distance of the extended and multi schemes.
+    cluster : {"lemma", "document", "item"}
+        What the bootstrap resamples.
+    bootstrap : Bootstrap, optional
+        Intervals.
+    by_document, by_lemma : bool
+        The figures per lemma (the units a sense study is broken down by), with a bootstrap
+        interval for α; either keyword asks for them.
+    diagnostics : int, optional
+        The N most confused sense pairs of each lemma and every diagnostic of the fine scheme
+        (its max(N, 10) costliest items).
+    progress : callable, optional
+        ``progress(done, total)`` over the bootstraps.
+
+    Returns
+    -------
+    SensesReport
     """
+    corpus = as_corpus(corpus)
+    tags = corpus.data
+    inputs = corpus.inputs
+    by_lemma = by_lemma or by_document
     if depth is not None and depth < 0:
         raise InputError(f"depth: expected an integer ≥ 0 (or none: all levels), not {depth}")
     if level is not None and level < 1:
@@ -480,10 +506,6 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
         notes.append(f"no item has a {cluster}: intervals resample items")
     elif ungrouped:
         notes.append(f"{ungrouped} item(s) have no {cluster}: they form one cluster '(none)'")
-    if bootstrap is not None and group_names is not None and len(group_names) < FEW_CLUSTERS:
-        notes.append(f"only {len(group_names)} {cluster} cluster(s): the clustered bootstrap "
-                     "interval is rough" + (" (one cluster: items are resampled instead)"
-                                            if len(group_names) < 2 else ""))
     for name, _ in invs:
         sd = next((x for x in sds if x.inventory == name), None)
         if sd is not None and sd.unknown:
@@ -493,21 +515,17 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
                          f"senses ({len(sd.unknown)} distinct) are not in it and stay "
                          f"themselves: {some}" + (", …" if len(sd.unknown) > 3 else ""))
 
-    n_steps = len(sds) * (1 + (len(lemma_names or []) if by_lemma else 0))
     R = 0 if bootstrap is None else bootstrap.n_resamples
-
-    def part(k: int) -> Callable[[int, int], None] | None:
-        if progress is None:
-            return None
-        return lambda done, _total: progress(k * R + done, n_steps * R)
+    stage = Stages(progress, [R] * len(sds) + [R * len(sds) * len(lemma_names or [])
+                                               if by_lemma else 0])
 
     scored = Records()
-    for k, sd in enumerate(sds):
+    for sd in sds:
         d = dist.get(sd.distance)
-        settings = None if bootstrap is None else _settings(bootstrap, sd.data)
+        settings = resampling(bootstrap, sd.data.groups, notes, cluster=cluster)
         try:
             rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)], settings,
-                             progress=part(k), notes=notes)
+                             progress=stage.next(), notes=notes)
         except ValueError as e:
             if isinstance(e, InputError):
                 raise
@@ -518,9 +536,10 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
 
     lemmas = None
     if by_lemma:
+        last = stage.next()
         lemmas = lemma_rows(sds, lemma_of, lemma_names, bootstrap, cluster,
-                            None if progress is None or bootstrap is None else
-                            lambda done: progress((len(sds) + done) * R, n_steps * R))
+                            None if last is None or bootstrap is None else
+                            lambda done: last(done * R))
 
     fine = next((x for x in sds if x.scheme == "fine"), sds[0])
     confused = diag = None
@@ -536,12 +555,14 @@ def analyse(tags: Sequence[SenseTag], inventories: Sequence[Inventory] = (), *,
 
     options = {"inventories": specs, "schemes": None if schemes is None else list(schemes),
                "level": level, "depth": depth, "distance": distance, "cluster": cluster,
-               "by_lemma": by_lemma, "diagnostics": diagnostics}
-    return SensesReport(list(inputs), options, bootstrap, input_format, table.n_tags,
+               "by_lemma": by_lemma, "diagnostics": diagnostics,
+               "reader_options": dict(corpus.reader_options)}
+    return SensesReport(list(inputs), options, bootstrap, corpus.format, table.n_tags,
                         list(table.coders), len(table.items), len(table.sense_names),
                         len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
                         len(group_names or []), scored, lemmas,
-                        None if diagnostics is None else fine.name, confused, diag, notes,
+                        None if diagnostics is None else fine.name, confused, diag,
+                        list(dict.fromkeys(notes)),
                         _contexts(tags, diag))
 
 
@@ -584,25 +605,13 @@ def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequ
                 if bootstrap is not None and pairable >= 2:
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", RuntimeWarning)
-                        interval = resample(sub, [("alpha", sd.distance)], _settings(
-                            bootstrap, sub, cluster == "document"))[0]
+                        by = bootstrap if cluster == "document" else \
+                            dataclasses.replace(bootstrap, cluster=False)
+                        interval = resample(sub, [("alpha", sd.distance)],
+                                            resampling(by, sub.groups, []))[0]
             rows.append(LemmaScores(lemma, sd.scheme, sd.inventory, sd.distance, len(idx),
                                     pairable, int((judged.sum(1) > 0).sum()), **values,
                                     alpha_interval=interval))
             if progress is not None:
                 progress(len(rows))
     return rows
-
-
-# ---- a folder of sense annotations (the ``report`` job) ------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[SensesReport]:
-    """One report per annotation set of a folder laid out like ``sample_corpora/senses/``
-    (see :func:`discover`), each with the folder's inventories; empty when there is none."""
-    sets, inventories = discover(folder)
-    out = []
-    for paths, fmt in sets:
-        out.append(analyse(read(paths, fmt)[1], inventories, bootstrap=bootstrap,
-                           diagnostics=diagnostics, by_lemma=diagnostics is not None,
-                           inputs=[str(p) for p in paths], input_format=fmt))
-    return out

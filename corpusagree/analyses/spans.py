@@ -14,9 +14,14 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
   category merged into one.
 
 >>> from corpusagree.analyses import spans
->>> fmt, corpus = spans.read(["sample_corpora/coref/brat"])             # doctest: +SKIP
->>> c, notes = spans.continuum(corpus)                                   # doctest: +SKIP
->>> spans.analyse(c, texts=spans.texts(corpus)).to_dict()               # doctest: +SKIP
+>>> corpus = spans.read("sample_corpora/coref/brat")
+>>> corpus
+<Corpus spans (brat): 3 annotators, 5 documents, 161 units>
+>>> report = spans.analyse(corpus, measures=["alpha_u"])
+>>> report.to_frame("alpha_u")[["measure", "category", "value"]].round(4).head(2)
+  measure category   value
+0      uα      all  0.9361
+1    |u|α      all  0.9744
 """
 
 from __future__ import annotations
@@ -32,15 +37,26 @@ import numpy as np
 from .. import readers
 from ..convert.continuum import UNITS, from_annotations, from_segmentations
 from ..model.continuum import Continuum
-from ..model.corpus import CorefAnnotation, Segmentation
+from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
+from ..model.progress import Progress, Stages
 from ..readers import _paths
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
-from ..stats.inference import Bootstrap, Interval, Progress
-from . import coref, segments
-from .base import Column, Plot, Records, Report, Table, bootstrap_plot, interval_dict, title
+from ..stats.inference import Bootstrap, Interval
+from . import coref
+from .base import (
+    Column,
+    Plot,
+    Records,
+    Report,
+    Table,
+    bootstrap_plot,
+    expect,
+    interval_dict,
+    title,
+)
 
 MEASURES = ("alpha_u", "gamma")
 #: the tasks whose readers give spans, in the order a format is looked for
@@ -56,14 +72,43 @@ SYMBOLS = {ua.IDS[v]: s for v, s in ua.VARIANTS.items()}
 
 
 # ---- reading ----------------------------------------------------------------------------------
-def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "auto",
-         annotators: Sequence[str] | None = None, **reader_options
-         ) -> tuple[str, list[CorefAnnotation] | list[Segmentation]]:
-    """``(format, corpus)`` of span annotations (any coreference format: brat, XMI, WebAnno TSV,
-    MMAX2, CoNLL-2012, CorefUD, ezCoref) or segmentations (any segmentation format), through
-    the readers registry. MMAX2 reads every markable level unless ``levels`` says which; XMI
-    and WebAnno TSV the coreference layers, else the one span layer, unless ``layers`` says
-    which."""
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, unit: str = "token",
+         category: str | None = None, **reader_options) -> Corpus[Continuum]:
+    """The continuum of units of span annotations or segmentations.
+
+    Parameters
+    ----------
+    paths : path or list of paths
+        Span annotations in any coreference format (brat, XMI, WebAnno TSV, MMAX2,
+        CoNLL-2012, CorefUD, ezCoref), or segmentations in any segmentation format.
+    input_format : str
+        The format, or ``auto`` to recognise it.
+    annotators : list of str, optional
+        The annotators' names (span formats) or the coders to keep (segmentations).
+    unit : {"token", "char"}
+        Positions in tokens, or in characters where the format keeps character offsets (brat,
+        XMI, WebAnno TSV); segmentations are on their own units.
+    category : str, optional
+        The attribute that gives a unit's category (default: the entity type where the
+        format has one).
+    **reader_options
+        The format's own options: MMAX2 reads every level unless ``levels`` says which, XMI
+        and WebAnno TSV the coreference layers, else the one span layer, unless ``layers``
+        says which.
+
+    Returns
+    -------
+    Corpus
+        ``data``: the :class:`~corpusagree.model.continuum.Continuum`; ``texts``: each
+        document's tokens or text, to show the units that cost most.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import spans
+    >>> spans.read("sample_corpora/segments/segments.json").data.unit
+    'sentence'
+    """
     plist = _paths.as_list(paths)
     if not plist:
         raise InputError("no input files")
@@ -71,9 +116,52 @@ def read(paths: str | PathLike | Sequence[str | PathLike], input_format: str = "
         _paths.check(p)
     task = _task(plist, input_format)
     if task == "coref":
-        return coref.read_as(plist, readers.resolve(task, plist, input_format), annotators,
-                             spans=True, **reader_options)
-    return readers.read(task, plist, input_format, annotators, **reader_options)
+        fmt = readers.resolve(task, plist, input_format)
+        annotations = coref.read_as(plist, fmt, annotators, job="spans", spans=True,
+                                    **reader_options).data
+        options = readers.get(task, fmt).options_for("spans", reader_options)
+    else:
+        if unit != "token" or category is not None:
+            raise InputError("--unit and --category apply to span formats; segmentations are "
+                             "on their own units")
+        fmt, annotations = readers.read(task, plist, input_format, annotators, job="spans",
+                                        **reader_options)
+        options = readers.get(task, fmt).options_for("spans", reader_options)
+    return corpus_of(annotations, fmt, [str(p) for p in plist], unit, category, options)
+
+
+def corpus_of(annotations: Sequence[CorefAnnotation] | Sequence[Segmentation],
+              fmt: str = "python", inputs: Sequence[str] = (), unit: str = "token",
+              category: str | None = None, reader_options: dict | None = None
+              ) -> Corpus[Continuum]:
+    """The corpus of the spans job of span annotations or segmentations: their continuum
+    (:func:`continuum`), their texts (:func:`texts`) and the continuum's notes."""
+    c, notes = continuum(annotations, unit, category)
+    options = {k: [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
+               for k, v in (reader_options or {}).items()}
+    if category is not None:
+        options["category"] = category
+    return Corpus("spans", fmt, c, list(c.annotators), list(c.documents), list(inputs),
+                  notes, options, texts(annotations, unit), f"{len(c):,} units")
+
+
+def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
+    """A corpus of the spans job: ``corpus`` itself, a continuum, or span annotations or
+    segmentations made into one."""
+    if isinstance(corpus, Continuum):
+        return Corpus("spans", "python", corpus, list(corpus.annotators),
+                      list(corpus.documents), size=f"{len(corpus):,} units")
+    if isinstance(corpus, Corpus):
+        if isinstance(corpus.data, Continuum):
+            return corpus
+        if isinstance(corpus.data, list):  # a coreference or segments corpus
+            return corpus_of(corpus.data, corpus.format, corpus.inputs,
+                             reader_options=corpus.reader_options)
+        return expect(corpus, "spans", Continuum)
+    items = list(corpus)
+    if items and all(isinstance(a, (CorefAnnotation, Segmentation)) for a in items):
+        return corpus_of(items)
+    return expect(items, "spans", (Continuum, CorefAnnotation, Segmentation))
 
 
 def _task(paths: list[Path], input_format: str) -> str:
@@ -230,7 +318,7 @@ class SpansReport(Report):
                      [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}; "
                       f"disorder of the document {float(al.document_disorders[doc]):.4f}"])]
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         out = []
         if self.alpha_u:
             ivs = [r.get("interval") for r in self.alpha_u if r.get("interval")]
@@ -343,39 +431,65 @@ def _unit_text(u: dict | None) -> str:
 
 
 # ---- the analysis ----------------------------------------------------------------------------
-def analyse(c: Continuum, *, measures: Sequence[str] = MEASURES, by_document: bool = False,
-            alpha: float = 1, beta: float = 1, delta_empty: float = 1,
-            category_distance="nominal", sampler: str = "statistical",
-            precision: float | None = 0.02, n_samples: int | None = None, seed: int | None = 0,
-            bootstrap: Bootstrap | None = None, diagnostics: int | None = None,
-            texts: Mapping[str, str | Sequence[str]] | None = None,
-            progress: Progress | None = None, inputs: Sequence[str | PathLike] = (),
-            input_format: str | None = None, notes: Sequence[str] = ()) -> SpansReport:
-    """Unitizing α family and γ of a continuum (see the module docstring). ``measures``: a
-    subset of ``alpha_u``, ``gamma``; the γ parameters are those of
-    :func:`corpusagree.stats.gamma.gamma`; ``bootstrap`` gives uα intervals over documents
-    (two or more); ``diagnostics`` = N lists the N unitary alignments that cost most, with the
-    units' text from ``texts`` (document → text or tokens)."""
+def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = MEASURES,
+            by_document: bool = False, alpha: float = 1, beta: float = 1,
+            delta_empty: float = 1, category_distance="nominal", sampler: str = "statistical",
+            precision: float | None = 0.02, n_samples: int | None = None,
+            seed: int | None = 0, bootstrap: Bootstrap | None = None,
+            diagnostics: int | None = None, progress: Progress | None = None) -> SpansReport:
+    """Unitizing α family and γ of a continuum (see the module docstring).
+
+    Parameters
+    ----------
+    corpus : Corpus, Continuum, or span annotations or segmentations
+        What :func:`read` returned, a continuum made in Python, or annotations.
+    measures : list of str
+        A subset of ``alpha_u``, ``gamma``.
+    by_document : bool
+        uα and γ per document.
+    alpha, beta, delta_empty, category_distance, sampler, precision, n_samples, seed
+        The γ parameters of :func:`corpusagree.stats.gamma.gamma` (Mathet, Widlöcher &
+        Métivier 2015): the positional and categorial weights, the cost of a unit aligned
+        with nothing, the distance between categories, how the expected disorder is sampled
+        and how precisely (or from how many samples), and the seed of the samples.
+    bootstrap : Bootstrap, optional
+        uα intervals over documents (two or more).
+    diagnostics : int, optional
+        The N unitary alignments that cost most, with the units' text.
+    progress : callable, optional
+        ``progress(done, total)`` as the work advances.
+
+    Returns
+    -------
+    SpansReport
+    """
+    corpus = as_corpus(corpus)
+    c = corpus.data
+    texts = corpus.texts
+    inputs = corpus.inputs
     unknown = [m for m in measures if m not in MEASURES]
     if unknown:
         raise InputError(f"unknown measure(s) {', '.join(unknown)}; known: {', '.join(MEASURES)}")
     if len(c.annotators) < 2:
         raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
                          f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
-    notes = list(notes)
+    notes = list(corpus.notes)
     alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else \
         (Records(), None)
     g = gp = None
     if "gamma" in measures:
         kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
                   precision=precision, n_samples=n_samples, seed=seed)
+        stage = Stages(progress, [1, 1 if len(c.categories) > 1 else 0])
         g = gm.gamma(c, category_distance=category_distance, **kw)
-        if progress is not None:
-            progress(1, 2)
+        step = stage.next()
+        if step is not None:
+            step(1)
         if len(c.categories) > 1:
             gp = gm.gamma(_positions_only(c), **kw)
-        if progress is not None:
-            progress(2, 2)
+        step = stage.next()
+        if step is not None:
+            step(1)
     pairs = Records(_pairs(c, g.alignment)) if g is not None else Records()
     costliest = Records(_costliest(g.alignment, diagnostics, texts or {})) \
         if g is not None and diagnostics else Records()
@@ -385,8 +499,8 @@ def analyse(c: Continuum, *, measures: Sequence[str] = MEASURES, by_document: bo
                "category_distance": category_distance if isinstance(category_distance, str)
                else "matrix", "sampler": sampler, "precision": precision,
                "n_samples": n_samples, "seed": seed, "diagnostics": diagnostics,
-               "unit": c.unit}
-    return SpansReport([str(p) for p in inputs], options, bootstrap, input_format, c,
+               "unit": c.unit, "reader_options": dict(corpus.reader_options)}
+    return SpansReport([str(p) for p in inputs], options, bootstrap, corpus.format, c,
                        alpha_rows, g, gp, pairs, costliest, documents,
                        list(dict.fromkeys(notes)), alpha_iv)
 
@@ -516,29 +630,5 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
     return rows
 
 
-__all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "continuum", "read", "texts"]
-
-
-# ---- a project folder (the ``report`` job) -----------------------------------------------------
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[SpansReport]:
-    """The report on the coreference annotations of a folder
-    (:func:`corpusagree.analyses.coref.folder_inputs`) or else its segmentations
-    (:func:`corpusagree.analyses.segments.folder_inputs`), with figures per document and the
-    five costliest unitary alignments; empty when it holds neither."""
-    found = coref.folder_inputs(folder)
-    note = None
-    if found is not None:
-        fmt, paths, note = found
-    elif (seg := segments.folder_inputs(folder)) is not None:
-        fmt, paths = seg
-    else:
-        return []
-    fmt, corpus = read(paths, fmt)
-    c, notes = continuum(corpus)
-    report = analyse(c, by_document=True, bootstrap=bootstrap, diagnostics=diagnostics or 5,
-                     texts=texts(corpus), inputs=[str(p) for p in paths], input_format=fmt,
-                     notes=notes)
-    if note:
-        report.notes.insert(0, note)
-    return [report]
+__all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "as_corpus", "continuum",
+           "corpus_of", "read", "texts"]

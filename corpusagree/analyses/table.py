@@ -7,9 +7,13 @@ unweighted family, then the family under the chosen distance — with bootstrap 
 diagnostics that say why agreement is low.
 
 >>> from corpusagree.analyses import table
->>> data = table.read("sample_corpora/table/dialogue_acts.csv")      # doctest: +SKIP
->>> report = table.analyse(data, distance="nominal")                  # doctest: +SKIP
->>> report.coefficients.to_frame()                                    # doctest: +SKIP
+>>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+>>> list(report.tables)
+['coefficients']
+>>> report.to_frame("coefficients")[["id", "value"]].head(2)
+                  id     value
+0  percent_agreement  0.588000
+1                  S  0.450667
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ from os import PathLike
 from pathlib import Path
 
 from ..model import io
-from ..model.corpus import natural_key
+from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.progress import Progress
+from ..readers import discover
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
-from ..stats.inference import Bootstrap
+from ..stats.inference import Bootstrap, resampling
 from .base import (
     Column,
     Estimate,
@@ -35,6 +41,7 @@ from .base import (
     Table,
     estimate_table,
     estimates,
+    expect,
     first_alpha,
     quiet,
 )
@@ -44,19 +51,72 @@ from .diagnose import Diagnostics, diagnose
 NUMERIC = {"interval", "ordinal", "ratio"}
 
 
-def read(path: str | PathLike, *, wide: bool = False, coder: str = "coder",
-         item: str = "item", label: str = "label", group: str | None = None,
-         delimiter: str | None = None, set_sep: str | None = None, numeric: bool = False,
-         categories: Sequence | None = None, annotators: Sequence[str] | None = None
-         ) -> ReliabilityData:
-    """Reliability data from a long table (columns ``coder``, ``item``, ``label`` and an
-    optional ``group`` column such as the document) or, with ``wide``, a coder × item table;
-    ``-`` reads standard input. ``numeric`` parses labels (and ``categories``) as numbers;
-    ``annotators`` keeps only those coders."""
+#: the layouts of a reliability-data file (``input_format``)
+FORMATS = ("long", "wide")
+
+
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, coder: str = "coder", item: str = "item",
+         label: str = "label", group: str | None = None, delimiter: str | None = None,
+         set_sep: str | None = None, numeric: bool = False,
+         categories: Sequence | None = None) -> Corpus[ReliabilityData]:
+    """Reliability data from a long table (one judgement per row: columns ``coder``,
+    ``item``, ``label`` and an optional ``group`` column such as the document) or a wide
+    coder × item table.
+
+    Parameters
+    ----------
+    paths : path, or a list of one path
+        A CSV/TSV file; ``-`` reads standard input.
+    input_format : {"auto", "long", "wide"}
+        ``auto``: long when the header has the coder, item and label columns, wide when its
+        first cell is the coder column.
+    annotators : list of str, optional
+        Keep only these coders, in this order.
+    coder, item, label, group : str
+        The columns of the long layout (``group``: e.g. the document, which the bootstrap
+        resamples).
+    delimiter : str, optional
+        The field separator, one character (default: tab, comma or semicolon, from the header).
+    set_sep : str, optional
+        Cells are sets of labels separated by it (e.g. ``|``), for the set distances.
+    numeric : bool
+        Parse labels (and ``categories``) as numbers, for the interval, ordinal and ratio
+        distances.
+    categories : list, optional
+        The declared category set (for S, and the irrCAC family).
+
+    Returns
+    -------
+    Corpus
+        ``data`` is the :class:`~corpusagree.model.data.ReliabilityData`.
+
+    Raises
+    ------
+    InputError
+        A malformed file, a missing column, a duplicate judgement, a label outside
+        ``categories``, an unknown annotator.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import table
+    >>> corpus = table.read("sample_corpora/table/dialogue_acts.csv", group="document")
+    >>> corpus
+    <Corpus table (long): 4 annotators, 6 documents, 278 judgements>
+    """
+    path = _one_path(paths)
+    if input_format not in ("auto", *FORMATS):
+        raise InputError(f"unknown table format {input_format!r}; known: {', '.join(FORMATS)}")
+    if delimiter is not None and len(delimiter) != 1:
+        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
+    fmt = input_format
+    if fmt == "auto":
+        fmt = "long" if str(path) == "-" else \
+            (discover.table_layout(Path(path), coder, item, label) or "long")
     if numeric and categories is not None:
         categories = [io.parse_number(str(c), "--categories", None) for c in categories]
     try:
-        if wide:
+        if fmt == "wide":
             data = ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
                                                  numeric=numeric, categories=categories)
         else:
@@ -67,16 +127,47 @@ def read(path: str | PathLike, *, wide: bool = False, coder: str = "coder",
         if isinstance(e, InputError):
             raise
         raise InputError(str(e), io.display(path)) from None
-    if annotators is None:
-        return data
-    lost = [a for a in annotators if a not in data.coders]
-    if lost:
-        raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
-                         f"{', '.join(map(str, data.coders))}", io.display(path))
-    return data.subset(coders=[data.coders.index(a) for a in annotators])
+    if annotators is not None:
+        lost = [a for a in annotators if a not in data.coders]
+        if lost:
+            raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
+                             f"{', '.join(map(str, data.coders))}", io.display(path))
+        data = data.subset(coders=[data.coders.index(a) for a in annotators])
+    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
+               if v != k}
+    options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
+                                      ("set_sep", set_sep)) if v is not None})
+    if numeric:
+        options["numeric"] = True
+    return _corpus(data, fmt, [io.display(path)], options)
 
 
-def distance(name: str = "nominal", weights: str | PathLike | None = None) -> dist.Distance:
+def _one_path(paths: str | PathLike | Sequence[str | PathLike]) -> str | PathLike:
+    if isinstance(paths, (str, PathLike)):
+        return paths
+    paths = list(paths)
+    if len(paths) != 1:
+        raise InputError(f"the table job reads one reliability-data file, not {len(paths)}")
+    return paths[0]
+
+
+def _corpus(data: ReliabilityData, fmt: str, inputs: list[str], options: dict | None = None
+            ) -> Corpus[ReliabilityData]:
+    judged = int((data.codes >= 0).sum())
+    return Corpus("table", fmt, data, [str(c) for c in data.coders],
+                  [str(g) for g in data.group_names or ()], inputs,
+                  reader_options=options or {}, size=f"{judged:,} judgements")
+
+
+def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
+    """A corpus of the table job: ``data`` itself, or reliability data made into one."""
+    if isinstance(data, ReliabilityData):
+        return _corpus(data, "python", [])
+    return expect(data, "table", ReliabilityData)
+
+
+def distance_from(name: str = "nominal", weights: str | PathLike | None = None
+                  ) -> dist.Distance:
     """The distance of a name, or the weight matrix of a file (rows ``a,b,distance`` or a
     square matrix with a header row); a malformed weight file is an InputError naming it."""
     if weights is None:
@@ -130,10 +221,10 @@ class TableReport(Report):
     def headline(self) -> Estimate | None:
         return first_alpha(self.coefficients)
 
-    def tables(self) -> list[Table]:
+    def _tables(self) -> list[Table]:
         out = [estimate_table("coefficients", "Coefficients", self.coefficients)]
         if self.diagnostics is not None:
-            out += self.diagnostics.tables()
+            out += list(self.diagnostics.tables.values())
         if self.by_group is not None:
             d = self.options["distance"]
             out.append(Table("by_group", f"α ({d}) per group", [
@@ -145,30 +236,85 @@ class TableReport(Report):
         return out
 
 
-def analyse(data: ReliabilityData, *, distance="nominal", categories: Sequence | None = None,
-            bootstrap: Bootstrap | None = None, diagnostics: int | None = None,
-            reference=None, inputs: Sequence[str] = (), progress=None) -> TableReport:
-    """Every applicable coefficient of ``data`` (the unweighted family, then the family under
-    ``distance``), with bootstrap intervals when ``bootstrap`` is given, and with
-    ``diagnostics`` = N the diagnostics listing the N costliest items (and each coder against
-    a ``reference`` coder). A coefficient that cannot be computed on these data is an
-    InputError naming the input."""
-    d = distance if isinstance(distance, dist.Distance) else dist.get(distance)
-    source = ", ".join(inputs) or None
-    notes: list[str] = []
+def analyse(corpus: Corpus | ReliabilityData, *,
+            distance: str | dist.Distance | Sequence = "nominal",
+            weights: str | PathLike | None = None, categories: Sequence | None = None,
+            bootstrap: Bootstrap | None = None, by_document: bool = False,
+            diagnostics: int | None = None, reference=None,
+            progress: Progress | None = None) -> TableReport:
+    """Every applicable coefficient of the data: the unweighted family, then the family under
+    each distance (Artstein & Poesio 2005; Gwet 2014).
+
+    Parameters
+    ----------
+    corpus : Corpus or ReliabilityData
+        What :func:`read` returned, or reliability data made in Python.
+    distance : str, Distance or list
+        The distance(s) of the weighted family (:mod:`corpusagree.distances`); a list gives
+        the weighted family under each.
+    weights : path, optional
+        A weight-matrix file (rows ``a,b,distance``, or a square matrix with a header row),
+        used instead of ``distance``.
+    categories : list, optional
+        The declared category set (default: the one the corpus was read with).
+    bootstrap : Bootstrap, optional
+        Intervals, clustered by the data's groups (documents) when there are two or more.
+    by_document : bool
+        α per group (document) as well.
+    diagnostics : int, optional
+        The diagnostics, listing the N costliest items (and each coder against a
+        ``reference`` coder).
+    progress : callable, optional
+        ``progress(done, total)`` as the bootstrap advances.
+
+    Returns
+    -------
+    TableReport
+
+    Raises
+    ------
+    InputError
+        A coefficient cannot be computed on these data (named with the input).
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import table
+    >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv",
+    ...                                   group="document"), bootstrap=ca.Bootstrap(seed=1))
+    >>> round(report.tables["coefficients"].to_frame().set_index("id").loc["alpha", "value"], 4)
+    0.4193
+    """
+    corpus = as_corpus(corpus)
+    data = corpus.data
+    if weights is not None:
+        distances = [distance_from(weights=weights)]
+    else:
+        distances = [d if isinstance(d, dist.Distance) else dist.get(d)
+                     for d in (distance if isinstance(distance, (list, tuple)) else [distance])]
+    categories = categories if categories is not None else data.categories
+    source = ", ".join(corpus.inputs) or None
+    notes = list(corpus.notes)
+    settings = resampling(bootstrap, data.groups, notes, cluster="group")
     try:
-        rows = estimates(data, table_specs(data, d), bootstrap, progress=progress, notes=notes,
+        specs = list(dict.fromkeys(s for d in distances for s in table_specs(data, d)))
+        rows = estimates(data, specs, settings, progress=progress, notes=notes,
                          categories=categories)
+        d = distances[0]
         diag = None if diagnostics is None else diagnose(data, d, n_items=diagnostics,
                                                          reference=reference)
-        by_group = None if diag is None or data.group_names is None else _by_group(data, d)
+        by_group = _by_group(data, d) if (by_document or diag is not None) and \
+            data.group_names is not None else None
     except ValueError as e:
         if isinstance(e, InputError):
             raise
         raise InputError(str(e), source) from None
-    options = {"distance": d.name, "categories": list(categories) if categories else None,
-               "diagnostics": diagnostics, "reference": reference}
-    return TableReport(list(inputs), options, bootstrap, data.n_coders, data.n_items,
+    options = {"distance": distances[0].name if len(distances) == 1
+               else [x.name for x in distances],
+               "categories": list(categories) if categories else None,
+               "by_document": by_document, "diagnostics": diagnostics,
+               "reference": reference, "reader_options": dict(corpus.reader_options)}
+    return TableReport(list(corpus.inputs), options, settings, data.n_coders, data.n_items,
                        data.n_labels, int((data.codes >= 0).sum()),
                        int((data.codes < 0).sum()),
                        None if data.group_names is None else len(data.group_names), rows, diag,
@@ -184,74 +330,3 @@ def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
         out.append({"group": name, "items": int(mask.sum()),
                     "alpha": r if isinstance(r, float) else r.value})
     return out
-
-
-# ---- a folder of reliability-data files (the ``report`` job) --------------------------------
-#: name endings of reliability-data files
-SUFFIXES = (".csv", ".tsv")
-#: the name ending (before the suffix) of the weight matrix of a reliability-data file
-WEIGHTS = ".weights"
-
-
-def table_files(folder: Path) -> list[Path]:
-    """The reliability-data files directly in ``folder``, in natural order: ``.csv``/``.tsv``
-    files whose header has the columns coder, item and label (the long layout), or starts with
-    a coder column (the wide layout, ``coder,item1,item2,…``); not ``X.weights.csv``, the
-    weight matrix of ``X.csv``, nor segeval's ``Coder,Masses`` and ``Coder,Positions``
-    files."""
-    out = []
-    for f in sorted(Path(folder).iterdir(), key=lambda p: natural_key(p.name)):
-        if not f.is_file() or f.name.startswith(".") or f.suffix.lower() not in SUFFIXES \
-                or f.stem.lower().endswith(WEIGHTS):
-            continue
-        header = _header(f)
-        if {"coder", "item", "label"} <= set(header) or (
-                len(header) >= 2 and header[0].lower() == "coder"
-                and header[1].lower() not in ("masses", "positions")):
-            out.append(f)
-    return out
-
-
-def _header(path: Path) -> list[str]:
-    """The cells of a file's first line, split on its tab, comma or semicolon."""
-    try:
-        with open(path, "rb") as fh:
-            first = fh.readline(65536).decode("utf-8-sig", "replace").strip()
-    except OSError:
-        return []
-    sep = next((c for c in "\t,;" if c in first), ",")
-    return [c.strip().strip('"') for c in first.split(sep)]
-
-
-def from_folder(folder: Path, bootstrap: Bootstrap | None = None, *,
-                diagnostics: int | None = None) -> list[TableReport]:
-    """One report per reliability-data file of ``folder`` (:func:`table_files`; ``X.weights.csv``
-    is the weight matrix of ``X.csv``), with the options read off each file by
-    :func:`file_options`."""
-    out = []
-    for f in table_files(folder):
-        opts = file_options(f)
-        data = read(f, wide=opts["wide"], group=opts["group"], numeric=opts["numeric"])
-        out.append(analyse(data, distance=distance(opts["distance"], opts["weights"]),
-                           bootstrap=bootstrap, diagnostics=diagnostics, inputs=[str(f)]))
-    return out
-
-
-def file_options(path: Path) -> dict:
-    """Options of one reliability-data file, read off the file itself: the long layout when the
-    header has coder/item/label (group column ``document`` if present), else wide; the interval
-    distance when every label is a number; ``X.weights.csv`` beside ``X.csv`` is its weight
-    matrix."""
-    rows = [r for _, r in io.read_table(path)]
-    header = [h.strip() for h in rows[0]] if rows else []
-    long = {"coder", "item", "label"} <= set(header)
-    at = header.index("label") if long else 0
-    # a row too short for its label is left to the reader, which names its line
-    cells = [r[at] for r in rows[1:] if len(r) > at] if long else \
-        [c for r in rows[1:] for c in r[1:]]
-    numeric = all(io.is_number_text(c) for c in cells if c.strip())
-    weights = path.with_name(path.stem + WEIGHTS + path.suffix)
-    return {"wide": not long, "group": "document" if "document" in header else None,
-            "numeric": numeric and not weights.exists(),
-            "distance": "interval" if numeric else "nominal",
-            "weights": weights if weights.exists() else None}

@@ -22,12 +22,20 @@ from . import options as opt
 JOBS = (table, coref, markables, segments, senses, spans, report)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a user's mistake on one line: ``corpusagree JOB: argument --seed:
+    expected an integer ≥ 0, not '-1' (corpusagree JOB --help)``, exit status 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="corpusagree", description="Agreement on structured corpus annotation: "
         "coreference chains, segments, word senses (α, β, κ, π, …).")
     p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="JOB")
+    sub = p.add_subparsers(dest="command", required=True, metavar="JOB", parser_class=Parser)
     for job in JOBS:
         job.register(sub)
     return p
@@ -39,7 +47,10 @@ def _warn_one_line(message, category, filename, lineno, file=None, line=None) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a mistake argparse has printed
+        return e.code if isinstance(e.code, int) else 2
     with warnings.catch_warnings():  # each run shows its warnings, one line each
         warnings.simplefilter("default")
         warnings.showwarning = _warn_one_line

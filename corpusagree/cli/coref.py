@@ -6,7 +6,6 @@ import argparse
 
 from ..analyses import coref
 from ..convert import coref as conv
-from ..report.progress import spinner
 from . import options as opt
 
 
@@ -53,15 +52,14 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     distances = opt.distances_of(args, coref.SET_DISTANCES, coref.DISTANCES)
     settings = opt.bootstrap_of(args)
-    options = opt.reader_options_of(args, "coref")
-    with spinner("reading coreference annotations"):
-        fmt, annotations = coref.read(args.paths, args.input_format,
-                                      opt.split(args.annotators), **options)
-    with opt.progress("coreference agreement") as bar:
-        report = coref.analyse(annotations, distances=distances, match=args.match,
+    with opt.reading(args, "reading coreference annotations"):
+        corpus = coref.read(args.paths, input_format=args.input_format,
+                            annotators=opt.split(args.annotators),
+                            **opt.reader_options_of(args, "coref"))
+    with opt.progress(args, "coreference agreement") as bar:
+        report = coref.analyse(corpus, distance=distances, match=args.match,
                                unmarked=args.unmarked, label=args.label,
                                singletons=args.singletons, bootstrap=settings,
                                by_document=args.by_document, diagnostics=args.diagnostics,
-                               progress=bar.update, inputs=args.paths, input_format=fmt,
-                               reader_options=options)
+                               progress=bar.update)
     return opt.emit(args, [report])

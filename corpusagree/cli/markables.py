@@ -36,18 +36,23 @@ def register(sub) -> None:
                    help="align markables by identical token sets (default) or by maximal "
                    "token overlap, one to one (Kuhn–Munkres on Dice)")
     opt.add_bootstrap(p, ("document", "item"))
+    opt.add_by_document(p)
+    opt.add_diagnostics(p, "per level, the coder × coder and leave-one-out α on the tokens",
+                        "the N tokens that cost most")
     opt.add_output(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     levels = opt.split(args.levels)
-    with opt.progress("reading MMAX2 documents") as bar:
-        annotations = markables.read(args.paths, levels, opt.split(args.annotators),
-                                     progress=bar.update, common_paths=args.common_paths)
-    with opt.progress("resampling") as bar:
-        report = markables.analyse(annotations, levels=levels,
+    with opt.progress(args, "reading MMAX2 documents") as bar:
+        corpus = markables.read(args.paths, annotators=opt.split(args.annotators),
+                                progress=bar.update, levels=levels,
+                                common_paths=args.common_paths)
+    with opt.progress(args, "resampling") as bar:
+        report = markables.analyse(corpus, levels=levels,
                                    attributes=opt.split(args.attribute), match=args.match,
-                                   bootstrap=opt.bootstrap_of(args), progress=bar.update,
-                                   inputs=list(args.paths), input_format="mmax2")
+                                   bootstrap=opt.bootstrap_of(args),
+                                   by_document=args.by_document, diagnostics=args.diagnostics,
+                                   progress=bar.update)
     return opt.emit(args, [report])

@@ -1,30 +1,70 @@
 """The options every job shares, with one name and one meaning everywhere.
 
-* output: ``--format text|json|csv|md`` (``--json`` = ``--format json``), ``--output FILE``;
+* output: ``--format text|json|csv|md`` (``--json`` = ``--format json``), ``--output FILE``
+  (a folder, for one CSV file per table), ``--quiet`` (no progress on the terminal);
 * intervals: ``--ci [LEVEL]``, ``--resamples N``, ``--seed S`` (0: the same interval on every
   run), ``--interval percentile|bca``, ``--cluster`` (what the bootstrap resamples);
 * ``--distance`` (repeatable, or comma-separated, where a job takes several), ``--by-document``,
   ``--diagnostics [N]``, ``--annotators a,b,...``;
 * reader options, declared by each reader of the job's task (``--input-format`` picks one).
+
+Numbers are checked where they are parsed: a negative ``--seed``, ``--resamples 0`` or ``--ci
+1.5`` is an argparse error naming the option (exit 2), never an error blamed on a data file.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TextIO
 
 from .. import readers
 from ..analyses.base import Report
 from ..model.errors import InputError
 from ..report import FORMATS, html, plots, render
-from ..report.progress import LazyProgress
+from ..report.csv import write_files
+from ..report.progress import LazyProgress, spinner
 from ..stats.inference import INTERVALS, Bootstrap
 
 #: default number of costliest items listed by ``--diagnostics``
 DIAGNOSTICS = 10
+
+
+# ---- numbers checked where they are parsed ---------------------------------------------------
+def _number(kind: type, test, what: str):
+    """An argparse type: ``kind`` of the text, accepted when ``test`` holds (``what`` says
+    what is expected, in the error argparse prints with the option's name)."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+        if not test(value):
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
+        return value
+
+    parse.__name__ = what  # argparse names the type by it in some messages
+    return parse
+
+
+nonnegative_int = _number(int, lambda v: v >= 0, "an integer ≥ 0")
+positive_int = _number(int, lambda v: v >= 1, "an integer ≥ 1")
+resamples = _number(int, lambda v: v >= 2, "an integer ≥ 2")
+ci_level = _number(float, lambda v: 0 < v < 1, "a number between 0 and 1 (exclusive)")
+positive_float = _number(float, lambda v: v > 0 and v != float("inf"), "a number > 0")
+nonnegative_float = _number(float, lambda v: 0 <= v < float("inf"), "a number ≥ 0")
+
+
+def character(text: str) -> str:
+    """An argparse type: exactly one character (``\\t`` is a tab)."""
+    text = "\t" if text == "\\t" else text
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(f"expected one character, not {text!r}")
+    return text
 
 
 def add_output(p: argparse.ArgumentParser) -> None:
@@ -34,7 +74,10 @@ def add_output(p: argparse.ArgumentParser) -> None:
     g.add_argument("--json", dest="output_format", action="store_const", const="json",
                    help="the same as --format json")
     g.add_argument("--output", "-o", metavar="FILE",
-                   help="write to FILE instead of standard output")
+                   help="write to FILE instead of standard output; with --format csv a folder "
+                   "(a name ending in /, or an existing folder) gets one CSV file per table")
+    g.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress display on the terminal")
     g.add_argument("--html", metavar="FILE",
                    help="also write the report as one HTML page with plots to FILE (opens "
                    "offline; turns on --ci, --diagnostics and --by-document where the job has "
@@ -46,13 +89,15 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
     """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
     default when the data have such groups); ``seeded``: what ``--seed`` seeds."""
     g = p.add_argument_group("confidence intervals (bootstrap)")
-    g.add_argument("--ci", nargs="?", type=float, const=0.95, default=level, metavar="LEVEL",
-                   help="bootstrap confidence intervals at LEVEL (0.95 when given alone)"
-                   + ("" if level is None else f"; default {level}"))
-    g.add_argument("--resamples", type=int, default=1000, metavar="N",
-                   help="bootstrap replicates (default 1000)")
-    g.add_argument("--seed", type=int, default=0,
-                   help=f"random seed of {seeded} (default 0: the same figures every run)")
+    g.add_argument("--ci", nargs="?", type=ci_level, const=0.95, default=level,
+                   metavar="LEVEL", help="bootstrap confidence intervals at LEVEL, between 0 "
+                   "and 1 (0.95 when given alone)" + ("" if level is None else
+                                                       f"; default {level}"))
+    g.add_argument("--resamples", type=resamples, default=1000, metavar="N",
+                   help="bootstrap replicates, N ≥ 2 (default 1000)")
+    g.add_argument("--seed", type=nonnegative_int, default=0,
+                   help=f"random seed of {seeded}, an integer ≥ 0 (default 0: the same figures "
+                   "every run)")
     g.add_argument("--interval", choices=INTERVALS, default="percentile",
                    help="percentile (default) or bca (bias-corrected and accelerated)")
     g.add_argument("--cluster", choices=clusters, default=clusters[0],
@@ -98,7 +143,8 @@ def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequ
 def add_diagnostics(p: argparse.ArgumentParser, what: str,
                     n: str = "the N costliest items") -> None:
     """``--diagnostics [N]``: ``what`` the diagnostics show; ``n`` says what N counts."""
-    p.add_argument("--diagnostics", nargs="?", type=int, const=DIAGNOSTICS, default=None,
+    p.add_argument("--diagnostics", nargs="?", type=positive_int, const=DIAGNOSTICS,
+                   default=None,
                    metavar="N", help=f"why agreement is low: {what}, with {n} (default N = "
                    f"{DIAGNOSTICS})")
 
@@ -158,9 +204,19 @@ def reader_options_of(args: argparse.Namespace, task: str) -> dict:
     return out
 
 
-def progress(what: str) -> LazyProgress:
-    """A progress bar on stderr (terminal only) whose ``update`` the analyses call."""
-    return LazyProgress(what)
+def progress(args: argparse.Namespace, what: str) -> LazyProgress:
+    """A progress bar on stderr (terminal only, not with ``--quiet``) whose ``update`` the
+    analyses call."""
+    return LazyProgress(what, enabled=_shown(args))
+
+
+def reading(args: argparse.Namespace, what: str = "reading"):
+    """A spinner on stderr while the readers work (terminal only, not with ``--quiet``)."""
+    return spinner(what, enabled=_shown(args))
+
+
+def _shown(args: argparse.Namespace) -> bool:
+    return sys.stderr.isatty() and not getattr(args, "quiet", False)
 
 
 @contextmanager
@@ -168,12 +224,22 @@ def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
     if not args.output:
         yield sys.stdout
         return
+    if Path(args.output).is_dir():
+        raise InputError("is a folder: give a file name (a folder takes --format csv, one "
+                         "file per table)", Path(args.output).resolve())
     try:
         fh = open(args.output, "w", encoding="utf-8", newline="")
     except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", args.output) from None
+        raise InputError(f"cannot write: {e.strerror}", Path(args.output).resolve()) from None
     with fh:
         yield fh
+
+
+def _to_folder(args: argparse.Namespace) -> bool:
+    """Whether ``--output`` names a folder for one CSV file per table."""
+    out = args.output
+    return bool(out) and args.output_format == "csv" and (
+        out.endswith(("/", os.sep)) or Path(out).is_dir())
 
 
 def html_defaults(args: argparse.Namespace) -> None:
@@ -203,7 +269,11 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
             with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(page)
         except OSError as e:
-            raise InputError(f"cannot write: {e.strerror}", args.html) from None
+            raise InputError(f"cannot write: {e.strerror}", Path(args.html).resolve()) \
+                from None
+    if _to_folder(args):
+        write_files(reports, Path(args.output))
+        return 0
     with output_stream(args) as stream:
         render(reports, args.output_format, stream, many=many)
     return 0

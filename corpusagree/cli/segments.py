@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import segments
-from ..report.progress import spinner
 from . import options as opt
 
 
@@ -45,13 +44,13 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     distances = opt.distances_of(args, segments.SET_DISTANCES, segments.DISTANCES)
     bootstrap = opt.bootstrap_of(args)
-    with spinner("reading"):
-        fmt, segs = segments.read(args.paths, args.input_format, opt.split(args.annotators),
-                                  args.local_coders, args.coder_map,
-                                  **opt.reader_options_of(args, "segments"))
-    with opt.progress("computing") as bar:
-        report = segments.analyse(segs, distances=distances, by_document=args.by_document,
+    with opt.reading(args):
+        corpus = segments.read(args.paths, input_format=args.input_format,
+                               annotators=opt.split(args.annotators),
+                               local_coders=args.local_coders, coder_map=args.coder_map,
+                               **opt.reader_options_of(args, "segments"))
+    with opt.progress(args, "computing") as bar:
+        report = segments.analyse(corpus, distance=distances, by_document=args.by_document,
                                   diagnostics=args.diagnostics, bootstrap=bootstrap,
-                                  progress=bar.update, inputs=list(args.paths),
-                                  input_format=fmt)
+                                  progress=bar.update)
     return opt.emit(args, [report])

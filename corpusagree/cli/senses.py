@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..analyses import senses
 from ..model.errors import InputError
+from ..readers import discover
 from . import options as opt
 
 
@@ -35,14 +36,14 @@ def register(sub) -> None:
     g.add_argument("--level", default="top",
                    help="coarse scheme: the groups N levels up, or 'top' (default) for the top "
                    "groups (Palmer et al. 2007)")
-    g.add_argument("--depth", type=int, default=None, metavar="N",
+    g.add_argument("--depth", type=opt.nonnegative_int, default=None, metavar="N",
                    help="extended scheme: es(s) with the groups up to N levels up (default: "
                    "all; Artstein & Poesio 2005, §4.4)")
     opt.add_distance(g, senses.SET_DISTANCES, "passonneau",
                      what="set distance of the extended and multi schemes (Artstein & Poesio "
                      "2005, §4.4)")
     opt.add_bootstrap(p, ("lemma", "document", "item"))
-    p.add_argument("--by-lemma", action="store_true",
+    p.add_argument("--by-lemma", "--by-document", action="store_true", dest="by_lemma",
                    help="also the figures per lemma, with an interval for α")
     opt.add_diagnostics(p, "the most confused sense pairs per lemma (coincidences o_ck) and "
                         "every diagnostic of the fine scheme", "N pairs per lemma and "
@@ -55,27 +56,28 @@ def run(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.annotations]
     inventories = list(args.inventory or [])
     if len(paths) == 1 and paths[0].is_dir() and args.input_format == "auto":
-        sets, found = senses.discover(paths[0])
+        sets, found = discover.sense_sets(paths[0])
         if not sets:
             raise InputError("no sense annotations found in this folder", paths[0])
+        inputs = [(s.paths, s.format) for s in sets]
         inventories = inventories or found
     else:
-        sets = [(paths, args.input_format)]
+        inputs = [(paths, args.input_format)]
     settings = opt.bootstrap_of(args)
     level = _level(args.level)
     reader_options = opt.reader_options_of(args, "senses")
     reports = []
-    for files, fmt in sets:
-        fmt = senses.input_format_of(files, fmt)
-        with opt.progress(f"reading {fmt} files") as bar:
-            _, tags = senses.read(files, fmt, opt.split(args.annotators), progress=bar.update,
-                                  **reader_options)
-        with opt.progress("resampling") as bar:
+    for files, fmt in inputs:
+        with opt.progress(args, "reading sense files") as bar:
+            corpus = senses.read(files, input_format=fmt,
+                                 annotators=opt.split(args.annotators), progress=bar.update,
+                                 **reader_options)
+        with opt.progress(args, "resampling") as bar:
             reports.append(senses.analyse(
-                tags, inventories, schemes=opt.split(args.schemes), depth=args.depth,
-                level=level, distance=args.distance, cluster=args.cluster, bootstrap=settings,
-                by_lemma=args.by_lemma, diagnostics=args.diagnostics, progress=bar.update,
-                inputs=[str(f) for f in files], input_format=fmt))
+                corpus, inventories=inventories, schemes=opt.split(args.schemes),
+                depth=args.depth, level=level, distance=args.distance, cluster=args.cluster,
+                bootstrap=settings, by_document=args.by_lemma, diagnostics=args.diagnostics,
+                progress=bar.update))
     return opt.emit(args, reports)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import spans
-from ..report.progress import spinner
 from ..stats import distances as dist
 from ..stats.gamma import SAMPLERS
 from . import options as opt
@@ -35,21 +34,21 @@ def register(sub) -> None:
     m = p.add_argument_group("measures")
     m.add_argument("--measure", action="append", metavar="NAME",
                    help="alpha_u and/or gamma (repeatable or comma-separated; default both)")
-    m.add_argument("--alpha", type=float, default=1.0,
+    m.add_argument("--alpha", type=opt.nonnegative_float, default=1.0,
                    help="γ: weight of the positional dissimilarity (default 1)")
-    m.add_argument("--beta", type=float, default=1.0,
+    m.add_argument("--beta", type=opt.nonnegative_float, default=1.0,
                    help="γ: weight of the categorical dissimilarity (default 1)")
-    m.add_argument("--delta-empty", type=float, default=1.0,
+    m.add_argument("--delta-empty", type=opt.positive_float, default=1.0,
                    help="γ: the cost Δ∅ of a unit aligned with nothing (default 1)")
     m.add_argument("--category-distance", default="nominal", choices=sorted(dist.NAMED),
                    help="γ: distance between categories (default nominal)")
     m.add_argument("--sampler", choices=SAMPLERS, default="statistical",
                    help="γ: how the expected disorder's continua are sampled (default "
                    "statistical)")
-    m.add_argument("--precision", type=float, default=0.02,
+    m.add_argument("--precision", type=opt.positive_float, default=0.02,
                    help="γ: relative precision of the expected disorder that sets the number "
                    "of samples (default 0.02)")
-    m.add_argument("--samples", type=int, metavar="N",
+    m.add_argument("--samples", type=opt.positive_int, metavar="N",
                    help="γ: sample N continua instead (the precision is then not used)")
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
@@ -64,17 +63,16 @@ def run(args: argparse.Namespace) -> int:
     for task in spans.TASKS:
         reader_options.update({k: v for k, v in opt.reader_options_of(args, task).items()
                                if k != "unit"})
-    with spinner("reading"):
-        fmt, corpus = spans.read(args.paths, args.input_format, opt.split(args.annotators),
-                                 **reader_options)
-    c, notes = spans.continuum(corpus, args.unit, args.category)
-    with opt.progress("γ") as bar:
+    with opt.reading(args):
+        corpus = spans.read(args.paths, input_format=args.input_format,
+                            annotators=opt.split(args.annotators), unit=args.unit,
+                            category=args.category, **reader_options)
+    with opt.progress(args, "γ") as bar:
         report = spans.analyse(
-            c, measures=opt.split(args.measure) or spans.MEASURES, by_document=args.by_document,
-            alpha=args.alpha, beta=args.beta, delta_empty=args.delta_empty,
-            category_distance=args.category_distance, sampler=args.sampler,
-            precision=args.precision, n_samples=args.samples, seed=args.seed,
-            bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
-            texts=spans.texts(corpus, args.unit), progress=bar.update,
-            inputs=[str(p) for p in args.paths], input_format=fmt, notes=notes)
+            corpus, measures=opt.split(args.measure) or spans.MEASURES,
+            by_document=args.by_document, alpha=args.alpha, beta=args.beta,
+            delta_empty=args.delta_empty, category_distance=args.category_distance,
+            sampler=args.sampler, precision=args.precision, n_samples=args.samples,
+            seed=args.seed, bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
+            progress=bar.update)
     return opt.emit(args, [report])

@@ -24,7 +24,8 @@ def register(sub) -> None:
     g.add_argument("--label", default="label", help="label column (default: label)")
     g.add_argument("--group", metavar="COLUMN",
                    help="group column (e.g. document): intervals resample these groups")
-    g.add_argument("--delimiter", help="field separator (default: tab, comma or semicolon, "
+    g.add_argument("--delimiter", type=opt.character,
+                   help="field separator, one character (default: tab, comma or semicolon, "
                    "from the first line)")
     g.add_argument("--set-sep", metavar="SEP",
                    help="cells are sets of values separated by SEP (e.g. '|')")
@@ -35,6 +36,8 @@ def register(sub) -> None:
     p.add_argument("--weights", metavar="FILE",
                    help="weight matrix: rows a,b,distance or a square matrix with a header row")
     opt.add_bootstrap(p, ("group", "item"))
+    p.add_argument("--by-document", action="store_true",
+                   help="also α per group (the --group column: documents)")
     opt.add_diagnostics(p, "pairwise and leave-one-coder-out tables, costliest items, "
                         "per-category α, coincidences, bias by category")
     p.add_argument("--reference", metavar="CODER",
@@ -44,17 +47,17 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    d = table.distance(args.distance, args.weights)
-    data = table.read(args.file, wide=args.wide, coder=args.coder, item=args.item,
-                      label=args.label, group=args.group, delimiter=args.delimiter,
-                      set_sep=args.set_sep, numeric=args.weights is None
-                      and table.numeric_labels(args.distance),
-                      categories=opt.split(args.categories),
-                      annotators=opt.split(args.annotators))
-    with opt.progress("resampling") as bar:
-        report = table.analyse(data, distance=d, categories=data.categories,
-                               bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
-                               reference=args.reference,
-                               inputs=["<stdin>" if args.file == "-" else args.file],
-                               progress=bar.update)
+    d = table.distance_from(args.distance, args.weights)
+    corpus = table.read(args.file, input_format="wide" if args.wide else "auto",
+                        coder=args.coder, item=args.item, label=args.label, group=args.group,
+                        delimiter=args.delimiter, set_sep=args.set_sep,
+                        numeric=args.weights is None and table.numeric_labels(args.distance),
+                        categories=opt.split(args.categories),
+                        annotators=opt.split(args.annotators))
+    if args.file == "-":
+        corpus.inputs = ["<stdin>"]
+    with opt.progress(args, "resampling") as bar:
+        report = table.analyse(corpus, distance=d, bootstrap=opt.bootstrap_of(args),
+                               by_document=args.by_document, diagnostics=args.diagnostics,
+                               reference=args.reference, progress=bar.update)
     return opt.emit(args, [report])

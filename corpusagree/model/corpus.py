@@ -9,8 +9,11 @@ Segmentations are segment *masses* (sizes in units, in order), as in segeval.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -121,3 +124,63 @@ def natural_key(name: str) -> tuple:
     """Sort key that orders digit runs numerically: ``doc2`` before ``doc10``."""
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
                  for p in re.split(r"(\d+)", str(name)) if p)
+
+
+@dataclass(repr=False)
+class Corpus(Generic[T]):
+    """What every job's ``read`` returns: one study's annotations, typed, with where they came
+    from. ``analyse(corpus)`` of the same job takes it as it is.
+
+    Parameters
+    ----------
+    job : str
+        The job that read it (``table``, ``coref``, ``segments``, ``senses``, ``markables``,
+        ``spans`` …).
+    format : str
+        The reader's format name (``brat``, ``conll``, ``long`` …).
+    data : object
+        The annotations as the job's analysis takes them: a
+        :class:`~corpusagree.model.data.ReliabilityData` (``table``), a list of
+        :class:`CorefAnnotation` (``coref``, ``markables``), of :class:`Segmentation`
+        (``segments``), of :class:`SenseTag` (``senses``), or a continuum of units
+        (``spans``).
+    annotators, documents : list of str
+        Who annotated, and what (in reading order).
+    inputs : list of str
+        The paths read.
+    notes : list of str
+        What the reader wants a user to know (carried into the report).
+    reader_options : dict
+        The reader options the corpus was read with (recorded in the report).
+    texts : mapping, optional
+        Each document's text or tokens, where the job shows the annotated words.
+    size : str
+        What the corpus holds, in words (``"56 mentions"``), for its repr.
+
+    Examples
+    --------
+    >>> c = Corpus("table", "long", data=None, annotators=["ann", "bob"], documents=[],
+    ...            size="6 judgements")
+    >>> c
+    <Corpus table (long): 2 annotators, 6 judgements>
+    """
+
+    job: str
+    format: str
+    data: T
+    annotators: list[str]
+    documents: list[str]
+    inputs: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    reader_options: dict = field(default_factory=dict)
+    texts: Mapping[str, str | Sequence[str]] | None = None
+    size: str = ""
+
+    def __repr__(self) -> str:
+        parts = [f"{len(self.annotators)} annotator{'' if len(self.annotators) == 1 else 's'}"]
+        if self.documents:
+            n = len(self.documents)
+            parts.append(f"{n} document{'' if n == 1 else 's'}")
+        if self.size:
+            parts.append(self.size)
+        return f"<Corpus {self.job} ({self.format}): {', '.join(parts)}>"

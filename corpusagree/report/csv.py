@@ -1,14 +1,30 @@
-"""Report tables as CSV: one block per table, headed by ``# title`` when there are several,
-with the columns' keys as the header row and values unformatted (intervals as two columns)."""
+"""Report tables as CSV, in two shapes that pandas and spreadsheets read as they are.
+
+* :func:`tidy`: every table of every report as one long table ``table,row,column,value`` (one
+  cell per line; ``row`` counts from 0 within the table; with several reports the table is
+  ``job/id``, numbered ``job-2/id`` when a job has several reports) — what ``--format csv``
+  writes to a stream;
+* :func:`write_files`: one file per table, ``<table id>.csv``, the column keys as its header
+  row (intervals as ``…_low``/``…_high``) — what ``--output FOLDER/`` and
+  ``Report.to_csv(folder)`` write.
+
+Values are written unformatted (full precision); undefined values are empty.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import math
+from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..analyses.base import Report, Table
+from ..model.errors import InputError
+
+#: the header of the tidy table
+TIDY = ("table", "row", "column", "value")
 
 
 def _value(v) -> str:
@@ -19,29 +35,62 @@ def _value(v) -> str:
     return str(v)
 
 
-def _write(out: io.StringIO, t: Table) -> None:
+def table_csv(t: Table) -> str:
+    """One table as CSV: its column keys as the header row, a line per row."""
+    out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     records = t.records()
     keys = list(records[0]) if records else [c.key for c in t.columns]
     w.writerow(keys)
     for rec in records:
         w.writerow([_value(rec[k]) for k in keys])
-
-
-def table_csv(t: Table) -> str:
-    """One table as CSV."""
-    out = io.StringIO()
-    _write(out, t)
     return out.getvalue()
 
 
-def dumps(reports: Sequence[Report]) -> str:
-    tables = [(r, t) for r in reports for t in r.tables()]
+def table_names(reports: Sequence[Report]) -> list[list[str]]:
+    """The name of each table of each report: its id for one report, ``job/id`` for several
+    (``job-2/id`` for a job's second report)."""
+    if len(reports) == 1:
+        return [list(reports[0].tables)]
+    many = Counter(r.job for r in reports)
+    seen: Counter = Counter()
+    out = []
+    for r in reports:
+        seen[r.job] += 1
+        prefix = r.job if many[r.job] == 1 else f"{r.job}-{seen[r.job]}"
+        out.append([f"{prefix}/{t}" for t in r.tables])
+    return out
+
+
+def tidy(reports: Sequence[Report]) -> str:
+    """Every table of ``reports`` as one tidy CSV table ``table,row,column,value``."""
     out = io.StringIO()
-    for n, (r, t) in enumerate(tables):
-        if len(tables) > 1:
-            if n:
-                out.write("\n")
-            out.write(f"# {r.job}: {t.title}\n")
-        _write(out, t)
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(TIDY)
+    for r, names in zip(reports, table_names(reports), strict=True):
+        for name, t in zip(names, r.tables.values(), strict=True):
+            for n, rec in enumerate(t.records()):
+                w.writerows((name, n, k, _value(v)) for k, v in rec.items())
     return out.getvalue()
+
+
+def write_files(reports: Sequence[Report], folder: Path) -> list[Path]:
+    """One CSV file per table of ``reports`` in ``folder`` (made when missing), named by
+    :func:`table_names` (``/`` as ``.``); the files written."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot make the folder: {e.strerror}", folder) from None
+    if not folder.is_dir():
+        raise InputError("not a folder", folder)
+    written = []
+    for r, names in zip(reports, table_names(reports), strict=True):
+        for name, t in zip(names, r.tables.values(), strict=True):
+            path = folder / (name.replace("/", ".") + ".csv")
+            try:
+                path.write_text(table_csv(t), encoding="utf-8", newline="")
+            except OSError as e:
+                raise InputError(f"cannot write: {e.strerror}", path) from None
+            written.append(path)
+    return written

@@ -116,6 +116,28 @@ def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequenc
         f"<script>{SCRIPT}</script></body></html>\n")
 
 
+def fragment(report: Report) -> str:
+    """The report as an HTML fragment for a notebook (``Report._repr_html_``): the summary,
+    every table people read (the first :data:`MAX_ROWS` rows, a caption each) and the notes;
+    no plots, so it needs no matplotlib."""
+    anchor = f"corpusagree-{_slug(report.job)}-{id(report):x}"
+    out = [f'<div class="corpusagree-report" id="{anchor}">',
+           f"<p><strong>{_e(report.job)}</strong>: {_e(report.summary())}</p>"]
+    for t in report.tables.values():
+        if not t.terminal:
+            continue
+        t = t.shown()
+        out.append(_table(t, f"{anchor}-{_slug(t.id)}", caption=t.title))
+        if len(t.rows) > MAX_ROWS:
+            out.append(f"<p><em>The first {MAX_ROWS} of {len(t.rows):,} rows; "
+                       f"report.to_frame({t.id!r}) has them all.</em></p>")
+        out += [f"<p><small>{_e(n)}</small></p>" for n in t.notes]
+    if report.notes:
+        out.append("<ul>" + "".join(f"<li>{_e(n)}</li>" for n in report.notes) + "</ul>")
+    out.append("</div>")
+    return "".join(out)
+
+
 def _short(s: str, n: int = 90) -> str:
     return s if len(s) <= n else s[:n - 1] + "…"
 
@@ -123,7 +145,7 @@ def _short(s: str, n: int = 90) -> str:
 def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str]) -> str:
     parts: dict[str, list[str]] = {k: [] for k, _ in SECTIONS}
     parts["summary"].append(_overview(report, d, defaults))
-    tables = report.tables()
+    tables = [t.shown() for t in report.tables.values()]
     summary = [t for t in tables if _place(t) == "summary"]
     scale_rows = [(f"{t.id.replace('_', ' ')}: {label}" if len(summary) > 1 else label, *rest)
                   for t in summary for label, *rest in _scale_rows(t)]
@@ -257,7 +279,8 @@ def _table_block(report: Report, t: Table, anchor: str, place: str) -> str:
 
 
 def _csv_link(report: Report, t: Table, tid: str) -> str:
-    data = base64.b64encode(csv.table_csv(t).encode("utf-8")).decode("ascii")
+    """The table's CSV as a download, with every column (the hidden ids too)."""
+    data = base64.b64encode(csv.table_csv(report.tables[t.id]).encode("utf-8")).decode("ascii")
     return (f' <a class="csv" download="{_e(report.job)}-{_slug(t.id)}.csv" '
             f'href="data:text/csv;charset=utf-8;base64,{data}">CSV</a>')
 
@@ -329,9 +352,10 @@ def _agreement_scale(values) -> bool:
     return bool(found) and all(v <= 1 for v in found)
 
 
-def _table(t: Table, tid: str, linked: Sequence[int] = ()) -> str:
+def _table(t: Table, tid: str, linked: Sequence[int] = (), caption: str | None = None
+           ) -> str:
     """The first :data:`MAX_ROWS` rows of a table and the ``linked`` ones (each row with an
-    id the page links to)."""
+    id the page links to), under ``caption`` when given."""
     head = "".join(f"<th>{_e(c.header)}</th>" for c in t.columns)
     rows = []
     for k in sorted({*range(min(MAX_ROWS, len(t.rows))), *linked}):
@@ -339,7 +363,8 @@ def _table(t: Table, tid: str, linked: Sequence[int] = ()) -> str:
         cls = ' class="marked"' if t.marked and str(row[0]) in t.marked else ""
         cells = "".join(_cell(v, c) for v, c in zip(row, t.columns, strict=True))
         rows.append(f'<tr id="{tid}-row-{k}"{cls}>{cells}</tr>')
-    return (f'<div class="table-wrap"><table class="data" data-table="{_e(t.id)}">'
+    cap = "" if caption is None else f"<caption>{_e(caption)}</caption>"
+    return (f'<div class="table-wrap"><table class="data" data-table="{_e(t.id)}">{cap}'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 

@@ -20,8 +20,11 @@ def clean(o):
     return o
 
 
-def dumps(reports: Report | Sequence[Report], *, ascii: bool = False) -> str:
-    """One report as a JSON object, several as a JSON list."""
-    payload = reports.to_dict() if isinstance(reports, Report) else [r.to_dict()
-                                                                     for r in reports]
-    return json.dumps(clean(payload), indent=2, ensure_ascii=ascii) + "\n"
+def dumps(reports: Report | Sequence[Report], *, ascii: bool = False,
+          many: bool = False) -> str:
+    """One report as a JSON object, several (or one, with ``many``) as a JSON list."""
+    if isinstance(reports, Report):
+        reports = [reports]
+    payload = [r.to_dict() for r in reports]
+    return json.dumps(clean(payload if many or len(payload) != 1 else payload[0]), indent=2,
+                      ensure_ascii=ascii) + "\n"

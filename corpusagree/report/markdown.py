@@ -16,7 +16,7 @@ def dumps(reports: Sequence[Report]) -> str:
     lines: list[str] = []
     for r in reports:
         lines += [f"## {_esc(r.summary())}", ""]
-        for t in (t for t in r.tables() if t.terminal):
+        for t in (t.shown() for t in r.tables.values() if t.terminal):
             lines += [f"### {_esc(t.title)}", ""]
             lines.append("| " + " | ".join(_esc(c.header) for c in t.columns) + " |")
             lines.append("|" + "|".join("---:" if text.right_aligned(c) else "---"

@@ -173,7 +173,7 @@ class Terminal:
     def report(self, r: Report) -> None:
         self.line(r.summary())
         self.line()
-        for t in r.tables():
+        for t in (t.shown() for t in r.tables.values()):
             if t.terminal:
                 self.table(t)
         for n in r.notes:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..model.data import ReliabilityData
+from ..model.records import frame
 from . import distances as dist
 from . import spec as sp
 from .inference import Bootstrap, Interval, analytic, bootstrap
@@ -99,13 +100,50 @@ class Result:
         return bootstrap(self._kernel.data, [(self.id, self._kernel.distance)], settings,
                          progress=progress)[0]
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         """The result as plain data (scalars of ``details`` included)."""
         out = {k: getattr(self, k) for k in ("id", "symbol", "distance", "value", "observed",
                                              "expected", "items", "coders", "pairable_values",
                                              "definition")}
         out.update({k: v for k, v in self.details.items() if np.isscalar(v)})
         return out
+
+    as_dict = to_dict
+
+    def to_frame(self):
+        """The result as a one-row pandas DataFrame (pandas is optional)."""
+        return frame([self])
+
+
+class Results(list):
+    """Several coefficients (a list of :class:`Result`), as :func:`table` returns them, with
+    ``to_frame()``, ``to_dict()`` and ``get(id, distance=None)``.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> data = ca.ReliabilityData.from_triples([("A", 1, "x"), ("B", 1, "x"), ("A", 2, "y"),
+    ...                                          ("B", 2, "x"), ("A", 3, "y"), ("B", 3, "y")])
+    >>> rows = ca.table(data)
+    >>> round(rows.get("kappa").value, 4)
+    0.4
+    """
+
+    def get(self, id: str, distance: str | None = None) -> Result:
+        """The result of coefficient ``id`` (under ``distance`` when several are listed)."""
+        for r in self:
+            if r.id == id and (distance is None or r.distance == distance):
+                return r
+        raise KeyError(f"no {id}" + ("" if distance is None else f" under {distance}")
+                       + f"; listed: {', '.join(f'{r.id} ({r.distance})' for r in self)}")
+
+    def to_dict(self) -> list[dict]:
+        """Each result's :meth:`Result.to_dict`."""
+        return [r.to_dict() for r in self]
+
+    def to_frame(self):
+        """One row per result (pandas is optional)."""
+        return frame(self)
 
 
 def _warn_undefined(name: str) -> None:
@@ -332,6 +370,7 @@ def table_specs(data: ReliabilityData, distance="nominal") -> list[tuple[str, di
     return specs
 
 
-def table(data: ReliabilityData, distance="nominal", categories=None) -> list[Result]:
-    """Every applicable coefficient (see :func:`table_specs`), in one pass over the data."""
-    return [compute(c, data, d, categories) for c, d in table_specs(data, distance)]
+def table(data: ReliabilityData, distance="nominal", categories=None) -> Results:
+    """Every applicable coefficient (see :func:`table_specs`), in one pass over the data, as
+    :class:`Results` (a list with ``to_frame()``)."""
+    return Results(compute(c, data, d, categories) for c, d in table_specs(data, distance))

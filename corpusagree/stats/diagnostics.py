@@ -26,6 +26,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..model.data import ReliabilityData
+from ..model.records import CoderMatrix
 from . import distances as dist
 from . import spec
 from .coefficients import compute
@@ -119,11 +120,12 @@ def _check_loo(C: int, coefficient: str) -> None:
                          f"of {C} is undefined; use multi_kappa or beta")
 
 
-def _matrix(C: int, vals: np.ndarray) -> np.ndarray:
+def _matrix(coders: Sequence, vals: np.ndarray) -> CoderMatrix:
+    C = len(coders)
     r, s = np.triu_indices(C, 1)
     M = np.full((C, C), np.nan)
     M[r, s] = M[s, r] = vals
-    return M
+    return CoderMatrix(coders, M)
 
 
 def _loo_rows(data: ReliabilityData, vals: np.ndarray, items: np.ndarray, whole: float
@@ -133,12 +135,13 @@ def _loo_rows(data: ReliabilityData, vals: np.ndarray, items: np.ndarray, whole:
 
 
 def pairwise(data: ReliabilityData, coefficient: str = "alpha", distance="nominal"
-             ) -> tuple[list, np.ndarray]:
-    """(coders, C × C matrix) of ``coefficient`` on every coder pair, each on
+             ) -> tuple[list, CoderMatrix]:
+    """(coders, C × C :class:`~corpusagree.model.records.CoderMatrix`) of ``coefficient`` on
+    every coder pair, each on
     ``data.subset(coders=[a, b])`` (all items; missing judgements allowed); nan on the diagonal
     and where a pair has no shared item or no expected disagreement."""
     vals, _ = subset_values(data, _pair_masks(data.n_coders), coefficient, distance)
-    return list(data.coders), _matrix(data.n_coders, vals)
+    return list(data.coders), _matrix(data.coders, vals)
 
 
 def leave_one_out(data: ReliabilityData, coefficient: str = "alpha", distance="nominal"
@@ -154,7 +157,8 @@ def leave_one_out(data: ReliabilityData, coefficient: str = "alpha", distance="n
 
 
 def pairwise_and_leave_one_out(data: ReliabilityData, coefficient: str = "alpha",
-                               distance="nominal") -> tuple[list, np.ndarray, list[dict] | None]:
+                               distance="nominal"
+                               ) -> tuple[list, CoderMatrix, list[dict] | None]:
     """:func:`pairwise` and :func:`leave_one_out` from one pass over the items (the leave-one-out
     rows are None with fewer than three coders)."""
     C = data.n_coders
@@ -164,7 +168,7 @@ def pairwise_and_leave_one_out(data: ReliabilityData, coefficient: str = "alpha"
     vals, items = subset_values(data, K, coefficient, distance)
     P = len(pairs)
     rows = _loo_rows(data, vals[P:P + C], items[P:P + C], vals[-1]) if loo else None
-    return list(data.coders), _matrix(C, vals[:P]), rows
+    return list(data.coders), _matrix(data.coders, vals[:P]), rows
 
 
 # ---- coincidences and categories ------------------------------------------------------------

@@ -21,7 +21,7 @@ Fleiss's κ (α′) and Krippendorff's α, as the irrCAC packages compute them, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,6 +29,7 @@ import scipy.sparse as sparse
 from scipy.special import ndtr, ndtri, stdtrit  # scipy.stats' norm and t, without its import
 
 from ..model.data import ReliabilityData
+from ..model.progress import Progress
 from . import spec as sp
 from .kernel import Kernel, UnitWeights, kernel, label_counts
 
@@ -38,7 +39,8 @@ WEIGHTS_PER_CHUNK = 4_000_000
 Q_THRESHOLDS = (0.667, 0.8)
 INTERVALS = ("percentile", "bca")
 
-Progress = Callable[[int, int], None]
+#: a clustered interval over fewer clusters than this is rough (a note says so)
+FEW_CLUSTERS = 10
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,36 @@ class Interval:
                                              "n_resamples", "seed", "se", "dropped", "note")}
         out["q"] = {str(k): v for k, v in self.q.items()}
         return out
+
+
+def resampling(settings: Bootstrap | None, groups: np.ndarray | None, notes: list[str], *,
+               cluster: str = "document", items: str = "items") -> Bootstrap | None:
+    """The bootstrap settings for data whose items lie in ``groups`` (one id per item; None
+    when the data have none), the one policy of every job: resample the groups when the
+    settings cluster (``cluster`` None or True) and there are two or more, with a note when
+    there are fewer than :data:`FEW_CLUSTERS` (the interval is rough); else resample the
+    items, with a note. ``cluster`` and ``items`` name the groups and the items in the notes.
+
+    Examples
+    --------
+    >>> notes = []
+    >>> resampling(Bootstrap(), np.zeros(5, int), notes).cluster
+    False
+    >>> notes
+    ['one document only: the bootstrap resamples items']
+    """
+    if settings is None or settings.cluster is False:
+        return settings
+    n = 0 if groups is None else len(np.unique(groups))
+    if n < 2:
+        if settings.cluster is None and groups is None:
+            return settings  # nothing to cluster by: items, as the settings say
+        notes.append(f"one {cluster} only: the bootstrap resamples {items}" if n else
+                     f"the {items} have no {cluster}: the bootstrap resamples {items}")
+        return dataclasses.replace(settings, cluster=False)
+    if n < FEW_CLUSTERS:
+        notes.append(f"only {n} {cluster}s: intervals clustered by {cluster} are rough")
+    return settings
 
 
 # ---- resampling -----------------------------------------------------------------------------

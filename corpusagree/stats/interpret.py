@@ -7,7 +7,8 @@ verdict on an annotation:
   reliability", .667–.800 "tentative conclusions", below .667 discounted.
 * **Landis & Koch** (1977), as printed in Artstein & Poesio's Table 8 (2005, §5.2):
   < 0 poor, 0.00–0.20 slight, 0.21–0.40 fair, 0.41–0.60 moderate, 0.61–0.80 substantial,
-  0.81–1.00 perfect (Landis & Koch's own word is "almost perfect"). A value between the
+  0.81–1.00 almost perfect (Landis & Koch's word; Artstein & Poesio's table shortens it to
+  "perfect"). A value between the
   printed ranges (e.g. .205) belongs to the higher band: bands are (low, high].
 
 Caveat (Artstein & Poesio 2005, §5.2): deciding what counts as an acceptable level of
@@ -78,7 +79,7 @@ LANDIS_KOCH = Scale("landis_koch", "Landis & Koch 1977 (A&P Table 8)", (
     Band(0.20, 0.40, "fair"),
     Band(0.40, 0.60, "moderate"),
     Band(0.60, 0.80, "substantial"),
-    Band(0.80, math.inf, "perfect"),
+    Band(0.80, math.inf, "almost perfect"),
 ))
 
 SCALES: dict[str, Scale] = {s.name: s for s in (KRIPPENDORFF, LANDIS_KOCH)}
@@ -138,7 +139,7 @@ def interpret_interval(low: float, high: float, scale: str | Scale = "krippendor
 
 def short(value: float) -> str:
     """A compact reading on both scales for table cells, Krippendorff's band then Landis &
-    Koch's label, e.g. ``≥ .800 · perfect`` (see :data:`SHORT_LEGEND`)."""
+    Koch's label, e.g. ``≥ .800 · almost perfect`` (see :data:`SHORT_LEGEND`)."""
     r = readings(value)
     if r["krippendorff"] is None:
         return "—"

@@ -75,6 +75,8 @@ class Coefficient:
     resamplable: bool = True
     #: needs a distance within [0, 1] (its chance term uses the weights w = 1 − d themselves)
     bounded: bool = False
+    #: the coefficient that stands for it with more than two coders (κ → multi-κ)
+    many: str | None = None
 
     def label(self, n_coders: int) -> str:
         """The display symbol for data with ``n_coders`` coders (multi-π for more than two)."""
@@ -97,11 +99,11 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
     Coefficient("pi", "π", "Scott's π (multi-π: Fleiss 1971)", "pairs", "single", "ratio",
                 False, "π: A_e = Σ_k P̂(k)², one distribution for all coders, P̂(k) = (1/i) "
                 "Σ_i n_ik/n_i (Scott 1955; Fleiss 1971; Artstein & Poesio 2005, §2.3, §2.4, "
-                "§5.1)", families=("nominal",), symbol_many="multi-π"),
+                "§5.1)", families=("nominal",), symbol_many="multi-π (Fleiss κ)"),
     Coefficient("kappa", "κ", "Cohen's κ", "pairs", "individual", "ratio", False,
                 "Cohen's κ: A_e = Σ_k P̂(k|c1)P̂(k|c2), P̂(k|c) = n_ck/n_c (Cohen 1960; "
                 "Artstein & Poesio 2005, §2.3, §5.1)", two_coders=True, families=("nominal",),
-                listed_for="two"),
+                listed_for="two", many="multi_kappa"),
     Coefficient("multi_kappa", "multi-κ", "Davies & Fleiss's multi-κ", "pairs", "individual",
                 "ratio", False, "multi-κ: A_e = Σ_{m<n} P̂(c_m,c_n) Σ_k P̂(k|c_m)P̂(k|c_n) "
                 "(Davies & Fleiss 1982; Artstein & Poesio 2005, §2.4, §5.1)",
@@ -149,6 +151,19 @@ def get(coefficient: str) -> Coefficient:
     except KeyError:
         raise ValueError(f"unknown coefficient {coefficient!r}; known: "
                          f"{', '.join(COEFFICIENTS)}") from None
+
+
+def for_coders(coefficient: str, n_coders: int) -> str:
+    """The id to compute for ``coefficient`` on data with ``n_coders`` coders: its
+    :attr:`Coefficient.many` with more than two (Cohen's κ is Davies & Fleiss's multi-κ then).
+
+    Examples
+    --------
+    >>> for_coders("kappa", 2), for_coders("kappa", 3), for_coders("alpha", 3)
+    ('kappa', 'multi_kappa', 'alpha')
+    """
+    many = get(coefficient).many
+    return many if many is not None and n_coders > 2 else coefficient
 
 
 def expected_kinds(coefficient: Coefficient) -> set[str]:

@@ -32,9 +32,10 @@ import warnings
 import numpy as np
 import pytest
 
-from corpusagree.analyses import coref
+from corpusagree.analyses import coref, segments
 from corpusagree.convert import coref as cc
 from corpusagree.model.errors import InputError
+from corpusagree.readers import discover
 from corpusagree.stats import coefficients as co
 from corpusagree.stats.inference import Bootstrap
 
@@ -57,8 +58,8 @@ def anns():
     """Every sample format, read through the analysis (format named)."""
     out = {}
     for f in FORMATS:
-        fmt, out[f] = coref.read(PATHS[f], f)
-        assert fmt == f
+        out[f] = coref.read(PATHS[f], input_format=f)
+        assert out[f].format == f
     return out
 
 
@@ -69,8 +70,8 @@ def full(anns):
 
 # ---- the figures are the coefficients ---------------------------------------------------------
 def test_figures_equal_the_coefficients(full, anns):
-    data, al = cc.coref_data(anns["corefud"])
-    assert full.format is None and full.annotators == ["ann1", "ann2", "ann3"]
+    data, al = cc.coref_data(anns["corefud"].data)
+    assert full.format == "corefud" and full.annotators == ["ann1", "ann2", "ann3"]
     assert full.documents == ["council", "gates", "harbour", "letters", "recipe"]
     assert full.items == al.n_items == 56
     fns = {"alpha": co.alpha, "alpha_prime": co.alpha_prime, "beta": co.beta, "bias": co.bias}
@@ -100,7 +101,7 @@ def test_by_document_by_hand(full, anns):
     gates = next(r for r in full.by_document if r["document"] == "gates")
     assert gates["alpha"] == {d: 1.0 for d in coref.DISTANCES} and gates["muc"] == 1.0
     harbour = next(r for r in full.by_document if r["document"] == "harbour")
-    only = [a for a in anns["corefud"] if a.document.id == "harbour"]
+    only = [a for a in anns["corefud"].data if a.document.id == "harbour"]
     data, al = cc.coref_data(only)
     assert (harbour["annotators"], harbour["items"]) == (3, al.n_items) == (3, 12)
     for d in coref.DISTANCES:
@@ -128,7 +129,7 @@ def test_diagnostics_write_mentions(full):
     out = dg.to_dict()
     assert out["disputed"][0]["share"] == pytest.approx(1 / 9)
     assert out["worst_items"][0]["item"] == "harbour[29:30]"
-    ids = [t.id for t in full.tables()]
+    ids = [t.id for t in full.tables.values()]
     assert "disputed" in ids and "worst_items" not in ids and "pairwise" in ids
 
 
@@ -139,7 +140,7 @@ def test_antecedent_label_and_its_diagnostics(anns):
     assert r.diagnostics.diagnostics.distance == "nominal"
     assert {r.diagnostics.disputed[0]["labels"][c] for c in ("ann1", "ann2", "ann3")} <= \
         {"none", "The town and county councils", "the engineers", "They"}
-    assert "coefficients" not in [t.id for t in r.tables()]
+    assert "coefficients" not in [t.id for t in r.tables.values()]
 
 
 # ---- coreference scores -------------------------------------------------------------------------
@@ -163,7 +164,7 @@ def test_scores_equal_scorch_on_reader_chains(full, anns):
     the macro figures are the means of the documents' figures."""
     scorch = pytest.importorskip("scorch.scores")
     assert full.scores.to_dict()["averaging"] == "micro"
-    by = {(a.annotator, a.document.id): a for a in anns["corefud"]}
+    by = {(a.annotator, a.document.id): a for a in anns["corefud"].data}
     docs = sorted({d for _, d in by})
 
     def part(a, d, keyed=False):
@@ -219,16 +220,17 @@ def test_micro_by_default_macro_leaves_undefined_documents_out(tmp_path):
         for name, (text, ann) in docs.items():
             write(tmp_path / a, f"{name}.txt", text)
             write(tmp_path / a, f"{name}.ann", ann)
-    fmt, anns = coref.read([tmp_path])
+    anns = coref.read([tmp_path])
+    fmt = anns.format
     assert fmt == "brat"
-    micro = coref.analyse(anns, input_format=fmt)
+    micro = coref.analyse(anns)
     assert micro.scores.macro is None and micro.scores.documents is None
     pair = micro.scores.pairs[0]
     assert pair["documents"] == 4
     for s in coref.SCORES:
         assert [pair[s][k] for k in ("recall", "precision", "f1")] == [1, 1, 1], s
     assert pair["conll"] == 1
-    full = coref.analyse(anns, input_format=fmt, by_document=True)
+    full = coref.analyse(anns, by_document=True)
     macro = full.scores.macro[0]
     assert {s: (macro[s]["f1"], macro[s]["documents"]) for s in coref.SCORES} == {
         "muc": (1, 2), "b_cubed": (1, 3), "ceaf_e": (1, 3), "ceaf_m": (1, 3), "blanc": (1, 2),
@@ -239,16 +241,16 @@ def test_micro_by_default_macro_leaves_undefined_documents_out(tmp_path):
     assert math.isnan(rows["d2"]["conll"]) and rows["d1"]["conll"] == 1
     by_doc = {r["document"]: r for r in full.by_document}
     assert math.isnan(by_doc["d2"]["muc"]) and by_doc["d1"]["muc"] == 1
-    ids = [t.id for t in full.tables()]
+    ids = [t.id for t in full.tables.values()]
     assert ids.index("scores") < ids.index("scores_macro") < ids.index("scores_by_document")
-    assert "scores_macro" not in [t.id for t in micro.tables()]
+    assert "scores_macro" not in [t.id for t in micro.tables.values()]
 
 
 def repeated_span_case(name: str):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        fmt, anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / name])
-        report = coref.analyse(anns, input_format=fmt)
+        anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / name])
+        report = coref.analyse(anns)
     return report, [str(w.message) for w in caught]
 
 
@@ -273,10 +275,10 @@ def test_repeated_mentions_are_kept_once_for_the_scores():
         assert pair["b_cubed"]["precision"] == pytest.approx((1 + 4 / 3 + 1 / 2) / 7)
         assert pair["muc"]["f1"] == pytest.approx(1 / 3)
     # α: the span's label is the union of its chains {b c x} and {b z} (TC-A-8)
-    _, anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / "TC-A-8.response"])
+    anns = coref.read([DATA / "scorer" / "TC-A.key", DATA / "scorer" / "TC-A-8.response"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        data, al = cc.coref_data(anns)
+        data, al = cc.coref_data(anns.data)
     resp = data.coders.index("TC-A-8")
     b = next(i for i, name in enumerate(data.items) if name.endswith("[3:7]"))
     assert len(data.label(data.codes[resp, b])) == 4                # b, c, x and z
@@ -289,13 +291,13 @@ def test_key_is_the_first_path():
     reference scorer's ``scorer.pl METRIC KEY RESPONSE``."""
     key, resp = DATA / "scorer" / "TC-A.key", DATA / "scorer" / "TC-A-2.response"
     for paths in ([key, resp], [resp, key]):
-        _, anns = coref.read(paths)
+        anns = coref.read(paths)
         r = coref.analyse(anns)
         pair = r.scores.pairs[0]
         assert r.annotators == [path.stem for path in paths]
         assert (pair["key"], pair["response"]) == tuple(r.annotators)
     # TC-A-2 with the key first: R = 1/3, P = 1; the other way round they swap
-    _, anns = coref.read([resp, key])
+    anns = coref.read([resp, key])
     assert coref.analyse(anns).scores.pairs[0]["muc"]["recall"] == 1
 
 
@@ -370,7 +372,7 @@ def test_api_equals_direct_coefficients(anns):
     """The figures above are the coefficients themselves (not only equal to each other)."""
     ref = api(anns["corefud"])
     for f in FORMATS:
-        data, _ = cc.coref_data(anns[f])
+        data, _ = cc.coref_data(anns[f].data)
         assert co.alpha(data, "passonneau").value == pytest.approx(0.92145382236, abs=1e-11)
         assert co.beta(data, "dice").value == pytest.approx(
             ref[("coefficients", "beta", "dice")][0], abs=TOL)
@@ -386,14 +388,14 @@ def test_head_match(anns):
             # 'north … gates', 'south gates'), as does 'Ines and her brother' with 'Ines'
             assert no_head == 0
             assert head.items == 56 - 6
-            al = cc.align(anns[f], match="head")
+            al = cc.align(anns[f].data, match="head")
             assert sum(n.startswith("recipe") for n in al.items) == 11
             assert [head.alignment.per_annotator[a]["merged"] for a in head.annotators] == \
                 [5, 4, 5]
             assert api(anns[f], match="head") != api(anns[f])
-            assert "no_head" in [c.key for c in head.tables()[0].columns]
+            assert "no_head" in [c.key for c in list(head.tables.values())[0].columns]
         else:
-            assert no_head == sum(len(a.mentions) for a in anns[f])
+            assert no_head == sum(len(a.mentions) for a in anns[f].data)
             assert_same(api(anns[f], match="head"), api(anns[f]), f"{f} head vs exact")
 
 
@@ -410,7 +412,7 @@ def test_cli_json_identical_and_sniffed(fmt, cli_json):
 
 # ---- options, intervals, notes ------------------------------------------------------------------
 def test_options(anns):
-    r = coref.analyse(anns["corefud"], distances=["jaccard", "dice"], unmarked="singleton",
+    r = coref.analyse(anns["corefud"], distance=["jaccard", "dice"], unmarked="singleton",
                       label="prefix", singletons="drop", match="overlap")
     assert {k: r.options[k] for k in ("match", "label", "unmarked", "singletons",
                                       "distances")} == {
@@ -420,9 +422,9 @@ def test_options(anns):
     assert r.alignment.per_annotator["ann1"]["dropped_singletons"] > 0
     assert all(e.result.coders == 3 for e in r.coefficients)
     assert any("unmarked mentions are singletons" in n for n in r.notes)
-    assert "dropped_singletons" in [c.key for c in r.tables()[0].columns]
+    assert "dropped_singletons" in [c.key for c in list(r.tables.values())[0].columns]
     with pytest.raises(InputError, match="not a set distance"):
-        coref.analyse(anns["corefud"], distances=["nominal"])
+        coref.analyse(anns["corefud"], distance=["nominal"])
     with pytest.raises(InputError, match="must be one of"):
         coref.analyse(anns["corefud"], match="fuzzy")
 
@@ -445,19 +447,20 @@ def test_intervals_notes_and_progress(anns):
 
 
 def test_one_document_resamples_mentions(anns):
-    one = [a for a in anns["corefud"] if a.document.id == "gates"]
+    one = [a for a in anns["corefud"].data if a.document.id == "gates"]
     r = coref.analyse(one, bootstrap=Bootstrap(50))
     assert r.bootstrap.cluster is False and not r.coefficients[0].interval.clustered
     assert any("one document only" in n for n in r.notes)
 
 
 def test_two_annotators_get_cohen_kappa(data_dir):
-    fmt, two = coref.read([data_dir / "coref_a" / "webanno_tsv" / a for a in ("ann1", "ann2")])
+    two = coref.read([data_dir / "coref_a" / "webanno_tsv" / a for a in ("ann1", "ann2")])
+    fmt = two.format
     assert fmt == "webanno_tsv"
     # 'it' is in three chains of ann1 (two layers, one stacked): warned, kept once for scores
     with pytest.warns(UserWarning, match=r"doc1.tsv: 2 mention\(s\) repeat the span .* 1 "
                       r"span\(s\) in more than one chain"):
-        r = coref.analyse(two, input_format=fmt)
+        r = coref.analyse(two)
     assert [e.id for e in r.antecedent] == ["kappa", "alpha", "beta"]
     assert r.format == "webanno_tsv" and len(r.scores.pairs) == 1
 
@@ -477,14 +480,15 @@ def test_report_records_and_json(full):
         assert k in d, k
     json.dumps(d)                               # JSON-ready (nan stays a float)
     assert repr(full).startswith("CorefReport(") and "56 mentions" in full.summary()
-    for t in full.tables():
+    for t in full.tables.values():
         assert all(len(row) == len(t.columns) for row in t.rows), t.id
 
 
 # ---- reading and the sample folder --------------------------------------------------------------
 def test_read_defaults_and_errors(tmp_path):
-    fmt, mm = coref.read(PATHS["mmax2"])                   # levels=["coref"] by default
-    assert fmt == "mmax2" and len(mm) == 15
+    mm = coref.read(PATHS["mmax2"])                   # levels=["coref"] by default
+    fmt = mm.format
+    assert fmt == "mmax2" and len(mm.data) == 15
     with pytest.raises(InputError, match="one file or folder per annotator"):
         coref.read([SAMPLE / "conll2012"])
     with pytest.raises(InputError, match="no such file"):
@@ -493,27 +497,32 @@ def test_read_defaults_and_errors(tmp_path):
         coref.read([PATHS["corefud"][0], SAMPLE / "brat"])
     with pytest.raises(InputError, match="does not apply"):
         coref.read(PATHS["corefud"], levels=["coref"])
-    _, named = coref.read(PATHS["corefud"], annotators=["x", "y", "z"])
-    assert sorted({a.annotator for a in named}) == ["x", "y", "z"]
+    named = coref.read(PATHS["corefud"], annotators=["x", "y", "z"])
+    assert sorted({a.annotator for a in named.data}) == ["x", "y", "z"] == named.annotators
+    assert repr(named) == "<Corpus coref (corefud): 3 annotators, 5 documents, 161 mentions>"
+    with pytest.raises(TypeError, match="coref.analyse takes the Corpus"):
+        coref.analyse(segments.read(SAMPLES / "segments" / "segments.json"))
 
 
-def test_from_folder(tmp_path):
-    reports = coref.from_folder(SAMPLE, Bootstrap(50))
-    assert len(reports) == 1
-    r = reports[0]
-    assert r.format == "corefud" and len(r.inputs) == 3
+def test_folder_discovery(tmp_path):
+    """The report job's view of a coreference folder (readers.discover): the sample layout
+    (one sub-folder per format) reads its CorefUD files, with a note."""
+    found = discover.coref_inputs(SAMPLE)
+    assert found.format == "corefud" and len(found.paths) == 3
+    assert found.note.startswith("sample corpus read from")
+    r = coref.analyse(coref.read(found.paths, input_format=found.format),
+                      bootstrap=Bootstrap(50), by_document=True)
     assert r.coefficients[0].interval is not None and len(r.by_document) == 5
-    assert r.notes[0].startswith("sample corpus read from")
     # a folder whose files are the annotators (here ann1..3.conllu), not the sample layout
-    [own] = coref.from_folder(SAMPLE / "corefud", None)
-    assert own.annotators == ["ann1", "ann2", "ann3"] and own.format == "corefud"
-    assert coref.from_folder(tmp_path, None) == []
+    own = discover.coref_inputs(SAMPLE / "corefud")
+    assert [p.stem for p in own.paths] == ["ann1", "ann2", "ann3"] and own.format == "corefud"
+    assert discover.coref_inputs(tmp_path) is None
 
 
 def test_nothing_to_score_is_said(full):
     """The reference scorer's N1: the key and the response have no link, so MUC measures
     nothing; the figure is the scorer's 0, and a note says it is no measurement."""
-    _, anns = coref.read([DATA / "scorer" / "TC-N.key", DATA / "scorer" / "TC-N-1.response"])
+    anns = coref.read([DATA / "scorer" / "TC-N.key", DATA / "scorer" / "TC-N-1.response"])
     r = coref.analyse(anns)
     assert [r.scores.pairs[0]["muc"][k] for k in ("recall", "precision", "f1")] == [0, 0, 0]
     assert r.scores.pairs[0]["blanc"]["f1"] == 1

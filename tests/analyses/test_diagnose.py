@@ -41,7 +41,7 @@ def test_payload_mirrors_api_and_tables_render():
     assert p["expert"]["reference"] == 0 and p["two_coders"] is None
     out = io.StringIO()
     term = Terminal(out, width=100)
-    for t in d.tables():
+    for t in d.tables.values():
         term.table(t)
     text = out.getvalue()
     for needle in ("Pairwise α (interval)", "Leave one coder out", "Items that cost most",

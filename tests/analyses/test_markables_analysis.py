@@ -17,6 +17,7 @@ from lxml import etree
 
 from corpusagree.analyses import markables as mk
 from corpusagree.model.errors import InputError
+from corpusagree.readers import discover
 from corpusagree.report import json as report_json
 from corpusagree.stats.inference import Bootstrap
 
@@ -33,7 +34,8 @@ def as_json(report) -> dict:
 
 
 def analyse(*paths, levels=None, **options) -> dict:
-    return as_json(mk.analyse(mk.read(list(paths), levels), levels=levels, **options))
+    return as_json(mk.analyse(mk.read(list(paths), levels=levels), levels=levels,
+                              **options))
 
 
 def coefficient(family: dict, id: str) -> float | None:
@@ -70,9 +72,10 @@ COVER = {("a1", "d1"): {0, 2, 3, 4, 7, 8, 9}, ("a2", "d1"): {0, 2, 3, 4, 8, 9},
 
 def test_fixture_exact():
     out = analyse(FIXTURE)
-    assert out["job"] == "markables" and out["format"] is None
+    assert out["job"] == "markables" and out["format"] == "mmax2"
     assert out["annotators"] == ["a1", "a2", "a3"] and out["documents"] == 2
-    assert out["options"] == {"levels": None, "attributes": None, "match": "exact"}
+    assert out["options"] == {"levels": None, "attributes": None, "match": "exact",
+                              "by_document": False, "diagnostics": None, "reader_options": {}}
     [lv] = out["levels"]  # 'sentence' is left out by default
     assert lv["level"] == "phrase"
     assert lv["markables"] == {"a1": 6, "a2": 7, "a3": 4}
@@ -112,7 +115,7 @@ def test_fixture_exact():
 
 def test_fixture_objects():
     """The same figures through the report's objects, and their tables."""
-    report = mk.analyse(mk.read([FIXTURE]), inputs=["corpus"], input_format="mmax2")
+    report = mk.analyse(mk.read([FIXTURE]))
     lv = report.level("phrase")
     assert lv.span_f1.scores.f1[0, 1] == pytest.approx(10 / 13)
     assert lv.attributes[0].agreement.get("alpha").value == pytest.approx(11 / 23, abs=1e-12)
@@ -121,7 +124,7 @@ def test_fixture_objects():
     assert frame["matched"].tolist() == [5, 3, 3]
     assert report.to_dict()["format"] == "mmax2"
     assert "3 annotators (a1, a2, a3) in 2 documents; exact match" in report.summary()
-    tables = {t.id: t for t in report.tables()}
+    tables = {t.id: t for t in report.tables.values()}
     assert list(tables) == ["spans", "token_agreement", "span_f1_phrase", "attributes",
                             "attribute_agreement"]
     assert tables["spans"].rows == [["phrase", "6 / 7 / 4", 5, 4, lv.span_f1.mean]]
@@ -159,13 +162,13 @@ def test_levels_attributes_and_order():
 
 def test_read_reports_progress_per_document():
     calls = []
-    anns = mk.read([FIXTURE], ["phrase"], progress=lambda done, total: calls.append((done,
-                                                                                      total)))
+    anns = mk.read([FIXTURE], levels=["phrase"],
+                   progress=lambda done, total: calls.append((done, total))).data
     assert calls == [(1, 2), (2, 2)]
     assert len(anns) == 5 and {m.attrs["level"] for a in anns for m in a.mentions.values()} \
         == {"phrase"}
     named = mk.read([FIXTURE / "a1", FIXTURE / "a2"], annotators=["x", "y"])
-    assert sorted({a.annotator for a in named}) == ["x", "y"]
+    assert named.annotators == ["x", "y"] and named.format == "mmax2"
 
 
 def test_ci_clustered_by_document():
@@ -184,39 +187,42 @@ def test_ci_clustered_by_document():
 
 
 def test_ci_over_items_and_without_units():
-    anns = mk.read([FIXTURE])
+    anns = mk.read([FIXTURE]).data
     lv = as_json(mk.analyse(anns, bootstrap=Bootstrap(50, cluster=False)))["levels"][0]
     assert lv["token_agreement"]["coefficients"][0]["interval"]["units"] == 18
     assert lv["attributes"][0]["coefficients"][0]["interval"]["units"] == 5
-    # one document: nothing to resample by document, said in a note
+    # one document: nothing to resample by document, so items are, said in a note (the one
+    # bootstrap policy of every job, stats.inference.resampling)
     one = [a for a in anns if a.document.id == "d1"]
     report = mk.analyse(one, bootstrap=Bootstrap(50))
-    assert all(e.interval is None for e in report.levels[0].token_agreement.coefficients)
-    assert "phrase tokens: no interval (the compared items lie in one document)" in report.notes
+    assert all(e.interval is not None and not e.interval.clustered
+               for e in report.levels[0].token_agreement.coefficients)
+    assert "phrase tokens: one document only: the bootstrap resamples items" in report.notes
 
 
 def test_errors():
-    anns = mk.read([FIXTURE])
+    anns = mk.read([FIXTURE]).data
     with pytest.raises(InputError, match="attribute\\(s\\) colour on no markable"):
         mk.analyse(anns, attributes=["colour"])
     with pytest.raises(InputError, match="two or more annotators"):
         mk.analyse([a for a in anns if a.annotator == "a1"])
     with pytest.raises(InputError, match="not declared"):
-        mk.read([FIXTURE], ["np"])
+        mk.read([FIXTURE], levels=["np"])
 
 
 # ---- the report job ----------------------------------------------------------------------------
-def test_from_folder(samples, tmp_path):
+def test_folder_discovery(samples, tmp_path):
     if not (samples / "coref" / "mmax2").is_dir():
         pytest.skip("sample_corpora/coref/mmax2 absent")
-    [report] = mk.from_folder(samples / "coref", Bootstrap(100))
+    found = discover.mmax2_projects(samples / "coref")
+    report = mk.analyse(mk.read(found.paths), bootstrap=Bootstrap(100))
     out = as_json(report)
     assert out["annotators"] == ["ann1", "ann2", "ann3"] and out["documents"] == 5
     assert out["format"] == "mmax2" and out["bootstrap"]["n_resamples"] == 100
     assert [lv["level"] for lv in out["levels"]] == ["coref"]
     assert [a["attribute"] for a in out["levels"][0]["attributes"]] == ["type"]
     assert out["levels"][0]["token_agreement"]["coefficients"][0]["interval"]["units"] == 5
-    assert mk.from_folder(tmp_path) == []
+    assert discover.mmax2_projects(tmp_path) is None
 
 
 # ---- PotTS -------------------------------------------------------------------------------------
@@ -250,7 +256,7 @@ def potts(corpora):
 
 @pytest.fixture(scope="module")
 def potts_out(potts):
-    anns = mk.read([potts[0]])
+    anns = mk.read([potts[0]]).data
     return anns, as_json(mk.analyse(anns))
 
 
@@ -305,7 +311,7 @@ def test_potts_intervals_and_their_notes(potts_out):
     # every replicate of 'degree' (one value on three diminishers) leaves α undefined
     assert "diminisher degree: α (nominal): 200 of 200 resamples gave no value and were " \
         "left out of its interval" in report.notes
-    [table] = [t for t in report.tables() if t.id == "attribute_agreement"]
+    [table] = [t for t in report.tables.values() if t.id == "attribute_agreement"]
     assert "bootstrap percentile, 200 resamples of 3–8 clusters, seed 0" in table.notes
     with pytest.raises(KeyError):
         report.level("negation")

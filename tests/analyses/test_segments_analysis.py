@@ -16,7 +16,7 @@ from corpusagree.analyses import segments
 from corpusagree.convert import segments as conv
 from corpusagree.model.corpus import Segmentation
 from corpusagree.model.errors import InputError
-from corpusagree.readers import positions
+from corpusagree.readers import discover, positions
 from corpusagree.readers import segeval as segeval_reader
 from corpusagree.report import json as json_renderer
 from corpusagree.stats import segmetrics
@@ -45,7 +45,7 @@ def values(rows) -> dict:
 
 
 def test_figures_are_the_coefficients(sample_segs) -> None:
-    report = segments.analyse(sample_segs, distances=["jaccard", "dice"])
+    report = segments.analyse(sample_segs, distance=["jaccard", "dice"])
     b, u = conv.boundaries(sample_segs), conv.unit_sets(sample_segs)
     by_id = values(report.boundaries)
     assert by_id["alpha", "nominal"] == float(ca.alpha(b))
@@ -59,6 +59,7 @@ def test_figures_are_the_coefficients(sample_segs) -> None:
     assert report.data["not_segmented"] == 1 and report.data["units"] == b.n_items + 3
     assert report.typed_boundaries is None and report.bootstrap is None
     assert report.options == {"distances": ["jaccard", "dice"], "by_document": False,
+                              "reader_options": {},
                               "diagnostics": None}
     assert report.leave_one_out.distance == report.pairwise.distance == "jaccard"
 
@@ -152,20 +153,22 @@ def test_by_document_and_local_coders(sample_file, sample_segs, sample_report) -
                for a in harbour for b in harbour if a is not b]
     assert rows["harbour"]["boundary_similarity"] == pytest.approx(np.mean(b_pairs))
     assert "unit_alpha_dice" in report.by_document.to_frame().columns
-    fmt, local = segments.read([sample_file], local_coders=True)
+    local = segments.read([sample_file], local_coders=True)
+    fmt = local.format
     assert fmt == "segeval"
-    assert {s.annotator for s in local} >= {"harbour/ada", "workshop/ben"}
+    assert {s.annotator for s in local.data} >= {"harbour/ada", "workshop/ben"}
     out = segments.analyse(local)
     assert len(out.data["coders"]) == 8 and out.boundaries[0].value == pytest.approx(
         sample_report.boundaries[0].value)
 
 
 def test_read_keeps_annotators_and_takes_reader_options(sample_file, samples) -> None:
-    _, segs = segments.read([sample_file], annotators=["ada", "ben"])
-    assert {s.annotator for s in segs} == {"ada", "ben"}
-    fmt, segs = segments.read([samples / "segments" / "positions"], unit="word")
-    assert fmt == "positions" and segs[0].unit == "word"
-    with pytest.raises(InputError, match="--marker does not apply to format 'segeval'"):
+    segs = segments.read([sample_file], annotators=["ada", "ben"])
+    assert {s.annotator for s in segs.data} == {"ada", "ben"} == set(segs.annotators)
+    segs = segments.read([samples / "segments" / "positions"], unit="word")
+    fmt = segs.format
+    assert fmt == "positions" and segs.data[0].unit == "word"
+    with pytest.raises(InputError, match="--marker does not apply to [a-z]* ?format 'segeval'"):
         segments.read([sample_file], marker="=+")
 
 
@@ -190,7 +193,7 @@ def test_typed_boundaries_with_intervals() -> None:
     typed = conv.boundaries(segs, types=True)
     assert values(report.typed_boundaries)["alpha", "nominal"] == float(ca.alpha(typed))
     assert all(e.interval is not None and e.interval.clustered for e in report.typed_boundaries)
-    assert "typed_boundaries" in [t.id for t in report.tables()]
+    assert "typed_boundaries" in [t.id for t in report.tables.values()]
 
 
 def test_one_document_resamples_items_with_a_note(sample_segs) -> None:
@@ -224,8 +227,8 @@ def test_progress_reaches_the_total(sample_segs) -> None:
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"distances": ["nominal"]}, "unknown set distance 'nominal'"),
-    ({"distances": []}, "at least one set distance"),
+    ({"distance": ["nominal"]}, "unknown set distance 'nominal'"),
+    ({"distance": []}, "at least one set distance"),
 ])
 def test_bad_options(sample_segs, kwargs, message) -> None:
     with pytest.raises(InputError, match=message):
@@ -237,11 +240,12 @@ def test_a_single_coder_per_document_is_an_error() -> None:
         segments.analyse([Segmentation("d", "a", (2, 3)), Segmentation("e", "b", (4,))])
 
 
-def test_from_folder(samples, tmp_path) -> None:
-    (report,) = segments.from_folder(samples / "segments", None)
+def test_folder_discovery(samples, tmp_path) -> None:
+    found = discover.segment_inputs(samples / "segments")
+    report = segments.analyse(segments.read(found.paths, input_format=found.format))
     assert report.format == "segeval" and report.inputs == [str(samples / "segments" /
                                                                 "segments.json")]
-    assert segments.from_folder(tmp_path, None) == []
+    assert discover.segment_inputs(tmp_path) is None
     assert repr(report).startswith("SegmentsReport(") and "3 documents" in repr(report)
 
 
@@ -281,8 +285,10 @@ def test_local_coder_names_warn_and_suggest_the_options() -> None:
                       r"the 4 documents numbers its coders an1 … anK \(K = 4–6\).*"
                       r"annot_to_group\.csv, coder_map\.csv, group_to_chapter\.csv may say who "
                       r"is who.*--local-coders.*--coder-map FILE") as caught:
-        fmt, segs = segments.read([MOON / "segmentations"])
-    assert len(caught) == 1 and fmt == "positions" and len(segs) == 19
+        segs = segments.read([MOON / "segmentations"])
+        fmt = segs.format
+    assert len(caught) == 1 and fmt == "positions" and len(segs.data) == 19
+    assert segs.notes[0].startswith("coder names look local")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         segments.read([MOON / "segmentations"], local_coders=True)
@@ -311,7 +317,7 @@ def test_local_coder_hint_needs_restarting_numbers(tmp_path) -> None:
 
 
 def test_coder_map_pools_each_person_across_chapters() -> None:
-    _, segs = segments.read([MOON / "segmentations"], coder_map=MOON / "coder_map.csv")
+    segs = segments.read([MOON / "segmentations"], coder_map=MOON / "coder_map.csv").data
     raw = positions.read(MOON / "segmentations")
     people = {(r.document, r.annotator): s.annotator for r, s in zip(raw, segs, strict=True)}
     assert people["ch1", "an4"] == people["ch4", "an4"] == "annotator5"
@@ -355,17 +361,20 @@ def test_moonstone_itself_warns(corpora) -> None:
 
 # ---- errors name what they are about -----------------------------------------------------------
 def test_errors_name_the_inputs() -> None:
+    def corpus(segs, inputs):
+        return segments.corpus_of(segs, "segeval", inputs)
+
     with pytest.raises(InputError) as err:
-        segments.analyse([], inputs=["in/x.json"])
+        segments.analyse(corpus([], ["in/x.json"]))
     assert str(err.value) == "in/x.json: no segmentations to compare"
     with pytest.raises(InputError) as err:
-        segments.analyse([Segmentation("d", "a", (2, 3)), Segmentation("e", "b", (4,))],
-                         inputs=["in/a", "in/b"])
+        segments.analyse(corpus([Segmentation("d", "a", (2, 3)), Segmentation("e", "b", (4,))],
+                                ["in/a", "in/b"]))
     assert str(err.value).startswith("in/a, in/b: no document was segmented by two or more "
                                      "coders (2 documents, 2 coders)")
     with pytest.raises(InputError) as err:
-        segments.analyse([Segmentation("d", "a", (1,)), Segmentation("d", "b", (1,))],
-                         inputs=["in/one.json"])
+        segments.analyse(corpus([Segmentation("d", "a", (1,)), Segmentation("d", "b", (1,))],
+                                ["in/one.json"]))
     assert str(err.value) == ("in/one.json: no potential boundaries: every document is a "
                               "single unit")
 
@@ -374,9 +383,13 @@ def test_errors_name_the_inputs() -> None:
 def test_from_folder_reads_annotator_folders(samples, tmp_path) -> None:
     import shutil
 
+    def from_folder(folder):
+        found = discover.segment_inputs(folder)
+        return segments.analyse(segments.read(found.paths, input_format=found.format))
+
     shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
-    (report,) = segments.from_folder(tmp_path / "edus", None)
+    report = from_folder(tmp_path / "edus")
     assert report.format == "rs3" and report.data["coders"] == ["ada", "ben", "chloe"]
     with pytest.warns(UserWarning, match="coder names look local"):
-        (moon,) = segments.from_folder(MOON / "segmentations", None)
+        moon = from_folder(MOON / "segmentations")
     assert moon.format == "positions" and len(moon.inputs) == 4

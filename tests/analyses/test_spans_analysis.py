@@ -13,26 +13,23 @@ from corpusagree.model.errors import InputError
 @pytest.fixture(scope="module")
 def conll(samples):
     paths = [samples / "coref" / "conll2012" / f"ann{k}.v4_gold_conll" for k in (1, 2, 3)]
-    fmt, corpus = spans.read(paths)
-    return fmt, corpus
+    return spans.read(paths)
 
 
 def test_read_recognises_span_and_segment_formats(conll, samples):
-    fmt, corpus = conll
-    assert fmt == "conll" and len(corpus) == 15
-    fmt, segs = spans.read([samples / "segments" / "segments.json"])
-    assert fmt == "segeval"
-    c, notes = spans.continuum(segs)
+    assert conll.format == "conll" and len(conll.documents) == 5
+    assert conll.texts is not None and set(conll.texts) == set(conll.documents)
+    segs = spans.read([samples / "segments" / "segments.json"])
+    assert segs.format == "segeval"
+    c, notes = segs.data, segs.notes
     assert c.categories == ["segment"] and "`corpusagree segments`" in notes[0]
     with pytest.raises(InputError, match="unknown span format 'nope'"):
-        spans.read([samples / "segments" / "segments.json"], "nope")
+        spans.read([samples / "segments" / "segments.json"], input_format="nope")
 
 
 def test_report_equals_the_measures(conll):
-    _, corpus = conll
-    c, _ = spans.continuum(corpus)
-    report = spans.analyse(c, n_samples=20, seed=3, diagnostics=4,
-                           texts=spans.texts(corpus))
+    c = conll.data
+    report = spans.analyse(conll, n_samples=20, seed=3, diagnostics=4)
     g = u.gamma(c, n_samples=20, seed=3)
     assert report.gamma.value == g.value and report.gamma.alignment.disorder == g.alignment.disorder
     rows = {(r["variant"], r["category"]): r for r in report.alpha_u}
@@ -97,9 +94,9 @@ def test_plots_hold_the_bootstrap_of_the_first_defined_alpha_u(samples):
     sample: uα (1995) is the first overall uα that is defined)."""
     from corpusagree.stats.inference import Bootstrap
 
-    _, segs = spans.read([samples / "segments" / "segments.json"])
-    c, _ = spans.continuum(segs)
-    report = spans.analyse(c, n_samples=5, bootstrap=Bootstrap(200, seed=1))
+    segs = spans.read([samples / "segments" / "segments.json"])
+    c = segs.data
+    report = spans.analyse(segs, n_samples=5, bootstrap=Bootstrap(200, seed=1))
     boot = [p for p in report.plots() if p.kind == "bootstrap"]
     assert len(boot) == 1 and boot[0].data["label"] == "uα (1995)"
     row = next(r for r in report.alpha_u if r["variant"] == "1995" and r["category"] is None)

@@ -138,7 +138,7 @@ def out(ez_bench, ez):
 def anns(files):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return coref.read(files, "ezcoref", clusters="last")[1]
+        return coref.read(files, input_format="ezcoref", clusters="last").data
 
 
 def test_benchmark_figures(out):

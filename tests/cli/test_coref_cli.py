@@ -104,9 +104,8 @@ def test_repeated_mention_is_one_warning_line(cli):
 
 def test_json_is_the_report(cli_json):
     out = cli_json("coref", *UD, "--by-document", "--diagnostics", "--ci", "--resamples", "50")
-    fmt, anns = coref.read([SAMPLES.parent / p for p in UD])
-    report = coref.analyse(anns, bootstrap=Bootstrap(50), by_document=True, diagnostics=10,
-                           inputs=UD, input_format=fmt, reader_options={})
+    anns = coref.read(UD)
+    report = coref.analyse(anns, bootstrap=Bootstrap(50), by_document=True, diagnostics=10)
     assert out == json.loads(json.dumps(clean(report.to_dict())))
     assert out["format"] == "corefud" and out["inputs"] == UD and out["items"] == 56
     assert out["bootstrap"] == {"n_resamples": 50, "level": 0.95, "interval": "percentile",
@@ -185,8 +184,13 @@ def test_terminal_tables_fit_80_columns(cli, monkeypatch):
 def test_csv_markdown_and_output_file(cli, tmp_path):
     status, out, _ = cli("coref", *UD, "--format", "csv")
     assert status == 0
-    assert "# coref: Alignment of mentions" in out
-    assert "key,response,documents,metric,recall,precision,f1" in out
+    assert out.startswith("table,row,column,value\nalignment,0,annotator,ann1\n")
+    assert "\nscores,0,id,muc\nscores,0,metric,MUC\n" in out
+    target_dir = tmp_path / "tables"
+    status, _, _ = cli("coref", *UD, "--format", "csv", "--output", f"{target_dir}/")
+    assert status == 0
+    assert (target_dir / "scores.csv").read_text().startswith(
+        "key,response,documents,id,metric,recall,precision,f1\n")
     status, out, _ = cli("coref", *UD, "--format", "md", "--by-document")
     assert status == 0 and "### By document" in out and "| ann1 | ann2 |" in out
     assert "### Coreference scores, F1 averaged over the documents (macro)" in out
@@ -284,10 +288,11 @@ def test_bad_input_exits_2_with_one_line(case, tmp_path, cli):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ci", "1.5"], "between 0 and 1"),
-    (["--ci", "--resamples", "1"], "≥ 2"),
+    (["--ci", "1.5"], "argument --ci: expected a number between 0 and 1"),
+    (["--ci", "--resamples", "1"], "argument --resamples: expected an integer ≥ 2"),
+    (["--seed", "-1"], "argument --seed: expected an integer ≥ 0, not '-1'"),
     (["--distance", "nominal"], "'nominal' is not one of passonneau"),
-    (["--levels", "coref"], "--levels does not apply to format 'corefud'"),
+    (["--levels", "coref"], "--levels does not apply to coref format 'corefud'"),
     (["--annotators", "x,y"], "2 names for 3 paths"),
 ])
 def test_bad_options(args, message, cli):

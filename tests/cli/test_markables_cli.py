@@ -21,8 +21,7 @@ FIXTURE = DATA / "markables" / "corpus"
 
 def test_json_equals_report_to_dict(cli_json):
     doc = cli_json("markables", FIXTURE, "--ci", "--resamples", "100", "--seed", "3")
-    report = mk.analyse(mk.read([FIXTURE]), bootstrap=Bootstrap(100, seed=3),
-                        inputs=[str(FIXTURE)], input_format="mmax2")
+    report = mk.analyse(mk.read([FIXTURE]), bootstrap=Bootstrap(100, seed=3))
     assert doc == json.loads(report_json.dumps(report))
     assert doc["job"] == "markables" and doc["format"] == "mmax2"
     assert doc["bootstrap"] == {"n_resamples": 100, "level": 0.95, "interval": "percentile",
@@ -70,7 +69,7 @@ def test_text_output_says_what_each_figure_is(cli):
 
 
 @pytest.mark.parametrize("fmt,expect", [
-    ("csv", "level,markables,aligned,unaligned,span_f1\nphrase,6 / 7 / 4,5,4,"),
+    ("csv", "table,row,column,value\nspans,0,level,phrase\nspans,0,markables,6 / 7 / 4\n"),
     ("md", "| level | markables | aligned | unaligned | span F1 |"),
 ])
 def test_formats(cli, tmp_path, fmt, expect):
@@ -121,7 +120,8 @@ def test_unknown_level_attribute_and_one_annotator(cli):
     assert "no such file" in fails(cli, FIXTURE / "nowhere")
     assert "2 names for the 3 projects found (a1, a2, a3)" in fails(cli, FIXTURE, "--annotators",
                                                                      "x,y")
-    assert "--ci/--resamples" in fails(cli, FIXTURE, "--ci", "--resamples", "1")
+    assert "argument --resamples: expected an integer ≥ 2, not '1'" in fails(
+        cli, FIXTURE, "--ci", "--resamples", "1")
 
 
 def test_undefined_values_are_explained_on_stderr_and_in_the_notes(cli, tmp_path):

@@ -48,15 +48,13 @@ def test_json_equals_to_dict(cli_json, sample) -> None:
     path = sample / "segments.json"
     out = cli_json("segments", path, "--by-document", "--diagnostics", "3", "--ci",
                    "--resamples", "100", "--distance", "dice", "--distance", "masi,jaccard")
-    report = segments.analyse(segeval_reader.read(path), distances=["dice", "masi", "jaccard"],
-                              by_document=True, diagnostics=3,
-                              bootstrap=Bootstrap(100),
-                              inputs=[str(path)], input_format="segeval")
+    report = segments.analyse(segments.read(path), distance=["dice", "masi", "jaccard"],
+                              by_document=True, diagnostics=3, bootstrap=Bootstrap(100))
     assert out == json_renderer.clean(report.to_dict())  # nan → null, as the renderer writes
     assert out["job"] == "segments" and out["schema"] == 1 and out["format"] == "segeval"
     assert out["inputs"] == [str(path)] and out["unit"] == "unit"
     assert out["options"] == {"distances": ["dice", "masi", "jaccard"], "by_document": True,
-                              "diagnostics": 3}
+                              "diagnostics": 3, "reader_options": {}}
     assert out["bootstrap"] == {"n_resamples": 100, "level": 0.95, "interval": "percentile",
                                 "cluster": None, "seed": 0}
     assert list(out) == ["corpusagree", "schema", "job", "inputs", "options", "bootstrap",
@@ -172,12 +170,15 @@ def test_every_output_format(cli, sample, tmp_path) -> None:
     path = sample / "segments.json"
     status, out, _ = cli("segments", path, "--format", "csv", "--by-document")
     assert status == 0
-    blocks = {b.split("\n", 1)[0]: b.split("\n", 1)[1] for b in out.strip().split("\n\n")}
-    title = next(t for t in blocks if t.startswith("# segments: B, coder × coder"))
-    rows = list(csv.reader(io.StringIO(blocks[title])))
+    folder = tmp_path / "tables"
+    assert cli("segments", path, "--format", "csv", "--by-document", "--output",
+               f"{folder}/")[0] == 0
+    blocks = {f.stem: f.read_text() for f in folder.glob("*.csv")}
+    assert out.startswith("table,row,column,value\n")
+    assert set(blocks) == {line.split(",")[0] for line in out.splitlines()[1:]}
+    rows = list(csv.reader(io.StringIO(blocks["pairwise_boundary_similarity"])))
     assert rows[0] == ["coder", "ada", "ben", "chloe"] and rows[2][3] == "0.3666666666666667"
-    title = next(t for t in blocks if t.startswith("# segments: By document"))
-    assert list(csv.reader(io.StringIO(blocks[title])))[0][:6] == [
+    assert list(csv.reader(io.StringIO(blocks["by_document"])))[0][:6] == [
         "document", "coders", "units", "segments_per_coder", "boundary_alpha",
         "unit_alpha_dice"]
     status, md, _ = cli("segments", path, "--format", "md")
@@ -286,10 +287,11 @@ def test_unequal_lengths_exit_2(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--marker", "=+"], "--marker does not apply to format 'segeval'"),
+    (["--marker", "=+"], "--marker does not apply to segments format 'segeval'"),
     (["--distance", "nominal"], "--distance: 'nominal' is not one of"),
-    (["--ci", "1.5"], "level must be between 0 and 1"),
-    (["--ci", "--resamples", "1"], "n_resamples must be a whole number"),
+    (["--ci", "1.5"], "argument --ci: expected a number between 0 and 1"),
+    (["--ci", "--resamples", "1"], "argument --resamples: expected an integer ≥ 2"),
+    (["--seed", "-1"], "argument --seed: expected an integer ≥ 0, not '-1'"),
     (["--annotators", "zoe"], "segments/segments.json; the annotators there are ada, ben, "
                               "chloe"),
 ])
@@ -376,8 +378,9 @@ def test_coder_map_errors_exit_2(cli, tmp_path: Path) -> None:
                 "header document,coder,person")
     check_error(cli, [MOON / "segmentations", "--coder-map", tmp_path / "absent.csv"],
                 f"{tmp_path / 'absent.csv'}: cannot read file", "")
-    with pytest.raises(SystemExit):
-        cli("segments", MOON / "segmentations", "--coder-map", bad, "--local-coders")
+    status, _, err = cli("segments", MOON / "segmentations", "--coder-map", bad,
+                         "--local-coders")
+    assert status == 2 and "not allowed with argument" in err
 
 
 def test_non_utf8_and_bom_from_the_command_line(cli, cli_json, tmp_path: Path) -> None:

@@ -21,8 +21,8 @@ SAMPLE = SAMPLES / "senses"
 
 
 def read_tags(*args, **kwargs):
-    """The tags of :func:`senses.read` (which also gives the format)."""
-    return senses.read(*args, **kwargs)[1]
+    """The tags of :func:`senses.read` (its corpus's data)."""
+    return senses.read(*args, **kwargs).data
 CALL_INVENTORY = "sense\tgroup\nWN1\tLABEL\nWN3\tLABEL\nWN19\tSEE\nWN22\tADDRESS\n"
 
 
@@ -62,9 +62,9 @@ def test_call_example_alpha_through_cli_and_api(tmp_path, cli, cli_json):
 def test_json_is_the_report_of_the_api(cli_json):
     doc = cli_json("senses", SAMPLE / "sample.tsv", "--inventory", SAMPLE / "inventory.tsv",
                    "--ci", "--resamples", "100", "--by-lemma", "--diagnostics", "3")
-    report = senses.analyse(read_tags([SAMPLE / "sample.tsv"]), [SAMPLE / "inventory.tsv"],
-                            bootstrap=Bootstrap(100), by_lemma=True, diagnostics=3,
-                            inputs=[str(SAMPLE / "sample.tsv")], input_format="sensetsv")
+    report = senses.analyse(senses.read([SAMPLE / "sample.tsv"]),
+                            inventories=[SAMPLE / "inventory.tsv"], bootstrap=Bootstrap(100),
+                            by_lemma=True, diagnostics=3)
     assert doc == json.loads(json.dumps(clean(report.to_dict())))
     assert list(doc) == ["corpusagree", "schema", "job", "inputs", "options", "bootstrap",
                          "format", "data", "schemes", "by_lemma", "confused", "diagnostics",
@@ -104,7 +104,8 @@ def test_sample_terminal_output(cli):
     assert max(map(len, out.splitlines())) <= 80
 
 
-@pytest.mark.parametrize("fmt,marks", [("csv", ["# senses: Coefficients", "scheme,coefficient"]),
+@pytest.mark.parametrize("fmt,marks", [("csv", ["table,row,column,value\n",
+                                                "coefficients,0,scheme,fine\n"]),
                                        ("md", ["## ", "| scheme | coefficient |"])])
 def test_csv_and_markdown(cli, fmt, marks):
     code, out, _ = cli("senses", SAMPLE / "sample.tsv", "--inventory", SAMPLE / "inventory.tsv",
@@ -223,11 +224,11 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path):
     (["{data}", "{a}"], "two or more annotators"),
     (["{tmp}/missing.tsv"], "no such file"),
     (["{tmp}/inv.tsv", "--input-format", "sensetsv"], "missing column"),
-    (["{data}", "{a}", "{a2}", "--ci", "95"], "level must be between 0 and 1"),
-    (["{data}", "{a}", "{a2}", "--ci", "--resamples", "1"], "n_resamples must be"),
+    (["{data}", "{a}", "{a2}", "--ci", "95"], "argument --ci: expected a number between 0"),
+    (["{data}", "{a}", "{a2}", "--ci", "--resamples", "1"], "argument --resamples: expected"),
     (["{data}", "{a}", "{a2}", "--depth", "-1"], "depth: expected an integer ≥ 0"),
-    (["{data}", "{a}", "{a2}", "--diagnostics", "0"], "diagnostics: expected a positive"),
-    (["{data}", "{a}", "{a2}", "--sep", ";"], "--sep does not apply to format 'raganato'"),
+    (["{data}", "{a}", "{a2}", "--diagnostics", "0"], "--diagnostics: expected an integer ≥ 1"),
+    (["{data}", "{a}", "{a2}", "--sep", ";"], "--sep does not apply to senses format 'raganato'"),
     (["{tmp}"], "no sense annotations found in this folder"),
 ])
 def test_usage_errors(tmp_path, cli, argv, message):
@@ -251,9 +252,8 @@ def test_inventory_with_a_cycle(tmp_path, cli):
 
 
 def test_a_set_distance_is_required(cli, capsys):
-    with pytest.raises(SystemExit) as e:
-        cli("senses", SAMPLE / "sample.tsv", "--distance", "interval")
-    assert e.value.code == 2 and "invalid choice: 'interval'" in capsys.readouterr().err
+    status, _, err = cli("senses", SAMPLE / "sample.tsv", "--distance", "interval")
+    assert status == 2 and "invalid choice: 'interval'" in err
 
 
 @pytest.mark.parametrize("argv, what", [

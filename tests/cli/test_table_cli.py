@@ -28,7 +28,7 @@ def test_table_json_matches_api(cli_json, samples):
     assert by[("beta", "matrix")] == pytest.approx(float(ca.beta(data, w)))
     assert doc["data"]["coders"] == 4 and doc["data"]["missing"] == (data.codes < 0).sum()
     assert doc["data"]["groups"] == 6 and doc["bootstrap"] is None
-    assert {r["symbol"] for r in doc["coefficients"]} >= {"α", "α′", "β", "B", "multi-π"}
+    assert {r["symbol"] for r in doc["coefficients"]} >= {"α", "α′", "β", "B", "multi-π (Fleiss κ)"}
 
 
 def test_table_wide_interval(cli_json, samples):

@@ -200,7 +200,7 @@ def test_typed_boundaries_as_a_coincidence_heatmap():
     p = Page(html.dumps([report]))
     fig = next(f for f in p.jobs[0]["figures"] if f["id"] == "typed_coincidence")
     assert fig["svg"] == 1
-    table = next(t for t in report.tables() if t.id == "typed_coincidence")
+    table = next(t for t in report.tables.values() if t.id == "typed_coincidence")
     assert set(report.typed_coincidence["labels"]) >= {"sub", "topic"}
     # rows sum to the pairable values of each label
     assert sum(sum(r[1:]) for r in table.rows) == pytest.approx(
@@ -214,7 +214,7 @@ def test_ezcoref_mentions_without_words_are_token_positions():
     from support import DATA
 
     with pytest.warns(UserWarning):
-        fmt, anns = coref.read([DATA / "coref_b" / "ezcoref"])
+        anns = coref.read([DATA / "coref_b" / "ezcoref"])
     text = html.dumps([coref.analyse(anns, diagnostics=3)])
     rows = re.search(r'data-table="disputed">(.*?)</table>', text, re.S).group(1)
     cells = re.findall(r"<td>([^<]*)</td>", rows)
@@ -306,7 +306,7 @@ def test_csv_downloads_are_the_tables(sample_page):
     text = html.dumps(reports)
     links = re.findall(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
                        text)
-    expected = [csv.table_csv(t) for r in reports for t in r.tables()]
+    expected = [csv.table_csv(t) for r in reports for t in r.tables.values()]
     # the page groups tables by section: the same tables, in another order
     assert sorted(base64.b64decode(x).decode("utf-8") for _, x in links) == sorted(expected)
 
@@ -314,7 +314,7 @@ def test_csv_downloads_are_the_tables(sample_page):
 def test_context_of_a_disputed_mention_is_highlighted():
     from corpusagree.analyses import coref
 
-    fmt, anns = coref.read([SAMPLES / "coref" / "brat"])
+    anns = coref.read([SAMPLES / "coref" / "brat"])
     text = html.dumps([coref.analyse(anns, diagnostics=3)])
     rows = re.search(r'data-table="disputed">(.*?)</table>', text, re.S).group(1)
     marks = re.findall(r"<td>([^<]*)<mark>([^<]+)</mark>([^<]*)</td>", rows)
@@ -340,7 +340,8 @@ def test_html_on_a_job_turns_on_its_diagnostics_and_intervals(cli, tmp_path):
     text = page.read_text(encoding="utf-8")
     p = Page(text)
     assert {"summary", "pairwise", "matrices", "disputed", "bootstrap"} <= set(p.jobs[0]["parts"])
-    assert "<dt>turned on by --html</dt><dd>--ci 0.95, --diagnostics 10</dd>" in text
+    assert "<dt>turned on by --html</dt><dd>--ci 0.95, --diagnostics 10, --by-document</dd>" \
+        in text
     # what the user gives stays as given
     status, _, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html", page,
                          "--ci", "0.9", "--resamples", "50")

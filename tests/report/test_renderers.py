@@ -1,7 +1,6 @@
 """The renderers as a user meets them: 80 columns in a pipe, ASCII on a console that cannot
 encode Unicode, a closed pipe, CSV and Markdown twins of the tables, valid JSON."""
 
-import csv
 import io
 import json
 import os
@@ -30,10 +29,9 @@ def run(args, root, env=None, **kw):
 @pytest.fixture(scope="module")
 def report(samples):
     data = table.read(samples / "table" / "dialogue_acts.csv", group="document")
-    return table.analyse(data, distance=table.distance("nominal", samples / "table" /
-                                                       "dialogue_acts.weights.csv"),
-                         bootstrap=table.Bootstrap(200), diagnostics=5, reference="ann",
-                         inputs=["dialogue_acts.csv"])
+    data.inputs = ["dialogue_acts.csv"]
+    return table.analyse(data, weights=samples / "table" / "dialogue_acts.weights.csv",
+                         bootstrap=table.Bootstrap(200), diagnostics=5, reference="ann")
 
 
 def lines_of(fmt: str, report, ascii=False) -> str:
@@ -50,10 +48,10 @@ def test_terminal_fits_80_columns_and_loses_nothing(report):
     text = out.getvalue()
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "…" not in text  # no header or cell is cut
-    for t in report.tables():
+    for t in report.tables.values():
         assert t.title.split(":")[0][:30] in text.replace("\n", " ")
     # every coder column of the costliest items is there (the table is split, not cut)
-    worst = next(t for t in report.tables() if t.id == "worst_items")
+    worst = next(t for t in report.tables.values() if t.id == "worst_items")
     for c in worst.columns:
         assert c.header in text
     assert "left out for the width of the terminal: K · L&K" in text
@@ -68,22 +66,38 @@ def test_ascii_when_the_console_cannot_encode(report):
     assert text.isascii() and "alpha" in text and "---" in text
 
 
-def test_csv_twin_has_every_number_of_the_json(report):
+def test_csv_is_one_tidy_table_pandas_reads(report):
+    """``--format csv``: one table ``table,row,column,value`` with ASCII table ids and
+    coefficient ids, every value at full precision."""
+    pd = pytest.importorskip("pandas")
     text = lines_of("csv", report)
-    blocks = [b for b in text.split("\n\n") if b.strip()]
-    assert len(blocks) == len(report.tables())
-    first = list(csv.reader(io.StringIO(blocks[0].split("\n", 1)[1])))
-    header, rows = first[0], first[1:]
-    assert header[:3] == ["coefficient", "distance", "value"]
-    assert "interval_low" in header and "interval_high" in header
-    values = [float(r[2]) for r in rows]
-    assert values == [e.value for e in report.coefficients]
+    tidy = pd.read_csv(io.StringIO(text), keep_default_na=False, dtype=str)
+    assert list(tidy.columns) == ["table", "row", "column", "value"]
+    assert list(dict.fromkeys(tidy["table"])) == list(report.tables)
+    assert all(t.isascii() for t in tidy["table"])
+    coef = tidy[tidy.table == "coefficients"].pivot(index="row", columns="column",
+                                                    values="value")
+    coef.index = coef.index.astype(int)
+    coef = coef.sort_index()
+    assert list(coef["id"]) == [e.id for e in report.coefficients]
+    assert all(i.isascii() for i in coef["id"])
+    assert [float(v) for v in coef["value"]] == [e.value for e in report.coefficients]
+    assert {"interval_low", "interval_high"} <= set(coef.columns)
+
+
+def test_csv_files_one_per_table(report, tmp_path):
+    pd = pytest.importorskip("pandas")
+    written = report.to_csv(tmp_path / "out")
+    assert [p.name for p in written] == [f"{t}.csv" for t in report.tables]
+    first = pd.read_csv(written[0])
+    assert list(first.columns[:3]) == ["id", "coefficient", "distance"]
+    assert list(first["value"]) == [e.value for e in report.coefficients]
 
 
 def test_markdown_twin(report):
     text = lines_of("md", report)
     assert text.startswith("## dialogue_acts.csv: 4 coders × 72 items in 6 groups")
-    assert "| coefficient | distance | value | 95% CI |" in text
+    assert "| coefficient | distance | value | 95% CI |" in text  # no hidden id column
     assert "|---|---|---:|---:|" in text
 
 
@@ -101,7 +115,7 @@ def test_frames(report):
     frame = report.coefficients.to_frame()
     assert list(frame["id"])[:3] == ["percent_agreement", "S", "pi"]
     assert "interval_low" in frame.columns
-    pairwise = next(t for t in report.tables() if t.id == "pairwise").to_frame()
+    pairwise = next(t for t in report.tables.values() if t.id == "pairwise").to_frame()
     assert list(pairwise["coder"]) == ["ann", "bob", "cat", "dan"]
 
 

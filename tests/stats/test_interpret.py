@@ -28,8 +28,8 @@ def test_krippendorff_boundaries(value, label):
 @pytest.mark.parametrize("value,label", [
     (-0.01, "poor"), (0.0, "slight"), (-0.0, "slight"), (0.2, "slight"), (0.2000001, "fair"),
     (0.205, "fair"), (0.21, "fair"), (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"),
-    (0.61, "substantial"), (0.8, "substantial"), (0.1 * 8, "substantial"), (0.81, "perfect"),
-    (1.0, "perfect"),
+    (0.61, "substantial"), (0.8, "substantial"), (0.1 * 8, "substantial"),
+    (0.81, "almost perfect"), (1.0, "almost perfect"),
 ])
 def test_landis_koch_boundaries(value, label):
     r = read(value, "landis_koch")
@@ -59,7 +59,7 @@ def test_interval_straddling_a_threshold():
     assert interpret.interpret_interval(.6633, .6725).startswith("straddles below .667")
     assert interpret.interpret_interval(.70, .75).startswith("within .667–.800")
     assert interpret.interpret_interval(.5, .9, "landis_koch") == \
-        "straddles moderate … perfect (convention of Landis & Koch 1977 (A&P Table 8))"
+        "straddles moderate … almost perfect (convention of Landis & Koch 1977 (A&P Table 8))"
     assert interpret.interpret_interval(math.nan, .5) == "undefined"
 
 

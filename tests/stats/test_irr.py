@@ -314,9 +314,9 @@ def test_labels_read_as_text_are_irrcac_numbers(tmp_path):
     path.write_text("coder,item,label\n" + "".join(
         f"{c},{i},{m}\n" for i, marks in enumerate([(2, 3), (9, 10), (10, 8), (4, 2), (6, 7)])
         for c, m in zip("ab", marks, strict=True)), encoding="utf-8")
-    text = table.read(path)
+    text = table.read(path).data
     assert set(text.labels) == {"2", "3", "4", "6", "7", "8", "9", "10"}
-    numbers = table.read(path, numeric=True)
+    numbers = table.read(path, numeric=True).data
     assert ca.alpha(text, "irr-quadratic").value == pytest.approx(
         ca.alpha(numbers, "interval").value)
 
