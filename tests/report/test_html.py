@@ -458,7 +458,8 @@ def test_prints(browser, sample_page, tmp_path):
 def test_spans_continuum_in_the_browser(browser, tmp_path):
     from corpusagree.analyses import spans
 
-    reports = spans.from_folder(SAMPLES / "coref" / "brat")
+    reports = [spans.analyse(spans.read(SAMPLES / "coref" / "brat"), by_document=True,
+                             diagnostics=5)]
     path = Path(tmp_path / "spans.html")
     path.write_text(html.dumps(reports), encoding="utf-8")
     tab = browser.new_page()
