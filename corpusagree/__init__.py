@@ -34,6 +34,7 @@ from .stats.coefficients import (
     kappa_w,
     light_kappa,
     multi_kappa,
+    mv_alpha,
     percent_agreement,
     pi,
     randolph_kappa,
@@ -51,5 +52,5 @@ __all__ = [
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
-    "percent_agreement", "pi", "randolph_kappa", "table",
+    "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
 ]

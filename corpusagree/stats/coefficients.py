@@ -146,9 +146,9 @@ class Results(list):
         return frame(self)
 
 
-def _warn_undefined(name: str) -> None:
-    warnings.warn(f"{name}: expected disagreement is 0 (every judgement has the same label, "
-                  "or the distance is 0 between all used labels), so the coefficient is "
+def _warn_undefined(name: str, why: str = "every judgement has the same label, or the "
+                    "distance is 0 between all used labels") -> None:
+    warnings.warn(f"{name}: expected disagreement is 0 ({why}), so the coefficient is "
                   "undefined; returning nan", DegenerateWarning, stacklevel=4)
 
 
@@ -156,8 +156,8 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
     """Any coefficient of :data:`~corpusagree.stats.spec.COEFFICIENTS` by id; unweighted ones
     take the nominal distance (another one is an error)."""
     c = sp.get(coefficient)
-    d = dist.get(distance)
-    if not c.weighted and d.weighted:
+    d = dist.get(sp.distance_for(c, data, distance))
+    if not c.weighted and d.weighted and c.distance is None:
         raise ValueError(f"{c.id} is unweighted; use alpha/alpha_prime/beta for a distance")
     if c.bounded and not d.bounded:
         raise ValueError(f"{c.symbol} needs weights w = 1 − d in [0, 1], and the {d.name} "
@@ -187,7 +187,10 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
     do = float(st.observed(c.observed)[0]) if c.observed else float("nan")
     de = float(st.expected(c.expected)[0]) if c.expected else float("nan")
     if c.value == "ratio" and de == 0:
-        _warn_undefined(c.label(k.n_coders))
+        if c.expected == "multivalued":
+            _warn_undefined(c.symbol, "every pairable judgement is the same set of values")
+        else:
+            _warn_undefined(c.label(k.n_coders))
     if c.value == "bias":
         details = {"De_alpha_prime": float(st.expected("single")[0]),
                    "De_beta": float(st.expected("individual")[0])}
@@ -278,6 +281,71 @@ def alpha(data: ReliabilityData, distance="nominal") -> Result:
     """Krippendorff's α: Do weighted by values per item, De over pooled pairable values
     (Krippendorff 2011)."""
     return compute("alpha", data, distance)
+
+
+def mv_alpha(data: ReliabilityData, distance="nominal") -> Result:
+    """Krippendorff & Craggs's (2016) multi-valued α (mvα) of set-valued labels.
+
+    A coder's judgement of a unit is a set of values; the empty set ("none of these") is a
+    value, distinct from a missing judgement. Only units with at least two judgements count.
+    D_o is α's observed disagreement with δ(C, K) = 1 − 2|C∩K| / (|C| + |K|) between sets
+    (the Dice distance; 0 for two empty sets, 1 for the empty set against another); D_e
+    pairs every set that could be formed from the values the coders used, sets of each size
+    as often as the coders wrote them, each pair weighted by the product of its values'
+    frequencies (§4; :mod:`corpusagree.stats.mvalpha`). mvα = 1 − D_o/D_e.
+
+    Parameters
+    ----------
+    data : ReliabilityData
+        Set-valued reliability data (``from_triples`` with frozensets, ``--set-sep``).
+    distance : str, optional
+        The level of measurement of the values: only ``"nominal"`` (the default) is offered.
+
+    Returns
+    -------
+    Result
+        ``value``, ``observed`` (D_o), ``expected`` (D_e), ``items`` (the pairable units);
+        ``confidence_interval()`` bootstraps units, or documents when the data have groups.
+
+    Raises
+    ------
+    ValueError
+        Labels that are not sets; no unit with two judgements; an ordinal, interval or ratio
+        level (the R package mvalpha's are inconsistent unless the values are exactly 1 … V).
+
+    Warns
+    -----
+    DegenerateWarning
+        When every pairable judgement is the same set (D_e = 0): the value is nan.
+
+    Notes
+    -----
+    With one value per set, mvα is α nominal. α under the Dice distance has the same D_o but
+    takes D_e from the pairs of sets the coders wrote; mvα's D_e recombines their values, so
+    it credits agreement on sets that are rare as sets but made of common values.
+
+    References
+    ----------
+    Krippendorff, K., & Craggs, R. (2016). The reliability of multi-valued coding of data.
+    Communication Methods and Measures, 10(4), 181–198, §3–4.
+
+    Examples
+    --------
+    The paper's Table 3: 4 units, 3 observers, an empty set, missing judgements and a unit
+    only one observer coded.
+
+    >>> import corpusagree as ca
+    >>> F, G, H = "F", "G", "H"
+    >>> data = ca.ReliabilityData.from_triples([
+    ...     (F, 1, {"b", "d"}), (G, 1, {"d"}),
+    ...     (F, 2, {"a", "b", "d"}), (G, 2, {"b"}), (H, 2, {"b", "d"}),
+    ...     (F, 3, set()), (G, 3, {"a"}), (H, 3, {"a"}),
+    ...     (F, 4, {"a"})])
+    >>> r = ca.mv_alpha(data)
+    >>> round(r.value, 5), r.observed * 80, round(r.expected * 1760, 9), r.items
+    (0.28659, 37.0, 1141.0, 3)
+    """
+    return compute("mv_alpha", data, distance)
 
 
 def alpha_prime(data: ReliabilityData, distance="nominal") -> Result:

@@ -6,6 +6,8 @@
   sufficient statistics of every coder subset at once (no loop over items or coder pairs).
 * :func:`coincidence`: Krippendorff's (2011) coincidence matrix o_ck; :func:`per_category`:
   his category-specific α (category k against all others).
+* :func:`value_disagreement`: each value's share of mvα's observed disagreement on set labels
+  (Krippendorff & Craggs 2016).
 * :func:`confused_pairs`: the largest off-diagonal cells o_ck within each group of items (the
   most confused senses of each lemma).
 * :func:`worst_items`: items ranked by what they cost in Do, with every coder's label.
@@ -21,14 +23,15 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 
-from ..model.data import ReliabilityData
+from ..model.data import ReliabilityData, ranges
 from ..model.records import CoderMatrix
 from . import distances as dist
-from . import spec
+from . import mvalpha, spec
 from .coefficients import compute
 from .kernel import (
     PAIRS_PER_CHUNK,
@@ -60,7 +63,7 @@ def subset_values(data: ReliabilityData, subsets: np.ndarray, coefficient: str =
     subset's pooled values, so it is recomputed per subset (one kernel per subset); other
     distances go through :class:`~corpusagree.stats.kernel.CoderMasks` in one pass."""
     c = spec.get(coefficient)
-    d = dist.get(distance) if c.weighted else dist.get(None)
+    d = dist.get(spec.distance_for(c, data, distance) if c.weighted or c.distance else None)
     K = np.asarray(subsets, bool)
     if isinstance(d, dist.Ordinal):
         return _loop_values(data, K, c, d)
@@ -304,6 +307,102 @@ def category_rows(st: dict, n: int | None = None) -> list[dict]:
     return [{"category": names[k], "alpha": float(alpha[k]), "values": float(n_k[k]),
              "agreeing": float(o_kk[k]), "disagreeing": float(n_k[k] - o_kk[k])}
             for k in _top(np.flatnonzero(n_k > 0), n_k - o_kk, n)]
+
+
+@dataclass
+class ValueDisagreement:
+    """Each value's part of mvα's observed disagreement (see :func:`value_disagreement`).
+
+    ``observed`` is D_o, ``pairable_values`` the judgements in units with ≥ 2 of them, and
+    ``rows`` one dict per value: ``value``, ``judgements`` (pairable judgements whose set holds
+    it, n_v), ``contribution`` (its part of D_o; the parts of all values sum to D_o),
+    ``share`` (contribution / D_o) and ``alpha`` (Krippendorff's category-specific α of "the
+    set holds the value"), the largest contribution first.
+    """
+
+    observed: float
+    pairable_values: int
+    rows: list[dict]
+
+    def to_dict(self) -> dict:
+        return {"observed": self.observed, "pairable_values": self.pairable_values,
+                "rows": [dict(r) for r in self.rows]}
+
+
+def value_disagreement(data: ReliabilityData, n: int | None = None) -> ValueDisagreement:
+    """Which values make mvα's observed disagreement: D_o split exactly over the values.
+
+    mvα's difference between two sets is δ(C, K) = |C △ K| / (|C| + |K|) (Krippendorff &
+    Craggs 2016, §3), so each value in the symmetric difference of a pair carries
+    1 / (|C| + |K|) of it, and D_o = Σ_v D_o(v) with
+    D_o(v) = (1/n) Σ_{C,K} o_CK [v ∈ C △ K] / (|C| + |K|) over Krippendorff's coincidences
+    o_CK of the sets (n pairable judgements). A disagreement between the empty set and a set K
+    falls on K's values. Computed over the coinciding pairs of distinct sets and their values,
+    vectorised (no loop over units or pairs).
+
+    Parameters
+    ----------
+    data : ReliabilityData
+        Set-valued reliability data.
+    n : int, optional
+        Keep only the ``n`` values with the largest contributions.
+
+    Returns
+    -------
+    ValueDisagreement
+        D_o and one row per value that occurs in a pairable judgement.
+
+    Raises
+    ------
+    ValueError
+        Labels that are not sets; no unit with two judgements.
+
+    References
+    ----------
+    Krippendorff, K., & Craggs, R. (2016). The reliability of multi-valued coding of data.
+    Communication Methods and Measures, 10(4), 181–198, §3.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.stats.diagnostics import value_disagreement
+    >>> data = ca.ReliabilityData.from_triples([
+    ...     ("A", 1, {"x", "y"}), ("B", 1, {"x"}), ("A", 2, {"z"}), ("B", 2, {"z"})])
+    >>> r = value_disagreement(data)
+    >>> r.observed, [(row["value"], row["contribution"]) for row in r.rows]
+    (0.16666666666666666, [('y', 0.16666666666666666), ('x', 0.0), ('z', 0.0)])
+    """
+    if not data.is_set:
+        raise ValueError(mvalpha.NEEDS_SETS)
+    labels = data.labels
+    _, o = coincidence(data, sparse=True)
+    o = o.tocoo()
+    total = float(o.sum())
+    if total == 0:
+        raise ValueError("no item has two or more judgements, so agreement is undefined")
+    sizes = labels.sizes
+    off = o.row != o.col
+    C, K = o.row[off].astype(np.int64), o.col[off].astype(np.int64)
+    # Σ over ordered pairs (C, K) of o_CK [v ∈ C \ K] / (|C| + |K|), twice: the pairs (K, C)
+    # carry K \ C
+    weight = 2.0 * o.data[off] / (total * (sizes[C] + sizes[K]))
+    pair = np.repeat(np.arange(len(C)), sizes[C])
+    values = labels.elements[ranges(labels.indptr[C], sizes[C])]
+    n_elem = int(labels.elements.max(initial=-1)) + 1
+    row_of = np.repeat(np.arange(len(labels)), sizes)
+    keys = row_of * n_elem + labels.elements  # sorted: rows in order, values sorted in a row
+    q = K[pair] * n_elem + values
+    found = keys[np.minimum(np.searchsorted(keys, q), max(len(keys) - 1, 0))] == q
+    part = np.bincount(values[~found], weight[pair][~found], minlength=n_elem)
+    st = category_stats(data, by="element")
+    observed = float(part.sum())
+    names = labels.element_names if labels.element_names is not None else range(n_elem)
+    used = np.flatnonzero(st["values"] > 0)
+    keep = _top(used, part, n) if n is not None else used[np.lexsort((used, -part[used]))]
+    return ValueDisagreement(observed, int(round(total)), [
+        {"value": names[v], "judgements": int(st["values"][v]), "contribution": float(part[v]),
+         "share": float(part[v] / observed) if observed > 0 else float("nan"),
+         "alpha": float(st["alpha"][v])} for v in keep.tolist()])
 
 
 def _top(keys: np.ndarray, score: np.ndarray, n: int | None) -> np.ndarray:

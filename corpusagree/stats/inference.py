@@ -174,8 +174,8 @@ class _Target:
         if not self.coef.resamplable:
             raise ValueError(f"no bootstrap for {coefficient!r}; available: "
                              f"{', '.join(c for c, e in sp.COEFFICIENTS.items() if e.resamplable)}")
-        k = kernel(data, distance)
-        if not self.coef.weighted and k.distance.weighted:
+        k = kernel(data, sp.distance_for(self.coef, data, distance))
+        if not self.coef.weighted and k.distance.weighted and self.coef.distance is None:
             raise ValueError(f"{coefficient} is unweighted: use the nominal distance")
         self.kernel = k
         if id(k) not in units:

@@ -28,6 +28,7 @@ import scipy.sparse as sp
 
 from ..model.data import ReliabilityData, count_codes
 from . import distances as dist
+from . import mvalpha as mv
 
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
 PAIRS_PER_CHUNK = 250_000
@@ -56,8 +57,10 @@ class SufficientStats:
     counts; ``categories``: q, the labels used (or declared), and ``category_cross`` = Σ_kl d_kl
     over those q categories (cross(1, 1): no q × q array for set labels); ``single_sq`` =
     Σ_k m_k²; ``conger_cross`` = Σ_{c≠d} cross(P_c, P_d) with P_c = F_c/n_c coder c's label
-    distribution, over ``conger_r`` coders with a judgement. A field is None when no coefficient
-    asked needed it.
+    distribution, over ``conger_r`` coders with a judgement; ``value_counts`` n_v and
+    ``size_counts`` n_s (views × values, views × sizes): the pairable judgements whose set holds
+    value v, and those that are sets of s values (set labels: mvα). A field is None when no
+    coefficient asked needed it.
     """
 
     sum_dis: np.ndarray
@@ -75,6 +78,8 @@ class SufficientStats:
     single_sq: np.ndarray | None = None
     conger_cross: np.ndarray | None = None
     conger_r: np.ndarray | None = None
+    value_counts: np.ndarray | None = None
+    size_counts: np.ndarray | None = None
 
     def observed(self, kind: str) -> np.ndarray:
         """Do: ``"pairs"`` (A&P 2005, §5.1) or ``"values"`` (Krippendorff 2011)."""
@@ -96,7 +101,9 @@ class SufficientStats:
         1 − p_e, p_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k) with π_k = P̂(k) of ``single`` (Gwet 2008,
         2014); conger: the mean over ordered pairs of distinct coders of cross(P̂(·|c_m),
         P̂(·|c_n)), each coder's distribution over all its judgements (Conger 1980; irrCAC's
-        p_e = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r))."""
+        p_e = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r)); multivalued: mvα's, over pairs of sets of the
+        values used, weighted by the values' frequencies (Krippendorff & Craggs 2016, §4;
+        :mod:`corpusagree.stats.mvalpha`)."""
         with np.errstate(invalid="ignore", divide="ignore"):
             if kind == "pooled":
                 n = self.pooled_n
@@ -120,6 +127,8 @@ class SufficientStats:
             if kind == "conger":
                 r = self.conger_r
                 return np.where(r >= 2, self.conger_cross / (r * (r - 1)), np.nan)
+            if kind == "multivalued":
+                return mv.expected_disagreement(self.value_counts, self.size_counts)
         raise ValueError(f"unknown expected disagreement {kind!r}")
 
 
@@ -250,6 +259,11 @@ class Kernel:
         return (self.item_weighted > 0).astype(float)
 
     @cached_property
+    def margins(self) -> mv.SetMargins:
+        """Value and size counts of set labels (mvα); ValueError for plain labels."""
+        return mv.SetMargins(self.data.labels)
+
+    @cached_property
     def n_ck(self) -> np.ndarray:
         """Judgements per coder and label, (coders with ≥ 1 judgement) × L."""
         F = label_counts(self.data.codes, self.data.n_labels)
@@ -283,6 +297,8 @@ class Kernel:
         if "individual" in kinds and st.coder_cross is None:
             cross, norm = _coder_terms(m, self.n_ck[:, None, :])
             st.coder_cross, st.coder_norm = cross, norm
+        if "multivalued" in kinds and st.value_counts is None:
+            st.value_counts, st.size_counts = self.margins(self.n_k[None, :])
         return st
 
     def categories(self, declared=None) -> int:
@@ -405,9 +421,12 @@ class UnitWeights:
         st = SufficientStats(v[:, 0], v[:, 1], v[:, 2], v[:, 3], v[:, 4],
                              np.full(len(W), self.categories),
                              category_cross=np.full(len(W), self.category_cross))
-        if "pooled" in kinds:
+        if {"pooled", "multivalued"} & set(kinds):
             nk = _wsum(W, self.matrix("pooled"))
-            st.pooled_cross, st.pooled_n = metric.cross(nk, nk), nk.sum(1)
+            if "pooled" in kinds:
+                st.pooled_cross, st.pooled_n = metric.cross(nk, nk), nk.sum(1)
+            if "multivalued" in kinds:
+                st.value_counts, st.size_counts = self.k.margins(nk)
         if {"single", "gwet"} & set(kinds):
             mk = _wsum(W, self.matrix("single"))
             st.single_cross = metric.cross(mk, mk)
@@ -460,6 +479,8 @@ class CoderMasks:
             out["pooled_cross"], out["pooled_n"] = np.zeros(len(K)), np.zeros(len(K))
         if {"single", "gwet"} & set(kinds):
             out["single_cross"], out["single_sq"] = np.zeros(len(K)), np.zeros(len(K))
+        margins = mv.SetMargins(self.data.labels) if "multivalued" in kinds else None
+        counts: list = []
         bsize = max(1, LABEL_CELLS // max(L, 1))
         cached = None
         if len(K) > bsize and len(r) * N <= PAIR_CACHE:
@@ -496,7 +517,7 @@ class CoderMasks:
                 sums["n_pairable"] += pairable.sum(1)
                 sums["n_values"] += np.where(pairable, nS, 0).sum(1)
                 sums["n_judged"] += (nS > 0).sum(1)
-                if not {"pooled", "single", "gwet"} & set(kinds):
+                if not {"pooled", "single", "gwet", "multivalued"} & set(kinds):
                     continue
                 inv = np.divide(1.0, nS, out=np.zeros_like(nS), where=nS > 0)
                 for c in range(C):  # a few coders; each step is vectorised over items and subsets
@@ -510,15 +531,20 @@ class CoderMasks:
             sel = slice(b0, b0 + B)
             for k in names:
                 out[k][sel] = sums[k]
+            nk = nk.reshape(B, L)
             if "pooled" in kinds:
-                nk = nk.reshape(B, L)
                 out["pooled_cross"][sel], out["pooled_n"][sel] = metric.cross(nk, nk), nk.sum(1)
+            if margins is not None:
+                counts.append(margins(nk))
             if {"single", "gwet"} & set(kinds):
                 mk = mk.reshape(B, L)
                 out["single_cross"][sel] = metric.cross(mk, mk)
                 out["single_sq"][sel] = (mk * mk).sum(1)
         used = ((K.astype(float) @ (self.F > 0)) > 0).astype(float)
         st = SufficientStats(**out, categories=used.sum(1))
+        if counts:
+            st.value_counts = np.concatenate([c[0] for c in counts])
+            st.size_counts = np.concatenate([c[1] for c in counts])
         if {"uniform", "gwet"} & set(kinds):
             st.category_cross = metric.cross(used, used)
         if "individual" in kinds:

@@ -26,7 +26,11 @@ Expected disagreement (``expected``):
 * ``"gwet"``: Gwet's chance agreement p_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k), T_w = Σ_kl w_kl
   (w = 1 − d), π_k the ``"single"`` P̂(k); De = 1 − p_e (Gwet 2008, 2014: AC1, AC2);
 * ``"conger"``: the mean over ordered pairs of distinct coders of Σ_jl P̂(j|c_m)P̂(l|c_n) d_jl,
-  each coder's distribution over all its judgements (Conger 1980; as irrCAC computes it).
+  each coder's distribution over all its judgements (Conger 1980; as irrCAC computes it);
+* ``"multivalued"``: set labels only, Krippendorff & Craggs's (2016, §4) expected disagreement
+  over pairs of sets of the values the coders used, sets of each size as often as the coders
+  wrote them, weighted by the product of the values' frequencies (mvα;
+  :mod:`corpusagree.stats.mvalpha`).
 
 With d = 1 − w (w in [0, 1], e.g. irrCAC's weights, :func:`corpusagree.stats.distances.weights`)
 Gwet's p_a is 1 − Do of ``"pairs"`` and p_e is 1 − De, so AC1/AC2, Brennan–Prediger, Conger's κ
@@ -43,6 +47,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..model.data import ReliabilityData
+from . import mvalpha as mv
 from .kernel import SufficientStats, ratio
 
 
@@ -77,6 +83,9 @@ class Coefficient:
     bounded: bool = False
     #: the coefficient that stands for it with more than two coders (κ → multi-κ)
     many: str | None = None
+    #: the distance it always takes, set labels only (mvα: the Dice distance, Krippendorff &
+    #: Craggs's nominal δ(C, K)); None: the distance asked (nominal when unweighted)
+    distance: str | None = None
 
     def label(self, n_coders: int) -> str:
         """The display symbol for data with ``n_coders`` coders (multi-π for more than two)."""
@@ -141,6 +150,12 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
                 "Conger's κ: A_e = mean over ordered pairs of distinct coders of "
                 "Σ_kl w_kl P̂(k|c_m)P̂(l|c_n), P̂(k|c) = n_ck/n_c (Conger 1980; Gwet 2014, "
                 "ch. 5; two coders: Cohen's κ)", families=("nominal",), listed_for="many"),
+    Coefficient("mv_alpha", "mvα", "Krippendorff & Craggs's multi-valued α", "values",
+                "multivalued", "ratio", False, "mvα: Do = α's Do with δ(C, K) = 1 − 2|C∩K| / "
+                "(|C| + |K|) between the coders' sets (0 for two empty sets); De = Σ_st P(s)P(t) "
+                "× mean δ over pairs of sets of s and t of the values used, each pair weighted "
+                "by the product of its values' frequencies (Krippendorff & Craggs 2016, §3–4)",
+                families=("sets",), distance="dice"),
 )}
 
 
@@ -164,6 +179,18 @@ def for_coders(coefficient: str, n_coders: int) -> str:
     """
     many = get(coefficient).many
     return many if many is not None and n_coders > 2 else coefficient
+
+
+def distance_for(coefficient: Coefficient, data: ReliabilityData, distance=None):
+    """The distance ``coefficient`` is computed under on ``data``: ``distance`` itself, or the
+    coefficient's own (mvα's) — then the data must hold sets, and ``distance`` may only name
+    that one or ``"nominal"`` (the level of measurement of the values)."""
+    if coefficient.distance is None:
+        return distance
+    if not data.is_set:
+        raise ValueError(mv.NEEDS_SETS)
+    mv.check_distance(distance)
+    return coefficient.distance
 
 
 def expected_kinds(coefficient: Coefficient) -> set[str]:
