@@ -9,15 +9,20 @@ label table. Krippendorff's metrics (nominal, ordinal, interval, ratio) follow K
 mid-rank positions of the pooled pairable values. Set distances (Artstein & Poesio 2005, §4.1)
 never build an L × L array: every set distance is 0 on the diagonal and 1 for disjoint sets, so
 ``cross(f, g) = Σf·Σg − fᵀ S g`` with S the sparse similarity over intersecting label pairs,
-found from the label × element incidence matrix (intersection sizes = M·Mᵀ).
+found from the label × element incidence matrix (intersection sizes = M·Mᵀ). When nearly every
+pair of sets intersects (many sets of few values: multi-label categories), S would be L × L;
+then the similarity, a function of (|A|, |B|, |A ∩ B|), is written in the basis
+binom(|A ∩ B|, k) and summed through the subsets of the sets (:class:`_ProfileSetMetric`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 
 import numpy as np
 import scipy.sparse as sp
+from scipy.special import comb
 
 from ..model.data import ReliabilityData, SetLabels, is_number
 from ..model.io import is_number_text
@@ -409,6 +414,15 @@ class _SetMetric(Metric):
         return np.outer(_rowsums(A), _rowsums(B)) - _dense(A @ self.S @ B.T)
 
 
+def _profile_pays(labels: SetLabels) -> bool:
+    """Whether the sets are small and their intersecting pairs many (Σ over values of the
+    squared number of sets holding it), so that the profile path beats the sparse table."""
+    if len(labels) == 0 or labels.sizes.max() > PROFILE_MAX_SIZE:
+        return False
+    holders = np.bincount(labels.elements).astype(float)
+    return float((holders ** 2).sum()) > PROFILE_PAIRS
+
+
 def intersections(labels: SetLabels) -> sp.coo_matrix:
     """Intersection sizes |A ∩ B| of every intersecting pair of labels (M·Mᵀ, sparse)."""
     L = len(labels)
@@ -416,6 +430,164 @@ def intersections(labels: SetLabels) -> sp.coo_matrix:
     M = sp.csr_matrix((np.ones(len(labels.elements), np.int32), labels.elements, labels.indptr),
                       shape=(L, n_elem))
     return (M @ M.T).tocoo()
+
+
+#: intersecting label pairs (Σ over values of the squared number of sets holding it) above
+#: which a set distance goes by the sizes and overlaps of sets (sets of few values)
+PROFILE_PAIRS = 5_000_000
+#: the largest set whose subsets the profile path enumerates (2^size subsets per set)
+PROFILE_MAX_SIZE = 6
+#: (rows × subsets) cells of the profile path handled at once
+PROFILE_CELLS = 4_000_000
+
+
+def _padded(labels: SetLabels) -> np.ndarray:
+    """The sets as an L × (largest size) array of values, sorted, padded with −1."""
+    sizes = labels.sizes
+    out = np.full((len(labels), int(sizes.max(initial=0))), -1, np.int64)
+    row_of = np.repeat(np.arange(len(labels)), sizes)
+    out[row_of, np.arange(len(labels.elements)) - labels.indptr[row_of]] = labels.elements
+    return out
+
+
+def subset_incidence(labels: SetLabels) -> tuple[sp.csr_matrix, np.ndarray]:
+    """(H, k): H[a, T] = 1 when T ⊆ A, over every subset T of every set (the empty subset
+    included), and k[T] = |T|. Then Σ_T [|T| = k] H[a, T] H[b, T] = binom(|A ∩ B|, k)."""
+    sizes = labels.sizes
+    padded = _padded(labels)
+    S = padded.shape[1]
+    big = np.iinfo(np.int64).max
+    rows, subsets = [], []
+    for s in np.unique(sizes).tolist():  # one block per set size (at most PROFILE_MAX_SIZE)
+        who = np.flatnonzero(sizes == s)
+        pick = ((np.arange(2 ** s)[:, None] >> np.arange(s)) & 1).astype(bool)  # 2^s × s
+        sub = np.where(pick[None], padded[who][:, None, :s], big)
+        sub = np.sort(sub, axis=2).reshape(len(who) * 2 ** s, s)
+        rows.append(np.repeat(who, 2 ** s))
+        subsets.append(np.pad(sub, ((0, 0), (0, S - s)), constant_values=big))
+    flat = np.concatenate(subsets) if subsets else np.zeros((0, S), np.int64)
+    size = (flat != big).sum(1)
+    base = int(labels.elements.max(initial=-1)) + 2
+    if base ** S < 2 ** 62:  # one integer per subset: its values + 1 as digits
+        digits = np.where(flat == big, 0, flat + 1)
+        key = digits @ (base ** np.arange(S, dtype=np.int64))
+        _, first, ids = np.unique(key, return_index=True, return_inverse=True)
+    else:
+        _, first, ids = np.unique(flat, axis=0, return_index=True, return_inverse=True)
+    H = sp.csr_matrix((np.ones(len(flat)), (np.concatenate(rows), ids.ravel())),
+                      shape=(len(labels), len(first)))
+    return H, size[first]
+
+
+class _ProfileSetMetric(Metric):
+    """A set distance without an L × L table, for many sets of few values: s(|A|, |B|, x)
+    with x = |A ∩ B| is written in the basis binom(x, k), s = Σ_k c_k(|A|, |B|) binom(x, k)
+    (c_k the forward differences of s in x), and Σ_T [|T| = k][T ⊆ A][T ⊆ B] = binom(x, k)
+    (:func:`subset_incidence`), so Σ_ab F_a G_b s_ab = Σ_{s,t,k} c_k(s, t) Σ_{|T|=k}
+    (F_s H)_T (G_t H)_T with F_s the counts of the sets of size s."""
+
+    def __init__(self, labels: SetLabels, similarity: Callable) -> None:
+        self.sizes = labels.sizes
+        self.padded = _padded(labels)
+        n_elem = int(labels.elements.max(initial=-1)) + 1
+        row_of = np.repeat(np.arange(len(labels)), self.sizes)
+        self._keys = row_of * n_elem + labels.elements  # sorted: (set, value)
+        self._n_elem = n_elem
+        self.similarity_fn = similarity
+        self.labels = labels
+
+    @cached_property
+    def blocks(self) -> dict:
+        """{(set size s, subset size k): (the sets of size s, H of those sets and subsets of
+        size k)}; built when an expected disagreement first needs it (D_o does not)."""
+        H, k = subset_incidence(self.labels)
+        S = self.padded.shape[1]
+        out = {}
+        H = H.tocsc()
+        for kk in range(S + 1):
+            cols = np.flatnonzero(k == kk)
+            Hk = H[:, cols].tocsr()
+            for s in range(kk, S + 1):
+                who = np.flatnonzero(self.sizes == s)
+                if len(who) and len(cols):
+                    out[s, kk] = (who, Hk[who])
+        return out
+
+    @cached_property
+    def c(self) -> np.ndarray:
+        """c[s, t, k]: the similarity of sets of sizes s and t in the basis binom(x, k)."""
+        similarity = self.similarity_fn
+        S = self.padded.shape[1]
+        x = np.arange(S + 1)
+        st, tt, xx = np.meshgrid(x, x, x, indexing="ij")
+        with np.errstate(invalid="ignore", divide="ignore"):
+            sim = np.asarray(similarity(st.astype(float), tt.astype(float), xx.astype(float)),
+                             float)
+        # disjoint sets: 0, two empty sets: 1; no overlap beyond the smaller set
+        sim = np.where(xx == 0, (st + tt == 0).astype(float), sim)
+        sim = np.where(xx <= np.minimum(st, tt), sim, 0.0)
+        # c_k(s, t) = Σ_j (−1)^(k−j) binom(k, j) sim(s, t, j)
+        j = x[None, :]
+        diff = np.where(j <= x[:, None], (-1.0) ** (x[:, None] - j) * comb(x[:, None], j), 0.0)
+        return np.einsum("kj,stj->stk", diff, sim)
+
+    def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+        x = np.zeros(np.broadcast(a, b).shape)
+        for j in range(self.padded.shape[1]):  # at most PROFILE_MAX_SIZE columns
+            v = self.padded[a, j]
+            q = b * self._n_elem + v
+            pos = np.minimum(np.searchsorted(self._keys, q), max(len(self._keys) - 1, 0))
+            x += (v >= 0) & (self._keys[pos] == q) if len(self._keys) else 0
+        sa, sb = self.sizes[a].astype(float), self.sizes[b].astype(float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            s = np.asarray(self.similarity_fn(sa, sb, x), float)
+        return np.where(a == b, 1.0, np.where(x > 0, s, 0.0))
+
+    def pair(self, a, b):
+        return 1.0 - self.similarity(a, b)
+
+    def _projections(self, F, k: int) -> dict:
+        """{s: F_s H_k}: the counts of the subsets of size k within the sets of size s."""
+        out = {}
+        for (s, kk), (who, Hk) in self.blocks.items():
+            if kk == k:
+                Fs = F[:, who]
+                out[s] = Fs @ Hk if sp.issparse(Fs) else np.asarray((Hk.T @ Fs.T).T)
+        return out
+
+    def cross(self, F, G):
+        F, G = np.broadcast_arrays(np.asarray(F, float), np.asarray(G, float))
+        shape = F.shape[:-1]
+        F2, G2 = F.reshape(-1, F.shape[-1]), G.reshape(-1, G.shape[-1])
+        out = np.empty(len(F2))
+        width = max((Hk.shape[1] for _, Hk in self.blocks.values()), default=1)
+        step = max(1, PROFILE_CELLS // (max(width, 1) * max(len(self.c), 1)))
+        for lo in range(0, len(F2), step):
+            f, g = F2[lo:lo + step], G2[lo:lo + step]
+            shared = np.zeros(len(f))
+            for k in range(len(self.c)):
+                pf, pg = self._projections(f, k), self._projections(g, k)
+                for s, a in pf.items():
+                    for t, b in pg.items():
+                        if self.c[s, t, k]:
+                            shared += self.c[s, t, k] * _rowdot(a, b)
+            out[lo:lo + step] = f.sum(1) * g.sum(1) - shared
+        return out.reshape(shape)
+
+    def gram(self, A, B):
+        shared = 0.0
+        for k in range(len(self.c)):
+            pa, pb = self._projections(A, k), self._projections(B, k)
+            for s, a in pa.items():
+                mix = None
+                for t, b in pb.items():
+                    if self.c[s, t, k]:
+                        term = self.c[s, t, k] * b
+                        mix = term if mix is None else mix + term
+                if mix is not None:
+                    shared = shared + _dense(a @ mix.T)
+        return np.outer(_rowsums(A), _rowsums(B)) - shared
 
 
 class SetDistance(Distance):
@@ -435,7 +607,10 @@ class SetDistance(Distance):
         if not data.is_set:
             raise ValueError(f"the {self.name} distance needs set-valued labels "
                              "(give cells as a|b|c with --set-sep, or sets in Python)")
-        return _SetMetric(self.similarity_matrix(data.labels))
+        labels = data.labels
+        if _profile_pays(labels):
+            return _ProfileSetMetric(labels, self.similarity)
+        return _SetMetric(self.similarity_matrix(labels))
 
     def similarity_matrix(self, labels: SetLabels) -> sp.csr_matrix:
         """S over intersecting pairs plus the diagonal (S_aa = 1, the empty set included)."""

@@ -100,6 +100,7 @@ def test_two_coder_report_uses_items_both_coded():
 
 # ---- pairwise and leave-one-out = recomputed on data.subset ------------------------------------
 PLAIN_CASES = [(c, d) for c in COEFFICIENTS if c not in ("kappa", "kappa_w")
+               and COEFFICIENTS[c].distance is None  # mvα: set labels (test_mvalpha.py)
                for d in (["nominal", "interval", "ordinal", "irr-quadratic"]
                          if COEFFICIENTS[c].weighted else ["nominal"])
                if not COEFFICIENTS[c].bounded or d in ("nominal", "irr-quadratic")]

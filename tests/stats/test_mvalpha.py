@@ -141,6 +141,22 @@ def test_equals_mvalpha_R(case):
         assert r.value == pytest.approx(case["mvalpha"], abs=1e-12)
 
 
+def test_equals_mvalpha_R_through_the_profile_path(monkeypatch):
+    """The same values when the Dice distance is bound by sizes and overlaps (the path taken
+    for many sets of few values) instead of the table of intersecting pairs."""
+    from corpusagree.stats import distances
+
+    monkeypatch.setattr(distances, "PROFILE_PAIRS", -1)
+    for case in NOMINAL[:20]:
+        data = from_cells(case["cells"])
+        assert isinstance(distances.DICE.bind(data, None), distances._ProfileSetMetric)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ca.DegenerateWarning)
+            r = ca.mv_alpha(data)
+        assert r.observed == pytest.approx(case["mvDo"], abs=1e-12)
+        assert r.expected == pytest.approx(case["mvDe"], abs=1e-12)
+
+
 def test_max_difference_from_mvalpha_R():
     worst = 0.0
     for case in NOMINAL:

@@ -62,6 +62,66 @@ def test_sparse_equals_dense_brute_force(name, seed):
     np.testing.assert_allclose(m.pair(a.ravel(), b.ravel()), matrix.D[a.ravel(), b.ravel()])
 
 
+@pytest.fixture(params=["table", "profile"])
+def set_path(request, monkeypatch):
+    """Both ways of binding a set distance: the sparse table of intersecting pairs, and the
+    size/overlap profile for many sets of few values (forced here on small data)."""
+    if request.param == "profile":
+        monkeypatch.setattr(dist, "PROFILE_PAIRS", -1)
+    return request.param
+
+
+@pytest.mark.parametrize("name", SET_DISTANCES)
+@pytest.mark.parametrize("seed", range(2))
+def test_both_paths_equal_dense_brute_force(name, seed, set_path):
+    data = random_sets(seed, items=30)
+    plain, matrix = dense_twin(data, name)
+    m = dist.get(name).bind(data, None)
+    assert isinstance(m, dist._ProfileSetMetric) == (set_path == "profile")
+    for f in (ca.alpha, ca.alpha_prime, ca.beta, ca.bias, ca.light_kappa):
+        assert float(f(data, name)) == pytest.approx(float(f(plain, matrix)), abs=1e-9), f
+    iv = ca.beta(data, name).confidence_interval(n_resamples=20, seed=1, cluster=False)
+    again = ca.beta(plain, matrix).confidence_interval(n_resamples=20, seed=1, cluster=False)
+    np.testing.assert_allclose(iv.distribution, again.distribution, atol=1e-9)
+
+
+@pytest.mark.parametrize("name", SET_DISTANCES)
+def test_profile_metric_equals_table_metric(name):
+    """pair, cross (row by row, broadcast) and gram (sparse and dense) of the two paths."""
+    import scipy.sparse as sparse
+
+    data = random_sets(3, items=80, universe=7)
+    d = dist.get(name)
+    table = dist._SetMetric(d.similarity_matrix(data.labels))
+    profile = dist._ProfileSetMetric(data.labels, d.similarity)
+    L = data.n_labels
+    a, b = (x.ravel() for x in np.meshgrid(np.arange(L), np.arange(L)))
+    np.testing.assert_array_equal(profile.pair(a, b), table.pair(a, b))
+    rng = np.random.default_rng(0)
+    F, G = rng.random((3, 4, L)), rng.random((3, 4, L))
+    np.testing.assert_allclose(profile.cross(F, G), table.cross(F, G), rtol=1e-12)
+    np.testing.assert_allclose(profile.cross(F[0, 0], G), table.cross(F[0, 0], G), rtol=1e-12)
+    A = sparse.random(6, L, density=0.3, random_state=1, format="csr")
+    B = sparse.random(4, L, density=0.3, random_state=2, format="csr")
+    np.testing.assert_allclose(profile.gram(A, B), table.gram(A, B), rtol=1e-12, atol=1e-12)
+    eye, P = sparse.identity(L, format="csr"), rng.random((2, L))
+    np.testing.assert_allclose(profile.gram(eye, P), table.gram(eye, P), rtol=1e-12,
+                               atol=1e-12)
+
+
+def test_profile_path_is_chosen_for_many_sets_of_few_values():
+    """Sets of ≤ 5 of 30 values: nearly every pair intersects, so the table would be L × L;
+    the profile path is taken and needs no such table."""
+    rng = np.random.default_rng(0)
+    triples = [(c, i, frozenset(rng.choice(30, size=rng.integers(1, 6), replace=False).tolist()))
+               for c in range(2) for i in range(6000)]
+    data = ca.ReliabilityData.from_triples(triples)
+    holders = np.bincount(data.labels.elements)
+    assert (holders.astype(float) ** 2).sum() > dist.PROFILE_PAIRS
+    assert isinstance(dist.DICE.bind(data, None), dist._ProfileSetMetric)
+    assert 0.99 < float(ca.alpha(data, "dice")) + 1 < 1.01  # random sets: α near 0
+
+
 def test_no_dense_matrix_is_built_for_sets():
     """The similarity table holds intersecting pairs only: disjoint chains cost nothing."""
     n = 5000
