@@ -320,9 +320,11 @@ def mv_alpha(data: ReliabilityData, distance="nominal") -> Result:
 
     Notes
     -----
-    With one value per set, mvα is α nominal. α under the Dice distance has the same D_o but
-    takes D_e from the pairs of sets the coders wrote; mvα's D_e recombines their values, so
-    it credits agreement on sets that are rare as sets but made of common values.
+    With one value per set, mvα is α nominal. α under the Dice distance has the same D_o; its
+    D_e pairs the sets the coders wrote, each a category, where mvα's recombines their values
+    (sizes as written, values as frequent as used). The two differ where the written sets are
+    more, or less, alike than free recombinations of their values: a value in almost every
+    set, or values that always come together, is chance agreement to α and agreement to mvα.
 
     References
     ----------

@@ -145,7 +145,8 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
     S = int(sizes[-1])
     n_v = n_v[:, n_v.any(0)]  # values no view uses are factors of 1
     m, x, ways, delta = _overlap_grid(sizes, S)
-    step = max(1, CELLS // ((2 * S + 1) * (S + 1) + n_v.shape[1]))
+    per_view = (2 * S + 2) * (S + 2) + len(sizes) ** 2 * (S + 1) + n_v.shape[1]
+    step = max(1, CELLS // per_view)
     for lo in range(0, len(n_s), step):
         rows = slice(lo, lo + step)
         scale = np.where(N[rows] > 0, N[rows], 1.0)[:, None]
