@@ -31,7 +31,12 @@ E[m, x] is the coefficient of r^m y^x in the generating polynomial Π_v (1 + a_v
 with N the pairable judgements (the factor N^(s+t) cancels within each (s, t)). The polynomial
 has (2S + 1)(S + 1) coefficients for sets of up to S values and is built one value at a time,
 vectorised over the views (bootstrap replicates, coder subsets): O(V·S²) per view for V values,
-every term positive (no cancellation), where the subsets number Σ_s binom(V, s)².
+every term positive (no cancellation), where the subsets number Σ_s binom(V, s)². With many
+values (a value per mention of a coreference chain: thousands) it is the exponential of its
+logarithm, a series in the power sums of the (a_v, b_v) of the distinct counts: O(S⁴) per
+view whatever V; that logarithm alternates in sign, so each coefficient comes with an error
+bound (the same exponential with every term positive) and a view whose bound exceeds
+:data:`TOLERANCE` is built value by value instead.
 
 Levels of measurement. Only nominal mvα is offered. Krippendorff & Craggs also define
 ordinal, interval and ratio mvα through a difference function on the values; the R package
@@ -52,6 +57,10 @@ from ..model.data import SetLabels
 
 #: polynomial coefficients (views × (2S + 1) × (S + 1)) handled at once
 CELLS = 4_000_000
+#: up to this many values the polynomial is built value by value; beyond, from power sums
+SEQUENTIAL_VALUES = 128
+#: the largest error bound of the power-sum path, relative to a pair of sizes' total weight
+TOLERANCE = 1e-12
 
 NEEDS_SETS = ("mvα needs set-valued labels (cells like a|b|c with --set-sep, a bare | for the "
               "empty set; frozensets in Python); on single values it is α nominal")
@@ -127,6 +136,69 @@ def _overlap_grid(sizes: np.ndarray, S: int):
     return m, np.where(ok, x, 0), ways, delta
 
 
+def _power_sum_polynomial(counts: np.ndarray, N: np.ndarray, S: int
+                          ) -> tuple[np.ndarray, np.ndarray]:
+    """E[view, m, x] as :func:`_generating_polynomial` computes it, for many values: the
+    logarithm of Π_v (1 + a_v r + b_v y) is Σ_{i,j} (−1)^(i+j+1) binom(i+j, i)/(i+j) ·
+    p_ij r^i y^j with the power sums p_ij = Σ_v a_v^i b_v^j (values of equal count summed once),
+    and E is its exponential. Also an error bound per coefficient: the exponential of the same
+    series with every term positive, times a few units of round-off (the terms of the
+    logarithm alternate in sign; where they cancel badly the bound says so)."""
+    B = len(counts)
+    M, X = 2 * S + 1, S + 1
+    rows, cols = np.nonzero(counts)
+    vals = counts[rows, cols]
+    order = np.lexsort((vals, rows))
+    rows, vals = rows[order], vals[order]
+    new = np.ones(len(vals), bool)
+    new[1:] = (rows[1:] != rows[:-1]) | (vals[1:] != vals[:-1])
+    starts = np.flatnonzero(new)
+    g_view, g_count = rows[starts], vals[starts]
+    g_mult = np.diff(np.append(starts, len(vals))).astype(float)
+    a = g_count / N[g_view]
+    b = a * (g_count - 1) / N[g_view]
+    # p_ij of each view: Aᵀ diag(k) B over its groups, the groups of a view side by side
+    slot = np.arange(len(g_view)) - np.searchsorted(g_view, g_view)
+    width = int(slot.max(initial=-1)) + 1
+    P = np.zeros((B, M, X))
+    step = max(1, CELLS // max(width * (M + X), 1))
+    for lo in range(0, B, step):
+        g = slice(*np.searchsorted(g_view, [lo, lo + step]))
+        n = min(step, B - lo)
+        A = np.zeros((n, M, width))
+        A[g_view[g] - lo, :, slot[g]] = (a[g, None] ** np.arange(M)) * g_mult[g, None]
+        Bp = np.zeros((n, width, X))
+        Bp[g_view[g] - lo, slot[g]] = b[g, None] ** np.arange(X)
+        P[lo:lo + n] = A @ Bp
+    i, j = np.arange(M)[:, None], np.arange(X)[None, :]
+    k = i + j
+    weight = np.where(k > 0, comb(k, i) / np.maximum(k, 1), 0.0)
+    E = _series_exp(P * (weight * np.where(k % 2 == 1, 1.0, -1.0)))
+    bound = _series_exp(P * weight)
+    return E, 8 * np.finfo(float).eps * (i + j + 2) * bound
+
+
+def _series_exp(L: np.ndarray) -> np.ndarray:
+    """exp of truncated power series in r and y (views × M × X, M = 2X − 1, no constant
+    term), by m E_m = Σ_i i L_i E_(m−i) over the powers of r (each a series in y) and the
+    same recurrence in y for E_0; only the coefficients of r^m y^x with m + 2x ≤ M − 1 (the
+    ones mvα reads; the others are left 0)."""
+    B, M, X = L.shape
+    E = np.zeros_like(L)
+    E[:, 0, 0] = 1.0
+    for x in range(1, X):
+        E[:, 0, x] = np.einsum("bj,bj->b", np.arange(1, x + 1) * L[:, 0, 1:x + 1],
+                               E[:, 0, x - 1::-1]) / x
+    # T[b, i, j, x] = i · L[b, i, x − j]: the convolution in y as a matrix per power of r
+    lag = np.arange(X)[None, :] - np.arange(X)[:, None]
+    T = np.where(lag >= 0, L[:, :, np.maximum(lag, 0)], 0.0) * np.arange(M)[None, :, None, None]
+    for m in range(1, M):
+        xm = (M - 1 - m) // 2 + 1  # only r^m y^x with m + 2x ≤ 2S is ever read
+        earlier = E[:, m - 1::-1][:, :m, :xm]  # E_(m−i), i = 1 … m
+        E[:, m, :xm] = np.einsum("bij,bijx->bx", earlier, T[:, 1:m + 1, :xm, :xm]) / m
+    return E
+
+
 def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> np.ndarray:
     """mvα's D_e (Krippendorff & Craggs 2016, §4) for every row (view) of the counts n_v of
     each value (views × values) and n_s of each set size (views × sizes) among the pairable
@@ -134,7 +206,10 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
 
     Pairs of sets are grouped by their sizes and overlap through a generating polynomial over
     the values (see the module notes), so the cost is O(V·S²) per view, not the number of
-    pairs of subsets."""
+    pairs of subsets. With more than :data:`SEQUENTIAL_VALUES` values the polynomial comes
+    from power sums over the distinct counts (O(distinct counts · S²) and an S⁴ exponential);
+    a view whose error bound exceeds :data:`TOLERANCE` of a term is recomputed value by
+    value."""
     n_v = np.atleast_2d(np.asarray(value_counts, float))
     n_s = np.atleast_2d(np.asarray(size_counts, float))
     N = n_s.sum(1)
@@ -145,18 +220,32 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
     S = int(sizes[-1])
     n_v = n_v[:, n_v.any(0)]  # values no view uses are factors of 1
     m, x, ways, delta = _overlap_grid(sizes, S)
-    per_view = (2 * S + 2) * (S + 2) + len(sizes) ** 2 * (S + 1) + n_v.shape[1]
+    sequential = n_v.shape[1] <= SEQUENTIAL_VALUES
+    cells = (2 * S + 2) * (S + 2)
+    per_view = cells * (1 if sequential else 2 + (S + 1) // 2) + len(sizes) ** 2 * (S + 1) \
+        + n_v.shape[1]
     step = max(1, CELLS // per_view)
     for lo in range(0, len(n_s), step):
         rows = slice(lo, lo + step)
-        scale = np.where(N[rows] > 0, N[rows], 1.0)[:, None]
-        a = n_v[rows] / scale
-        E = _generating_polynomial(a, a * (n_v[rows] - 1) / scale, S)
+        scale = np.where(N[rows] > 0, N[rows], 1.0)
+        a = n_v[rows] / scale[:, None]
+        b = a * (n_v[rows] - 1) / scale[:, None]
+        if sequential:
+            E = _generating_polynomial(a, b, S)
+        else:
+            E, bound = _power_sum_polynomial(n_v[rows], scale, S)
         W = ways * E[:, m, x]  # views × s × t × x: the weight of all pairs with that overlap
         Z = W.sum(-1)
+        if not sequential:
+            used = (n_s[rows][:, sizes, None] * n_s[rows][:, None, sizes]) > 0
+            slack = (ways * bound[:, m, x]).sum(-1)
+            redo = np.flatnonzero((used & (slack > TOLERANCE * Z)).any((1, 2)))
+            if len(redo):
+                E[redo] = _generating_polynomial(a[redo], b[redo], S)
+                W[redo] = ways * E[redo][:, m, x]
+                Z[redo] = W[redo].sum(-1)
         with np.errstate(invalid="ignore", divide="ignore"):
             mean_delta = np.where(Z > 0, (W * delta).sum(-1) / np.where(Z > 0, Z, 1.0), 0.0)
-        P = n_s[rows][:, sizes] / scale
+        P = n_s[rows][:, sizes] / scale[:, None]
         out[rows] = np.where(N[rows] > 0, np.einsum("bs,bt,bst->b", P, P, mean_delta), np.nan)
     return out
-

@@ -279,6 +279,73 @@ def test_expected_disagreement_is_fast_for_30_values_and_sets_of_5():
     assert 0 < de[0] < 1.5
 
 
+@pytest.fixture(params=["by value", "power sums"])
+def polynomial_path(request, monkeypatch):
+    """Both ways of building the generating polynomial: value by value, and from power sums
+    over the distinct counts (taken for many values; forced here)."""
+    from corpusagree.stats import mvalpha
+
+    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 10 ** 9 if request.param == "by value"
+                        else 0)
+    return request.param
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_both_polynomial_paths_equal_brute_force(seed, polynomial_path):
+    data = random_sets(seed, coders=3, items=12, universe=6)
+    do, de = brute_force(data)
+    assert ca.mv_alpha(data).expected == pytest.approx(de, abs=1e-13)
+
+
+def test_both_polynomial_paths_equal_mvalpha_R(polynomial_path):
+    for case in NOMINAL:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ca.DegenerateWarning)
+            r = ca.mv_alpha(from_cells(case["cells"]))
+        assert r.expected == pytest.approx(case["mvDe"], abs=1e-12)
+
+
+def test_power_sums_fall_back_where_their_bound_is_loose(monkeypatch):
+    """A value in nearly every set makes the alternating logarithm cancel: the power-sum
+    polynomial's error bound exceeds the tolerance there, and those views are recomputed
+    value by value; views of many rare values pass the bound."""
+    from corpusagree.stats import mvalpha
+
+    rng = np.random.default_rng(4)
+    n_v = rng.integers(1, 40, size=(6, 300)).astype(float)
+    n_v[:3, 0] = 5000  # value 0 in almost every judgement of the first three views
+    n_s = np.tile([0.0, 0, 1000, 2000, 2000], (6, 1))
+    N = n_s.sum(1)
+    E, bound = mvalpha._power_sum_polynomial(n_v, N, 4)
+    loose = (bound / np.where(E > 0, E, np.inf)).max((1, 2))
+    assert (loose[:3] > mvalpha.TOLERANCE).all() and (loose[3:] < mvalpha.TOLERANCE).all()
+    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 0)
+    fast = expected_disagreement(n_v, n_s)
+    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 10 ** 9)
+    np.testing.assert_allclose(fast, expected_disagreement(n_v, n_s), rtol=0, atol=1e-13)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1), st.integers(1, 6), st.integers(5, 400))
+def test_power_sums_equal_value_by_value(seed, S, V):
+    from corpusagree.stats import mvalpha
+
+    rng = np.random.default_rng(seed)
+    n_v = np.floor(rng.pareto(1.0, size=(3, V)) * rng.integers(1, 50)) * \
+        (rng.random((3, V)) < 0.8)
+    n_s = rng.integers(0, 50, size=(3, S + 1)).astype(float)
+    n_s[:, -1] += 1
+    old = mvalpha.SEQUENTIAL_VALUES
+    try:
+        mvalpha.SEQUENTIAL_VALUES = 0
+        fast = expected_disagreement(n_v, n_s)
+        mvalpha.SEQUENTIAL_VALUES = 10 ** 9
+        slow = expected_disagreement(n_v, n_s)
+    finally:
+        mvalpha.SEQUENTIAL_VALUES = old
+    np.testing.assert_allclose(fast, slow, rtol=1e-12, atol=1e-13)
+
+
 def test_expected_disagreement_is_vectorised_over_views():
     rng = np.random.default_rng(1)
     n_v = rng.integers(0, 50, size=(7, 9)).astype(float)
