@@ -423,7 +423,8 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
         line += [r.observed, r.expected,
                  interpret.short(r.value) if e.chance_corrected else None]
         body.append(line)
-    out_notes = list(notes) + [interpret.SHORT_LEGEND]
+    out_notes = list(notes) + list(dict.fromkeys(
+        n for e in rows if (n := coefficient_table.get(e.id).note))) + [interpret.SHORT_LEGEND]
     if ivs:
         out_notes.append(bootstrap_caption(ivs))
     return Table(id, title, cols, body, out_notes)

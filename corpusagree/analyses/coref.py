@@ -5,7 +5,8 @@ INCEpTION XMI, WebAnno TSV, ezCoref) are aligned mention by mention and turned i
 data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then measured as
 
 * α, α′, β and the bias B over chains (or chain prefixes) as set labels, per set distance
-  (Passonneau 2004: Passonneau's distance, Jaccard, Dice, MASI);
+  (Passonneau 2004: Passonneau's distance, Jaccard, Dice, MASI), and Krippendorff & Craggs's
+  (2016) multi-valued α (mvα) of the same sets;
 * κ (multi-κ for more than two annotators), α and β with the antecedent as a nominal label;
 * MUC, B³, CEAF-e, CEAF-m, BLANC and LEA recall, precision and F1 and the CoNLL-2012 average
   for every annotator pair, micro-averaged over the documents both annotated as the CoNLL
@@ -281,7 +282,7 @@ class CorefDiagnostics(WithTables):
         for t in self.diagnostics.tables.values():
             if t.id == "worst_items":
                 t = self._disputed()
-            elif t.id == "per_category":
+            elif t.id in ("per_category", "value_disagreement"):
                 t = Table(t.id, t.title, [t.columns[0], Column("mention", "mention"),
                                           *t.columns[1:]],
                           [[r[0], self.mentions.get(str(r[0]), ""), *r[1:]] for r in t.rows],
@@ -537,8 +538,9 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
                    (1 + (chains is not None)) + [len(al.documents)])
     coefficients = Records()
     if chains is not None:
-        coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS],
-                                 settings, progress=stage.next(), notes=notes)
+        coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS]
+                                 + coef.set_specs(chains), settings, progress=stage.next(),
+                                 notes=notes)
     n_coders = int(((ante.codes >= 0).sum(1) > 0).sum())
     antecedent = estimates(ante, [(for_coders("kappa", n_coders), "nominal"),
                                   ("alpha", "nominal"), ("beta", "nominal")],
@@ -685,7 +687,8 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
                         "disagreement": w["disagreement"], "share": w["share"],
                         "labels": {c: text(x) for c, x in w["labels"].items() if x is not None}}
                        for w in diag.worst_items)
-    named = [r["category"] for r in diag.per_category["rows"]]
+    named = [r["category"] for r in diag.per_category["rows"]] + \
+        [r["value"] for r in (diag.value_disagreement or {}).get("rows", [])]
     return CorefDiagnostics(diag, disputed, {x: words([index[x]]) for x in named
                                              if x in index})
 

@@ -77,6 +77,8 @@ class Diagnostics(WithTables):
     group_label: str = "document"
     grouped: bool = False
     notes: list[str] = field(default_factory=list)
+    #: set labels: the values behind mvα's observed disagreement (the largest parts first)
+    value_disagreement: dict | None = None
 
     def __repr__(self) -> str:
         return (f"Diagnostics({self.symbol} ({self.distance}) = {self.value:.4g}, "
@@ -104,7 +106,8 @@ class Diagnostics(WithTables):
                 for r in self.per_category["rows"]]},
             "coincidence": self.coincidence, "coder_distributions": self.coder_distributions,
             "bias_by_category": self.bias_by_category, "two_coders": self.two_coders,
-            "expert": self.expert, "notes": self.notes})
+            "expert": self.expert, "value_disagreement": self.value_disagreement,
+            "notes": self.notes})
 
     def _tables(self) -> list[Table]:
         sym, dn = self.symbol, self.distance
@@ -136,6 +139,8 @@ class Diagnostics(WithTables):
                           Column("reading", "K · L&K", optional=True)],
                          [[r["category"], r["alpha"], int(r["values"]), r["disagreeing"],
                            _short(r["alpha"])] for r in pc["rows"]], [CONVENTIONS]))
+        if self.value_disagreement:
+            out.append(self._values_table())
         if self.coincidence:
             names = [str(x) for x in self.coincidence["labels"]]
             out.append(Table("coincidence", "Coincidence matrix o_ck (Krippendorff 2011; rows "
@@ -193,6 +198,23 @@ class Diagnostics(WithTables):
                                                                      strict=True))])])
         return Table("worst_items", f"Items that cost most ({self.distance}): disagreement = "
                      "mean pairwise distance, share = part of α's Do", cols, rows)
+
+    def _values_table(self) -> Table:
+        v = self.value_disagreement
+        return Table("value_disagreement", "Values behind mvα's observed disagreement "
+                     f"(Do = {v['observed']:.4f}), largest parts first: {v['shown']} of "
+                     f"{v['total']} values",
+                     [Column("value", "value", "label"),
+                      Column("judgements", "judgements", "int"),
+                      Column("contribution", "part of Do", "float"),
+                      Column("share", "share of Do", "share"),
+                      Column("alpha", "α (holds it)", "float")],
+                     [[r["value"], r["judgements"], r["contribution"], r["share"], r["alpha"]]
+                      for r in v["rows"]],
+                     ["Each value in the symmetric difference of two sets carries "
+                      "1/(|C| + |K|) of their δ = 1 − 2|C∩K|/(|C| + |K|) (Krippendorff & Craggs "
+                      "2016), so the parts sum to Do; α (holds it): Krippendorff's "
+                      "category-specific α of \"the set holds the value\""])
 
     def _two_table(self) -> Table:
         t = self.two_coders
@@ -256,7 +278,8 @@ def diagnose(data: ReliabilityData, distance="nominal", *, coefficient: str = "a
                        _per_category(data), coincidence, distributions, bias,
                        _two(data) if data.n_coders == 2 and not data.is_set else None,
                        dg.expert(data, reference, d) if reference is not None else None,
-                       group_label, data.groups is not None, notes)
+                       group_label, data.groups is not None, notes,
+                       _values(data) if data.is_set else None)
 
 
 def _per_category(data: ReliabilityData) -> dict:
@@ -267,6 +290,15 @@ def _per_category(data: ReliabilityData) -> dict:
     return {"by": by, "shown": len(rows), "total": int((st["values"] > 0).sum()),
             "order": "most disagreeing values" if many else "label",
             "rows": [{**r, "category": _show(r["category"])} for r in rows]}
+
+
+def _values(data: ReliabilityData) -> dict:
+    """The values behind mvα's observed disagreement (:func:`~corpusagree.stats.diagnostics.
+    value_disagreement`), the :data:`TOP_CATEGORIES` largest parts."""
+    whole = dg.value_disagreement(data)
+    return {"observed": whole.observed, "pairable_values": whole.pairable_values,
+            "shown": min(TOP_CATEGORIES, len(whole.rows)), "total": len(whole.rows),
+            "rows": [{**r, "value": _show(r["value"])} for r in whole.rows[:TOP_CATEGORIES]]}
 
 
 def _two(data: ReliabilityData) -> dict | None:

@@ -8,7 +8,9 @@ MMAX2 (Müller & Strube 2006) stores markables on levels (e.g. PotTS: ``sentimen
   Poesio 2008, §2.3–2.4; Krippendorff 2011); and pairwise span F1 on markables aligned one to
   one (Hripcsak & Rothschild 2005).
 * **What did they say about the same markable?** Attribute agreement: nominal α, κ and A_o
-  on the values of each markable attribute (e.g. ``polarity``) over the aligned markables.
+  on the values of each markable attribute (e.g. ``polarity``) over the aligned markables;
+  for set-valued attributes (``set_sep``: a value lists several, e.g. ``joy|anger``), also
+  Krippendorff & Craggs's (2016) multi-valued α (mvα).
 
 Markables are aligned by exact span (default) or by maximal token overlap, within a document
 and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped over documents
@@ -49,7 +51,7 @@ from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..readers import _paths
 from ..readers.mmax2 import projects
-from ..stats.coefficients import DegenerateWarning, alpha
+from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
 from ..stats.spec import for_coders
@@ -325,7 +327,8 @@ class MarkablesReport(Report):
                      for e in a.agreement.coefficients}
             rows = [e for _, a in attrs for e in a.agreement.coefficients]
             out.append(estimate_table(
-                "attribute_agreement", "Attribute agreement over aligned markables (nominal)",
+                "attribute_agreement", "Attribute agreement over aligned markables (nominal"
+                + ("; values as sets, with mvα" if self.options.get("set_sep") else "") + ")",
                 rows, lead=[(Column("level", "level"), lambda e: where[id(e)][0]),
                             (Column("attribute", "attribute"), lambda e: where[id(e)][1])],
                 notes=[f"{lv.level} {a.attribute}: {a.agreement.note}" for lv, a in attrs
@@ -350,9 +353,10 @@ class MarkablesReport(Report):
 # ---- the analysis ------------------------------------------------------------------------------
 def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             levels: Sequence[str] | None = None, attributes: Sequence[str] | None = None,
-            match: str = "exact", bootstrap: Bootstrap | None = None,
-            by_document: bool = False, diagnostics: int | None = None,
-            progress: Progress | None = None) -> MarkablesReport:
+            match: str = "exact", set_sep: str | None = None,
+            bootstrap: Bootstrap | None = None, by_document: bool = False,
+            diagnostics: int | None = None, progress: Progress | None = None
+            ) -> MarkablesReport:
     """Span and attribute agreement per markable level (see the module docstring).
 
     Parameters
@@ -365,6 +369,9 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         Default: the attributes of each level that hold labels (not pointers or set ids).
     match : {"exact", "overlap"}
         How markables are aligned.
+    set_sep : str, optional
+        Attribute values are sets of values separated by it (e.g. ``|``; an empty value is
+        the empty set); their agreement adds mvα (Krippendorff & Craggs 2016).
     bootstrap : Bootstrap, optional
         An interval for every coefficient (resampling documents, or items with
         ``cluster=False``).
@@ -384,6 +391,7 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     annotations = corpus.data
     options = {"levels": None if levels is None else list(levels),
                "attributes": None if attributes is None else list(attributes), "match": match,
+               "set_sep": set_sep,
                "by_document": by_document, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     if levels is None:
@@ -399,7 +407,7 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         on = mk.level == li
         wanted = nominal_attributes(mk, li) if attributes is None else \
             [a for a in attributes if any(a in mk.attrs[m] for m in np.flatnonzero(on))]
-        plan.append((token_data(mk, li), [(a, attribute_data(mk, cluster, li, a))
+        plan.append((token_data(mk, li), [(a, attribute_data(mk, cluster, li, a, set_sep))
                                           for a in wanted]))
     if attributes is not None:
         found = {a for _, attrs in plan for a, _ in attrs}
@@ -425,7 +433,8 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             PairwiseF1(list(mk.annotators), span_f1(mk.annotator[on], cluster[on],
                                                     mk.per_document(on), mk.annotated)),
             Records(_attribute(mk, a, data, run.agreement(
-                data, f"{name} {a}", notes, lambda v, a=a: f"every value of {a!r} is {v!r}"))
+                data, f"{name} {a}", notes,
+                lambda v, a=a: f"every value of {a!r} is {_value_text(v, set_sep)!r}"), set_sep)
                     for a, data in attrs)))
     documents = _by_document(mk, plan) if by_document else None
     diag = None if diagnostics is None else Records(
@@ -482,7 +491,7 @@ class _Runner:
             settings = None
         n = int((data.codes >= 0).any(1).sum())
         specs = [("alpha", "nominal"), (for_coders("kappa", n), None),
-                 ("percent_agreement", None)]
+                 ("percent_agreement", None)] + set_specs(data)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # undefined: nan; empty resamples
             rows = estimates(data, specs, settings, progress=progress, notes=found)
@@ -505,14 +514,23 @@ def _undefined(e: Estimate, data: ReliabilityData, same: Callable[[object], str]
     return f"{e.result.symbol} undefined: its expected disagreement is 0"
 
 
+def _value_text(label, set_sep: str | None) -> str:
+    """An attribute value as written: a set's values joined by ``set_sep`` (``{}`` for the
+    empty set)."""
+    if isinstance(label, frozenset):
+        return set_sep.join(sorted(map(str, label))) if label else "{}"
+    return str(label)
+
+
 def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
-               agreement: Agreement) -> AttributeAgreement:
+               agreement: Agreement, set_sep: str | None = None) -> AttributeAgreement:
     """How often each annotator gave each value, and the agreement on them."""
     valid = data.codes >= 0
     C, L = data.codes.shape[0], len(data.labels)
     rows = np.broadcast_to(np.arange(C)[:, None], data.codes.shape)[valid]
     n_ck = np.bincount(data.codes[valid] * C + rows, minlength=L * C).reshape(L, C)
-    counts = {lab: _by_annotator(mk, n) for lab, n in zip(data.labels, n_ck, strict=True)}
+    counts = {_value_text(data.labels[k], set_sep): _by_annotator(mk, n)
+              for k, n in enumerate(n_ck)}
     return AttributeAgreement(attribute, counts, int(valid.sum()),
                               int((valid.sum(0) >= 2).sum()), agreement)
 

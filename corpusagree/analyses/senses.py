@@ -3,7 +3,8 @@
 The same tags are scored under every scheme of :mod:`corpusagree.convert.senses` (fine, coarse,
 extended, multi; Artstein & Poesio 2005, §4.4; groupings as in Palmer et al. 2007) and for
 every inventory: percent agreement, κ (multi-κ for more than two annotators), π, α, β and the
-bias B for the nominal schemes; α′, α, β and B under the set distance for the set schemes.
+bias B for the nominal schemes; α′, α, β and B under the set distance for the set schemes, and
+Krippendorff & Craggs's (2016) multi-valued α (mvα) beside them.
 Intervals are bootstrapped over lemmas (default), documents or items; ``by_lemma`` breaks the
 figures down by lemma; ``diagnostics`` lists the most confused sense pairs of each lemma
 (Krippendorff's coincidence matrix read as a table) and every diagnostic of the fine scheme.
@@ -13,11 +14,11 @@ figures down by lemma; ``diagnostics`` lists the most confused sense pairs of ea
 >>> report = senses.analyse(corpus, inventories=["sample_corpora/senses/inventory.tsv"])
 >>> frame = report.to_frame("coefficients")
 >>> frame[frame.id == "alpha"][["scheme", "distance", "value"]].round(4)
-                     scheme    distance   value
-3                      fine     nominal  0.4790
-7                     multi  passonneau  0.5197
-13   coarse [inventory.tsv]     nominal  1.0000
-17  extended [inventory.tsv]  passonneau  0.7017
+                      scheme    distance   value
+3                       fine     nominal  0.4790
+7                      multi  passonneau  0.5197
+14    coarse [inventory.tsv]     nominal  1.0000
+18  extended [inventory.tsv]  passonneau  0.7017
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
-from ..stats.coefficients import compute
+from ..stats.coefficients import compute, set_specs
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
@@ -524,7 +525,8 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
         d = dist.get(sd.distance)
         settings = resampling(bootstrap, sd.data.groups, notes, cluster=cluster)
         try:
-            rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)], settings,
+            rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)]
+                             + (set_specs(sd.data) if d.for_sets else []), settings,
                              progress=stage.next(), notes=notes)
         except ValueError as e:
             if isinstance(e, InputError):

@@ -13,7 +13,8 @@ def register(sub) -> None:
     p = sub.add_parser(
         "coref", help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
         description="Agreement on coreference chains (Artstein & Poesio 2005, §4.1; Passonneau "
-        "2004): mentions aligned across annotators, chains as set labels under set distances, "
+        "2004): mentions aligned across annotators, chains as set labels under set distances "
+        "(and multi-valued α, Krippendorff & Craggs 2016), "
         "antecedents as nominal labels, and the recall, precision and F1 of MUC, B³, CEAF-e, "
         "CEAF-m, BLANC and LEA and the CoNLL-2012 average for every annotator pair, "
         "micro-averaged over the documents as the CoNLL reference scorer (Pradhan et al. "

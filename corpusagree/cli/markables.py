@@ -16,7 +16,8 @@ def register(sub) -> None:
         "on whether each token is inside a markable (Artstein & Poesio 2008, §2.3–2.4; "
         "Krippendorff 2011) and pairwise span F1 (Hripcsak & Rothschild 2005); nominal α, κ "
         "and A_o on markable attributes (e.g. polarity) over markables aligned across "
-        "annotators.")
+        "annotators, and multi-valued α (mvα; Krippendorff & Craggs 2016) on set-valued "
+        "attributes (--set-sep).")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="MMAX2 project folders (one per annotator), .mmax files, or a folder "
                    "of annotator project folders over shared base data")
@@ -32,6 +33,10 @@ def register(sub) -> None:
     g.add_argument("--common-paths", metavar="FILE",
                    help="a common_paths.xml shared by every project (default: the one beside "
                    "each .mmax file, else a global_common_paths.xml above it)")
+    g.add_argument("--set-sep", metavar="SEP",
+                   help="attribute values are sets of values separated by SEP (e.g. '|'; an "
+                   "empty value is the empty set): their agreement adds Krippendorff & Craggs's "
+                   "multi-valued alpha (mvα)")
     g.add_argument("--match", choices=MATCHES, default="exact",
                    help="align markables by identical token sets (default) or by maximal "
                    "token overlap, one to one (Kuhn–Munkres on Dice)")
@@ -52,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     with opt.progress(args, "resampling") as bar:
         report = markables.analyse(corpus, levels=levels,
                                    attributes=opt.split(args.attribute), match=args.match,
+                                   set_sep=args.set_sep,
                                    bootstrap=opt.bootstrap_of(args),
                                    by_document=args.by_document, diagnostics=args.diagnostics,
                                    progress=bar.update)

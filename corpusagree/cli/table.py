@@ -28,7 +28,9 @@ def register(sub) -> None:
                    help="field separator, one character (default: tab, comma or semicolon, "
                    "from the first line)")
     g.add_argument("--set-sep", metavar="SEP",
-                   help="cells are sets of values separated by SEP (e.g. '|')")
+                   help="cells are sets of values separated by SEP (e.g. '|'; a bare SEP is "
+                   "the empty set): the set distances apply, and Krippendorff & Craggs's "
+                   "multi-valued alpha (mvα) is added")
     g.add_argument("--categories", metavar="A,B,...",
                    help="the declared category set (for S), comma separated")
     opt.add_annotators(g, "keep only these coders, comma separated")

@@ -149,11 +149,15 @@ def token_data(mk: Markables, level: int) -> ReliabilityData:
                            list(mk.documents))
 
 
-def attribute_data(mk: Markables, cluster: np.ndarray, level: int, attribute: str
-                   ) -> ReliabilityData:
+def attribute_data(mk: Markables, cluster: np.ndarray, level: int, attribute: str,
+                   set_sep: str | None = None) -> ReliabilityData:
     """Annotators × aligned markables of ``level``, label = the value of ``attribute`` (missing
     where the annotator has no markable in the cluster or it lacks the attribute); items are
-    grouped by document and named ``document:first markable id``."""
+    grouped by document and named ``document:first markable id``.
+
+    With ``set_sep`` the attribute is set-valued: a value is the set of its parts split on
+    ``set_sep`` (stripped; a value repeated in one markable counts once; an empty value is
+    the empty set, "none of these", not a missing judgement)."""
     on = np.flatnonzero(mk.level == level)
     first_of, local = np.unique(cluster[on], return_index=True, return_inverse=True)[1:]
     values = np.array([mk.attrs[m].get(attribute) for m in on], dtype=object)
@@ -164,8 +168,16 @@ def attribute_data(mk: Markables, cluster: np.ndarray, level: int, attribute: st
     rep = on[first_of]
     items = [f"{mk.documents[d]}:{mk.attrs[m].get('id', m)}"
              for d, m in zip(mk.document[rep].tolist(), rep.tolist(), strict=True)]
-    return ReliabilityData(codes, labels.tolist(), list(mk.annotators), items,
-                           mk.document[rep], list(mk.documents))
+    if set_sep is None:
+        return ReliabilityData(codes, labels.tolist(), list(mk.annotators), items,
+                               mk.document[rep], list(mk.documents))
+    parts = [[x.strip() for x in str(v).split(set_sep) if x.strip()] for v in labels.tolist()]
+    names, elements = np.unique(np.array([x for p in parts for x in p], dtype=object).astype(str),
+                                return_inverse=True)
+    indptr = np.concatenate([[0], np.cumsum([len(p) for p in parts])])
+    return ReliabilityData.from_sets(codes, indptr, elements.ravel(), coders=mk.annotators,
+                                     items=items, element_names=names.tolist(),
+                                     groups=mk.document[rep], group_names=mk.documents)
 
 
 def nominal_attributes(mk: Markables, level: int) -> list[str]:

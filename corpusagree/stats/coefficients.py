@@ -430,14 +430,36 @@ def table_specs(data: ReliabilityData, distance="nominal") -> list[tuple[str, di
     """(coefficient id, distance) of every applicable coefficient: the unweighted family, then
     the family under ``distance`` when it is not nominal, as listed in
     :data:`~corpusagree.stats.spec.COEFFICIENTS` (two-coder coefficients only for two coders;
-    AC2 only under a distance within [0, 1])."""
+    AC2 only under a distance within [0, 1]), then on set labels the rows of
+    :func:`set_specs` (mvα)."""
     n = kernel(data, None).n_coders
     d = dist.get(distance)
     specs = [(c.id, dist.get(None)) for c in sp.COEFFICIENTS.values() if c.listed("nominal", n)]
     if d.weighted:
         specs += [(c.id, d) for c in sp.COEFFICIENTS.values() if c.listed("weighted", n)
                   and (d.bounded or not c.bounded)]
-    return specs
+    return specs + set_specs(data)
+
+
+def set_specs(data: ReliabilityData) -> list[tuple[str, dist.Distance]]:
+    """(coefficient id, distance) of the rows every table of set labels adds, whatever the
+    job: the ``"sets"`` family of :data:`~corpusagree.stats.spec.COEFFICIENTS` (Krippendorff
+    & Craggs's mvα, under its own distance); none for plain labels.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> sets = ca.ReliabilityData.from_triples([("A", 1, {"x"}), ("B", 1, {"x", "y"})])
+    >>> [(c, d.name) for c, d in set_specs(sets)]
+    [('mv_alpha', 'dice')]
+    >>> set_specs(ca.ReliabilityData.from_triples([("A", 1, "x"), ("B", 1, "y")]))
+    []
+    """
+    if not data.is_set:
+        return []
+    n = kernel(data, None).n_coders
+    return [(c.id, dist.get(c.distance)) for c in sp.COEFFICIENTS.values()
+            if c.listed("sets", n)]
 
 
 def table(data: ReliabilityData, distance="nominal", categories=None) -> Results:

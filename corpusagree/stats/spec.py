@@ -86,6 +86,8 @@ class Coefficient:
     #: the distance it always takes, set labels only (mvα: the Dice distance, Krippendorff &
     #: Craggs's nominal δ(C, K)); None: the distance asked (nominal when unweighted)
     distance: str | None = None
+    #: what a reader of a table listing it must know (printed under the table)
+    note: str | None = None
 
     def label(self, n_coders: int) -> str:
         """The display symbol for data with ``n_coders`` coders (multi-π for more than two)."""
@@ -155,7 +157,11 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
                 "(|C| + |K|) between the coders' sets (0 for two empty sets); De = Σ_st P(s)P(t) "
                 "× mean δ over pairs of sets of s and t of the values used, each pair weighted "
                 "by the product of its values' frequencies (Krippendorff & Craggs 2016, §3–4)",
-                families=("sets",), distance="dice"),
+                families=("sets",), distance="dice",
+                note="mvα (Krippendorff & Craggs 2016): the Do of α under the Dice distance; "
+                "its De pairs sets rebuilt from the values the coders used (sizes as written, "
+                "values as frequent), where α's pairs the written sets, so the two differ where "
+                "the written sets are more, or less, alike than their values recombined"),
 )}
 
 

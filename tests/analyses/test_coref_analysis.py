@@ -76,10 +76,11 @@ def test_figures_equal_the_coefficients(full, anns):
     assert full.items == al.n_items == 56
     fns = {"alpha": co.alpha, "alpha_prime": co.alpha_prime, "beta": co.beta, "bias": co.bias}
     got = {(e.id, e.result.distance): e.value for e in full.coefficients}
-    assert len(got) == 16
+    assert len(got) == 17  # 4 coefficients × 4 distances, and mvα
     for d in coref.DISTANCES:
         for name, f in fns.items():
             assert got[(name, d)] == pytest.approx(f(data, d).value, abs=TOL)
+    assert got[("mv_alpha", "dice")] == pytest.approx(co.mv_alpha(data).value, abs=TOL)
     ante = cc.to_data(al, "antecedent")
     got = {e.result.symbol: e.value for e in full.antecedent}
     assert got == pytest.approx({"multi-κ": co.multi_kappa(ante).value,
@@ -418,7 +419,8 @@ def test_options(anns):
                                       "distances")} == {
         "match": "overlap", "label": "prefix", "unmarked": "singleton", "singletons": "drop",
         "distances": ["jaccard", "dice"]}
-    assert [e.result.distance for e in r.coefficients] == ["jaccard"] * 4 + ["dice"] * 4
+    assert [e.result.distance for e in r.coefficients] == ["jaccard"] * 4 + ["dice"] * 5
+    assert r.coefficients[-1].id == "mv_alpha"
     assert r.alignment.per_annotator["ann1"]["dropped_singletons"] > 0
     assert all(e.result.coders == 3 for e in r.coefficients)
     assert any("unmarked mentions are singletons" in n for n in r.notes)
@@ -467,8 +469,8 @@ def test_two_annotators_get_cohen_kappa(data_dir):
 
 def test_report_records_and_json(full):
     frame = full.coefficients.to_frame()
-    assert len(frame) == 16 and frame["value"].tolist() == [e.value for e in full.coefficients]
-    assert set(frame["id"]) == set(coref.CHAIN_COEFFICIENTS)
+    assert len(frame) == 17 and frame["value"].tolist() == [e.value for e in full.coefficients]
+    assert set(frame["id"]) == set(coref.CHAIN_COEFFICIENTS) | {"mv_alpha"}
     assert len(full.by_document.to_frame()) == 5
     assert "alpha_passonneau" in full.by_document.to_frame().columns
     assert full.scores.pairs.to_frame()["key"].tolist() == ["ann1", "ann1", "ann2"]

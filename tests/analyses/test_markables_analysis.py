@@ -75,7 +75,8 @@ def test_fixture_exact():
     assert out["job"] == "markables" and out["format"] == "mmax2"
     assert out["annotators"] == ["a1", "a2", "a3"] and out["documents"] == 2
     assert out["options"] == {"levels": None, "attributes": None, "match": "exact",
-                              "by_document": False, "diagnostics": None, "reader_options": {}}
+                              "set_sep": None, "by_document": False, "diagnostics": None,
+                              "reader_options": {}}
     [lv] = out["levels"]  # 'sentence' is left out by default
     assert lv["level"] == "phrase"
     assert lv["markables"] == {"a1": 6, "a2": 7, "a3": 4}

@@ -138,7 +138,8 @@ def test_options(cli_json):
     assert out["options"] == {"distances": ["jaccard", "dice"], "match": "overlap",
                               "unmarked": "singleton", "label": "prefix", "singletons": "drop",
                               "by_document": False, "diagnostics": None, "reader_options": {}}
-    assert [r["distance"] for r in out["coefficients"]] == ["jaccard"] * 4 + ["dice"] * 4
+    assert [r["distance"] for r in out["coefficients"]] == ["jaccard"] * 4 + ["dice"] * 5
+    assert out["coefficients"][-1]["id"] == "mv_alpha"
     assert out["alignment"]["per_annotator"]["ann1"]["dropped_singletons"] > 0
     assert all(r["coders"] == 3 for r in out["coefficients"])
     comma = cli_json("coref", *UD, "--distance", "jaccard,dice", "--unmarked", "singleton",
