@@ -539,7 +539,7 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     coefficients = Records()
     if chains is not None:
         coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS]
-                                 + coef.set_specs(chains), settings, progress=stage.next(),
+                                 + coef.set_specs(chains, notes), settings, progress=stage.next(),
                                  notes=notes)
     n_coders = int(((ante.codes >= 0).sum(1) > 0).sum())
     antecedent = estimates(ante, [(for_coders("kappa", n_coders), "nominal"),

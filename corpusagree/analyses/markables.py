@@ -491,7 +491,7 @@ class _Runner:
             settings = None
         n = int((data.codes >= 0).any(1).sum())
         specs = [("alpha", "nominal"), (for_coders("kappa", n), None),
-                 ("percent_agreement", None)] + set_specs(data)
+                 ("percent_agreement", None)] + set_specs(data, found)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # undefined: nan; empty resamples
             rows = estimates(data, specs, settings, progress=progress, notes=found)

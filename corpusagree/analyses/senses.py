@@ -526,7 +526,7 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
         settings = resampling(bootstrap, sd.data.groups, notes, cluster=cluster)
         try:
             rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)]
-                             + (set_specs(sd.data) if d.for_sets else []), settings,
+                             + (set_specs(sd.data, notes) if d.for_sets else []), settings,
                              progress=stage.next(), notes=notes)
         except ValueError as e:
             if isinstance(e, InputError):

@@ -297,7 +297,8 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     notes = list(corpus.notes)
     settings = resampling(bootstrap, data.groups, notes, cluster="group")
     try:
-        specs = list(dict.fromkeys(s for d in distances for s in table_specs(data, d)))
+        specs = list(dict.fromkeys(s for j, d in enumerate(distances)  # a note said once
+                                   for s in table_specs(data, d, None if j else notes)))
         rows = estimates(data, specs, settings, progress=progress, notes=notes,
                          categories=categories)
         d = distances[0]

@@ -18,6 +18,7 @@ import numpy as np
 from ..model.data import ReliabilityData
 from ..model.records import frame
 from . import distances as dist
+from . import mvalpha as mv
 from . import spec as sp
 from .inference import Bootstrap, Interval, analytic, bootstrap
 from .kernel import Kernel, kernel, ratio, shared_item_pairs  # noqa: F401  (kernel: re-exported)
@@ -426,25 +427,30 @@ def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
                     "Fleiss κ")
 
 
-def table_specs(data: ReliabilityData, distance="nominal") -> list[tuple[str, dist.Distance]]:
+def table_specs(data: ReliabilityData, distance="nominal", notes: list[str] | None = None
+                ) -> list[tuple[str, dist.Distance]]:
     """(coefficient id, distance) of every applicable coefficient: the unweighted family, then
     the family under ``distance`` when it is not nominal, as listed in
     :data:`~corpusagree.stats.spec.COEFFICIENTS` (two-coder coefficients only for two coders;
     AC2 only under a distance within [0, 1]), then on set labels the rows of
-    :func:`set_specs` (mvα)."""
+    :func:`set_specs` (mvα; a row left out is said in ``notes``)."""
     n = kernel(data, None).n_coders
     d = dist.get(distance)
     specs = [(c.id, dist.get(None)) for c in sp.COEFFICIENTS.values() if c.listed("nominal", n)]
     if d.weighted:
         specs += [(c.id, d) for c in sp.COEFFICIENTS.values() if c.listed("weighted", n)
                   and (d.bounded or not c.bounded)]
-    return specs + set_specs(data)
+    return specs + set_specs(data, notes)
 
 
-def set_specs(data: ReliabilityData) -> list[tuple[str, dist.Distance]]:
+def set_specs(data: ReliabilityData, notes: list[str] | None = None
+              ) -> list[tuple[str, dist.Distance]]:
     """(coefficient id, distance) of the rows every table of set labels adds, whatever the
     job: the ``"sets"`` family of :data:`~corpusagree.stats.spec.COEFFICIENTS` (Krippendorff
-    & Craggs's mvα, under its own distance); none for plain labels.
+    & Craggs's mvα, under its own distance); none for plain labels. mvα is left out, with a
+    note in ``notes``, when its expected disagreement would cost more than
+    :data:`~corpusagree.stats.mvalpha.POINT_BUDGET` (long sets over many values: chains of
+    hundreds of mentions).
 
     Examples
     --------
@@ -457,9 +463,20 @@ def set_specs(data: ReliabilityData) -> list[tuple[str, dist.Distance]]:
     """
     if not data.is_set:
         return []
-    n = kernel(data, None).n_coders
-    return [(c.id, dist.get(c.distance)) for c in sp.COEFFICIENTS.values()
-            if c.listed("sets", n)]
+    k = kernel(data, None)
+    out = []
+    for c in sp.COEFFICIENTS.values():
+        if not c.listed("sets", k.n_coders):
+            continue
+        if c.expected == "multivalued":
+            why = mv.over_budget(*k.margins(k.n_k[None]), 1, mv.POINT_BUDGET)
+            if why is not None:
+                if notes is not None:
+                    notes.append(f"{c.symbol} left out: {why}; corpusagree.mv_alpha(data) "
+                                 "computes it in Python")
+                continue
+        out.append((c.id, dist.get(c.distance)))
+    return out
 
 
 def table(data: ReliabilityData, distance="nominal", categories=None) -> Results:

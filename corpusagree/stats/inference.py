@@ -30,6 +30,7 @@ from scipy.special import ndtr, ndtri, stdtrit  # scipy.stats' norm and t, witho
 
 from ..model.data import ReliabilityData
 from ..model.progress import Progress
+from . import mvalpha as mv
 from . import spec as sp
 from .kernel import Kernel, UnitWeights, kernel, label_counts
 
@@ -186,6 +187,14 @@ class _Target:
     def values(self, W: np.ndarray) -> np.ndarray:
         return sp.evaluate(self.coef, self.units.stats(W, self.kinds))
 
+    def over_budget(self, views: int) -> str | None:
+        """Why ``views`` evaluations would cost too much (mvα over long sets of many values:
+        :data:`~corpusagree.stats.mvalpha.RESAMPLE_BUDGET`), or None."""
+        if "multivalued" not in self.kinds:
+            return None
+        st = self.kernel.stats({"multivalued"})
+        return mv.over_budget(st.value_counts, st.size_counts, views, mv.RESAMPLE_BUDGET)
+
 
 def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
               settings: Bootstrap = Bootstrap(), progress: Progress | None = None
@@ -199,17 +208,29 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
     targets = [_Target(data, c, d, units, unit_of, U) for c, d in specs]
     dists: list[list[np.ndarray]] = [[] for _ in targets]
     n = settings.n_resamples
+    jackknife = min(U, 1000) if settings.interval == "bca" else 0
+    skipped = [t.over_budget(n + jackknife) for t in targets]
     # a chunk of r replicates materialises r × U weights and r × L label counts
     chunk = max(1, min(n, WEIGHTS_PER_CHUNK // max(U, data.n_labels)))
     done = 0
     for W in replicate_weights(U, n, settings.seed, chunk):
         for j, t in enumerate(targets):
-            dists[j].append(t.values(W))
+            if skipped[j] is None:
+                dists[j].append(t.values(W))
         done += len(W)
         if progress is not None:
             progress(done, n)
-    return [_interval(t, np.concatenate(d), settings, clustered, U)
-            for t, d in zip(targets, dists, strict=True)]
+    return [_interval(t, np.concatenate(d), settings, clustered, U) if why is None else
+            _left_out(t, settings, clustered, U, f"no interval: {why} over {n} resamples")
+            for t, d, why in zip(targets, dists, skipped, strict=True)]
+
+
+def _left_out(t: _Target, settings: Bootstrap, clustered: bool, U: int, note: str
+              ) -> Interval:
+    """The interval of a target not resampled: the estimate, no bounds, and why."""
+    return Interval(t.coef.id, t.kernel.distance.name, float(t.values(np.ones((1, U)))[0]),
+                    float("nan"), float("nan"), settings.level, f"bootstrap {settings.interval}",
+                    clustered, U, settings.n_resamples, settings.seed, None, {}, None, 0, note)
 
 
 def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool, U: int

@@ -36,7 +36,10 @@ values (a value per mention of a coreference chain: thousands) it is the exponen
 logarithm, a series in the power sums of the (a_v, b_v) of the distinct counts: O(S⁴) per
 view whatever V; that logarithm alternates in sign, so each coefficient comes with an error
 bound (the same exponential with every term positive) and a view whose bound exceeds
-:data:`TOLERANCE` is built value by value instead.
+:data:`TOLERANCE` is built value by value instead. :func:`cost` tells the work of the cheaper
+way; the jobs leave mvα out, saying why, past :data:`POINT_BUDGET` (its value: sets of
+hundreds of values among thousands, chains of long novels) and :data:`RESAMPLE_BUDGET` (its
+bootstrap interval).
 
 Levels of measurement. Only nominal mvα is offered. Krippendorff & Craggs also define
 ordinal, interval and ratio mvα through a difference function on the values; the R package
@@ -57,8 +60,13 @@ from ..model.data import SetLabels
 
 #: polynomial coefficients (views × (2S + 1) × (S + 1)) handled at once
 CELLS = 4_000_000
-#: up to this many values the polynomial is built value by value; beyond, from power sums
-SEQUENTIAL_VALUES = 128
+#: how the generating polynomial is built: "auto" (the cheaper way for the data),
+#: "by value" or "power sums"
+PATH = "auto"
+#: the most cell updates (see :func:`cost`) a job spends on mvα's point estimate
+POINT_BUDGET = 1e9
+#: the most cell updates a bootstrap spends on mvα over all its replicates
+RESAMPLE_BUDGET = 2e9
 #: the largest error bound of the power-sum path, relative to a pair of sizes' total weight
 TOLERANCE = 1e-12
 
@@ -199,6 +207,39 @@ def _series_exp(L: np.ndarray) -> np.ndarray:
     return E
 
 
+def _work(values: int, distinct: int, S: int) -> tuple[float, float]:
+    """Cell updates per view of the polynomial built value by value, and from power sums
+    (``distinct`` counts; the two exponentials of the triangle m + 2x ≤ 2S)."""
+    M, X = 2 * S + 1, S + 1
+    m = np.arange(1, M)
+    triangle = float((m * ((M - 1 - m) // 2 + 1) ** 2).sum())
+    return float(values) * M * X, float(distinct) * M * X + 2 * (triangle + M * X * X)
+
+
+def cost(value_counts: np.ndarray, size_counts: np.ndarray) -> float:
+    """Cell updates per view that :func:`expected_disagreement` spends on these counts (the
+    cheaper of its two ways): about V·S² for V values and sets of up to S values, or S⁴."""
+    n_v = np.atleast_2d(np.asarray(value_counts, float))
+    sizes = np.flatnonzero(np.atleast_2d(np.asarray(size_counts, float)).any(0))
+    if not len(sizes):
+        return 0.0
+    used = n_v[:, n_v.any(0)]
+    return min(_work(used.shape[1], len(np.unique(used[used > 0])), int(sizes[-1])))
+
+
+def over_budget(value_counts: np.ndarray, size_counts: np.ndarray, views: int, budget: float
+                ) -> str | None:
+    """None when ``views`` evaluations of D_e on these counts fit in ``budget`` cell updates
+    (:func:`cost`), else why not (for a note)."""
+    work = cost(value_counts, size_counts) * views
+    if work <= budget:
+        return None
+    n_v = np.atleast_2d(np.asarray(value_counts))
+    S = int(np.flatnonzero(np.atleast_2d(np.asarray(size_counts)).any(0))[-1])
+    return (f"its expected disagreement over {int(n_v.any(0).sum()):,} values in sets of up "
+            f"to {S} would take about {work:.1e} cell updates (the limit is {budget:.0e})")
+
+
 def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> np.ndarray:
     """mvα's D_e (Krippendorff & Craggs 2016, §4) for every row (view) of the counts n_v of
     each value (views × values) and n_s of each set size (views × sizes) among the pairable
@@ -206,10 +247,11 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
 
     Pairs of sets are grouped by their sizes and overlap through a generating polynomial over
     the values (see the module notes), so the cost is O(V·S²) per view, not the number of
-    pairs of subsets. With more than :data:`SEQUENTIAL_VALUES` values the polynomial comes
-    from power sums over the distinct counts (O(distinct counts · S²) and an S⁴ exponential);
-    a view whose error bound exceeds :data:`TOLERANCE` of a term is recomputed value by
-    value."""
+    pairs of subsets. Where it is cheaper (many values, few distinct counts, small S: a value
+    per mention of short chains) the polynomial comes from power sums over the distinct
+    counts (O(distinct counts · S²) and an S⁴ exponential); a view whose error bound exceeds
+    :data:`TOLERANCE` of a term is then recomputed value by value (:func:`cost` tells the
+    work)."""
     n_v = np.atleast_2d(np.asarray(value_counts, float))
     n_s = np.atleast_2d(np.asarray(size_counts, float))
     N = n_s.sum(1)
@@ -220,9 +262,13 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
     S = int(sizes[-1])
     n_v = n_v[:, n_v.any(0)]  # values no view uses are factors of 1
     m, x, ways, delta = _overlap_grid(sizes, S)
-    sequential = n_v.shape[1] <= SEQUENTIAL_VALUES
+    if PATH == "auto":
+        by_value, by_sums = _work(n_v.shape[1], len(np.unique(n_v[n_v > 0])), S)
+        sequential = by_value <= by_sums
+    else:
+        sequential = PATH == "by value"
     cells = (2 * S + 2) * (S + 2)
-    per_view = cells * (1 if sequential else 2 + (S + 1) // 2) + len(sizes) ** 2 * (S + 1) \
+    per_view = cells * (1 if sequential else 3 + S) + len(sizes) ** 2 * (S + 1) \
         + n_v.shape[1]
     step = max(1, CELLS // per_view)
     for lo in range(0, len(n_s), step):

@@ -222,3 +222,23 @@ def test_markables_cli_set_sep(emotion_corpus, cli_json):
     want = ca.mv_alpha(ca.ReliabilityData.from_triples(emotion_triples(emotion_corpus)))
     assert mv["value"] == pytest.approx(want.value, abs=1e-12)
     assert mv["interval"] is not None and doc["options"]["set_sep"] == "|"
+
+
+def test_jobs_say_why_mvalpha_is_left_out(sets_file, monkeypatch):
+    from corpusagree.stats import mvalpha
+
+    monkeypatch.setattr(mvalpha, "POINT_BUDGET", 1.0)
+    report = table.analyse(table.read(sets_file, set_sep="|"), distance=["dice", "masi"])
+    assert "mv_alpha" not in by_id(report.coefficients)
+    assert [n for n in report.notes if n.startswith("mvα left out")] == [
+        "mvα left out: its expected disagreement over 4 values in sets of up to 2 would "
+        "take about 6.0e+01 cell updates (the limit is 1e+00); corpusagree.mv_alpha(data) "
+        "computes it in Python"]
+    monkeypatch.setattr(mvalpha, "POINT_BUDGET", 1e9)
+    monkeypatch.setattr(mvalpha, "RESAMPLE_BUDGET", 1.0)
+    report = coref.analyse(coref.read(SAMPLES / "coref" / "brat"),
+                           bootstrap=ca.Bootstrap(n_resamples=20, seed=0))
+    mv = by_id(report.coefficients)["mv_alpha"]
+    assert np.isnan(mv.interval.low) and any(n.startswith("mvα (dice): no interval")
+                                             for n in report.notes)
+    assert by_id(report.coefficients)["alpha"].interval.low < 1

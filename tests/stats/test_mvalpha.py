@@ -285,8 +285,7 @@ def polynomial_path(request, monkeypatch):
     over the distinct counts (taken for many values; forced here)."""
     from corpusagree.stats import mvalpha
 
-    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 10 ** 9 if request.param == "by value"
-                        else 0)
+    monkeypatch.setattr(mvalpha, "PATH", request.param)
     return request.param
 
 
@@ -319,9 +318,9 @@ def test_power_sums_fall_back_where_their_bound_is_loose(monkeypatch):
     E, bound = mvalpha._power_sum_polynomial(n_v, N, 4)
     loose = (bound / np.where(E > 0, E, np.inf)).max((1, 2))
     assert (loose[:3] > mvalpha.TOLERANCE).all() and (loose[3:] < mvalpha.TOLERANCE).all()
-    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 0)
+    monkeypatch.setattr(mvalpha, "PATH", "power sums")
     fast = expected_disagreement(n_v, n_s)
-    monkeypatch.setattr(mvalpha, "SEQUENTIAL_VALUES", 10 ** 9)
+    monkeypatch.setattr(mvalpha, "PATH", "by value")
     np.testing.assert_allclose(fast, expected_disagreement(n_v, n_s), rtol=0, atol=1e-13)
 
 
@@ -335,14 +334,14 @@ def test_power_sums_equal_value_by_value(seed, S, V):
         (rng.random((3, V)) < 0.8)
     n_s = rng.integers(0, 50, size=(3, S + 1)).astype(float)
     n_s[:, -1] += 1
-    old = mvalpha.SEQUENTIAL_VALUES
+    old = mvalpha.PATH
     try:
-        mvalpha.SEQUENTIAL_VALUES = 0
+        mvalpha.PATH = "power sums"
         fast = expected_disagreement(n_v, n_s)
-        mvalpha.SEQUENTIAL_VALUES = 10 ** 9
+        mvalpha.PATH = "by value"
         slow = expected_disagreement(n_v, n_s)
     finally:
-        mvalpha.SEQUENTIAL_VALUES = old
+        mvalpha.PATH = old
     np.testing.assert_allclose(fast, slow, rtol=1e-12, atol=1e-13)
 
 
@@ -481,3 +480,46 @@ def test_other_distances_are_refused():
         ca.mv_alpha(from_cells(TABLE3), "jaccard")
     assert ca.compute("mv_alpha", from_cells(TABLE3), "nominal").value == pytest.approx(
         327 / 1141)
+
+
+# ---- what mvα may cost in a job ---------------------------------------------------------------
+def test_cost_picks_the_cheaper_way():
+    from corpusagree.stats import mvalpha
+
+    few = mvalpha._work(30, 30, 5)
+    assert few[0] < few[1]  # 30 values: value by value
+    chains = mvalpha._work(13_361, 98, 26)
+    assert chains[1] < chains[0] / 10  # many mentions, short chains: power sums
+    long = mvalpha._work(5_000, 300, 180)
+    assert long[0] < long[1]  # long chains: value by value again
+    n_v = np.array([[3.0, 4, 4]])
+    assert mvalpha.cost(n_v, [[1, 4, 2, 1]]) == min(mvalpha._work(3, 2, 3))
+
+
+def test_set_specs_leave_mvalpha_out_past_the_point_budget(monkeypatch):
+    from corpusagree.stats import coefficients, mvalpha
+
+    data = random_sets(1)
+    assert coefficients.set_specs(data)[0][0] == "mv_alpha"
+    monkeypatch.setattr(mvalpha, "POINT_BUDGET", 10.0)
+    notes: list[str] = []
+    assert coefficients.set_specs(data, notes) == []
+    assert len(notes) == 1 and notes[0].startswith("mvα left out: its expected disagreement "
+                                                   "over 7 values in sets of up to 3")
+    assert ca.mv_alpha(data).value == ca.mv_alpha(data).value  # Python still computes it
+
+
+def test_bootstrap_leaves_mvalpha_interval_out_past_the_resample_budget(monkeypatch):
+    from corpusagree.stats import mvalpha
+
+    data = random_sets(2, items=40)
+    whole = inference.bootstrap(data, [("alpha", "dice"), ("mv_alpha", None)],
+                                inference.Bootstrap(30, seed=4))
+    monkeypatch.setattr(mvalpha, "RESAMPLE_BUDGET", 10.0)
+    al, mv = inference.bootstrap(data, [("alpha", "dice"), ("mv_alpha", None)],
+                                 inference.Bootstrap(30, seed=4))
+    np.testing.assert_array_equal(al.distribution, whole[0].distribution)  # same replicates
+    assert np.isnan(mv.low) and np.isnan(mv.high) and mv.distribution is None
+    assert mv.estimate == pytest.approx(ca.mv_alpha(data).value)
+    assert mv.note.startswith("no interval: its expected disagreement over 7 values")
+    assert mv.note.endswith("over 30 resamples")
