@@ -25,13 +25,15 @@ from ..model.errors import InputError
 from ..model.io import not_utf8
 from . import _paths
 
-TASKS = ("coref", "segments", "senses")
+TASKS = ("coref", "segments", "senses", "trees", "relations")
 
 #: the modules holding each task's readers, in sniffing order
 _MODULES: dict[str, tuple[str, ...]] = {
     "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref"),
     "segments": ("segeval", "positions", "rs3", "disrpt", "plaintext"),
     "senses": ("raganato", "senseval", "ontonotes", "sensetsv"),
+    "trees": ("rs3", "dis"),
+    "relations": ("brat", "webanno_tsv", "xmi", "disrpt"),
 }
 
 F = TypeVar("F", bound=Callable[..., Any])

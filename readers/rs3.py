@@ -5,7 +5,7 @@ annotator the name of the folder holding the file (RSTmulti: ``data/1/X.rs3`` vs
 ``data/2/X.rs3``), unless ``paths`` maps annotator names to files or folders. Masses are the
 EDU sizes in XML (= document) order, counted in whitespace tokens (``unit="token"``, default) or
 in non-whitespace characters (``unit="char"``, robust to annotators who spaced the text
-differently). The relation tree is not read.
+differently). The relation tree is read by the ``trees`` reader, :func:`read_trees`.
 
 All annotators of a document must have the same unit sequence (tokens, or characters). A
 document where they differ raises :class:`InputError` naming both files and the first differing
@@ -22,9 +22,11 @@ from pathlib import Path
 from ..model.corpus import Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
+from ..model.rst import RS3Element, RSTTree, from_rs3
 from . import Option, _paths, _xml, register
 from ._paths import PathsArg
 from ._segfiles import check_annotators, first_difference
+from ._trees import ON_ERROR, read_files
 
 SUFFIXES = (".rs3", ".rs4")
 
@@ -111,3 +113,62 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
                    for a, p, _, m in versions)
     check_annotators(keep, found, paths)
     return out
+
+
+# ---- the relation tree ------------------------------------------------------------------------
+def read_tree(path: str | PathLike, annotator: str, document: str | None = None) -> RSTTree:
+    """The RST tree of one rs3/rs4 file (:func:`corpusagree.model.rst.from_rs3`).
+
+    EDU texts are the segments' text with whitespace runs made one space. Relation names are
+    kept as written; the header's ``<rel name type>`` entries say which are multinuclear.
+    Secondary edges and signals (rs4) are not read.
+
+    Raises
+    ------
+    InputError
+        naming the file and the element: not an rs3 file, an empty segment, relations that
+        form no tree.
+    """
+    path = Path(path)
+    root = _xml.parse(path).getroot()
+    if _xml.local(root.tag) != "rst":
+        raise InputError(f"expected an <rst> root element, found <{_xml.local(root.tag)}>",
+                         path, root.sourceline)
+    relations: dict[str, str] = {}
+    elements: list[RS3Element] = []
+    edus: list[str] = []
+    for el in root.iter():
+        tag = _xml.local(el.tag) if isinstance(el.tag, str) else ""
+        if tag == "rel" and el.get("name") is not None:
+            relations.setdefault(el.get("name"), el.get("type") or "rst")
+        elif tag in ("segment", "group"):
+            ident = el.get("id")
+            if ident is None:
+                raise InputError(f"<{tag}> without an id", path, el.sourceline)
+            kind = "segment" if tag == "segment" else (el.get("type") or "")
+            if tag == "group" and kind not in ("span", "multinuc"):
+                raise InputError(f"group id={ident}: type={kind!r} (expected span or multinuc)",
+                                 path, el.sourceline)
+            if tag == "segment":
+                text = " ".join("".join(el.itertext()).split())
+                if not text:
+                    raise InputError(f"segment id={ident} is empty", path, el.sourceline)
+                edus.append(text)
+            elements.append(RS3Element(ident, kind, el.get("parent") or None,
+                                       el.get("relname") or None, el.sourceline))
+    if not edus:
+        raise InputError("no <segment> elements", path)
+    return from_rs3(elements, relations, document=document or path.stem, annotator=annotator,
+                    edus=edus, path=str(path))
+
+
+@register("trees", "rs3", sniff=sniff,
+          summary="RST .rs3/.rs4 files (RSTTool, rstWeb): one folder per annotator",
+          options=(ON_ERROR,))
+def read_trees(paths: PathsArg, annotators: Iterable[str] | None = None,
+               on_error: str = "error") -> list[RSTTree]:
+    """RST trees from rs3/rs4 files or folders of them (one annotator per folder, the document
+    the file name without extension, as :func:`read`). ``on_error="skip"``: a file that is no
+    tree is left out with a one-line warning, so that the other documents are still compared.
+    """
+    return read_files(paths, annotators, SUFFIXES, read_tree, lambda p: p.stem, on_error)
