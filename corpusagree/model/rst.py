@@ -80,6 +80,8 @@ class RSTTree:
     source: str = ""
     #: element of each EDU in the file (rs3 segment ids), for messages
     edu_elements: tuple[str, ...] = field(default=(), compare=False)
+    #: nodes a binarisation inserted (empty: none)
+    inserted: tuple[bool, ...] = ()
 
     @property
     def n_edus(self) -> int:
@@ -97,6 +99,10 @@ class RSTTree:
         """The children of ``node`` in text order."""
         kids = [i for i, p in enumerate(self.parent) if p == node]
         return sorted(kids, key=self.start.__getitem__)
+
+    def is_inserted(self, node: int) -> bool:
+        """Whether a binarisation inserted ``node``."""
+        return bool(self.inserted) and self.inserted[node]
 
     def where(self, node: int) -> str:
         """The file element a node came from (for messages)."""
