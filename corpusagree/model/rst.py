@@ -176,7 +176,8 @@ def from_rs3(elements: Sequence[RS3Element], relations: dict[str, str], *, docum
     """The constituency tree of an rs3 body (see the module docstring).
 
     ``elements``: the body's segments (in document order: EDU ``i`` is the ``i``-th segment)
-    and groups; ``relations``: relation name -> ``"rst"`` or ``"multinuc"`` from the header.
+    and groups; ``relations``: relation name -> ``"rst"`` or ``"multinuc"`` from the header
+    (a relname found there only in another case takes that entry's type).
 
     Raises
     ------
@@ -211,7 +212,8 @@ def from_rs3(elements: Sequence[RS3Element], relations: dict[str, str], *, docum
         else:
             kids.setdefault(el.parent, []).append(el)
     order = _reachable(roots, by_id, kids, path)
-    role = {el.id: _role(el, by_id, relations, path) for el in elements if el.parent}
+    types = {**{k.lower(): v for k, v in relations.items()}, **relations}
+    role = {el.id: _role(el, by_id, types, path) for el in elements if el.parent}
     segments = [el for el in elements if el.kind == "segment"]
     b = _Builder()
     leaf = {el.id: b.add(i, i + 1, el.name) for i, el in enumerate(segments)}
@@ -278,7 +280,7 @@ def _role(el: RS3Element, by_id: dict[str, RS3Element], relations: dict[str, str
     rel = el.relname
     if not rel:
         raise InputError(f"{el.name}: parent={el.parent} but no relname", path, el.line)
-    kind = "span" if rel == SPAN else relations.get(rel)
+    kind = "span" if rel == SPAN else relations.get(rel, relations.get(rel.lower()))
     if kind is None:
         raise InputError(f"{el.name}: relname={rel!r} is not declared in the header's "
                          "<relations>", path, el.line)
