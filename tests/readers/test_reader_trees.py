@@ -6,11 +6,12 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from support import write
 
 from corpusagree.convert.trees import pair_trees
 from corpusagree.model.errors import InputError
 from corpusagree.readers import dis, read, rs3
+
+from support import write
 
 HEADER = ('<rst><header><relations><rel name="elaboration" type="rst"/>'
           '<rel name="joint" type="multinuc"/></relations></header><body>\n')
@@ -74,7 +75,7 @@ def test_skip_leaves_the_other_documents(tmp_path):
     assert fmt == "rs3" and len(trees) == 3
     assert [str(x.message) for x in w][0].startswith(f"{tmp_path / 'b' / 'bad.rs3'}:2: ")
     p = pair_trees(trees)
-    assert p.reference.tolist() == [2] and p.other.tolist() == [3]
+    assert p.reference.tolist() == [0] and p.other.tolist() == [1]
     assert [str(e) for e in p.problems] == [
         f"{tmp_path / 'a' / 'bad.rs3'}: document 'bad': only annotator 'a' has it; not compared"]
 

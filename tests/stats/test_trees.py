@@ -9,7 +9,6 @@ import json
 
 import numpy as np
 import pytest
-from support import DATA, write
 
 from corpusagree.convert.trees import pair_trees
 from corpusagree.model.rst import RSTTree
@@ -19,6 +18,8 @@ from corpusagree.stats.trees.binarize import binarize
 from corpusagree.stats.trees.labels import relabel
 from corpusagree.stats.trees.nodes import nodes
 from corpusagree.stats.trees.parseval import constituents, count, prf
+
+from support import DATA, write
 
 HEADER = """<rst><header><relations>
 <rel name="cause" type="rst"/><rel name="elaboration" type="rst"/>
