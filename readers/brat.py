@@ -37,6 +37,7 @@ from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
 from ..model.io import excerpt, read_text
+from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 
 DEFAULT_COREF_TYPES = ("Coreference", "Coref", "Anaphora", "Equiv")
@@ -394,3 +395,26 @@ def _read_document(ann: Path, doc_id: str, annotator: str,
     doc = Document(doc_id, tokens.words, tokens.sentence_starts, text=text, source=str(txt))
     return CorefAnnotation(doc, annotator, parser.mentions, chains, parser.links,
                            source=str(ann))
+
+
+# ---- relations between spans (the relations job) ------------------------------------------------
+@register("relations", "brat", sniff=sniff,
+          summary="brat standoff .ann + .txt files, R lines between T spans: one folder per "
+          "annotator")
+def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None
+                   ) -> list[RelationAnnotation]:
+    """The ``R`` lines of brat annotations as relations between their ``T`` spans: the label
+    is the relation type, the source the first argument (``Arg1``), unless a role names the
+    antecedent, as :func:`read` reads them; ``attrs`` keep the id and roles. Files, folders
+    and annotators as :func:`read`."""
+    out = []
+    for ann in read(paths, annotators, coref_types=()):
+        rels = [k for k in ann.links if "roles" in k.attrs]
+        for k in rels:
+            for end in (k.source, k.target):
+                if end not in ann.mentions:
+                    raise InputError(f"relation {k.attrs['id']} points to {end}, which is not "
+                                     "a text-bound annotation (T)", ann.source)
+        out.append(RelationAnnotation(ann.document, ann.annotator, ann.mentions, rels,
+                                      ann.source))
+    return out

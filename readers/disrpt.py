@@ -26,9 +26,10 @@ from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
-from ..model.corpus import Segmentation
+from ..model.corpus import Document, Link, Mention, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt, read_text
+from ..model.relations import RelationAnnotation
 from . import _paths, register
 from ._paths import PathsArg
 from ._segfiles import check_annotators, first_difference
@@ -170,3 +171,82 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
                                     source=str(path), tokens=ref.forms))
     check_annotators(keep, found, paths)
     return out
+
+
+# ---- relation files (the relations job) ---------------------------------------------------------
+RELS = (".rels",)
+_RANGE = re.compile(r"\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*")
+
+
+def sniff_rels(path: str | PathLike) -> bool:
+    """True for a DISRPT ``.rels`` file or a folder holding some."""
+    return _paths.has_files(path, RELS)
+
+
+def _fragments(spec: str, path: Path, line: int) -> tuple[tuple[int, int], ...]:
+    """``1-5,8`` (1-based, inclusive) -> ((0, 5), (7, 8))."""
+    if not _RANGE.fullmatch(spec):
+        raise InputError(f"expected token ranges such as 1-5,8-10, got {excerpt(spec)}", path,
+                         line)
+    out = []
+    for part in spec.split(","):
+        first, _, last = part.partition("-")
+        a, b = int(first), int(last or first)
+        if a < 1 or b < a:
+            raise InputError(f"token range {part!r} is empty or starts before token 1", path,
+                             line)
+        out.append((a - 1, b))
+    return tuple(sorted(out))
+
+
+@register("relations", "disrpt", sniff=sniff_rels,
+          summary="DISRPT .rels files (relations between units, Zeldes et al. 2019): one "
+          "folder per annotator")
+def read_relations(paths: PathsArg, annotators: Iterable[str] | None = None
+                   ) -> list[RelationAnnotation]:
+    """Relations from DISRPT ``.rels`` files: a header row naming the columns (``doc``,
+    ``unit1_toks``, ``unit2_toks``, ``dir``, ``label``; ``orig_label`` since 2021), then one
+    relation per row between two units given as 1-based token ranges of the document. The
+    source is the unit ``dir`` points from (``1>2``: unit 1; ``1<2``: unit 2); the label is
+    the ``label`` column, ``attrs`` keep ``orig_label`` and the line. One file per annotator
+    (the folder's name); the spans' ids are their token ranges."""
+    keep = None if annotators is None else set(annotators)
+    found: set[str] = set()
+    docs: dict[tuple[str, str], RelationAnnotation] = {}
+    for annotator, path in _paths.annotator_files(paths, RELS):
+        found.add(annotator)
+        if keep is not None and annotator not in keep:
+            continue
+        rows = read_text(path).split("\n")
+        header = rows[0].lstrip("\ufeff").split("\t")
+        need = ("doc", "unit1_toks", "unit2_toks", "dir", "label")
+        missing = [c for c in need if c not in header]
+        if missing:
+            raise InputError(f"not a DISRPT .rels header: no column {', '.join(missing)}",
+                             path, 1)
+        col = {c: header.index(c) for c in header}
+        for n, row in enumerate(rows[1:], 2):
+            if not row.strip():
+                continue
+            cells = row.split("\t")
+            if len(cells) != len(header):
+                raise InputError(f"expected {len(header)} tab-separated columns, found "
+                                 f"{len(cells)}", path, n)
+            doc = cells[col["doc"]]
+            ann = docs.get((annotator, doc))
+            if ann is None:
+                ann = docs[annotator, doc] = RelationAnnotation(
+                    Document(doc, [], source=str(path)), annotator, {}, [], str(path))
+            ends = []
+            for key in ("unit1_toks", "unit2_toks"):
+                spec = cells[col[key]]
+                ann.spans.setdefault(spec, Mention(spec, _fragments(spec, path, n)))
+                ends.append(spec)
+            if cells[col["dir"]] == "1<2":
+                ends.reverse()
+            attrs = {"line": n, "dir": cells[col["dir"]]}
+            if "orig_label" in col:
+                attrs["orig_label"] = cells[col["orig_label"]]
+            ann.relations.append(Link(ends[0], ends[1], cells[col["label"]], attrs))
+    check_annotators(keep, found, paths)
+    return list(docs.values())

@@ -45,6 +45,7 @@ from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
 from ..model.io import excerpt, read_text
+from ..model.relations import RelationAnnotation
 from . import _paths, register
 from .brat import utf16_to_codepoints
 from .xmi import LAYERS, LayerChoice, no_layer
@@ -166,7 +167,7 @@ _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-
 
 
 def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
-               spans: bool, choice: LayerChoice) -> CorefAnnotation:
+               spans: bool, choice: LayerChoice, relations: bool = False) -> CorefAnnotation:
     content = read_text(path)
     # the text is rebuilt at the offsets: an offset past what this file's text could span
     # (its #Text= lines and tokens, with room for whitespace between them) is refused
@@ -236,7 +237,8 @@ def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
             raise InputError(f"offsets {cells[1]} split a character of the text", path, n)
         rows.append((n, cells, token, (b, e)))
     doc = Document(doc_id, tokens, sentences, text=text, source=str(path))
-    chains, relations, plain = _choose(layers, wanted, spans, path, choice)
+    chains, relations, plain = (([], _relation_layers(layers, wanted, path), []) if relations
+                                else _choose(layers, wanted, spans, path, choice))
     if chains:
         mentions, chain_list, links = _chain_annotation(
             tokens, _chain_mentions(chains, rows, path))
@@ -442,3 +444,51 @@ def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int
                                                                     strict=False)}
             mention = found[mid] = _Mention(attrs={"layer": lay.short, **values})
         mention.add(token, chars)
+
+
+# ---- relation layers (the relations job) --------------------------------------------------------
+@register("relations", "webanno_tsv", sniff=sniff,
+          summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with relation layers (#T_RL=) over "
+          "span layers: files or folders", options=(LAYERS,))
+def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None,
+                   *, layers: Sequence[str] | None = None) -> list[RelationAnnotation]:
+    """Relations of the relation layers (``#T_RL=Name|label|BT_SpanLayer``) between the spans
+    of their span layers, as :func:`read` reads GUM's coreference relations (module
+    docstring): the label is the relation's first feature (the layer's name when it has none),
+    ``attrs["layer"]`` the layer. ``layers``: the relation layers to read (default all).
+    Files, folders and annotators as :func:`read`."""
+    out: list[RelationAnnotation] = []
+    seen: dict[tuple[str, str], Path] = {}
+    wanted = None if layers is None else set(layers)
+    for given, files, _ in _paths.annotator_sources(paths, annotators, _is_tsv_file,
+                                                    layout="each",
+                                                    empty="no WebAnno TSV 3 files below"):
+        for f in files:
+            layout_annotator, doc_id = _paths.inception_names(f)
+            annotator = given if given is not None else layout_annotator
+            ann = _read_file(f, annotator, doc_id, wanted, False, LayerChoice(), relations=True)
+            key = (annotator, ann.document.id)
+            if key in seen:
+                raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "
+                                 f"in {seen[key]})", f)
+            seen[key] = f
+            rels = [Link(k.source, k.target, k.attrs["relation"] or k.type, {"layer": k.type})
+                    for k in ann.links]
+            out.append(RelationAnnotation(ann.document, annotator, ann.mentions, rels, str(f)))
+    check_same_tokens(out)
+    return out
+
+
+def _relation_layers(layers: list[_Layer], wanted: set[str] | None, path: Path) -> list[_Layer]:
+    """The relation layers over a declared span layer (those named in ``wanted``); none is an
+    error naming the layers found."""
+    spans = {lay.name for lay in layers if lay.kind == "SP"}
+    found = [lay for lay in layers if lay.kind == "RL" and lay.features
+             and lay.features[-1].startswith("BT_") and lay.features[-1][3:] in spans]
+    chosen = [lay for lay in found if wanted is None or lay.named(wanted)]
+    if not chosen:
+        listing = ", ".join(lay.short for lay in found) or "none"
+        what = f"no relation layer {', '.join(sorted(wanted))}" if wanted else \
+            "no relation layer (#T_RL=) over a span layer"
+        raise InputError(f"{what}; relation layers found: {listing}", path)
+    return chosen

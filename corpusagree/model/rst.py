@@ -1,4 +1,4 @@
-"""RST trees as constituency trees over EDUs, and relations between annotated spans.
+"""RST trees as constituency trees over EDUs.
 
 An :class:`RSTTree` is one annotator's analysis of one document: leaves are the EDUs, every
 internal node covers a contiguous run of them, and every node but the root carries its
@@ -42,7 +42,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .corpus import Document, Link, Mention
 from .errors import InputError
 
 #: the relation label of a mononuclear relation's nucleus (RST-DT's ``rel2par span``)
@@ -344,21 +343,3 @@ def from_brackets(node: tuple, *, document: str, annotator: str, path: str = "")
     root = index[id(node)]
     b.nuclearity[root] = b.relation[root] = ""
     return b.tree(document, annotator, edus, path)
-
-
-@dataclass
-class RelationAnnotation:
-    """One annotator's relations between spans of one document (brat ``R`` lines, INCEpTION
-    relation layers, DISRPT ``.rels`` rows).
-
-    ``spans``: the relations' endpoints (and any other span of their layer) by id;
-    ``relations``: ``Link(source, target, type=<label>, attrs)`` with ``source``/``target``
-    span ids, ``type`` the label compared (brat's relation type, a relation layer's label
-    feature) and ``attrs`` what else the file says (``id``, ``layer``, ``line``).
-    """
-
-    document: Document
-    annotator: str
-    spans: dict[str, Mention]
-    relations: list[Link]
-    source: str = ""

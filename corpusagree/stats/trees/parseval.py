@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...model.data import ranges
+from ..overlap import prf
 from .nodes import NUCLEUS, ROOT, SATELLITE, Nodes
 
 VARIANTS = ("rst_parseval", "parseval")
@@ -106,18 +107,6 @@ class Counts:
     def per_pair(self) -> np.ndarray:
         """rows × measures × (precision, recall, F1)."""
         return prf(self.counts)
-
-
-def prf(counts: np.ndarray) -> np.ndarray:
-    """rows × measures × (precision, recall, F1) from rows of :data:`COLUMNS` counts (nan
-    where a denominator is 0). Also for summed counts (micro) and bootstrap replicates."""
-    counts = np.asarray(counts, float)
-    ref, oth, shared = counts[:, :1], counts[:, 1:2], counts[:, 2:]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(oth > 0, shared / oth, np.nan)
-        r = np.where(ref > 0, shared / ref, np.nan)
-        f = np.where(ref + oth > 0, 2 * shared / (ref + oth), np.nan)
-    return np.stack([p, r, f], axis=2)
 
 
 def count(c: Constituents, reference: np.ndarray, other: np.ndarray) -> Counts:
