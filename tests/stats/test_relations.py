@@ -8,13 +8,14 @@ from __future__ import annotations
 import krippendorff
 import numpy as np
 import pytest
-from support import DATA, write
 
 import corpusagree as ca
 from corpusagree.convert.relations import relation_items
 from corpusagree.model.errors import InputError
 from corpusagree.readers import read
 from corpusagree.stats.relations import detection
+
+from support import DATA, write
 
 FIXTURES = DATA / "relations"
 
