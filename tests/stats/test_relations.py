@@ -89,3 +89,12 @@ def test_brat_relation_to_an_undefined_span(tmp_path):
         write(tmp_path / who, "d.ann", "T1\tX 0 1\tA\nR1\tr Arg1:T1 Arg2:T9\n")
     with pytest.raises(InputError, match=r"d.ann:2: reference to undefined annotation 'T9'"):
         read("relations", [tmp_path / "a", tmp_path / "b"])
+
+
+def test_relation_mapping_file(tmp_path):
+    from corpusagree.readers.relation_map import read_mapping
+    f = write(tmp_path, "m.tsv", "Reason\tCause\nresult\tCause\n")
+    assert read_mapping(f) == {"reason": "Cause", "result": "Cause"}
+    write(tmp_path, "m.tsv", "reason\tCause\nReason\tExplanation\n")
+    with pytest.raises(InputError, match=r"m.tsv:2: 'Reason' is mapped to 'Cause' on line 1"):
+        read_mapping(f)

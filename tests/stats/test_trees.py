@@ -259,3 +259,15 @@ def test_rsttace_ratios_on_a_document_with_one_optimal_assignment(rstmulti):
     c, ratio, kappa = _tace(p, docs)
     e = json.loads((DATA / "trees" / "rsttace_rstmulti.json").read_text())["documents"][doc]
     assert _agrees(e, c, ratio, kappa, i)
+
+
+@pytest.mark.parametrize("module", [
+    "corpusagree.model.rst", "corpusagree.stats.trees.binarize", "corpusagree.stats.trees.nodes",
+    "corpusagree.stats.trees.labels", "corpusagree.stats.overlap", "corpusagree.stats.groups",
+    "corpusagree.stats.relations", "corpusagree.convert.trees", "corpusagree.convert.relations",
+    "corpusagree.readers.dis", "corpusagree.readers.relation_map"])
+def test_doctests(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
