@@ -49,6 +49,7 @@ from lxml import etree
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
 from ..model.errors import InputError
+from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._xml import local, parse, parse_bytes
 from .brat import Tokens, Utf16Offsets, token_fragments, tokenize, utf16_to_codepoints
@@ -496,3 +497,66 @@ def _chains(cas, layers: list[_Layer], at: _Positions
                 mentions[mid].attrs["orphan"] = True
                 chains.append(Chain(f"orphan_{mid}", [mid]))
     return mentions, chains, links
+
+
+# ---- relation layers (the relations job) --------------------------------------------------------
+#: attributes of a relation annotation that are no label
+_STRUCTURAL = {"begin", "end", "sofa", "Governor", "Dependent", "flavor"}
+
+
+@register("relations", "xmi", sniff=sniff,
+          summary="UIMA CAS XMI (INCEpTION, WebAnno) relation layers (Governor, Dependent) over "
+          "span layers: files or folders", options=(LAYERS,))
+def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None,
+                   *, layers: Sequence[str] | None = None) -> list[RelationAnnotation]:
+    """Relations of the relation layers (annotations with ``Governor`` and ``Dependent``
+    features) between the spans they point to, read as the span layers of :func:`read`: the
+    source is the governor, the label the relation's first other feature (the layer's name
+    when it has none; ``attrs["layer"]`` names it). ``layers``: the relation layers to read
+    (type name or local name; default all). Files, folders and annotators as :func:`read`."""
+    wanted = None if layers is None else set(layers)
+    out: list[RelationAnnotation] = []
+    seen: dict[tuple[str, str], str] = {}
+    for src in _sources(paths, annotators):
+        root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data,
+                                                                              src.name)
+        kinds: dict[str, str] = {}
+        found: list[tuple[str, etree._Element]] = []
+        for el in root.iterchildren(etree.Element):
+            if el.get(XMI_ID) is not None:
+                kinds[el.get(XMI_ID)] = _type_name(el.tag)
+            if el.get("Governor") is not None and el.get("Dependent") is not None:
+                name = _type_name(el.tag)
+                if wanted is None or wanted & {name, _short(name)}:
+                    found.append((name, el))
+        if not found:
+            continue
+        for _, el in found:
+            for end in (el.get("Governor"), el.get("Dependent")):
+                if end not in kinds:
+                    raise InputError(f"{_short(_type_name(el.tag))} xmi:id={el.get(XMI_ID)}: "
+                                     f"no annotation xmi:id={end}", src.name, el.sourceline)
+        spans = {_short(kinds[el.get(e)]) for _, el in found for e in ("Governor", "Dependent")}
+        ann = _read_source(src, spans, False, LayerChoice())
+        if ann is None:
+            continue
+        rels = []
+        for name, el in found:
+            label = next((v for k, v in el.attrib.items()
+                          if not k.startswith("{") and k not in _STRUCTURAL), None)
+            rels.append(Link(el.get("Governor"), el.get("Dependent"), label or _short(name),
+                             {"layer": _short(name), "id": el.get(XMI_ID),
+                              "line": el.sourceline}))
+        key = (ann.annotator, ann.document.id)
+        if key in seen:
+            raise InputError(f"annotator {key[0]!r} has document {key[1]!r} twice (also in "
+                             f"{seen[key]})", src.name)
+        seen[key] = src.name
+        out.append(RelationAnnotation(ann.document, ann.annotator, ann.mentions, rels,
+                                      src.name))
+    if not out:
+        what = f"relation layer {', '.join(sorted(wanted))}" if wanted else \
+            "relation layer (annotations with Governor and Dependent)"
+        raise InputError(f"no {what} in these files", _paths.as_list(paths)[0])
+    check_same_tokens(out)
+    return out

@@ -1,4 +1,4 @@
-"""Relations between spans: brat and WebAnno TSV fixtures written for this test, with relations
+"""Relations between spans: brat, WebAnno TSV and XMI fixtures written for this test, with relations
 that match, differ in label, differ in an endpoint ("It rained" against "It rained all day")
 and are missing; DISRPT .rels rows. Detection counts by hand; label α against the
 krippendorff package on the same aligned items."""
@@ -20,7 +20,7 @@ from support import DATA, write
 FIXTURES = DATA / "relations"
 
 
-@pytest.mark.parametrize("fmt,name", [("brat", "brat"), ("webanno", "webanno_tsv")])
+@pytest.mark.parametrize("fmt,name", [("brat", "brat"), ("webanno", "webanno_tsv"), ("xmi", "xmi")])
 def test_relations_aligned_by_endpoints(fmt, name):
     got, anns = read("relations", [FIXTURES / fmt / "a", FIXTURES / fmt / "b"])
     assert got == name
