@@ -103,6 +103,38 @@ class RSTTree:
         """Whether a binarisation inserted ``node``."""
         return bool(self.inserted) and self.inserted[node]
 
+    def outline(self, width: int = 40) -> list[str]:
+        """The tree as indented lines, one per node: nuclearity, relation and EDUs (with the
+        first ``width`` characters of a leaf's text), depth first in text order.
+
+        Examples
+        --------
+        >>> t = RSTTree("d", "a", ("Mary left,", "because she was tired."), (2, 2, -1),
+        ...             (0, 1, 0), (1, 2, 2), ("N", "S", ""), ("span", "cause", ""))
+        >>> for line in t.outline(12):
+        ...     print(line)
+        1-2
+          N span 1 Mary left,
+          S cause 2 because she…
+        """
+        kids: dict[int, list[int]] = {}
+        for node, p in enumerate(self.parent):
+            if p >= 0:
+                kids.setdefault(p, []).append(node)
+        out, stack = [], [(self.root, 0)]
+        while stack:
+            node, depth = stack.pop()
+            label = " ".join(x for x in (self.nuclearity[node], self.relation[node]) if x)
+            span = _edus(self.start[node], self.end[node])
+            if node < self.n_edus:
+                text = self.edus[node]
+                span += " " + (text if len(text) <= width else text[:width - 1] + "…")
+            out.append("  " * depth + (f"{label} {span}" if label else span))
+            stack.extend((k, depth + 1) for k in sorted(kids.get(node, []),
+                                                        key=self.start.__getitem__,
+                                                        reverse=True))
+        return out
+
     def where(self, node: int) -> str:
         """The file element a node came from (for messages)."""
         return self.element[node] if node < len(self.element) else f"node {node}"

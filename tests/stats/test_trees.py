@@ -265,9 +265,19 @@ def test_rsttace_ratios_on_a_document_with_one_optimal_assignment(rstmulti):
     "corpusagree.model.rst", "corpusagree.stats.trees.binarize", "corpusagree.stats.trees.nodes",
     "corpusagree.stats.trees.labels", "corpusagree.stats.overlap", "corpusagree.stats.groups",
     "corpusagree.stats.relations", "corpusagree.convert.trees", "corpusagree.convert.relations",
-    "corpusagree.readers.dis", "corpusagree.readers.relation_map"])
+    "corpusagree.readers.dis", "corpusagree.readers.relation_map",
+    "corpusagree.stats.trees.confusion"])
 def test_doctests(module):
     import doctest
     import importlib
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_confusion_diagonal_is_relation_matches(rstmulti):
+    from corpusagree.stats.trees.confusion import confusion
+    p, _ = rstmulti
+    c = constituents(nodes([binarize(t) for t in p.trees]), "parseval")
+    m = confusion(c, p.reference, p.other)
+    counts = count(c, p.reference, p.other).counts.sum(axis=0)
+    assert (m.trace(), m.sum()) == (counts[4], counts[2])
