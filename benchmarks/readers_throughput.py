@@ -474,6 +474,77 @@ _add("senses/sensetsv", "senses", "sensetsv", _senses, write_sensetsv)
 _add("senses/wsbest", "senses", "wsbest", _senses, write_wsbest)
 
 
+# ---- RST trees and relations between spans ------------------------------------------------------
+def write_dis(corpus: tuple, root: Path) -> list[Path]:
+    """The segmentations as RST-DT .dis trees: one multinuclear list over the EDUs."""
+    items, words = corpus
+    dirs = [root / c for c in CODERS]
+    for d in dirs:
+        d.mkdir(parents=True)
+    for i, (doc, coders) in enumerate(items.items()):
+        ws = words(i)
+        for d, c in zip(dirs, CODERS, strict=True):
+            segs = _segments(coders[c], ws)
+            lines = [f"( Root (span 1 {len(segs)})"]
+            lines += [f"  ( Nucleus (leaf {k}) (rel2par List) (text _!{' '.join(s)}_!) )"
+                      for k, s in enumerate(segs, 1)]
+            (d / f"{doc}.dis").write_text("\n".join(lines) + " )\n", encoding="utf-8")
+    return dirs
+
+
+RELATIONS = ROOT / "tests" / "data" / "relations"
+
+
+def _relations(n: int, a: argparse.Namespace) -> int:
+    return n
+
+
+def write_relations(fmt: str) -> Callable[[int, Path], list[Path]]:
+    """``n`` copies of each annotator's fixture document of ``tests/data/relations/<fmt>``
+    (relations that match, are relabelled, moved and missing)."""
+
+    def write(n: int, root: Path) -> list[Path]:
+        dirs = []
+        for who in ("a", "b"):
+            d = root / who
+            d.mkdir(parents=True)
+            files = sorted((RELATIONS / fmt / who).iterdir())
+            for i in range(n):
+                for f in files:
+                    (d / f"story{i:06d}{f.suffix}").write_bytes(f.read_bytes())
+            dirs.append(d)
+        return dirs
+
+    return write
+
+
+def write_rels(n: int, root: Path) -> list[Path]:
+    """DISRPT .rels: ``n`` documents of 20 relations between 3-token units per annotator."""
+    header = ("doc\tunit1_toks\tunit2_toks\tunit1_txt\tunit2_txt\ts1_toks\ts2_toks\t"
+              "unit1_sent\tunit2_sent\tdir\torig_label\tlabel")
+    dirs = []
+    for k, who in enumerate(("a", "b")):
+        d = root / who
+        d.mkdir(parents=True)
+        rows = [header]
+        for i in range(n):
+            for j in range(20):
+                u, v = f"{6 * j + 1}-{6 * j + 3}", f"{6 * j + 4}-{6 * j + 6 - (k and j % 5 == 0)}"
+                label = ("elaboration", "cause")[(j + k * (j % 3 == 0)) % 2]
+                rows.append(f"doc{i}\t{u}\t{v}\tx y z\tx y z\t1-120\t1-120\ts\ts\t1>2\t"
+                            f"{label}\t{label}")
+        (d / "relations.rels").write_text("\n".join(rows) + "\n", encoding="utf-8")
+        dirs.append(d)
+    return dirs
+
+
+_add("trees/rs3", "trees", "rs3", _segs, write_rs3)
+_add("trees/dis", "trees", "dis", _segs, write_dis)
+for _f, _name in (("brat", "brat"), ("webanno", "webanno_tsv"), ("xmi", "xmi")):
+    _add(f"relations/{_name}", "relations", _name, _relations, write_relations(_f))
+_add("relations/disrpt", "relations", "disrpt", _relations, write_rels)
+
+
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
@@ -484,7 +555,7 @@ def build(label: str, root: Path, mb: float, args: argparse.Namespace) -> tuple[
     the size of a small probe gives the number of documents (or sentences)."""
     _, _, corpus, writer = READERS[label]
     t = time.perf_counter()
-    probe_n = 20 if label.startswith(("coref", "segments")) else 2000
+    probe_n = 20 if label.startswith(("coref", "segments", "trees")) else 2000
     probe = root / "probe"
     writer(corpus(probe_n, args), probe)
     per = _size(probe) / probe_n

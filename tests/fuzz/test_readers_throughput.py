@@ -37,6 +37,8 @@ def test_generated_corpus_reads_back(label, tmp_path):
         assert {o.annotator for o in objects} == (
             {"1", "2", "3"} if fmt == "ezcoref" else
             set(bench.ANNOTATORS if task == "coref" else bench.CODERS))
+    elif task in ("trees", "relations"):
+        assert len(objects) == (3 if task == "trees" else 2) * n
     elif fmt != "ontonotes":  # OntoNotes: an agreed sense is both annotators' tag
         tags = [t for *_, tagged in corpus(n, ARGS) for *_, per in tagged for t in per]
         assert len(objects) == sum(1 for t in tags if t)
