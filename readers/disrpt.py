@@ -240,7 +240,8 @@ def read_relations(paths: PathsArg, annotators: Iterable[str] | None = None
             ends = []
             for key in ("unit1_toks", "unit2_toks"):
                 spec = cells[col[key]]
-                ann.spans.setdefault(spec, Mention(spec, _fragments(spec, path, n)))
+                if spec not in ann.spans:
+                    ann.spans[spec] = Mention(spec, _fragments(spec, path, n))
                 ends.append(spec)
             if cells[col["dir"]] == "1<2":
                 ends.reverse()
