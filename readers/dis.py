@@ -163,7 +163,7 @@ def read_tree(path: str | PathLike, annotator: str, document: str | None = None)
 
 @register("trees", "dis", sniff=sniff,
           summary="RST Discourse Treebank .dis bracketed trees: one folder per annotator",
-          options=(ON_ERROR,))
+          options=(ON_ERROR,), defaults={"trees": {"on_error": "skip"}})
 def read_trees(paths: PathsArg, annotators: Iterable[str] | None = None,
                on_error: str = "error") -> list[RSTTree]:
     """RST trees from ``.dis`` files or folders of them (one annotator per folder).

@@ -164,7 +164,7 @@ def read_tree(path: str | PathLike, annotator: str, document: str | None = None)
 
 @register("trees", "rs3", sniff=sniff,
           summary="RST .rs3/.rs4 files (RSTTool, rstWeb): one folder per annotator",
-          options=(ON_ERROR,))
+          options=(ON_ERROR,), defaults={"trees": {"on_error": "skip"}})
 def read_trees(paths: PathsArg, annotators: Iterable[str] | None = None,
                on_error: str = "error") -> list[RSTTree]:
     """RST trees from rs3/rs4 files or folders of them (one annotator per folder, the document

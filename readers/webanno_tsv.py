@@ -449,7 +449,7 @@ def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int
 # ---- relation layers (the relations job) --------------------------------------------------------
 @register("relations", "webanno_tsv", sniff=sniff,
           summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with relation layers (#T_RL=) over "
-          "span layers: files or folders", options=(LAYERS,))
+          "span layers: files or folders", options=(LAYERS,), layout="each")
 def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None,
                    *, layers: Sequence[str] | None = None) -> list[RelationAnnotation]:
     """Relations of the relation layers (``#T_RL=Name|label|BT_SpanLayer``) between the spans

@@ -506,7 +506,7 @@ _STRUCTURAL = {"begin", "end", "sofa", "Governor", "Dependent", "flavor"}
 
 @register("relations", "xmi", sniff=sniff,
           summary="UIMA CAS XMI (INCEpTION, WebAnno) relation layers (Governor, Dependent) over "
-          "span layers: files or folders", options=(LAYERS,))
+          "span layers: files or folders", options=(LAYERS,), layout="each")
 def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None,
                    *, layers: Sequence[str] | None = None) -> list[RelationAnnotation]:
     """Relations of the relation layers (annotations with ``Governor`` and ``Dependent``

@@ -43,6 +43,8 @@ class TreePairs:
     segmentations: list[Segmentation] = field(default_factory=list)
     different: list[str] = field(default_factory=list)
     problems: list[InputError] = field(default_factory=list)
+    #: the document of each problem
+    problem_documents: list[str] = field(default_factory=list)
 
     def annotator(self, tree: np.ndarray) -> np.ndarray:
         """The annotator index of each tree index."""
@@ -84,6 +86,7 @@ def pair_trees(trees: Sequence[RSTTree], annotators: Sequence[str] | None = None
     for d, doc in enumerate(documents):
         versions = sorted(by_doc[doc], key=lambda t: order[t.annotator])
         if len(versions) == 1:
+            out.problem_documents.append(doc)
             out.problems.append(InputError(
                 f"document {doc!r}: only annotator {versions[0].annotator!r} has it; not "
                 "compared", versions[0].source or None))
@@ -91,6 +94,7 @@ def pair_trees(trees: Sequence[RSTTree], annotators: Sequence[str] | None = None
         texts = [_text(t) for t in versions]
         bad = [i for i in range(1, len(versions)) if texts[i] != texts[0]]
         if bad:
+            out.problem_documents.append(doc)
             out.problems.append(_text_error(versions[0], versions[bad[0]]))
             continue
         base = len(kept)

@@ -1,0 +1,495 @@
+"""``corpusagree trees``: agreement on RST trees (rs3/rs4, RST-DT ``.dis``).
+
+Documents are paired by name across annotators. A pair whose EDUs are the same texts (after
+whitespace normalisation) is compared constituent by constituent:
+
+* **RST-Parseval** (Marcu 2000) and **Parseval** (Morey, Muller & Asher 2017): precision,
+  recall and F1 of shared spans (S), with nuclearity (N), relation (R) and both (F), the first
+  annotator of a pair as the reference; micro (summed counts) and macro (mean of the
+  documents' F1), with bootstrap intervals of the micro F1 resampling documents
+  (:mod:`corpusagree.stats.trees.parseval`);
+* **Iruskieta et al.'s (2015) comparison** as RST-Tace computes it (Wan et al. 2019):
+  agreement ratios of central subconstituent, constituent, attachment point, nuclearity and
+  relation, and Cohen's κ per document (macro: their mean) and pooled (micro)
+  (:mod:`corpusagree.stats.trees.iruskieta`);
+* a confusion table of the relations given to the constituents both trees have, and the two
+  trees of the most disputed document side by side.
+
+Pairs whose EDUs differ but whose text is the same are listed in a note and compared by where
+they put the EDU boundaries (the segments job's boundary coefficients, in characters);
+documents only one annotator has, and pairs whose texts differ, are listed as not compared; a
+file that is no tree is named in a note and left out. Conventions, each from its source:
+``binarize`` (multinuclear nodes as right-branching chains, nuclei with several satellites
+nearest first: :mod:`corpusagree.stats.trees.binarize`; RST-Parseval may also count the n-ary
+trees, while Parseval's labels and Iruskieta's relations are read off binary trees), and
+``relation_labels`` (as written, lower-cased as RST-Tace does, the RST-DT's 18 classes, or a
+mapping: :mod:`corpusagree.stats.trees.labels`).
+
+>>> from corpusagree.analyses import trees
+>>> corpus = trees.read("sample_corpora/trees/rs3")
+>>> report = trees.analyse(corpus)
+>>> list(report.tables)[:2]
+['parseval', 'iruskieta']
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from os import PathLike
+
+import numpy as np
+
+from .. import readers
+from ..convert.trees import TreePairs, pair_trees
+from ..model.corpus import Corpus
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..model.progress import Progress, Stages
+from ..model.rst import RSTTree
+from ..readers import _paths
+from ..stats.inference import Bootstrap, Interval, bootstrap as engine_bootstrap, resampling
+from ..stats.sums import sum_intervals
+from ..stats.trees import iruskieta as ir
+from ..stats.trees.binarize import binarize as binarise
+from ..stats.trees.confusion import confusion
+from ..stats.trees.labels import relabel
+from ..stats.trees.nodes import nodes
+from ..stats.trees.parseval import MEASURES, constituents, count, prf
+from .base import Column, Plot, Records, Report, Table, expect, interval_dict
+
+#: the Parseval variants, as their tables name them
+VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
+FACTOR_NAMES = {"central_subconstituent": "central subconstituent",
+                "constituent": "constituent", "attachment_point": "attachment point",
+                "nuclearity": "nuclearity", "relation": "relation"}
+#: the confused relation pairs listed
+CONFUSED = 20
+
+
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, **reader_options) -> Corpus[list]:
+    """RST trees from rs3/rs4 or ``.dis`` files, one folder per annotator.
+
+    Parameters
+    ----------
+    paths : path or list of paths
+        The annotators' folders (or a folder of them).
+    input_format : str
+        ``rs3``, ``dis`` or ``auto``.
+    annotators : list of str, optional
+        Keep only these annotators.
+    **reader_options
+        ``on_error``: ``"skip"`` (the default here: a file that is no tree is left out and
+        named in a note) or ``"error"``.
+
+    Returns
+    -------
+    Corpus
+        ``data``: one :class:`~corpusagree.model.rst.RSTTree` per readable file.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import trees
+    >>> trees.read("sample_corpora/trees/rs3")
+    <Corpus trees (rs3): 2 annotators, 3 documents, 6 trees>
+    """
+    plist = _paths.as_list(paths)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        fmt, found = readers.read("trees", plist, input_format, annotators, job="trees",
+                                  **reader_options)
+    notes = [f"not a tree, left out: {w.message}" for w in caught
+             if issubclass(w.category, UserWarning)]
+    corpus = corpus_of(found, fmt, [str(p) for p in plist],
+                       readers.get("trees", fmt).options_for("trees", reader_options))
+    corpus.notes += notes
+    return corpus
+
+
+def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[str] = (),
+              reader_options: dict | None = None) -> Corpus[list]:
+    """A corpus of RST trees (what :func:`read` returns)."""
+    found = list(trees)
+    return Corpus("trees", fmt, found, list(dict.fromkeys(t.annotator for t in found)),
+                  list(dict.fromkeys(t.document for t in found)), list(inputs),
+                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
+                  size=f"{len(found):,} trees")
+
+
+def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
+    if isinstance(trees, Corpus):
+        return expect(trees, "trees", RSTTree)
+    found = list(trees)
+    if found and not all(isinstance(t, RSTTree) for t in found):
+        expect(found, "trees", RSTTree)
+    return corpus_of(found)
+
+
+@dataclass(repr=False)
+class TreesReport(Report):
+    """Agreement between RST tree annotators (see the module docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    notes: list[str]
+    format: str | None
+    data: dict
+    parseval: Records
+    iruskieta: Records
+    confused: Records
+    confusion: dict
+    disputed: dict | None
+    not_compared: Records
+    boundaries: Table | None
+    by_document: Records | None
+    job = "trees"
+
+    def body(self) -> dict:
+        return {"format": self.format, "data": self.data, "parseval": self.parseval,
+                "iruskieta": self.iruskieta, "confused": self.confused,
+                "disputed": self.disputed, "not_compared": self.not_compared,
+                "boundaries": None if self.boundaries is None else self.boundaries.records(),
+                "by_document": self.by_document}
+
+    def summary(self) -> str:
+        d = self.data
+        where = ", ".join(self.inputs) or "trees"
+        fmt = f" ({self.format})" if self.format else ""
+        return (f"{where}{fmt}: {d['documents']} documents, {len(d['annotators'])} annotators; "
+                f"{d['pairs']} pairs compared by Parseval, {d['boundaries_only']} by "
+                f"boundaries only, {d['not_compared']} documents not compared")
+
+    def _tables(self) -> list[Table]:
+        iv = Column("interval", "95% CI", "interval", 3, optional=True)
+        pair_cols = [Column("reference", "reference"), Column("other", "other")]
+        out = [Table("parseval", "RST-Parseval (Marcu 2000) and Parseval (Morey et al. 2017): "
+                     "constituents shared, the first annotator as the reference (micro: summed "
+                     "counts; macro: the mean of the documents' F1)",
+                     [Column("variant", "variant"), *pair_cols, Column("measure", "measure"),
+                      Column("precision", "P", "float", 3), Column("recall", "R", "float", 3),
+                      Column("f1", "F1", "float", 3), iv,
+                      Column("f1_macro", "F1 macro", "float", 3),
+                      Column("documents", "docs", "int", optional=True)],
+                     [[VARIANTS[r["variant"]], r["reference"], r["other"], r["measure"],
+                       r["precision"], r["recall"], r["f1"], _iv(r["interval"]), r["f1_macro"],
+                       r["documents"]] for r in self.parseval]),
+               Table("iruskieta", "Iruskieta et al. (2015) as RST-Tace computes it: matches / "
+                     "(matched pairs + 2 × unmatched); Cohen's κ with None for a relation "
+                     "without a partner",
+                     [*pair_cols, Column("factor", "factor"),
+                      Column("ratio", "ratio", "float", 3), iv,
+                      Column("ratio_macro", "ratio macro", "float", 3),
+                      Column("kappa", "κ", "float", 3), Column("kappa_interval", "κ 95% CI",
+                                                               "interval", 3, optional=True),
+                      Column("kappa_macro", "κ macro", "float", 3)],
+                     [[r["reference"], r["other"], FACTOR_NAMES[r["factor"]], r["ratio"],
+                       _iv(r["interval"]), r["ratio_macro"], r["kappa"],
+                       _iv(r["kappa_interval"]), r["kappa_macro"]] for r in self.iruskieta])]
+        out.append(Table("confused", "Relations swapped: the relation pairs given most often to "
+                         "the same constituent (share of the constituents both trees have)",
+                         [Column("reference_relation", "reference"),
+                          Column("other_relation", "other"), Column("count", "count", "int"),
+                          Column("share", "share", "share")],
+                         [[r["reference"], r["other"], r["count"], r["share"]]
+                          for r in self.confused]))
+        if self.disputed is not None:
+            d = self.disputed
+            rows = [[a, b] for a, b in zip(*_padded(d["outlines"]), strict=True)]
+            out.append(Table("disputed", f"The most disputed document, {d['document']} "
+                             f"(Parseval full F1 {d['f1']:.3f}): the trees side by side",
+                             [Column("reference_tree", d["reference"]),
+                              Column("other_tree", d["other"])], rows))
+        if self.boundaries is not None:
+            out.append(self.boundaries)
+        if self.not_compared:
+            out.append(Table("not_compared", "Documents not compared constituent by "
+                             "constituent", [Column("document", "document"),
+                                             Column("annotators", "annotators"),
+                                             Column("reason", "reason")],
+                             [[r["document"], r["annotators"], r["reason"]]
+                              for r in self.not_compared]))
+        if self.by_document is not None:
+            keys = [k for k in self.by_document[0] if k not in ("document", "reference",
+                                                                 "other")] \
+                if self.by_document else []
+            out.append(Table("by_document", "By document: F1 and agreement ratios",
+                             [Column("document", "document"), *pair_cols]
+                             + [Column(k, k.replace("_", " "), "float", 3) for k in keys],
+                             [[r["document"], r["reference"], r["other"], *(r[k] for k in keys)]
+                              for r in self.by_document]))
+        return out
+
+    def plots(self) -> list[Plot]:
+        c = self.confusion
+        if not c or not c["labels"]:
+            return []
+        return [Plot("relation_confusion", "Relations given to the same constituent "
+                     "(rows: reference, columns: other)", "confusion",
+                     {"rows": c["labels"], "columns": c["labels"], "values": c["counts"],
+                      "label": "constituents", "vmin": 0.0})]
+
+
+def _iv(iv: dict | None):
+    return None if iv is None else (iv["low"], iv["high"])
+
+
+def _padded(outlines: list[list[str]]) -> list[list[str]]:
+    n = max(len(x) for x in outlines)
+    return [x + [""] * (n - len(x)) for x in outlines]
+
+
+def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None = None,
+            by_document: bool = False, diagnostics: int | None = None,
+            progress: Progress | None = None, binarize: bool = True,
+            relation_labels: str | Mapping[str, str] = "as-written") -> TreesReport:
+    """Every figure of the module docstring for a corpus of RST trees.
+
+    Parameters
+    ----------
+    corpus : Corpus or list of RSTTree
+        What :func:`read` returned, or trees made in Python.
+    bootstrap : Bootstrap, optional
+        Intervals of the micro F1, ratios and κ resampling documents.
+    by_document : bool
+        Each document pair's F1 and ratios.
+    diagnostics : int, optional
+        The N most confused relation pairs (default 20).
+    progress : callable, optional
+        ``progress(done, total)``.
+    binarize : bool
+        RST-Parseval on binarised trees (default, as Morey et al. 2017) or on the trees as
+        annotated (Marcu 2000 counted n-ary RST-DT trees); Parseval and Iruskieta's relations
+        always read binary trees.
+    relation_labels : str or mapping
+        ``"as-written"``, ``"lower"``, ``"rstdt18"`` or a mapping label -> class.
+
+    Returns
+    -------
+    TreesReport
+
+    Raises
+    ------
+    InputError
+        No document that two annotators have.
+    """
+    corpus = as_corpus(corpus)
+    notes: list[str] = list(corpus.notes)
+    p = pair_trees(corpus.data, corpus.annotators)
+    for e in p.problems:
+        notes.append(str(e))
+    where = ", ".join(corpus.inputs) or None
+    if not len(p.reference) and not p.segmentations:
+        raise InputError("no document with the same text from two annotators: nothing to "
+                         "compare", where)
+    trees, unmapped = relabel(p.trees, relation_labels)
+    if unmapped:
+        notes.append(f"relations the mapping does not list, kept lower-cased: "
+                     f"{', '.join(unmapped)}")
+    binary = nodes([binarise(t) for t in trees])
+    flat = binary if binarize else nodes(trees)
+    settings = resampling(bootstrap, p.pair_document, notes, items="document pairs")
+    n_boot = settings.n_resamples if settings else 0
+    stage = Stages(progress, [len(p.reference), n_boot, n_boot])
+    ann = p.annotator
+    ref_a, oth_a = ann(p.reference), ann(p.other)
+    pair_key = ref_a * max(len(p.annotators), 1) + oth_a
+    pairs, pair_of = np.unique(pair_key, return_inverse=True)
+    pair_of = pair_of.reshape(-1)
+    names = [(p.annotators[k // len(p.annotators)], p.annotators[k % len(p.annotators)])
+             for k in pairs]
+    counts = {v: count(constituents(flat if v == "rst_parseval" else binary, v), p.reference,
+                       p.other) for v in VARIANTS}
+    comp = ir.compare(ir.relations(binary), p.reference, p.other)
+    step = stage.next()
+    if step is not None:
+        step(len(p.reference), len(p.reference))
+    parseval = _parseval_rows(counts, p, pair_of, names, settings, stage.next())
+    iruskieta = _iruskieta_rows(comp, p, pair_of, names, settings, stage.next(), notes)
+    cons = constituents(binary, "parseval")
+    matrix = confusion(cons, p.reference, p.other)
+    confused = _confused(matrix, cons.labels, diagnostics or CONFUSED)
+    disputed = _disputed(counts["parseval"], p, trees)
+    not_compared = Records(_not_compared(p, corpus))
+    boundaries = _boundaries(p, corpus, settings, notes)
+    if p.different:
+        notes.append(f"{len(p.different)} document(s) with different EDUs, compared by their "
+                     f"boundaries only: {', '.join(p.different)}")
+    data = {"documents": len({t.document for t in corpus.data}),
+            "annotators": list(p.annotators), "pairs": int(len(p.reference)),
+            "boundaries_only": len(p.different), "not_compared": len(p.problems),
+            "relation_labels": relation_labels if isinstance(relation_labels, str)
+            else "mapping", "binarize": binarize}
+    options = {"by_document": by_document, "diagnostics": diagnostics, "binarize": binarize,
+               "relation_labels": data["relation_labels"],
+               "reader_options": dict(corpus.reader_options)}
+    return TreesReport(
+        list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
+        corpus.format, data, parseval, iruskieta, confused,
+        {"labels": list(cons.labels), "counts": matrix.tolist()}, disputed, not_compared,
+        boundaries, _by_document(counts, comp, p) if by_document else None)
+
+
+def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
+                   settings: Bootstrap | None, progress) -> Records:
+    rows = Records()
+    for k, (a, b) in enumerate(names):
+        mine = pair_of == k
+        for v, c in counts.items():
+            micro = c.scores(mine)
+            macro = np.nanmean(prf(c.counts[mine])[:, :, 2], axis=0) if mine.any() \
+                else np.full(len(MEASURES), np.nan)
+            ivs = _count_intervals(c.counts[mine], p.pair_document[mine], settings,
+                                   lambda s: prf(s)[:, :, 2], [f"{v}_{m}" for m in MEASURES])
+            for j, m in enumerate(MEASURES):
+                rows.append({"variant": v, "reference": a, "other": b, "measure": m,
+                             "precision": float(micro[j, 0]), "recall": float(micro[j, 1]),
+                             "f1": float(micro[j, 2]), "interval": interval_dict(ivs[j]),
+                             "f1_macro": float(macro[j]), "documents": int(mine.sum())})
+    if progress is not None and settings is not None:
+        progress(settings.n_resamples, settings.n_resamples)
+    return rows
+
+
+def _count_intervals(counts: np.ndarray, docs: np.ndarray, settings: Bootstrap | None,
+                     statistic, names: list[str]) -> list[Interval | None]:
+    """Intervals of ``statistic`` of summed counts, resampling documents (or pairs)."""
+    if settings is None or len(counts) < 2:
+        return [None] * len(names)
+    if settings.cluster is not False:
+        uniq, unit = np.unique(docs, return_inverse=True)
+        sums = np.zeros((len(uniq), counts.shape[1]))
+        np.add.at(sums, unit.reshape(-1), counts)
+    else:
+        sums = counts.astype(float)
+    if len(sums) < 2:
+        return [None] * len(names)
+    return sum_intervals(names, statistic, sums, settings)
+
+
+def _iruskieta_rows(comp: ir.Comparison, p: TreePairs, pair_of: np.ndarray, names: list,
+                    settings: Bootstrap | None, progress, notes: list[str]) -> Records:
+    per_doc_ratio = comp.per_pair()
+    per_doc_kappa = ir.kappas(comp)
+    W = (pair_of[None, :] == np.arange(len(names))[:, None]).astype(float)
+    pooled = ir.kappas(comp, W)
+    rows = Records()
+    table = np.column_stack([comp.matches, comp.denominators])
+    F = len(ir.FACTORS)
+    for k, (a, b) in enumerate(names):
+        mine = pair_of == k
+        ratios = comp.ratios(mine)
+        ivs = _count_intervals(table[mine], p.pair_document[mine], settings,
+                               lambda s: s[:, :F] / s[:, F:], list(ir.FACTORS))
+        kivs = _kappa_intervals(comp, p, mine, settings) if len(names) == 1 else [None] * F
+        for j, f in enumerate(ir.FACTORS):
+            rows.append({"reference": a, "other": b, "factor": f, "ratio": float(ratios[j]),
+                         "interval": interval_dict(ivs[j]),
+                         "ratio_macro": float(np.nanmean(per_doc_ratio[mine, j])),
+                         "kappa": float(pooled[k, j]),
+                         "kappa_interval": interval_dict(kivs[j]),
+                         "kappa_macro": float(np.nanmean(per_doc_kappa[mine, j])),
+                         "matched": int(comp.matched[mine].sum()),
+                         "unmatched": int(comp.unmatched[mine].sum())})
+    if settings is not None and len(names) > 1:
+        notes.append("κ intervals of Iruskieta's factors are given for one annotator pair only")
+    if progress is not None and settings is not None:
+        progress(settings.n_resamples, settings.n_resamples)
+    return rows
+
+
+def _kappa_intervals(comp: ir.Comparison, p: TreePairs, mine: np.ndarray,
+                     settings: Bootstrap | None) -> list[Interval | None]:
+    """Bootstrap intervals of the pooled κ of each factor through the coefficient engine,
+    its items grouped by document."""
+    if settings is None or mine.sum() < 2:
+        return [None] * len(ir.FACTORS)
+    out = []
+    for f in ir.FACTORS:
+        pair, x, y = comp.items[f]
+        keep = mine[pair]
+        if not keep.any():
+            out.append(None)
+            continue
+        labels, codes = np.unique(np.concatenate([x[keep], y[keep]]).astype(str),
+                                  return_inverse=True)
+        data = ReliabilityData(codes.reshape(2, -1), list(labels),
+                               groups=p.pair_document[pair[keep]])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            (iv,) = engine_bootstrap(data, [("kappa", "nominal")], settings)
+        out.append(iv)
+    return out
+
+
+def _confused(matrix: np.ndarray, labels: Sequence[str], n: int) -> Records:
+    total = matrix.sum()
+    off = matrix.copy()
+    np.fill_diagonal(off, 0)
+    r, c = np.nonzero(off)
+    order = np.argsort(-matrix[r, c], kind="stable")[:n]
+    return Records({"reference": labels[r[k]], "other": labels[c[k]],
+                    "count": int(matrix[r[k], c[k]]),
+                    "share": float(matrix[r[k], c[k]] / total) if total else float("nan")}
+                   for k in order)
+
+
+def _disputed(c, p: TreePairs, trees: list[RSTTree]) -> dict | None:
+    """The document pair with the lowest Parseval full F1 (ties: the lower span F1, the
+    longer document)."""
+    if not len(p.reference):
+        return None
+    f = np.nan_to_num(c.per_pair()[:, :, 2], nan=1.0)
+    size = c.counts[:, 0]
+    k = int(np.lexsort((-size, f[:, 0], f[:, 3]))[0])
+    a, b = trees[p.reference[k]], trees[p.other[k]]
+    return {"document": a.document, "reference": a.annotator, "other": b.annotator,
+            "f1": float(f[k, 3]), "outlines": [a.outline(), b.outline()]}
+
+
+def _not_compared(p: TreePairs, corpus: Corpus) -> list[dict]:
+    out = [{"document": d, "annotators": ", ".join(t.annotator for t in p.trees
+                                                    if t.document == d),
+            "reason": "different EDUs: compared by boundaries only"} for d in p.different]
+    for doc, e in zip(p.problem_documents, p.problems, strict=True):
+        who = ", ".join(t.annotator for t in corpus.data if t.document == doc)
+        out.append({"document": doc, "annotators": who, "reason": e.message})
+    return out
+
+
+def _boundaries(p: TreePairs, corpus: Corpus, settings: Bootstrap | None,
+                notes: list[str]) -> Table | None:
+    """The segments job's boundary coefficients on the documents whose EDUs differ."""
+    if not p.segmentations:
+        return None
+    from . import segments  # the segments job: its boundary measures, on these documents
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = segments.analyse(segments.corpus_of(p.segmentations, corpus.format,
+                                                     corpus.inputs),
+                                  bootstrap=settings if settings is None or
+                                  len(p.different) > 1 else None)
+    t = report.tables["boundaries"]
+    return Table("boundaries", f"Boundaries of the {len(p.different)} document(s) with "
+                 "different EDUs, in non-space characters (the segments job's coefficients)",
+                 t.columns, t.rows, t.notes)
+
+
+def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
+    f = {v: c.per_pair()[:, :, 2] for v, c in counts.items()}
+    ratios = comp.per_pair()
+    kappa = ir.kappas(comp)
+    rows = Records()
+    for k in range(len(p.reference)):
+        row = {"document": p.documents[p.pair_document[k]],
+               "reference": p.trees[p.reference[k]].annotator,
+               "other": p.trees[p.other[k]].annotator}
+        for v in counts:
+            row.update({f"{v}_{m}": float(f[v][k, j]) for j, m in enumerate(MEASURES)})
+        row.update({f"ratio_{x}": float(ratios[k, j]) for j, x in enumerate(ir.FACTORS)})
+        row.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
+        rows.append(row)
+    return rows
