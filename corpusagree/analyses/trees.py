@@ -49,7 +49,8 @@ from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths
-from ..stats.inference import Bootstrap, Interval, bootstrap as engine_bootstrap, resampling
+from ..stats.inference import Bootstrap, Interval, resampling
+from ..stats.inference import bootstrap as engine_bootstrap
 from ..stats.sums import sum_intervals
 from ..stats.trees import iruskieta as ir
 from ..stats.trees.binarize import binarize as binarise

@@ -1,0 +1,239 @@
+"""``corpusagree relations``: agreement on relations between annotated spans (brat ``R`` lines,
+INCEpTION/WebAnno relation layers in XMI or WebAnno TSV, DISRPT ``.rels``).
+
+Relations are aligned by their endpoints, matched as mentions are (``match="exact"``: the
+same tokens; ``"overlap"``: the best one-to-one overlap; :mod:`corpusagree.convert.relations`);
+then
+
+* **detection**: precision, recall and F1 of each annotator pair (the first as the reference),
+  micro (summed over documents, with a bootstrap interval resampling documents) and macro;
+* **labels**: Cohen's κ (multi-κ for more annotators) and Krippendorff's α of the relation
+  label over the aligned relations, through the coefficient engine with the same intervals
+  (items one annotator lacks are missing values: α uses every item two annotators labelled);
+* the label pairs given most often to the same relation.
+
+>>> from corpusagree.analyses import relations
+>>> report = relations.analyse(relations.read(["tests/data/relations/brat/a",
+...                                            "tests/data/relations/brat/b"]))
+>>> [round(r["f1"], 3) for r in report.detection]
+[0.571]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from os import PathLike
+
+import numpy as np
+
+from .. import readers
+from ..convert.align import MATCHES
+from ..convert.relations import relation_items
+from ..model.corpus import Corpus
+from ..model.errors import InputError
+from ..model.progress import Progress, Stages
+from ..model.relations import RelationAnnotation
+from ..readers import _paths
+from ..stats.inference import Bootstrap, resampling
+from ..stats.overlap import prf
+from ..stats.relations import detection as detect
+from ..stats.spec import for_coders
+from ..stats.sums import sum_intervals
+from .base import (
+    Column,
+    Records,
+    Report,
+    Table,
+    estimate_table,
+    estimates,
+    expect,
+    first_alpha,
+    interval_dict,
+)
+
+#: the label pairs listed
+CONFUSED = 20
+
+
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, **reader_options) -> Corpus[list]:
+    """Relations from brat, XMI, WebAnno TSV or DISRPT ``.rels`` files.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import relations
+    >>> relations.read(["tests/data/relations/webanno/a", "tests/data/relations/webanno/b"])
+    <Corpus relations (webanno_tsv): 2 annotators, 1 document, 7 relations>
+    """
+    plist = _paths.as_list(paths)
+    fmt, anns = readers.read("relations", plist, input_format, annotators, job="relations",
+                             **reader_options)
+    return corpus_of(anns, fmt, [str(p) for p in plist],
+                     readers.get("relations", fmt).options_for("relations", reader_options))
+
+
+def corpus_of(annotations: Sequence[RelationAnnotation], fmt: str = "python",
+              inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
+    anns = list(annotations)
+    n = sum(len(a.relations) for a in anns)
+    return Corpus("relations", fmt, anns, list(dict.fromkeys(a.annotator for a in anns)),
+                  list(dict.fromkeys(a.document.id for a in anns)), list(inputs),
+                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
+                  size=f"{n:,} relations")
+
+
+def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
+    if isinstance(x, Corpus):
+        return expect(x, "relations", RelationAnnotation)
+    anns = list(x)
+    if anns and not all(isinstance(a, RelationAnnotation) for a in anns):
+        expect(anns, "relations", RelationAnnotation)
+    return corpus_of(anns)
+
+
+@dataclass(repr=False)
+class RelationsReport(Report):
+    """Agreement on relations between spans (see the module docstring)."""
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    notes: list[str]
+    format: str | None
+    data: dict
+    detection: Records
+    labels: Records
+    confused: Records
+    by_document: Records | None
+    job = "relations"
+
+    def body(self) -> dict:
+        return {"format": self.format, "data": self.data, "detection": self.detection,
+                "labels": self.labels, "confused": self.confused,
+                "by_document": self.by_document}
+
+    def summary(self) -> str:
+        d = self.data
+        where = ", ".join(self.inputs) or "relations"
+        return (f"{where} ({self.format}): {d['documents']} documents, "
+                f"{len(d['annotators'])} annotators, {d['relations']} relations, "
+                f"{d['items']} aligned ({self.options['match']} endpoints)")
+
+    def headline(self):
+        return first_alpha(self.labels)
+
+    def _tables(self) -> list[Table]:
+        out = [Table("detection", "Relations found by both (endpoints aligned; the first "
+                     "annotator as the reference; micro: summed over documents)",
+                     [Column("reference", "reference"), Column("other", "other"),
+                      Column("precision", "P", "float", 3), Column("recall", "R", "float", 3),
+                      Column("f1", "F1", "float", 3),
+                      Column("interval", "95% CI", "interval", 3, optional=True),
+                      Column("f1_macro", "F1 macro", "float", 3),
+                      Column("shared", "shared", "int"), Column("documents", "docs", "int")],
+                     [[r["reference"], r["other"], r["precision"], r["recall"], r["f1"],
+                       None if r["interval"] is None else (r["interval"]["low"],
+                                                           r["interval"]["high"]),
+                       r["f1_macro"], r["shared"], r["documents"]] for r in self.detection]),
+               estimate_table("labels", "Relation labels on the relations two or more "
+                              "annotators share", self.labels)]
+        out.append(Table("confused", "Labels given to the same relation: the most frequent "
+                         "different pairs", [Column("label_a", "label"),
+                                             Column("label_b", "other label"),
+                                             Column("count", "count", "int")],
+                         [[r["label_a"], r["label_b"], r["count"]] for r in self.confused]))
+        if self.by_document is not None:
+            out.append(Table("by_document", "Detection by document",
+                             [Column("document", "document"), Column("reference", "reference"),
+                              Column("other", "other"), Column("f1", "F1", "float", 3),
+                              Column("shared", "shared", "int")],
+                             [[r["document"], r["reference"], r["other"], r["f1"], r["shared"]]
+                              for r in self.by_document]))
+        return out
+
+
+def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exact",
+            directed: bool = True, bootstrap: Bootstrap | None = None,
+            by_document: bool = False, diagnostics: int | None = None,
+            progress: Progress | None = None) -> RelationsReport:
+    """Every figure of the module docstring.
+
+    Parameters
+    ----------
+    corpus : Corpus or list of RelationAnnotation
+    match : {"exact", "overlap"}
+        How endpoints align (as ``--match`` for mentions).
+    directed : bool
+        A relation from x to y differs from one from y to x (default); False: the same.
+    bootstrap : Bootstrap, optional
+        Intervals resampling documents (items when there is one document, with a note).
+    by_document : bool
+        Detection F1 per document and annotator pair.
+    diagnostics : int, optional
+        The N label pairs given most often to the same relation (default 20).
+    progress : callable, optional
+
+    Raises
+    ------
+    InputError
+        An unknown ``match``; no relation at all.
+    """
+    corpus = as_corpus(corpus)
+    if match not in MATCHES:
+        raise InputError(f"unknown match {match!r}; known: {', '.join(MATCHES)}")
+    items = relation_items(corpus.data, match, directed)
+    data = items.data
+    if not data.n_items:
+        raise InputError("no relation in any file: nothing to compare",
+                         ", ".join(corpus.inputs) or None)
+    notes = list(corpus.notes)
+    settings = resampling(bootstrap, data.groups, notes, items="relations")
+    stage = Stages(progress, [settings.n_resamples if settings else 0])
+    n_coders = int(((data.codes >= 0).sum(1) > 0).sum())
+    labels = estimates(data, [(for_coders("kappa", max(n_coders, 2)), "nominal"),
+                              ("alpha", "nominal")], settings, progress=stage.next(),
+                       notes=notes)
+    det = detect(data, items.annotated)
+    rows = Records()
+    for a, b in sorted(set(zip(det.reference.tolist(), det.other.tolist(), strict=True))):
+        mine = (det.reference == a) & (det.other == b)
+        micro = det.scores(mine)
+        iv = None
+        if settings is not None and mine.sum() >= 2:
+            (iv,) = sum_intervals(["f1"], lambda s: prf(s)[:, :, 2], det.counts[mine]
+                                  .astype(float), settings)
+        sums = det.counts[mine].sum(axis=0)
+        rows.append({"reference": items.annotators[a], "other": items.annotators[b],
+                     "precision": float(micro[0]), "recall": float(micro[1]),
+                     "f1": float(micro[2]), "interval": interval_dict(iv),
+                     "f1_macro": float(np.nanmean(det.per_row()[mine, 2])),
+                     "shared": int(sums[2]), "documents": int(mine.sum())})
+    confused = _confused(data, diagnostics or CONFUSED)
+    by_doc = None
+    if by_document:
+        f = det.per_row()[:, 2]
+        by_doc = Records({"document": items.documents[d], "reference": items.annotators[a],
+                          "other": items.annotators[b], "f1": float(f[k]),
+                          "shared": int(det.counts[k, 2])}
+                         for k, (d, a, b) in enumerate(zip(det.document, det.reference,
+                                                           det.other, strict=True)))
+    summary = {"documents": len(items.documents), "annotators": list(items.annotators),
+               "relations": int((data.codes >= 0).sum()), "items": int(data.n_items)}
+    options = {"match": match, "directed": directed, "by_document": by_document,
+               "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
+    return RelationsReport(list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
+                           corpus.format, summary, rows, labels, confused, by_doc)
+
+
+def _confused(data, n: int) -> Records:
+    """The most frequent pairs of different labels on one relation (every annotator pair)."""
+    a, b = np.triu_indices(data.n_coders, 1)
+    x, y = data.codes[a], data.codes[b]
+    both = (x >= 0) & (y >= 0) & (x != y)
+    lo, hi = np.minimum(x[both], y[both]), np.maximum(x[both], y[both])
+    L = max(data.n_labels, 1)
+    counts = np.bincount(lo.astype(np.int64) * L + hi, minlength=L * L)
+    top = np.argsort(-counts, kind="stable")[:n]
+    return Records({"label_a": data.label(int(k // L)), "label_b": data.label(int(k % L)),
+                    "count": int(counts[k])} for k in top if counts[k])
