@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from corpusagree.analyses import coref, markables, segments, senses, spans, table
+from corpusagree.analyses import coref, markables, relations, segments, senses, spans, table, trees
 from corpusagree.model.corpus import Corpus
 
 from support import ROOT, SAMPLES
@@ -30,6 +30,9 @@ JOBS = {
     "segments": (segments, SAMPLES / "segments" / "segments.json"),
     "senses": (senses, SAMPLES / "senses" / "sample.tsv"),
     "spans": (spans, SAMPLES / "coref" / "xmi"),
+    "trees": (trees, SAMPLES / "trees" / "rs3"),
+    "relations": (relations, [ROOT / "tests" / "data" / "relations" / "brat" / x
+                              for x in ("a", "b")]),
 }
 
 
@@ -101,6 +104,8 @@ def test_same_keywords_everywhere():
     ["segments", "sample_corpora/segments/segments.json", "--diagnostics"],
     ["senses", "sample_corpora/senses/sample.tsv"],
     ["spans", "sample_corpora/coref/xmi", "--samples", "5"],
+    ["trees", "sample_corpora/trees/rs3", "--by-document", "--ci", "--resamples", "50"],
+    ["relations", "tests/data/relations/webanno/a", "tests/data/relations/webanno/b"],
 ])
 def test_csv_of_every_job_is_one_tidy_table(argv, cli):
     pd = pytest.importorskip("pandas")
