@@ -189,6 +189,13 @@ def sources() -> list[Source]:
         Source("spans/webanno_ner", DATA / "coref_a" / "webanno_tsv" / "ner",
                ("spans", "in/ann1", "in/ann2", "--unit", "char", "--samples", "10", *diag),
                ("ann1/*", "ann2/*")),
+        Source("trees/rs3", SAMPLES / "trees" / "rs3", ("trees", "in/ann1", "in/ann2",
+                                                        "--by-document", *diag)),
+        Source("relations/brat", DATA / "relations" / "brat",
+               ("relations", "in/a", "in/b", "--match", "overlap", *diag)),
+        Source("relations/webanno_tsv", DATA / "relations" / "webanno",
+               ("relations", "in/a", "in/b", *diag)),
+        Source("relations/xmi", DATA / "relations" / "xmi", ("relations", "in/a", "in/b")),
         Source("report/samples", SAMPLES, ("report", "in", "--resamples", "20"),
                tuple(_report_files())),
     ]
@@ -207,6 +214,8 @@ def sources() -> list[Source]:
         Source("segments/rstmulti", c / "rstmulti_hewett2025" / "data",
                ("segments", "in/1", "in/2", *diag), ("1/maz-6539.rs3", "2/maz-6539.rs3"),
                shared=True),
+        Source("trees/rstmulti", c / "rstmulti_hewett2025" / "data", ("trees", "in/1", "in/2"),
+               ("1/maz-6539.rs3", "2/maz-6539.rs3"), shared=True),
         Source("markables/potts", c / "potts_mmax2_subset" / "corpus", ("markables", "in"),
                shared=True),
         Source("coref/ezcoref_real", c / "ezcoref_gupta2023" / "annotations" /
