@@ -187,6 +187,15 @@ def segment_inputs(folder: Path) -> Found | None:
     return None if fmt is None else Found("segments", fmt, [folder])
 
 
+def tree_inputs(folder: Path) -> Found | None:
+    """The RST trees a folder of annotator folders holds (rs3/rs4, ``.dis``), or None (also
+    when the folder's own files are segmentations of every annotator)."""
+    if own_segment_files(Path(folder)) is not None:
+        return None
+    fmt = _format("trees", Path(folder))
+    return None if fmt is None else Found("trees", fmt, [Path(folder)])
+
+
 def span_inputs(folder: Path) -> Found | None:
     """The spans of a folder: its coreference annotations (:func:`coref_inputs`), else its
     segmentations (:func:`segment_inputs`); None when it holds neither."""

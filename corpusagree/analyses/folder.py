@@ -3,9 +3,9 @@
 What a sub-folder holds is recognised by the readers (:func:`corpusagree.readers.discover.
 units`): reliability-data files (``table``), a coreference format (``coref``, ``markables`` when
 it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or a segmentation
-format (``segments``, and ``spans`` on its segments). ``sample_corpora/`` is such a folder
-(``table/``, ``coref/``, ``segments/``, ``senses/``); so is a project folder with
-``agreement/x.tsv`` and ``chains/ann1``, ``chains/ann2``. Each job runs through its own
+format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees).
+``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
+``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``, ``chains/ann2``. Each job runs through its own
 ``read`` and ``analyse``, with the figures per document (lemma) and the job's defaults for a
 report; a part that cannot be read or analysed becomes a note naming it and why, and the
 others still run (``strict=True``: the first such part is an error).
@@ -23,7 +23,7 @@ from ..model.progress import Progress
 from ..readers import discover
 from ..readers.discover import Found
 from ..stats.inference import Bootstrap
-from . import coref, markables, segments, senses, spans, table
+from . import coref, markables, segments, senses, spans, table, trees
 from .base import Report
 
 
@@ -67,6 +67,9 @@ def _segments_parts(folder: Path) -> Iterator[Part]:
     if found is not None:
         yield Part(segments, found, detail={"by_document": True})
         yield Part(spans, found, {"by_document": True, "diagnostics": 5})
+    found = discover.tree_inputs(folder)
+    if found is not None:
+        yield Part(trees, found, detail={"by_document": True})
 
 
 def _senses_parts(folder: Path) -> Iterator[Part]:

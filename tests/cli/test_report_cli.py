@@ -18,7 +18,7 @@ def reports(samples):
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
     assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "spans",
-                    "senses", "senses"]
+                    "segments", "spans", "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200

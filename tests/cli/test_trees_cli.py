@@ -11,9 +11,10 @@ import sys
 import time
 
 import pytest
-from support import CORPORA, ROOT, write
 
 from corpusagree.analyses import relations, trees
+
+from support import CORPORA, ROOT, write
 
 RSTMULTI = CORPORA / "rstmulti_hewett2025" / "data"
 HEADER = ('<rst><header><relations><rel name="elaboration" type="rst"/>'

@@ -157,7 +157,8 @@ def test_read_rejects_an_option_of_another_format():
         readers.read("segments", [SEGMENTS / "segments.json"], colour="red")
     # an option of another task's formats: named as such (the spans job's options mix both)
     with pytest.raises(InputError, match=r"--layers does not apply to segments format "
-                       r"'segeval' \(only to xmi \(coref\), webanno_tsv \(coref\)\)"):
+                       r"'segeval' \(only to xmi \(coref\), webanno_tsv \(coref\), "
+                       r"webanno_tsv \(relations\), xmi \(relations\)\)"):
         readers.read("segments", [SEGMENTS / "segments.json"], layers=["x"])
 
 
