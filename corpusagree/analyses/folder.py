@@ -8,7 +8,8 @@ format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
 ``chains/ann2``. Each job runs through its own ``read`` and ``analyse``, with the figures per
 document (lemma) and the job's defaults for a report; a part that cannot be read or analysed
-becomes a note naming it and why, and the others still run (``strict=True``: the first such part is an error).
+becomes a note naming it and why, and the others still run (``strict=True``: the first such
+part is an error).
 """
 
 from __future__ import annotations
