@@ -58,7 +58,16 @@ from ..stats.trees.confusion import confusion
 from ..stats.trees.labels import relabel
 from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
-from .base import Column, Plot, Records, Report, Table, expect, interval_dict
+from .base import (
+    Column,
+    Plot,
+    Records,
+    Report,
+    Table,
+    bootstrap_plot,
+    expect,
+    interval_dict,
+)
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -146,6 +155,8 @@ class TreesReport(Report):
     not_compared: Records
     boundaries: Table | None
     by_document: Records | None
+    #: the bootstrap interval of the first pair's Parseval full F1 (micro), with --ci
+    f1_interval: Interval | None = None
     job = "trees"
 
     def body(self) -> dict:
@@ -224,10 +235,14 @@ class TreesReport(Report):
         return out
 
     def plots(self) -> list[Plot]:
+        out = []
+        iv = self.f1_interval
+        if iv is not None and iv.distribution is not None:
+            out.append(bootstrap_plot("F1", "Parseval, full", iv.estimate, iv))
         c = self.confusion
         if not c or not c["labels"]:
-            return []
-        return [Plot("relation_confusion", "Relations given to the same constituent "
+            return out
+        return out + [Plot("relation_confusion", "Relations given to the same constituent "
                      "(rows: reference, columns: other)", "confusion",
                      {"rows": c["labels"], "columns": c["labels"], "values": c["counts"],
                       "label": "constituents", "vmin": 0.0})]
@@ -307,7 +322,7 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
     step = stage.next()
     if step is not None:
         step(len(p.reference), len(p.reference))
-    parseval = _parseval_rows(counts, p, pair_of, names, settings, stage.next())
+    parseval, f1_interval = _parseval_rows(counts, p, pair_of, names, settings, stage.next())
     iruskieta = _iruskieta_rows(comp, p, pair_of, names, settings, stage.next(), notes)
     cons = constituents(binary, "parseval")
     matrix = confusion(cons, p.reference, p.other)
@@ -330,12 +345,15 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
         list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
         corpus.format, data, parseval, iruskieta, confused,
         {"labels": list(cons.labels), "counts": matrix.tolist()}, disputed, not_compared,
-        boundaries, _by_document(counts, comp, p) if by_document else None)
+        boundaries, _by_document(counts, comp, p) if by_document else None, f1_interval)
 
 
 def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
-                   settings: Bootstrap | None, progress) -> Records:
+                   settings: Bootstrap | None, progress) -> tuple[Records, Interval | None]:
+    """The rows of the Parseval table, and the interval of the first pair's Parseval full
+    F1 (the report's bootstrap plot)."""
     rows = Records()
+    headline = None
     for k, (a, b) in enumerate(names):
         mine = pair_of == k
         for v, c in counts.items():
@@ -344,6 +362,8 @@ def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
                 else np.full(len(MEASURES), np.nan)
             ivs = _count_intervals(c.counts[mine], p.pair_document[mine], settings,
                                    lambda s: prf(s)[:, :, 2], [f"{v}_{m}" for m in MEASURES])
+            if k == 0 and v == "parseval":
+                headline = ivs[MEASURES.index("full")]
             for j, m in enumerate(MEASURES):
                 rows.append({"variant": v, "reference": a, "other": b, "measure": m,
                              "precision": float(micro[j, 0]), "recall": float(micro[j, 1]),
@@ -351,7 +371,7 @@ def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
                              "f1_macro": float(macro[j]), "documents": int(mine.sum())})
     if progress is not None and settings is not None:
         progress(settings.n_resamples, settings.n_resamples)
-    return rows
+    return rows, headline
 
 
 def _count_intervals(counts: np.ndarray, docs: np.ndarray, settings: Bootstrap | None,

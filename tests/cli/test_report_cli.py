@@ -78,7 +78,7 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
     shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
     doc = cli_json("report", tmp_path, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "spans"]
+    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "spans", "trees"]
     assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
                                                                           "ann3"]
     assert doc[2]["data"]["annotators"] == ["ann1", "ann2", "ann3"]
@@ -92,7 +92,7 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
 @pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
-                                       ("segments/rs3", ["segments", "spans"])])
+                                       ("segments/rs3", ["segments", "spans", "trees"])])
 def test_a_job_folder_itself(cli_json, samples, sub, jobs):
     doc = cli_json("report", samples / sub, "--resamples", "20")
     assert [d["job"] for d in doc] == jobs
