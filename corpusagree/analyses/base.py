@@ -49,6 +49,18 @@ def expect(corpus: Any, job: str, kind: type | tuple[type, ...]) -> Corpus:
                     f"returns (or {names} made in Python), not {what}")
 
 
+def corpus_from(x: Any, job: str, kind: type, make: Callable[[list], Corpus]) -> Corpus:
+    """What a job's ``analyse`` takes, as its corpus: ``x`` itself when it is a corpus of
+    ``kind`` objects, else annotations made into one by ``make(list)`` (a TypeError saying
+    what ``analyse`` takes otherwise)."""
+    if isinstance(x, Corpus):
+        return expect(x, job, kind)
+    items = list(x)
+    if not all(isinstance(a, kind) for a in items):
+        expect(items, job, kind)
+    return make(items)
+
+
 class Records(list):
     """A list of report rows (dataclasses with ``to_dict`` or dicts) that pandas can take."""
 

@@ -58,9 +58,9 @@ from .base import (
     Report,
     Table,
     WithTables,
+    corpus_from,
     estimate_table,
     estimates,
-    expect,
     first_alpha,
     odd_one_out,
     quiet,
@@ -171,21 +171,15 @@ def corpus_of(annotations: Sequence[CorefAnnotation], fmt: str = "python",
     documents = list(dict.fromkeys(a.document.id for a in annotations))
     names = list(dict.fromkeys(a.annotator for a in annotations))
     mentions = sum(len(a.mentions) for a in annotations)
-    options = {k: [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
-               for k, v in (reader_options or {}).items()}
     return Corpus(job, fmt, annotations, names, documents, list(inputs),
-                  reader_options=options, size=f"{mentions:,} {noun}")
+                  reader_options=dict(reader_options or {}), size=f"{mentions:,} {noun}")
 
 
 def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref"
               ) -> Corpus[list]:
     """A corpus of ``job``: ``annotations`` itself, or annotations made into one."""
-    if isinstance(annotations, Corpus):
-        return expect(annotations, job, CorefAnnotation)
-    annotations = list(annotations)
-    if annotations and not all(isinstance(a, CorefAnnotation) for a in annotations):
-        expect(annotations, job, CorefAnnotation)  # the TypeError saying what it takes
-    return corpus_of(annotations, job=job)
+    return corpus_from(annotations, job, CorefAnnotation,
+                       lambda items: corpus_of(items, job=job))
 
 
 def _in_given_order(annotations: list[CorefAnnotation], paths: Sequence[Path]

@@ -45,9 +45,9 @@ from .base import (
     Records,
     Report,
     Table,
+    corpus_from,
     estimate_table,
     estimates,
-    expect,
     first_alpha,
     interval_dict,
 )
@@ -79,17 +79,12 @@ def corpus_of(annotations: Sequence[RelationAnnotation], fmt: str = "python",
     n = sum(len(a.relations) for a in anns)
     return Corpus("relations", fmt, anns, list(dict.fromkeys(a.annotator for a in anns)),
                   list(dict.fromkeys(a.document.id for a in anns)), list(inputs),
-                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
-                  size=f"{n:,} relations")
+                  reader_options=dict(reader_options or {}), size=f"{n:,} relations")
 
 
 def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
-    if isinstance(x, Corpus):
-        return expect(x, "relations", RelationAnnotation)
-    anns = list(x)
-    if anns and not all(isinstance(a, RelationAnnotation) for a in anns):
-        expect(anns, "relations", RelationAnnotation)
-    return corpus_of(anns)
+    """A corpus of the relations job: ``x`` itself, or relation annotations made into one."""
+    return corpus_from(x, "relations", RelationAnnotation, corpus_of)
 
 
 @dataclass(repr=False)

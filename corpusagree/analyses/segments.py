@@ -62,9 +62,9 @@ from .base import (
     Records,
     Report,
     Table,
+    corpus_from,
     estimate_table,
     estimates,
-    expect,
     first_alpha,
     plain,
     quiet,
@@ -151,19 +151,14 @@ def corpus_of(segmentations: Sequence[Segmentation], fmt: str = "python",
     segs = list(segmentations)
     return Corpus("segments", fmt, segs, list(dict.fromkeys(s.annotator for s in segs)),
                   list(dict.fromkeys(s.document for s in segs)), list(inputs),
-                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
+                  reader_options=dict(reader_options or {}),
                   size=f"{len(segs):,} segmentations")
 
 
 def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
     """A corpus of the segments job: ``segmentations`` itself, or segmentations made into
     one."""
-    if isinstance(segmentations, Corpus):
-        return expect(segmentations, "segments", Segmentation)
-    segs = list(segmentations)
-    if segs and not all(isinstance(x, Segmentation) for x in segs):
-        expect(segs, "segments", Segmentation)
-    return corpus_of(segs)
+    return corpus_from(segmentations, "segments", Segmentation, corpus_of)
 
 
 def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:

@@ -64,9 +64,9 @@ from .base import (
     Records,
     Report,
     Table,
+    corpus_from,
     estimate_table,
     estimates,
-    expect,
     first_alpha,
     interval_dict,
     quiet,
@@ -141,19 +141,13 @@ def corpus_of(tags: Sequence[SenseTag], fmt: str = "python", inputs: Sequence[st
     tags = list(tags)
     return Corpus("senses", fmt, tags, list(dict.fromkeys(t.annotator for t in tags)),
                   list(dict.fromkeys(t.document for t in tags if t.document is not None)),
-                  list(inputs), reader_options={k: str(v) for k, v in
-                                                (reader_options or {}).items()},
+                  list(inputs), reader_options=dict(reader_options or {}),
                   size=f"{len(tags):,} sense tags")
 
 
 def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
     """A corpus of the senses job: ``tags`` itself, or sense tags made into one."""
-    if isinstance(tags, Corpus):
-        return expect(tags, "senses", SenseTag)
-    tags = list(tags)
-    if tags and not all(isinstance(t, SenseTag) for t in tags):
-        expect(tags, "senses", SenseTag)
-    return corpus_of(tags)
+    return corpus_from(tags, "senses", SenseTag, corpus_of)
 
 
 def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:

@@ -137,8 +137,7 @@ def corpus_of(annotations: Sequence[CorefAnnotation] | Sequence[Segmentation],
     """The corpus of the spans job of span annotations or segmentations: their continuum
     (:func:`continuum`), their texts (:func:`texts`) and the continuum's notes."""
     c, notes = continuum(annotations, unit, category)
-    options = {k: [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
-               for k, v in (reader_options or {}).items()}
+    options = dict(reader_options or {})
     if category is not None:
         options["category"] = category
     return Corpus("spans", fmt, c, list(c.annotators), list(c.documents), list(inputs),

@@ -65,7 +65,7 @@ from .base import (
     Report,
     Table,
     bootstrap_plot,
-    expect,
+    corpus_from,
     interval_dict,
 )
 
@@ -124,17 +124,12 @@ def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[st
     found = list(trees)
     return Corpus("trees", fmt, found, list(dict.fromkeys(t.annotator for t in found)),
                   list(dict.fromkeys(t.document for t in found)), list(inputs),
-                  reader_options={k: str(v) for k, v in (reader_options or {}).items()},
-                  size=f"{len(found):,} trees")
+                  reader_options=dict(reader_options or {}), size=f"{len(found):,} trees")
 
 
 def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
-    if isinstance(trees, Corpus):
-        return expect(trees, "trees", RSTTree)
-    found = list(trees)
-    if found and not all(isinstance(t, RSTTree) for t in found):
-        expect(found, "trees", RSTTree)
-    return corpus_of(found)
+    """A corpus of the trees job: ``trees`` itself, or RST trees made into one."""
+    return corpus_from(trees, "trees", RSTTree, corpus_of)
 
 
 @dataclass(repr=False)

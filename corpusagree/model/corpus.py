@@ -176,6 +176,10 @@ class Corpus(Generic[T]):
     texts: Mapping[str, str | Sequence[str]] | None = None
     size: str = ""
 
+    def __post_init__(self) -> None:
+        self.reader_options = {k: shown_option(v) for k, v in self.reader_options.items()
+                               if v is not None}
+
     def __repr__(self) -> str:
         parts = [f"{len(self.annotators)} annotator{'' if len(self.annotators) == 1 else 's'}"]
         if self.documents:
@@ -184,3 +188,13 @@ class Corpus(Generic[T]):
         if self.size:
             parts.append(self.size)
         return f"<Corpus {self.job} ({self.format}): {', '.join(parts)}>"
+
+
+def shown_option(value):
+    """A reader option's value as a report records it (JSON-ready): numbers and booleans as
+    they are, sequences as lists of strings, anything else (paths …) as a string."""
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [str(x) for x in value]
+    return str(value)
