@@ -1,0 +1,284 @@
+"""The alternative annotator test (Calderon, Reichart & Dror 2025): can a candidate annotator
+(an LLM, a classifier) take the place of the human annotators?
+
+For each human j, leave j out: on every item that j, the candidate and at least one other
+human judged, score how well the candidate's label and j's label align with the remaining
+humans' labels; the candidate wins the item if it aligns at least as well (W^f = 1), the human
+if the human does (W^h = 1; a tie is a win for both). With d = W^h − W^f per item, a one-sided
+paired t-test of H0: mean d ≥ ε against H1: mean d < ε, where ε is the cost–benefit margin
+granted to the candidate (the paper suggests 0.2 for experts, 0.15 for skilled annotators, 0.1
+for crowd workers). The Benjamini–Yekutieli procedure controls the false discovery rate over
+the humans at ``fdr``. The winning rate ω is the share of humans whose null hypothesis is
+rejected; the candidate passes when ω ≥ 0.5. The advantage probability ρ is the mean over
+humans of P(W^f = 1), the probability that the candidate is as good as or better than a
+random human (for comparing candidates).
+
+Alignment: ``"accuracy"`` (the share of the remaining humans with the same label),
+``"neg_rmse"`` (minus the root mean squared difference, numeric labels) or any distance of
+:mod:`corpusagree.stats.distances` (minus the mean distance to the remaining humans). Both
+sides of a comparison are scored against the same remaining humans, so the comparison is made
+on sums of distances (equal scores up to 1e-9 relative rounding are ties). As in the paper
+and its code, an item needs at least ``min_humans`` (2) human judgements and the candidate's,
+and a human with fewer than ``min_items`` (30) such items is left out of the test (the t-test
+needs them), which the result lists under ``skipped``.
+
+References
+----------
+Calderon, N., Reichart, R. & Dror, R. (2025). The alternative annotator test for LLM-as-a-
+judge: how to statistically justify replacing human annotators with LLMs. ACL 2025,
+16051–16081 (§3, the procedure; §4, ε and the number of items).
+Benjamini, Y. & Yekutieli, D. (2001). The control of the false discovery rate in multiple
+testing under dependency. Annals of Statistics 29(4), 1165–1188.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.special import stdtr  # Student's t distribution, without importing scipy.stats
+
+from ...model.data import ReliabilityData, ranges
+from ...model.errors import InputError
+from .. import distances
+
+SCORINGS = ("accuracy", "neg_rmse")
+#: relative rounding under which two sums of distances are equal (a tie)
+TIE = 1e-9
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class AltTest:
+    """The alternative annotator test of one candidate against the humans.
+
+    ``winning_rate`` ω, ``advantage_probability`` ρ and ``passed`` (ω ≥ 0.5) summarise it;
+    per tested human: ``p_values``, ``wins`` (H0 rejected after Benjamini–Yekutieli),
+    ``candidate_advantage`` (P(W^f = 1)), ``human_advantage`` (P(W^h = 1)), ``t_statistics``
+    and ``items``; ``skipped`` says which humans were left out and why.
+    """
+
+    candidate: object
+    humans: list
+    epsilon: float
+    fdr: float
+    scoring: str
+    winning_rate: float
+    advantage_probability: float
+    p_values: dict
+    wins: dict
+    candidate_advantage: dict
+    human_advantage: dict
+    t_statistics: dict
+    items: dict
+    skipped: dict = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        """Whether the candidate may replace the humans: ω ≥ 0.5."""
+        return self.winning_rate >= 0.5
+
+    def __repr__(self) -> str:
+        return (f"AltTest({self.candidate!r} vs {len(self.humans)} humans, ε={self.epsilon}: "
+                f"ω={self.winning_rate:.3g}, ρ={self.advantage_probability:.3g}, "
+                f"{'passed' if self.passed else 'failed'})")
+
+    def human_records(self) -> list[dict]:
+        """One dict per tested human."""
+        return [{"human": h, "items": self.items[h], "candidate_advantage":
+                 self.candidate_advantage[h], "human_advantage": self.human_advantage[h],
+                 "t": self.t_statistics[h], "p_value": self.p_values[h], "win": self.wins[h]}
+                for h in self.humans]
+
+    def to_dict(self) -> dict:
+        """JSON-ready (nan stays a float nan)."""
+        return {"candidate": self.candidate, "epsilon": self.epsilon, "fdr": self.fdr,
+                "scoring": self.scoring, "winning_rate": self.winning_rate,
+                "advantage_probability": self.advantage_probability, "passed": self.passed,
+                "humans": self.human_records(),
+                "skipped": [{"human": h, "reason": r} for h, r in self.skipped.items()]}
+
+    def to_frame(self):
+        """One row per tested human (pandas is optional and imported here)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.human_records())
+
+
+def benjamini_yekutieli(p: np.ndarray, q: float) -> np.ndarray:
+    """Which hypotheses the Benjamini–Yekutieli (2001) step-up procedure rejects at false
+    discovery rate ``q``: the k smallest p-values for the largest k with
+    p_(k) ≤ k q / (m Σ_{i ≤ m} 1/i) (a nan p-value is never rejected)."""
+    m = len(p)
+    if m == 0:
+        return np.zeros(0, bool)
+    order = np.argsort(p, kind="stable")  # nan last
+    thresholds = np.arange(1, m + 1) / m * q / np.sum(1.0 / np.arange(1, m + 1))
+    below = np.flatnonzero(p[order] <= thresholds)
+    out = np.zeros(m, bool)
+    if len(below):
+        out[order[:below[-1] + 1]] = True
+    return out
+
+
+def _coder(data: ReliabilityData, name, what: str) -> int:
+    try:
+        return list(data.coders).index(name)
+    except ValueError:
+        shown = ", ".join(map(repr, list(data.coders)[:10]))
+        more = "" if data.n_coders <= 10 else f" … ({data.n_coders} in all)"
+        raise InputError(f"no {what} {name!r} among the annotators: {shown}{more}") from None
+
+
+def _metric(data: ReliabilityData, scoring, rows: np.ndarray) -> tuple[str, object]:
+    """(name, metric bound to the data) of a scoring."""
+    if isinstance(scoring, str) and scoring == "accuracy":
+        distance = distances.NAMED["nominal"]
+    elif isinstance(scoring, str) and scoring == "neg_rmse":
+        distance = distances.NAMED["interval"]
+    else:
+        distance = distances.get(scoring)
+    codes = data.codes[rows]
+    counts = np.bincount(codes[codes >= 0], minlength=data.n_labels)
+    try:
+        metric = distance.bind(data, counts)
+    except (ValueError, TypeError) as e:
+        raise InputError(f"scoring {scoring!r}: {e}") from None
+    name = scoring if isinstance(scoring, str) and scoring in SCORINGS else distance.name
+    return name, metric
+
+
+def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None = None, *,
+             epsilon: float = 0.2, fdr: float = 0.05,
+             scoring: str | distances.Distance | Callable = "accuracy", min_humans: int = 2,
+             min_items: int = 30) -> AltTest:
+    """The alternative annotator test of Calderon, Reichart & Dror (2025) for one candidate.
+
+    Parameters
+    ----------
+    data : ReliabilityData
+        Coders × items with the candidate among the coders, missing judgements allowed.
+    candidate : hashable
+        The candidate annotator's coder name ("model").
+    humans : sequence, optional
+        The human annotators' coder names (default: every other coder).
+    epsilon : float
+        The cost–benefit margin ε ≥ 0 (0.2).
+    fdr : float
+        The false discovery rate q of the Benjamini–Yekutieli procedure (0.05).
+    scoring : str, Distance or callable
+        ``"accuracy"``, ``"neg_rmse"`` (numeric labels), or a distance (a name such as
+        ``"ordinal"``, a :class:`~corpusagree.stats.distances.Distance`, or a callable
+        d(a, b)) whose mean over the remaining humans is the misalignment.
+    min_humans : int
+        Human judgements an item needs to take part (2).
+    min_items : int
+        Items a human needs to be tested (30).
+
+    Returns
+    -------
+    AltTest
+        ``winning_rate`` ω, ``advantage_probability`` ρ, ``passed`` (ω ≥ 0.5), the humans'
+        ``p_values`` and what was left out.
+
+    Raises
+    ------
+    InputError
+        An unknown candidate or human, fewer than two humans, no item judged by the candidate
+        and ``min_humans`` humans, or no human with ``min_items`` such items; a scoring that
+        does not suit the labels.
+
+    References
+    ----------
+    Calderon, Reichart & Dror (2025), §3 (Eq. 1–4: the scores, the indicators, the test, ω
+    and ρ); Benjamini & Yekutieli (2001), Theorem 1.1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from corpusagree import ReliabilityData
+    >>> rng = np.random.default_rng(0)
+    >>> truth = rng.integers(0, 3, 60)
+    >>> noisy = lambda p: np.where(rng.random(60) < p, truth, rng.integers(0, 3, 60))
+    >>> data = ReliabilityData.from_matrix([noisy(0.7), noisy(0.7), noisy(0.7), noisy(0.95)],
+    ...                                    coders=["ann1", "ann2", "ann3", "model"])
+    >>> r = alt_test(data, "model", epsilon=0.2)
+    >>> r.winning_rate, round(r.advantage_probability, 3), r.passed
+    (1.0, 0.983, True)
+    """
+    if not np.isfinite(epsilon) or epsilon < 0:
+        raise ValueError(f"epsilon must be a number ≥ 0, not {epsilon}")
+    if not 0 < fdr < 1:
+        raise ValueError(f"fdr must be between 0 and 1, not {fdr}")
+    if min_humans < 2 or min_items < 2:
+        raise ValueError("min_humans and min_items must be at least 2 (a human is compared "
+                         "with the others, and a t-test needs two items)")
+    c = _coder(data, candidate, "candidate")
+    if humans is None:
+        hs = [k for k in range(data.n_coders) if k != c]
+    else:
+        hs = [_coder(data, h, "human") for h in humans]
+        if c in hs:
+            raise InputError(f"the candidate {candidate!r} is among the humans")
+        if len(set(hs)) < len(hs):
+            raise InputError("a human is named twice")
+    names = [data.coders[k] for k in hs]
+    if len(hs) < 2:
+        raise InputError(f"the alt-test compares the candidate with each human against the "
+                         f"other humans: it needs at least 2 humans, these data have "
+                         f"{len(hs)} besides {candidate!r}")
+    scoring_name, metric = _metric(data, scoring, np.array(hs + [c]))
+    H, y_c = data.codes[hs], data.codes[c]
+    n_humans = (H >= 0).sum(0)
+    valid = (y_c >= 0) & (n_humans >= min_humans)
+    if not valid.any():
+        raise InputError(f"no item is judged by the candidate {candidate!r} and at least "
+                         f"{min_humans} humans (the candidate judged {int((y_c >= 0).sum())} "
+                         f"items)")
+    # the human judgements of the valid items, grouped by item
+    item_ix = np.flatnonzero(valid)
+    sub = H[:, item_ix]
+    human, item = np.nonzero(sub.T >= 0)[::-1]  # item-major: an item's judgements together
+    label = sub[human, item]
+    n_i = n_humans[item_ix]
+    start = np.concatenate([[0], np.cumsum(n_i)[:-1]])
+    per_item = n_i[item]
+    # every ordered pair of judgements of one item (self-pairs too: d(a, a) = 0)
+    first = np.repeat(np.arange(len(label)), per_item)
+    second = ranges(start[item], per_item)
+    d_pairs = np.asarray(metric.pair(label[first], label[second]), float)
+    s_human = np.bincount(first, weights=d_pairs, minlength=len(label))
+    d_cand = np.asarray(metric.pair(y_c[item_ix][item], label), float)
+    s_cand = np.bincount(item, weights=d_cand, minlength=len(item_ix))[item] - d_cand
+    tie = np.abs(s_cand - s_human) <= TIE * (np.abs(s_cand) + np.abs(s_human))
+    w_cand = (s_cand <= s_human) | tie
+    w_human = (s_human <= s_cand) | tie
+    diff = w_human.astype(float) - w_cand
+    # per human: items, means, variances
+    h = len(hs)
+    n = np.bincount(human, minlength=h).astype(float)
+    tested = n >= min_items
+    skipped = {names[k]: f"{int(n[k])} items judged with the candidate and another human "
+               f"(fewer than {min_items})" for k in np.flatnonzero(~tested)}
+    if not tested.any():
+        raise InputError(f"no human judged {min_items} items together with the candidate "
+                         f"{candidate!r} and another human (the most: {int(n.max())}); the "
+                         f"t-test of the alt-test needs at least {min_items}")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.bincount(human, weights=diff, minlength=h) / n
+        var = (np.bincount(human, weights=(diff - mean[human]) ** 2, minlength=h)) / (n - 1)
+        t = (mean - epsilon) / np.sqrt(var / n)
+        p = stdtr(n - 1, t)
+        rho_c = np.bincount(human, weights=w_cand, minlength=h) / n
+        rho_h = np.bincount(human, weights=w_human, minlength=h) / n
+    keep = np.flatnonzero(tested)
+    wins = benjamini_yekutieli(p[keep], fdr)
+    kept = [names[k] for k in keep]
+
+    def per(values) -> dict:
+        return {names[k]: float(values[k]) for k in keep}
+
+    return AltTest(candidate, kept, float(epsilon), float(fdr), scoring_name,
+                   float(wins.mean()), float(rho_c[keep].mean()), per(p),
+                   dict(zip(kept, wins.tolist(), strict=True)), per(rho_c), per(rho_h), per(t),
+                   {names[k]: int(n[k]) for k in keep}, skipped)
