@@ -16,7 +16,8 @@ reproduces a fit but not a run of the release.
 
 The E-step is computed in logarithms (the release multiplies probabilities, which underflows
 on items with many judgements) and vectorised over the judgements: the posterior that
-annotator w knew the label k they gave is P(true = k | item) ξ_w / ((1 − ξ_w) θ_w[k] + ξ_w).
+annotator w knew the label k they gave is P(true = k | item) ξ_w / ((1 − ξ_w) θ_w[k] + ξ_w),
+so w's expected counts need only the sums of P(true = k | item) over w's judgements k.
 
 References
 ----------
@@ -33,7 +34,7 @@ from scipy.special import digamma
 
 from ...model.data import ReliabilityData
 from .annotations import Annotations
-from .dawid_skene import normalise_log
+from .dawid_skene import log_joint, normalise_log
 from .result import AnnotatorModel
 
 METHODS = ("vb", "em")
@@ -57,20 +58,23 @@ class MaceState:
 
 def e_step(ann: Annotations, s: MaceState) -> MaceState:
     """Posteriors of the true labels, expected (guess, know) and strategy counts, and the log
-    marginal likelihood under ``s``'s parameters (``MACE.EStep`` without control items)."""
+    marginal likelihood under ``s``'s parameters (``MACE.EStep`` without control items).
+
+    P(gives k | true c) = (1 − ξ) θ[k] + ξ [k = c] is an (annotator, given label) × true label
+    table, as Dawid–Skene's, so the posteriors are its E-step; the expected counts of
+    annotator w and label k are sums over w's judgements k of P(true = k | item), one
+    sparse product."""
     A, K = ann.n_annotators, ann.n_labels
-    guess = s.spamming[ann.annotator, 0] * s.strategies[ann.annotator, ann.label]
-    know = s.spamming[ann.annotator, 1]
-    log_wrong = np.log(guess)
-    base = np.bincount(ann.item, weights=log_wrong, minlength=ann.n_items)
-    gain = np.bincount(ann.item * K + ann.label, weights=np.log(guess + know) - log_wrong,
-                       minlength=ann.n_items * K).reshape(-1, K)
-    T, log_z = normalise_log(base[:, None] + gain - np.log(K))
-    knew = T[ann.item, ann.label] * know / (guess + know)
-    know_counts = np.stack([np.bincount(ann.annotator, weights=1 - knew, minlength=A),
-                            np.bincount(ann.annotator, weights=knew, minlength=A)], axis=1)
-    strategy_counts = np.bincount(ann.annotator * K + ann.label, weights=1 - knew,
-                                  minlength=A * K).reshape(A, K)
+    guess = s.spamming[:, :1] * s.strategies  # annotators × given labels
+    know = np.broadcast_to(s.spamming[:, 1:], (A, K))
+    err = np.repeat(guess.ravel(), K).reshape(A, K, K)
+    err[:, np.arange(K), np.arange(K)] += know
+    T, log_z = normalise_log(log_joint(ann, np.full(K, 1 / K), err.reshape(A * K, K)))
+    right = np.asarray(ann.incidence @ T).reshape(A, K, K)[:, np.arange(K), np.arange(K)]
+    knew = right * know / (guess + know)  # Σ P(knew) over w's judgements k
+    given = ann.votes_by_annotator
+    strategy_counts = given - knew
+    know_counts = np.stack([strategy_counts.sum(1), knew.sum(1)], axis=1)
     return MaceState(s.spamming, s.strategies, T, know_counts, strategy_counts,
                      float(log_z.sum()))
 
