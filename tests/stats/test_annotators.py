@@ -19,6 +19,8 @@ import doctest
 import gzip
 import json
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -471,6 +473,16 @@ def test_unused_declared_labels_and_ties() -> None:
     mv = an.majority_vote(data)
     assert mv.label_names == ["a", "b", "c"] and mv.labels == {1: "a", 2: "c"}
     assert vote_module.first_argmax(np.array([[0.5, 0.5], [0.2, 0.8]])).tolist() == [0, 1]
+
+
+def test_import_stays_light() -> None:
+    """The models import scipy.special and scipy.sparse, not scipy.stats; GLAD imports
+    scipy.optimize when it runs."""
+    code = ("import sys, corpusagree.annotators; "
+            "print(sorted({'scipy.stats', 'scipy.optimize', 'pandas'} & set(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("module", [an, vote_module, ds_module, glad_module, mace_module,

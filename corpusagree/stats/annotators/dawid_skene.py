@@ -15,7 +15,9 @@ conventions change the numbers and are kept:
   log-likelihood under the posteriors plus their entropy, with log π counted once per
   judgement (as crowd-kit counts it; the textbook ELBO counts it once per item);
 * the returned posteriors come from the last E-step, the confusion matrices and π from the
-  M-step after it (crowd-kit's ``probas_``, ``errors_`` and ``priors_``).
+  M-step after it (crowd-kit's ``probas_``, ``errors_`` and ``priors_``); an item's label is
+  its most probable, a tie going to the smallest label in sorted order (crowd-kit's
+  ``idxmax`` over its sorted label columns).
 
 Each EM step is two sparse products with the judgements' (annotator, label) × item incidence
 matrix, so a step costs O(judgements × labels) with no loop over items or annotators.

@@ -115,7 +115,9 @@ def glad(data: ReliabilityData, *, n_iter: int = 1000, tol: float = 1e-5) -> Ann
     AnnotatorModel
         ``skill``: the ability α_w; ``item_parameters["beta"]``: the inverse difficulty
         β_i = exp(b_i) (crowd-kit's ``betas_`` hold b_i); ``log_likelihood``: log P(judgements
-        | α, β), ``settings["log_posterior"]`` with the priors' terms.
+        | α, β), ``settings["log_posterior"]`` with the priors' terms; ``iterations``: the
+        L-BFGS iterations; ``settings["gradient"]``: the largest partial derivative per
+        judgement at the end.
 
     Raises
     ------

@@ -122,6 +122,9 @@ class AnnotatorModel:
         """A result from arrays over the model's items and annotators (those with
         judgements), spread back over all items and coders of the data."""
         data, K = ann.data, ann.n_labels
+        if posterior.shape != (ann.n_items, K):
+            raise ValueError(f"posteriors of shape {posterior.shape}, expected "
+                             f"{(ann.n_items, K)}")
         codes = np.full(data.n_items, -1, np.int64)
         codes[ann.items] = first_argmax(posterior)
         full_post = _spread(posterior, ann.items, data.n_items)
@@ -134,7 +137,6 @@ class AnnotatorModel:
                    for k, v in (item_parameters or {}).items()}
         annot_p = {k: _spread(v, ann.annotators, data.n_coders)
                    for k, v in (annotator_parameters or {}).items()}
-        assert posterior.shape == (ann.n_items, K)
         return cls(model, list(data.items), list(data.coders), ann.label_names, codes,
                    full_post, full_skill, judgements, skill_measure, full_conf, prevalence,
                    None if log_likelihood is None else float(log_likelihood), int(iterations),
