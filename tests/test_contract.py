@@ -17,7 +17,17 @@ import sys
 
 import pytest
 
-from corpusagree.analyses import coref, markables, relations, segments, senses, spans, table, trees
+from corpusagree.analyses import (
+    annotators,
+    coref,
+    markables,
+    relations,
+    segments,
+    senses,
+    spans,
+    table,
+    trees,
+)
 from corpusagree.model.corpus import Corpus
 
 from support import ROOT, SAMPLES
@@ -25,6 +35,7 @@ from support import ROOT, SAMPLES
 #: (job module, what its read takes) on sample_corpora/
 JOBS = {
     "table": (table, SAMPLES / "table" / "dialogue_acts.csv"),
+    "annotators": (annotators, SAMPLES / "table" / "dialogue_acts.csv"),
     "coref": (coref, SAMPLES / "coref" / "brat"),
     "markables": (markables, SAMPLES / "coref" / "mmax2"),
     "segments": (segments, SAMPLES / "segments" / "segments.json"),
@@ -99,6 +110,8 @@ def test_same_keywords_everywhere():
 
 @pytest.mark.parametrize("argv", [
     ["table", "sample_corpora/table/dialogue_acts.csv", "--diagnostics"],
+    ["annotators", "sample_corpora/table/dialogue_acts.csv", "--candidate", "dan",
+     "--diagnostics"],
     ["coref", "sample_corpora/coref/brat", "--by-document"],
     ["markables", "sample_corpora/coref/mmax2"],
     ["segments", "sample_corpora/segments/segments.json", "--diagnostics"],

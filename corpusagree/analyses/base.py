@@ -293,8 +293,8 @@ def bootstrap_plot(symbol: str, what: str, value: float, iv: Interval) -> Plot:
 @dataclass
 class Plot:
     """A picture of part of a report, as data: ``kind`` names the drawing
-    (``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of labels) and
-    ``data`` holds its arguments."""
+    (``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of labels, ``bars``
+    with intervals) and ``data`` holds its arguments."""
 
     id: str
     title: str

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..model.errors import InputError
-from . import coref, markables, relations, report, segments, senses, spans, table, trees
+from . import annotators, coref, markables, relations, report, segments, senses, spans, table, trees
 from . import options as opt
 
 #: one module per job, each with register(subparsers)
-JOBS = (table, coref, markables, segments, senses, spans, trees, relations, report)
+JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, relations, report)
 
 
 class Parser(argparse.ArgumentParser):

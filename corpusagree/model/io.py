@@ -206,6 +206,32 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
     return triples, groups or None
 
 
+def table_header(path: Path_, delimiter: str | None = None) -> list[str]:
+    """The column names of a table's first row."""
+    return _header_and_rows(path, delimiter)[1]
+
+
+def item_values(path: Path_, column: str, *, item: str = "item",
+                delimiter: str | None = None, numeric: bool = False) -> dict:
+    """item → its value in ``column`` of a long table (one judgement per row; an item's rows
+    must agree, empty cells say nothing): a per-item column such as a gold label. A missing
+    column, or an item with two values, is an InputError at its line."""
+    name, header, rows = _header_and_rows(path, delimiter)
+    for col in (item, column):
+        if col not in header:
+            raise InputError(f"no column {col!r}; columns are {header}", name, rows[0][0])
+    i_col, v_col = header.index(item), header.index(column)
+    values: dict = {}
+    for lineno, row in _body(rows, header, name):
+        v = parse_cell(row[v_col].strip(), None, numeric, name, lineno)
+        if v is None:
+            continue
+        it = row[i_col].strip()
+        if values.setdefault(it, v) != v:
+            raise InputError(f"item {it!r} has {column} {values[it]!r} and {v!r}", name, lineno)
+    return values
+
+
 def read_wide(path: Path_, *, delimiter: str | None = None, set_sep: str | None = None,
               numeric: bool = False) -> list[tuple]:
     """(coder, item, label) triples of a wide table: header ``coder,item1,item2,...``, one row

@@ -36,10 +36,12 @@ PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
           "by_document": "documents", "scores_by_document": "documents",
           "by_group": "documents", "by_lemma": "documents", "worst_items": "disputed",
           "disputed": "disputed", "costliest": "disputed", "costliest_boundaries": "disputed",
-          "costliest_units": "disputed", "pairs": "spans"}
+          "costliest_units": "disputed", "pairs": "spans", "models": "summary",
+          "reliability": "summary", "alt_test": "summary", "alt_test_humans": "summary",
+          "confusion": "matrices"}
 #: the section of each kind of plot
 PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
-               "confusion": "matrices"}
+               "confusion": "matrices", "bars": "summary"}
 #: matrices where a low value is good agreement
 LOW_IS_GOOD = ("pk", "window_diff")
 #: per-document strips show at most this many measures
@@ -156,8 +158,9 @@ def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str]) -> str:
     for t in tables:
         place = _place(t)
         parts[place].append(_table_block(report, t, anchor, place))
-    for p in report.plots():
-        parts[PLOT_PLACES[p.kind]].insert(0, _plot(p))
+    for p in report.plots():  # a section's plots first (the summary's after its overview)
+        place = PLOT_PLACES[p.kind]
+        parts[place].insert(1 if place == "summary" else 0, _plot(p))
     body = "".join(
         f'<section class="part" data-part="{k}" id="{anchor}-{k}"><h3>{_e(h)}</h3>'
         + "".join(parts[k]) + "</section>" for k, h in SECTIONS if parts[k])
@@ -251,7 +254,7 @@ def _figure(fid: str, caption: str, svg: str, notes: Sequence[str] = (), extra: 
 def _plot(p: Plot) -> str:
     """A report's plot; a matrix under a heading, as a table's."""
     draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum,
-            "heatmap": plots.heatmap, "confusion": plots.heatmap}[p.kind]
+            "heatmap": plots.heatmap, "confusion": plots.heatmap, "bars": plots.bars}[p.kind]
     matrix = p.kind in ("heatmap", "confusion")
     return ((f"<h4>{_e(p.title)}</h4>" if matrix else "")
             + _figure(p.id, p.title + _marked(p.data.get("marked", ())), draw(**p.data),

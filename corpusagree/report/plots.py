@@ -240,6 +240,31 @@ def strips(columns: Sequence[tuple[str, Sequence[float | None]]], names: Sequenc
         return _svg(fig)
 
 
+def bars(labels: Sequence[str], values: Sequence[float], low: Sequence[float | None],
+         high: Sequence[float | None], label: str) -> str:
+    """One horizontal bar per name (in the order given, the first at the bottom) with its
+    interval as an error bar where it has one: the reliability of each annotator. Names are
+    thinned as a heatmap's when there are more than :data:`MAX_TICKS`."""
+    n = len(labels)
+    v = np.array(values, dtype=float)
+    lo = np.array([np.nan if x is None else x for x in low], dtype=float)
+    hi = np.array([np.nan if x is None else x for x in high], dtype=float)
+    shown, font = _thinned(labels, ())
+    with _figure(WIDTH, 0.8 + min(ROW, 8.0 / max(n, 1)) * n) as fig:
+        ax = fig.add_subplot()
+        y = np.arange(n)
+        ax.barh(y, v, color=MARK, alpha=0.8, height=0.7)
+        has = np.isfinite(lo) & np.isfinite(hi)
+        if has.any():
+            ax.errorbar(v[has], y[has], xerr=[v[has] - lo[has], hi[has] - v[has]], fmt="none",
+                        ecolor=ALERT, elinewidth=1, capsize=2)
+        ax.set_yticks(y[shown], [labels[i] for i in shown], fontsize=font)
+        ax.set_ylim(-0.7, n - 0.3)
+        ax.axvline(0, color="#777", lw=0.6)
+        ax.set_xlabel(label)
+        return _svg(fig)
+
+
 def bootstrap(distribution: Sequence[float], estimate: float, low: float, high: float,
               label: str) -> str:
     """The bootstrap distribution of a coefficient: a histogram with the estimate, the

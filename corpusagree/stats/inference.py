@@ -21,7 +21,7 @@ Fleiss's κ (α′) and Krippendorff's α, as the irrCAC packages compute them, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -236,10 +236,21 @@ def _left_out(t: _Target, settings: Bootstrap, clustered: bool, U: int, note: st
 def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool, U: int
               ) -> Interval:
     theta = float(t.values(np.ones((1, U)))[0])
+    return interval_of(dist, theta, settings, t.coef.id, t.kernel.distance.name, clustered, U,
+                       lambda: _jackknife(t, U), bias=t.coef.value == "bias")
+
+
+def interval_of(dist: np.ndarray, theta: float, settings: Bootstrap, coefficient: str,
+                distance: str, clustered: bool, units: int,
+                jackknife: Callable[[], np.ndarray], *, bias: bool = False) -> Interval:
+    """The interval of ``settings`` from a bootstrap distribution (nan replicates left out and
+    counted) around the estimate ``theta``: percentile, or BCa (Efron 1987) with the
+    acceleration from ``jackknife()``, the leave-one-unit-out values; with Krippendorff's q,
+    the standard error and a note when the estimate lies outside its interval."""
     ok = dist[~np.isnan(dist)]
     a = (1 - settings.level) / 2
     if settings.interval == "bca" and len(ok):
-        lo_q, hi_q = _bca_quantiles(ok, theta, _jackknife(t, U), a)
+        lo_q, hi_q = _bca_quantiles(ok, theta, jackknife(), a)
         method = "bootstrap BCa"
     else:
         lo_q, hi_q = a, 1 - a
@@ -252,15 +263,87 @@ def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool
         note = (f"the estimate {theta:.4g} lies {where} its {name} interval: " + (
             "B is a variance between the coders' label distributions, bounded below by 0, and "
             "resampling adds variance to it, so its bootstrap distribution is shifted upwards; "
-            "read the interval's upper end as a bound on B" if t.coef.value == "bias" else
+            "read the interval's upper end as a bound on B" if bias else
             "the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
             "interval (interval='bca') corrects a moderate shift"))
-    return Interval(t.coef.id, t.kernel.distance.name, theta, low, high, settings.level, method,
-                    clustered, U, settings.n_resamples, settings.seed, dist,
+    return Interval(coefficient, distance, theta, low, high, settings.level, method,
+                    clustered, units, settings.n_resamples, settings.seed, dist,
                     {x: float((ok < x).mean()) if len(ok) else float("nan")
                      for x in Q_THRESHOLDS},
                     float(ok.std(ddof=1)) if len(ok) > 1 else None,
                     int(len(dist) - len(ok)), note)
+
+
+def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.ndarray,
+                    settings: Bootstrap, names: Sequence[tuple[str, str]], *,
+                    clustered: bool, progress: Progress | None = None, max_blocks: int = 1000
+                    ) -> list[Interval]:
+    """Bootstrap intervals of statistics that are recomputed on every replicate (a model
+    fitted again to the resampled items), the replicates drawn as :func:`bootstrap` draws
+    them.
+
+    Parameters
+    ----------
+    statistic : callable
+        ``statistic(weights)``: the statistics (one per entry of ``names``) of the data with
+        item i counted ``weights[i]`` times (its unit's draws in the replicate).
+    unit_of : ndarray
+        The resampling unit of each item (``np.arange(n_items)``: the items themselves; a
+        document id per item: clusters).
+    settings : Bootstrap
+        Replicates, level, interval method (BCa's acceleration comes from a jackknife of
+        refits, one per unit or per one of ``max_blocks`` blocks of units) and seed.
+    names : list of (str, str)
+        What each statistic is: the ``coefficient`` and ``distance`` of its Interval.
+    clustered : bool
+        Whether the units are clusters of items (documents), for the intervals' captions.
+    progress : callable, optional
+        ``progress(done, total)`` after each replicate.
+
+    Returns
+    -------
+    list of Interval
+        One per statistic; nan values of a replicate (a statistic it cannot give) are left
+        out of that statistic's interval and counted in ``dropped``.
+
+    Examples
+    --------
+    >>> x = np.arange(20.0)
+    >>> mean = lambda w: np.array([w @ x / w.sum()])
+    >>> iv, = refit_bootstrap(mean, np.arange(20), Bootstrap(200, seed=1), [("mean", "")],
+    ...                       clustered=False)
+    >>> iv.estimate, iv.low < 9.5 < iv.high, iv.method
+    (9.5, True, 'bootstrap percentile')
+    """
+    unit_of = np.asarray(unit_of)
+    uniq, unit_of = np.unique(unit_of, return_inverse=True)
+    U = len(uniq)
+    if U < 2:
+        raise ValueError("the bootstrap needs at least two resampling units")
+    theta = np.asarray(statistic(np.ones(len(unit_of))), float)
+    n = settings.n_resamples
+    dist = np.empty((n, len(theta)))
+    done = 0
+    for W in replicate_weights(U, n, settings.seed):
+        for w in W:
+            dist[done] = statistic(w[unit_of])
+            done += 1
+            if progress is not None:
+                progress(done, n)
+    jack: list[np.ndarray] = []
+
+    def jackknife() -> np.ndarray:
+        if not jack:  # refits leaving out one unit (or one block of units) each
+            block = np.arange(U) if U <= max_blocks else \
+                np.random.default_rng(0).permutation(U) % max_blocks
+            of_item = block[unit_of]
+            jack.append(np.array([statistic((of_item != b).astype(float))
+                                  for b in range(int(block.max()) + 1)]))
+        return jack[0]
+
+    return [interval_of(dist[:, k], float(theta[k]), settings, c, d, clustered, U,
+                        lambda k=k: jackknife()[:, k])
+            for k, (c, d) in enumerate(names)]
 
 
 def _jackknife(t: _Target, U: int, max_blocks: int = 1000) -> np.ndarray:

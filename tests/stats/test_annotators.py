@@ -277,6 +277,39 @@ def test_dawid_skene_recovers_known_confusion_matrices() -> None:
     assert accuracy > (an.majority_vote(data).codes[judged] == truth[judged]).mean() + 0.02
 
 
+# ---- weighted items: a bootstrap replicate without copying ---------------------------------
+@pytest.mark.parametrize("model", list(an.MODELS))
+def test_weighted_items_are_repeated_items(model: str) -> None:
+    """Fitting with whole-number item weights is fitting the data with each item repeated
+    that many times (items of weight 0 left out)."""
+    data = load("multi")
+    counts = np.random.default_rng(4).integers(0, 3, data.n_items)
+    counts[:5] = 0  # the annotators of only these items lose all their judgements, if any
+    weighted = an.MODELS[model](Annotations.from_data(data).reweighted(counts))
+    drawn = np.repeat(np.arange(data.n_items), counts)
+    repeated = an.MODELS[model](data.subset(items=drawn))
+    tol = {"glad": 2e-4, "mace": 1e-6}.get(model, 1e-10)
+    a, b = weighted.skill_values, repeated.skill_values
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    assert np.nanmax(np.abs(a - b)) < tol
+    assert np.abs(weighted.posterior[drawn] - repeated.posterior).max() < tol * 10
+    if model in ("dawid_skene", "one_coin"):
+        assert weighted.iterations == repeated.iterations
+        assert weighted.log_likelihood == pytest.approx(repeated.log_likelihood, rel=1e-10)
+
+
+def test_warm_starts_reach_the_same_fit() -> None:
+    data = load("multi")
+    g = an.glad(data)
+    again = an.glad(data, start=g)
+    assert np.abs(again.skill_values - g.skill_values).max() < 1e-4
+    assert again.iterations < g.iterations
+    m = an.mace(data, seed=3)
+    warm = an.mace(data, start=m)
+    assert np.abs(warm.skill_values - m.skill_values).max() < 1e-6
+    assert len(warm.settings["restart_log_likelihoods"]) == 1
+
+
 # ---- alt-test ------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def alttest_example():

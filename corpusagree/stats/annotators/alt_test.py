@@ -121,12 +121,15 @@ def benjamini_yekutieli(p: np.ndarray, q: float) -> np.ndarray:
     return out
 
 
-def _coder(data: ReliabilityData, name, what: str) -> int:
+def coder_index(coders: Sequence, name, what: str = "coder") -> int:
+    """The index of ``name`` among ``coders``; an InputError listing (the first ten) coders
+    when it is not there (``what`` names its role: candidate, human …)."""
+    coders = list(coders)
     try:
-        return list(data.coders).index(name)
+        return coders.index(name)
     except ValueError:
-        shown = ", ".join(map(repr, list(data.coders)[:10]))
-        more = "" if data.n_coders <= 10 else f" … ({data.n_coders} in all)"
+        shown = ", ".join(map(repr, coders[:10]))
+        more = "" if len(coders) <= 10 else f" … ({len(coders)} in all)"
         raise InputError(f"no {what} {name!r} among the annotators: {shown}{more}") from None
 
 
@@ -213,11 +216,11 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     if min_humans < 2 or min_items < 2:
         raise ValueError("min_humans and min_items must be at least 2 (a human is compared "
                          "with the others, and a t-test needs two items)")
-    c = _coder(data, candidate, "candidate")
+    c = coder_index(data.coders, candidate, "candidate")
     if humans is None:
         hs = [k for k in range(data.n_coders) if k != c]
     else:
-        hs = [_coder(data, h, "human") for h in humans]
+        hs = [coder_index(data.coders, h, "human") for h in humans]
         if c in hs:
             raise InputError(f"the candidate {candidate!r} is among the humans")
         if len(set(hs)) < len(hs):

@@ -2,6 +2,10 @@
 model of the annotators works on: ``item[m]``, ``annotator[m]`` and ``label[m]`` of judgement
 m, each coded 0 … n − 1 over the items, annotators and labels that have judgements.
 
+Items may carry weights (:meth:`Annotations.reweighted`): every sum over judgements or items
+is then weighted, so a fit with whole-number weights is the fit on the data with each item
+repeated that many times — a bootstrap replicate without copying the data.
+
 Items nobody judged, annotators who judged nothing and labels nobody gave are left out of the
 models (crowd-kit, which takes a table of judgements, never sees them either) and mapped back
 as missing (label None, posteriors and skill nan) in the results.
@@ -23,7 +27,8 @@ from ...model.errors import InputError
 class Annotations:
     """Judgements as arrays (see the module docstring) with the maps back to ``data``:
     ``items[i]``, ``annotators[a]`` and ``labels[k]`` are the data's item index, coder index
-    and label code of model item i, annotator a and label k."""
+    and label code of model item i, annotator a and label k. ``item_weight`` (None: all 1)
+    weighs each model item."""
 
     data: ReliabilityData
     item: np.ndarray
@@ -32,6 +37,13 @@ class Annotations:
     items: np.ndarray
     annotators: np.ndarray
     labels: np.ndarray
+    item_weight: np.ndarray | None = None
+
+    @classmethod
+    def of(cls, data: ReliabilityData | Annotations) -> Annotations:
+        """``data`` itself when it is already judgements as arrays, else
+        :meth:`from_data`."""
+        return data if isinstance(data, Annotations) else cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: ReliabilityData, *, min_annotators: int = 2) -> Annotations:
@@ -61,11 +73,42 @@ class Annotations:
         labels, label_ix = _compact(code, data.n_labels)
         return cls(data, item_ix, annotator, label_ix, items, annotators, labels)
 
+    def reweighted(self, weights: np.ndarray) -> Annotations:
+        """The same judgements with the data's items weighted by ``weights`` (one number ≥ 0
+        per item of the data, e.g. how often a bootstrap replicate draws it); the judgements
+        of items of weight 0 are left out, the items, annotators and labels stay."""
+        w = np.asarray(weights, dtype=float)[self.items]
+        if self.item_weight is not None:
+            w = w * self.item_weight
+        keep = w[self.item] > 0
+        return Annotations(self.data, self.item[keep], self.annotator[keep], self.label[keep],
+                           self.items, self.annotators, self.labels, w)
+
     # ---- sizes ----------------------------------------------------------------------------
     @property
     def n(self) -> int:
         """Number of judgements."""
         return len(self.label)
+
+    @cached_property
+    def weight(self) -> np.ndarray | None:
+        """Each judgement's weight, its item's (None: all 1)."""
+        return None if self.item_weight is None else self.item_weight[self.item]
+
+    @property
+    def total(self) -> float:
+        """The judgements' total weight."""
+        return float(self.n if self.weight is None else self.weight.sum())
+
+    def item_sum(self, values: np.ndarray) -> np.ndarray:
+        """Σ over items of ``values`` (one row per item), each weighted."""
+        return values.sum(0) if self.item_weight is None else self.item_weight @ values
+
+    def item_mean(self, values: np.ndarray) -> np.ndarray:
+        """The weighted mean over items of ``values`` (one row per item)."""
+        if self.item_weight is None:
+            return values.mean(0)
+        return self.item_weight @ values / self.item_weight.sum()
 
     @property
     def n_items(self) -> int:
@@ -88,41 +131,56 @@ class Annotations:
     def votes(self) -> np.ndarray:
         """items × labels: how many judgements gave item i label k."""
         K = self.n_labels
-        return np.bincount(self.item * K + self.label,
+        return np.bincount(self.item * K + self.label, weights=self.weight,
                            minlength=self.n_items * K).reshape(self.n_items, K).astype(float)
 
     @cached_property
     def per_item(self) -> np.ndarray:
         """Judgements per item."""
-        return np.bincount(self.item, minlength=self.n_items).astype(float)
+        return np.bincount(self.item, weights=self.weight,
+                           minlength=self.n_items).astype(float)
 
     @cached_property
     def per_annotator(self) -> np.ndarray:
         """Judgements per annotator."""
-        return np.bincount(self.annotator, minlength=self.n_annotators).astype(float)
+        return np.bincount(self.annotator, weights=self.weight,
+                           minlength=self.n_annotators).astype(float)
 
     @cached_property
     def votes_by_annotator(self) -> np.ndarray:
         """annotators × labels: how often annotator a gave label k."""
         K = self.n_labels
-        return np.bincount(self.annotator * K + self.label,
+        return np.bincount(self.annotator * K + self.label, weights=self.weight,
                            minlength=self.n_annotators * K).reshape(-1, K).astype(float)
+
+    def annotator_mean(self, values: np.ndarray) -> np.ndarray:
+        """Per annotator, the (weighted) mean of ``values`` (one per judgement); nan for an
+        annotator without judgements."""
+        w = values if self.weight is None else values * self.weight
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.bincount(self.annotator, weights=w, minlength=self.n_annotators) / \
+                self.per_annotator
 
     @cached_property
     def incidence(self) -> sparse.csr_matrix:
-        """(annotators · labels) × items, 1 where annotator a gave item i label k (row
-        a·K + k): ``incidence @ T`` sums an items × labels table over each annotator's
-        judgements of each label (the M-step of Dawid–Skene), ``incidence.T @ E`` sums a
-        table over (annotator, label) rows over each item's judgements (its E-step)."""
+        """(annotators · labels) × items, the item's weight (1) where annotator a gave item i
+        label k (row a·K + k): ``incidence @ T`` sums an items × labels table over each
+        annotator's judgements of each label, weighted (the M-step of Dawid–Skene)."""
         K = self.n_labels
-        return sparse.csr_matrix((np.ones(self.n), (self.annotator * K + self.label,
-                                                    self.item)),
+        values = np.ones(self.n) if self.weight is None else self.weight
+        return sparse.csr_matrix((values, (self.annotator * K + self.label, self.item)),
                                  shape=(self.n_annotators * K, self.n_items))
 
     @cached_property
     def incidence_t(self) -> sparse.csr_matrix:
-        """The transpose of :attr:`incidence`, in CSR form (one row per item)."""
-        return self.incidence.T.tocsr()
+        """items × (annotators · labels), 1 where annotator a gave item i label k:
+        ``incidence_t @ E`` sums a table over (annotator, label) rows over each item's own
+        judgements, unweighted (the E-step: an item's likelihood)."""
+        if self.weight is None:
+            return self.incidence.T.tocsr()
+        K = self.n_labels
+        return sparse.csr_matrix((np.ones(self.n), (self.item, self.annotator * K + self.label)),
+                                 shape=(self.n_items, self.n_annotators * K))
 
     @property
     def given(self) -> np.ndarray:

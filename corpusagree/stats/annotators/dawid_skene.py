@@ -61,14 +61,14 @@ def full_m_step(ann: Annotations, T: np.ndarray) -> tuple[np.ndarray, np.ndarray
     seen = ann.given.ravel()
     err[seen] = np.maximum(err[seen], EPS)
     err = err.reshape(A, K, K)
-    err /= err.sum(1, keepdims=True)
+    with np.errstate(invalid="ignore"):  # an annotator without judgements: nan
+        err /= err.sum(1, keepdims=True)
     return counts, err.reshape(A * K, K)
 
 
 def one_coin_skill(ann: Annotations, T: np.ndarray) -> np.ndarray:
     """The one-coin accuracy of each annotator: the mean posterior of the labels they gave."""
-    return np.bincount(ann.annotator, weights=T[ann.item, ann.label],
-                       minlength=ann.n_annotators) / ann.per_annotator
+    return ann.annotator_mean(T[ann.item, ann.label])
 
 
 def one_coin_m_step(ann: Annotations, T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -86,7 +86,7 @@ def one_coin_m_step(ann: Annotations, T: np.ndarray) -> tuple[np.ndarray, np.nda
 def log_joint(ann: Annotations, prior: np.ndarray, err: np.ndarray) -> np.ndarray:
     """items × labels: log π_c + Σ log e_w[c, k] over the item's judgements."""
     log_err = np.zeros_like(err)
-    np.log(err, out=log_err, where=err > 0)
+    np.log(err, out=log_err, where=err > 0)  # rows no judgement uses stay 0
     return np.asarray(ann.incidence_t @ log_err) + np.log(np.maximum(prior, EPS))
 
 
@@ -106,7 +106,7 @@ def objective(ann: Annotations, T: np.ndarray, prior: np.ndarray, counts: np.nda
     joint = float((counts[seen] * np.log(err[seen])).sum())
     joint += float(ann.per_item @ T @ np.log(np.maximum(prior, EPS)))
     Tc = np.maximum(T, EPS)
-    return (joint - float((Tc * np.log(Tc)).sum())) / ann.n
+    return (joint - float(ann.item_sum((Tc * np.log(Tc)).sum(1)))) / ann.total
 
 
 def fit(ann: Annotations, m_step: MStep, n_iter: int, tol: float
@@ -116,14 +116,14 @@ def fit(ann: Annotations, m_step: MStep, n_iter: int, tol: float
     if int(n_iter) != n_iter or n_iter < 0:
         raise ValueError(f"n_iter must be a whole number ≥ 0, not {n_iter}")
     T = vote_shares(ann)
-    prior = T.mean(0)
+    prior = ann.item_mean(T)
     counts, err = m_step(ann, T)
     history: list[float] = []
     last = -np.inf
     converged = False
     for _ in range(int(n_iter)):
         T, _ = normalise_log(log_joint(ann, prior, err))
-        prior = T.mean(0)
+        prior = ann.item_mean(T)
         counts, err = m_step(ann, T)
         value = objective(ann, T, prior, counts, err)
         history.append(value)
@@ -146,18 +146,19 @@ def _result(name: str, ann: Annotations, m_step: MStep, n_iter: int, tol: float,
     _, log_z = normalise_log(log_joint(ann, prior, err))
     return AnnotatorModel.from_fit(
         name, ann, T, skill, skill_measure, confusion=confusion, prevalence=prior,
-        log_likelihood=float(log_z.sum()), iterations=len(history), converged=converged,
+        log_likelihood=float(ann.item_sum(log_z)), iterations=len(history), converged=converged,
         settings={"n_iter": n_iter, "tol": tol, "objective": history})
 
 
-def dawid_skene(data: ReliabilityData, *, n_iter: int = 100, tol: float = 1e-5
+def dawid_skene(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: float = 1e-5
                 ) -> AnnotatorModel:
     """Dawid & Skene's (1979) confusion-matrix model, fitted by EM as crowd-kit 1.4.2 does.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
     n_iter : int
         The most EM iterations (100).
     tol : float
@@ -192,20 +193,21 @@ def dawid_skene(data: ReliabilityData, *, n_iter: int = 100, tol: float = 1e-5
     >>> {a: round(s, 3) for a, s in ds.skill.items()}
     {0: 1.0, 1: 0.833, 2: 0.667}
     """
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     return _result("dawid_skene", ann, full_m_step, n_iter, tol,
                    "Σ_c π_c e[c, c]: accuracy under the prevalence π", one_coin=False)
 
 
-def one_coin(data: ReliabilityData, *, n_iter: int = 100, tol: float = 1e-5
+def one_coin(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: float = 1e-5
              ) -> AnnotatorModel:
     """The one-coin Dawid–Skene model: one accuracy s_w per annotator, errors spread evenly
     over the other labels; fitted by EM as crowd-kit 1.4.2's ``OneCoinDawidSkene``.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
     n_iter : int
         The most EM iterations (100).
     tol : float
@@ -236,6 +238,6 @@ def one_coin(data: ReliabilityData, *, n_iter: int = 100, tol: float = 1e-5
     >>> {a: round(s, 3) for a, s in oc.skill.items()}
     {0: 1.0, 1: 0.833, 2: 0.667}
     """
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     return _result("one_coin", ann, one_coin_m_step, n_iter, tol,
                    "one-coin accuracy s_w", one_coin=True)

@@ -39,7 +39,8 @@ PRIOR_MEAN = 1.0
 
 class _Glad:
     """The log posterior of GLAD and its gradient over x = (α, b), on one set of
-    judgements."""
+    judgements (items weighted as :class:`Annotations` says: an item's likelihood and the
+    prior on its b count its weight times)."""
 
     def __init__(self, ann: Annotations) -> None:
         self.ann = ann
@@ -47,12 +48,16 @@ class _Glad:
         self.log_other = np.log(K - 1) if K > 1 else 0.0
         self.log_prior = -np.log(K)
         self.key = ann.item * K + ann.label
+        self.plain_votes = np.bincount(self.key, minlength=ann.n_items * K).reshape(-1, K)
+        self.w = np.ones(ann.n_items) if ann.item_weight is None else ann.item_weight
+        self.w_judgement = self.w[ann.item]
 
     def split(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return x[:self.ann.n_annotators], x[self.ann.n_annotators:]
 
     def log_joint(self, alpha: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(items × labels log P(true label, judgements), the judgements' z = α β)."""
+        """(items × labels log P(true label, the item's judgements), the judgements'
+        z = α β)."""
         ann, K = self.ann, self.ann.n_labels
         z = alpha[ann.annotator] * np.exp(b)[ann.item]
         # log σ(z) for the true label, log(1 − σ(z)) − log(K − 1) = log σ(z) − z − log(K − 1)
@@ -60,25 +65,27 @@ class _Glad:
         log_wrong = log_expit(z) - z - self.log_other
         base = np.bincount(ann.item, weights=log_wrong, minlength=ann.n_items)
         gain = np.bincount(self.key, weights=z, minlength=ann.n_items * K).reshape(-1, K) \
-            + self.log_other * ann.votes
+            + self.log_other * self.plain_votes
         return base[:, None] + gain + self.log_prior, z
 
     def posteriors(self, x: np.ndarray) -> tuple[np.ndarray, float]:
         """(posteriors of the true labels, log-likelihood) at x."""
         T, log_z = normalise_log(self.log_joint(*self.split(x))[0])
-        return T, float(log_z.sum())
+        return T, float(self.w @ log_z)
 
     def curvature(self, x: np.ndarray) -> np.ndarray:
         """The diagonal of −∂²(log likelihood + log prior) at x with the posteriors held
-        fixed (Σ σ(1 − σ) (∂z/∂θ)² + 1 per parameter θ): the scale of each parameter."""
+        fixed (Σ σ(1 − σ) (∂z/∂θ)² + 1 per parameter θ, weighted): the scale of each
+        parameter (1 for an item of weight 0, which nothing moves)."""
         ann = self.ann
         alpha, b = self.split(x)
         beta = np.exp(b)[ann.item]
         z = alpha[ann.annotator] * beta
-        w = expit(z) * expit(-z)
-        return 1 + np.concatenate([
-            np.bincount(ann.annotator, weights=w * beta ** 2, minlength=ann.n_annotators),
-            np.bincount(ann.item, weights=w * z ** 2, minlength=ann.n_items)])
+        s = expit(z) * expit(-z) * self.w_judgement
+        c = np.concatenate([
+            1 + np.bincount(ann.annotator, weights=s * beta ** 2, minlength=ann.n_annotators),
+            self.w + np.bincount(ann.item, weights=s * z ** 2, minlength=ann.n_items)])
+        return np.where(c > 0, c, 1.0)
 
     def negative(self, x: np.ndarray) -> tuple[float, np.ndarray]:
         """(−log posterior, its gradient) at x, up to a constant."""
@@ -87,28 +94,44 @@ class _Glad:
         L, z = self.log_joint(alpha, b)
         T, log_z = normalise_log(L)
         r = T[ann.item, ann.label] - expit(z)  # ∂ log L / ∂z per judgement
-        g_alpha = np.bincount(ann.annotator, weights=r * np.exp(b)[ann.item],
+        g_alpha = np.bincount(ann.annotator, weights=r * np.exp(b)[ann.item] * self.w_judgement,
                               minlength=ann.n_annotators) - (alpha - PRIOR_MEAN)
-        g_b = np.bincount(ann.item, weights=r * z, minlength=ann.n_items) - (b - PRIOR_MEAN)
-        value = log_z.sum() - 0.5 * ((alpha - PRIOR_MEAN) ** 2).sum() \
-            - 0.5 * ((b - PRIOR_MEAN) ** 2).sum()
+        g_b = self.w * (np.bincount(ann.item, weights=r * z, minlength=ann.n_items)
+                        - (b - PRIOR_MEAN))
+        value = self.w @ log_z - 0.5 * ((alpha - PRIOR_MEAN) ** 2).sum() \
+            - 0.5 * self.w @ ((b - PRIOR_MEAN) ** 2)
         return -float(value), -np.concatenate([g_alpha, g_b])
 
+    def start(self, fit: AnnotatorModel | None) -> np.ndarray:
+        """x at crowd-kit's start (α = b = 1), or at a previous fit's parameters (1 where it
+        has none)."""
+        ann = self.ann
+        if fit is None:
+            return np.ones(ann.n_annotators + ann.n_items)
+        x = np.concatenate([fit.skill_values[ann.annotators],
+                            np.log(fit.item_parameters["beta"][ann.items])])
+        return np.where(np.isfinite(x), x, 1.0)
 
-def glad(data: ReliabilityData, *, n_iter: int = 1000, tol: float = 1e-5) -> AnnotatorModel:
+
+def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float = 1e-5,
+         start: AnnotatorModel | None = None) -> AnnotatorModel:
     """GLAD (Whitehill et al. 2009): annotator abilities and item difficulties, at the fixed
     point of crowd-kit 1.4.2's EM.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
     n_iter : int
         The most L-BFGS iterations (1000).
     tol : float
         Converged when no partial derivative of the log posterior exceeds ``tol`` times
         1 + the judgements its parameter enters (1e-5); the search goes on to 1/100 of that
         or until no step raises the log posterior any more.
+    start : AnnotatorModel, optional
+        A GLAD fit of the same data whose parameters to start from (a bootstrap replicate
+        starts from the fit on all the data) instead of α = b = 1.
 
     Returns
     -------
@@ -142,9 +165,9 @@ def glad(data: ReliabilityData, *, n_iter: int = 1000, tol: float = 1e-5) -> Ann
     """
     from scipy.optimize import minimize  # only the fit needs scipy.optimize
 
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     model = _Glad(ann)
-    x0 = np.ones(ann.n_annotators + ann.n_items)
+    x0 = model.start(start)
     scale = 1 + np.concatenate([ann.per_annotator, ann.per_item])
     # L-BFGS over x·D, D² the curvature at the start: an annotator's α enters many more
     # judgements than an item's b, and unscaled the search takes several times the steps

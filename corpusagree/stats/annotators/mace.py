@@ -76,7 +76,7 @@ def e_step(ann: Annotations, s: MaceState) -> MaceState:
     strategy_counts = given - knew
     know_counts = np.stack([strategy_counts.sum(1), knew.sum(1)], axis=1)
     return MaceState(s.spamming, s.strategies, T, know_counts, strategy_counts,
-                     float(log_z.sum()))
+                     float(ann.item_sum(log_z)))
 
 
 def m_step(s: MaceState, method: str, smoothing: float, alpha: float, beta: float,
@@ -110,16 +110,18 @@ def run(ann: Annotations, start: MaceState, n_iter: int, method: str, smoothing:
     return s
 
 
-def mace(data: ReliabilityData, *, method: str = "vb", seed: int | None = 0,
+def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int | None = 0,
          restarts: int = RESTARTS, n_iter: int = ITERATIONS, smoothing: float | None = None,
-         alpha: float = ALPHA, beta: float = BETA) -> AnnotatorModel:
+         alpha: float = ALPHA, beta: float = BETA, start: AnnotatorModel | None = None
+         ) -> AnnotatorModel:
     """MACE (Hovy et al. 2013): each annotator's competence, the probability that they know
     the label rather than guess it, with the conventions of Hovy et al.'s release.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
     method : {"vb", "em"}
         Variational Bayes (the release's default) or EM with smoothing.
     seed : int or None
@@ -130,12 +132,18 @@ def mace(data: ReliabilityData, *, method: str = "vb", seed: int | None = 0,
         Added to the expected counts by ``method="em"`` (default 0.01 / labels).
     alpha, beta : float
         The Beta prior on (guessing, knowing) of ``method="vb"`` (0.5, 0.5).
+    start : AnnotatorModel, optional
+        A MACE fit of the same data to start from, in one run instead of random restarts
+        (a bootstrap replicate starts from the fit on all the data).
 
     Returns
     -------
     AnnotatorModel
         ``skill``: the competence ξ_w; ``confusion``: the matrices the model implies,
-        (1 − ξ_w) θ_w[k] + ξ_w [k = c]; ``annotator_parameters["strategies"]``: θ_w;
+        (1 − ξ_w) θ_w[k] + ξ_w [k = c]; ``annotator_parameters``: the strategies θ_w and
+        ``guessing`` 1 − ξ_w (the release's spamming[0]; with ``"vb"`` the two are
+        exp ψ(·) / exp ψ(Σ ·) and need not add up to 1, and the confusion matrices are
+        normalised);
         ``log_likelihood``: the best restart's log marginal likelihood, as the release
         computes it (with the variational parameters for ``"vb"``).
 
@@ -166,25 +174,33 @@ def mace(data: ReliabilityData, *, method: str = "vb", seed: int | None = 0,
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if restarts < 1 or n_iter < 1:
         raise ValueError(f"restarts and n_iter must be at least 1, not {restarts}, {n_iter}")
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     A, K = ann.n_annotators, ann.n_labels
     smooth = 0.01 / K if smoothing is None else float(smoothing)
     rng = np.random.default_rng(seed)
+    if start is not None:
+        starts = [MaceState(np.stack([start.annotator_parameters["guessing"][ann.annotators],
+                                      start.skill_values[ann.annotators]], axis=1),
+                            start.annotator_parameters["strategies"][ann.annotators])]
+    else:
+        starts = (random_start(rng, A, K) for _ in range(int(restarts)))
     best: MaceState | None = None
     likelihoods = []
-    for _ in range(int(restarts)):
-        s = run(ann, random_start(rng, A, K), int(n_iter), method, smooth, alpha, beta)
+    for s0 in starts:
+        s = run(ann, s0, int(n_iter), method, smooth, alpha, beta)
         likelihoods.append(s.log_likelihood)
         if best is None or s.log_likelihood > best.log_likelihood:
             best = s
     assert best is not None
-    guess = (1 - best.spamming[:, 1])[:, None, None] * best.strategies[:, None, :]
-    confusion = guess + best.spamming[:, 1][:, None, None] * np.eye(K)
+    guess, know = best.spamming[:, 0], best.spamming[:, 1]
+    confusion = guess[:, None, None] * best.strategies[:, None, :] + \
+        know[:, None, None] * np.eye(K)
+    confusion /= (guess + know)[:, None, None]
     return AnnotatorModel.from_fit(
         "mace", ann, best.posteriors, best.spamming[:, 1], "competence ξ_w (knows rather than "
         "guesses)", confusion=confusion, prevalence=np.full(K, 1 / K),
         log_likelihood=best.log_likelihood, iterations=int(n_iter), converged=True,
-        annotator_parameters={"strategies": best.strategies},
+        annotator_parameters={"strategies": best.strategies, "guessing": guess},
         settings={"method": method, "seed": seed, "restarts": restarts, "n_iter": n_iter,
                   "smoothing": smooth if method == "em" else None,
                   "alpha": alpha if method == "vb" else None,

@@ -128,6 +128,7 @@ class AnnotatorModel:
         codes = np.full(data.n_items, -1, np.int64)
         codes[ann.items] = first_argmax(posterior)
         full_post = _spread(posterior, ann.items, data.n_items)
+        skill = np.where(ann.per_annotator > 0, skill, np.nan)  # none in this replicate
         full_skill = _spread(skill, ann.annotators, data.n_coders)
         judgements = np.zeros(data.n_coders, np.int64)
         judgements[ann.annotators] = ann.per_annotator.astype(np.int64)

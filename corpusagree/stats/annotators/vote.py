@@ -26,33 +26,37 @@ AGREEMENT = "share of the annotator's judgements equal to the majority label"
 
 def vote_shares(ann: Annotations, weights: np.ndarray | None = None) -> np.ndarray:
     """items × labels: each label's share of the item's votes, each judgement weighing
-    ``weights[annotator]`` (1 when None). An item whose judges all weigh 0 keeps its plain
-    vote shares (no weight says anything about it)."""
-    if weights is None:
-        return ann.votes / ann.per_item[:, None]
+    ``weights[annotator]`` (1 when None; an item's own weight cancels out). An item whose
+    judges all weigh 0 keeps its plain vote shares (no weight says anything about it); an
+    item without judgements (left out of a bootstrap replicate) gets equal shares."""
     K = ann.n_labels
-    w = np.bincount(ann.item * K + ann.label, weights=weights[ann.annotator],
-                    minlength=ann.n_items * K).reshape(-1, K)
+    plain = np.bincount(ann.item * K + ann.label,
+                        minlength=ann.n_items * K).reshape(-1, K).astype(float)
+    w = plain if weights is None else np.bincount(
+        ann.item * K + ann.label, weights=weights[ann.annotator],
+        minlength=ann.n_items * K).reshape(-1, K)
     total = w.sum(1)
-    plain = total <= 0
-    w[plain] = ann.votes[plain]
-    return w / np.where(plain, ann.per_item, total)[:, None]
+    unweighed = total <= 0
+    w[unweighed] = plain[unweighed]
+    total[unweighed] = plain[unweighed].sum(1)
+    w[total <= 0] = 1.0
+    total[total <= 0] = K
+    return w / total[:, None]
 
 
 def agreement_with(ann: Annotations, labels: np.ndarray) -> np.ndarray:
     """Per annotator, the share of their judgements equal to ``labels[item]``."""
-    hit = (ann.label == labels[ann.item]).astype(float)
-    return np.bincount(ann.annotator, weights=hit, minlength=ann.n_annotators) / \
-        ann.per_annotator
+    return ann.annotator_mean((ann.label == labels[ann.item]).astype(float))
 
 
-def majority_vote(data: ReliabilityData) -> AnnotatorModel:
+def majority_vote(data: ReliabilityData | Annotations) -> AnnotatorModel:
     """The majority label of each item and each annotator's agreement with it.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
 
     Returns
     -------
@@ -76,20 +80,21 @@ def majority_vote(data: ReliabilityData) -> AnnotatorModel:
     >>> mv.skill
     {'A': 0.5, 'B': 1.0, 'C': 0.0}
     """
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     shares = vote_shares(ann)
     skill = agreement_with(ann, first_argmax(shares))
     return AnnotatorModel.from_fit("majority_vote", ann, shares, skill, AGREEMENT)
 
 
-def wawa(data: ReliabilityData) -> AnnotatorModel:
+def wawa(data: ReliabilityData | Annotations) -> AnnotatorModel:
     """Worker agreement with aggregate: the majority vote again, each judgement weighing its
     annotator's agreement with the plain majority vote.
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders (annotators) × items, plain labels, missing judgements allowed.
+    data : ReliabilityData or Annotations
+        Coders (annotators) × items, plain labels, missing judgements allowed (or their
+        judgements as arrays, possibly reweighted).
 
     Returns
     -------
@@ -113,7 +118,7 @@ def wawa(data: ReliabilityData) -> AnnotatorModel:
     >>> w.labels, round(w.posteriors[2]["y"], 4)
     ({1: 'x', 2: 'y'}, 0.75)
     """
-    ann = Annotations.from_data(data)
+    ann = Annotations.of(data)
     skill = agreement_with(ann, first_argmax(vote_shares(ann)))
     shares = vote_shares(ann, skill)
     return AnnotatorModel.from_fit("wawa", ann, shares, skill, AGREEMENT, iterations=1)

@@ -131,14 +131,14 @@ def glad_fixed_point(df, tol: float = 1e-10, max_outer: int = 5000):
     g._init(data)
     data = g._join_all(data, g.alphas_, g.betas_, g.priors_)
     data = g._e_step(data)
-    outer = 0
-    for outer in range(1, max_outer + 1):
+    outer, moved = 0, np.inf
+    while moved >= tol and outer < max_outer:
         prev = np.concatenate([g.alphas_.to_numpy(), g.betas_.to_numpy()])
         data = g._e_step(data)
         data = g._m_step(data)
         cur = np.concatenate([g.alphas_.to_numpy(), g.betas_.to_numpy()])
-        if np.abs(cur - prev).max() < tol:
-            break
+        moved = np.abs(cur - prev).max()
+        outer += 1
     g._e_step(data)
     return g, outer
 
@@ -354,15 +354,10 @@ def alttest_part(args) -> None:
                         {v for m in llms.values() for v in m.values()})
         code_of = {v: n for n, v in enumerate(values)}
 
-        def row(anns: dict) -> list:
-            r = [-1] * len(items)
-            for it, v in anns.items():
-                r[ix[it]] = code_of[v]
-            return r
-
         entry = {"scoring": scoring, "epsilon": eps, "labels": values,
-                 "humans": {f"h{n + 1}": row(a) for n, a in enumerate(humans.values())},
-                 "llms": {m: row(a) for m, a in llms.items()}, "results": {}}
+                 "humans": {f"h{n + 1}": _codes(a, ix, code_of)
+                            for n, a in enumerate(humans.values())},
+                 "llms": {m: _codes(a, ix, code_of) for m, a in llms.items()}, "results": {}}
         for llm, anns in llms.items():
             captured.clear()
             wr, ap = ns["alt_test"](anns, humans, scoring, epsilon=eps)
@@ -371,8 +366,17 @@ def alttest_part(args) -> None:
         out["sets"][name] = entry
         print(name, {m: (round(r["winning_rate"], 2), round(r["advantage_probability"], 2))
                      for m, r in entry["results"].items()})
-    with gzip.open(HERE / "alttest_example.json.gz", "wt", encoding="utf-8") as f:
-        json.dump(out, f, separators=(",", ":"))
+    text = json.dumps(out, separators=(",", ":")).encode("utf-8")
+    with gzip.GzipFile(HERE / "alttest_example.json.gz", "wb", mtime=0) as f:  # same bytes
+        f.write(text)
+
+
+def _codes(anns: dict, ix: dict, code_of: dict) -> list:
+    """One annotator's labels as codes over the numbered items (-1: none)."""
+    r = [-1] * len(ix)
+    for it, v in anns.items():
+        r[ix[it]] = code_of[v]
+    return r
 
 
 def _dump(obj, path: Path) -> None:
