@@ -91,7 +91,11 @@ def table_layout(path: Path, coder: str = "coder", item: str = "item",
 
 
 def _header(path: Path) -> list[str]:
-    """The cells of a file's first line, split on its tab, comma or semicolon."""
+    """The cells of a file's first line, split on its tab, comma or semicolon (none for a
+    device or a pipe, which the reader then refuses: opening a pipe nobody writes to waits
+    for ever)."""
+    if not Path(path).is_file():
+        return []
     try:
         with open(path, "rb") as fh:
             first = fh.readline(65536).decode("utf-8-sig", "replace").strip()

@@ -358,6 +358,10 @@ class AnnotatorsReport(Report):
                  "yes" if c.test.passed else "no", len(c.test.humans), c.alpha_with,
                  c.alpha_humans, _mean(c.pairwise.values()), c.human_pairwise]
                 for c in self.candidates]
+        if self.gold is not None:
+            cols.insert(5, Column("gold_accuracy", f"vs {self.gold}", "float", 3))
+            for row, c in zip(rows, self.candidates, strict=True):
+                row.insert(5, c.gold_accuracy)
         t = self.candidates[0].test
         return Table("alt_test", "Alternative annotator test", cols, rows, [
             f"ε = {t.epsilon}, FDR {t.fdr} (Benjamini–Yekutieli), scoring {t.scoring}: ω is "

@@ -132,6 +132,16 @@ def test_candidates_alt_test_and_alpha(dialogue) -> None:
     assert report.agreement.names[-1] == "dan"
 
 
+def test_candidate_against_the_gold(dialogue) -> None:
+    report = annotators.analyse(dialogue, gold="ann", candidates=["dan"],
+                                models=["majority_vote"])
+    data = dialogue.data
+    both = (data.codes[0] >= 0) & (data.codes[3] >= 0)
+    expected = np.mean(data.codes[0][both] == data.codes[3][both])
+    assert report.candidates[0].gold_accuracy == pytest.approx(expected)
+    assert report.to_frame("alt_test")["gold_accuracy"].tolist() == pytest.approx([expected])
+
+
 def test_intervals_refit_the_models_on_each_replicate(dialogue) -> None:
     settings = Bootstrap(40, seed=3)
     report = annotators.analyse(dialogue, models=["majority_vote", "dawid_skene"],

@@ -115,6 +115,18 @@ def test_conflicting_gold_is_one_line_at_its_line(cli, tmp_path):
     assert code == 2 and err.strip() == f"{f}:8: item 'a' has gold '1' and '0'"
 
 
+@pytest.mark.parametrize("job", ["annotators", "table"])
+def test_a_pipe_is_refused_not_waited_on(cli, tmp_path, job):
+    """A FIFO nobody writes to in place of the table (found by the fuzz cycle): one line,
+    exit 2, no wait."""
+    import os
+
+    fifo = tmp_path / "in.csv"
+    os.mkfifo(fifo)
+    code, _, err = cli(job, fifo)
+    assert code == 2 and err.strip() == f"{fifo}: not a regular file"
+
+
 def test_options_checked_where_parsed(cli, samples):
     f = samples / "table" / "dialogue_acts.csv"
     for args, what in ((["--epsilon", "-0.1"], "--epsilon"), (["--fdr", "1.5"], "--fdr"),
