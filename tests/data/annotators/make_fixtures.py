@@ -32,16 +32,15 @@ Three parts, each run where its peer runs (never in the project's environment):
     python tests/data/annotators/make_fixtures.py alttest --alttest-repo ALTTEST_CHECKOUT
 
   runs the functions of ``alt_test_example.ipynb`` (executed from the notebook, not copied)
-  on the paper's released annotations with the notebook's settings and writes
-  ``alttest_example.json.gz``: each data set's labels (items numbered, texts and ids left
-  out, humans renamed h1 …), ω and ρ as the reference returns them, its p-values, and the
-  lines the notebook printed.
+  on panels of our own making (:func:`random_panels`) and writes ``alttest_random.json``: the
+  panels, and ω, ρ and the p-values as the reference returns them. The notebook's own
+  example data are not stored (the repository states no licence): a test compares them when
+  a checkout is named by ``CORPUSAGREE_ALTTEST_REPO``.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import subprocess
 import sys
@@ -322,15 +321,14 @@ DATASETS = {"wax": ("accuracy", 0.1), "lgbteen": ("accuracy", 0.2),
             "lesion": ("neg_rmse", 0.15)}
 
 
-def alttest_part(args) -> None:
-    repo = Path(args.alttest_repo)
+def _reference(repo: Path) -> tuple[dict, list]:
+    """The namespace of the notebook's code cells that define the procedure (executed from
+    the checkout, not copied), and the p-values its Benjamini–Yekutieli step was given."""
     nb = json.loads((repo / "alt_test_example.ipynb").read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     ns: dict = {}
     for cell in code[:2]:  # the imports and the functions of the procedure
         exec("".join(cell["source"]), ns)
-    printed = "".join(o.get("text", "") if isinstance(o.get("text", ""), str)
-                      else "".join(o["text"]) for o in code[2].get("outputs", []))
     captured: list = []
     by = ns["by_procedure"]
 
@@ -339,36 +337,63 @@ def alttest_part(args) -> None:
         return by(p_values, q)
 
     ns["by_procedure"] = recording
+    ns["_printed"] = "".join(o.get("text", "") if isinstance(o.get("text", ""), str)
+                             else "".join(o["text"]) for o in code[2].get("outputs", []))
+    return ns, captured
+
+
+def random_panels(seed: int = 11) -> dict:
+    """Panels of our own making for the reference code: humans who agree with a hidden truth
+    at their own rates (some items missing, so humans per item and items per human vary),
+    and candidates from a spammer to one better than every human, on nominal labels
+    (accuracy) and on a 1–5 scale (neg_rmse)."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    for n, (scoring, n_humans, n_items, eps) in enumerate([
+            ("accuracy", 3, 60, 0.2), ("accuracy", 5, 120, 0.1), ("accuracy", 4, 45, 0.15),
+            ("neg_rmse", 3, 80, 0.2), ("neg_rmse", 6, 150, 0.1)]):
+        k = 4 if scoring == "accuracy" else 5
+        truth = rng.integers(1, k + 1, n_items)
+
+        def annotator(accuracy: float, keep: float = 0.9) -> dict:
+            noisy = np.where(rng.random(n_items) < accuracy, truth,
+                             rng.integers(1, k + 1, n_items))
+            return {f"i{i}": int(v) for i, v in enumerate(noisy) if rng.random() < keep}
+
+        humans = {f"h{j + 1}": annotator(rng.uniform(0.4, 0.95)) for j in range(n_humans)}
+        llms = {"spammer": annotator(0.0, keep=1.0), "fair": annotator(0.6, keep=1.0),
+                "close": annotator(0.7, keep=1.0),
+                "strong": annotator(0.95, keep=1.0)}
+        out[f"panel{n + 1}"] = {"scoring": scoring, "epsilon": eps, "humans": humans,
+                                "llms": llms}
+    return out
+
+
+def alttest_part(args) -> None:
+    """The reference code on panels of our own making (:func:`random_panels`): its ω, ρ and
+    p-values, stored with the panels in ``alttest_random.json``. The paper's own example
+    (the notebook's data, which the repository publishes without a licence) is compared by a
+    test only when a checkout is named by ``CORPUSAGREE_ALTTEST_REPO``; nothing of it is
+    stored here."""
+    repo = Path(args.alttest_repo)
+    ns, captured = _reference(repo)
     commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
-    out: dict = {"source": f"nitaytech/AltTest @ {commit}: alt_test_example.ipynb and "
-                           "data/*/{human,llm}_annotations.json",
-                 "printed": printed, "sets": {}}
-    for name, (scoring, eps) in DATASETS.items():
-        humans = json.loads((repo / "data" / name / "human_annotations.json").read_text())
-        llms = json.loads((repo / "data" / name / "llm_annotations.json").read_text())
-        items = sorted({i for a in humans.values() for i in a} |
-                       {i for m in llms.values() for i in m})
-        ix = {it: n for n, it in enumerate(items)}
-        values = sorted({v for a in humans.values() for v in a.values()} |
-                        {v for m in llms.values() for v in m.values()})
-        code_of = {v: n for n, v in enumerate(values)}
-
-        entry = {"scoring": scoring, "epsilon": eps, "labels": values,
-                 "humans": {f"h{n + 1}": _codes(a, ix, code_of)
-                            for n, a in enumerate(humans.values())},
-                 "llms": {m: _codes(a, ix, code_of) for m, a in llms.items()}, "results": {}}
-        for llm, anns in llms.items():
+    out: dict = {"source": f"nitaytech/AltTest @ {commit}: the functions of "
+                           "alt_test_example.ipynb, on panels made by random_panels()",
+                 "sets": {}}
+    for name, panel in random_panels().items():
+        entry = {**panel, "results": {}}
+        for llm, anns in panel["llms"].items():
             captured.clear()
-            wr, ap = ns["alt_test"](anns, humans, scoring, epsilon=eps)
+            wr, ap = ns["alt_test"](anns, panel["humans"], panel["scoring"],
+                                    epsilon=panel["epsilon"])
             entry["results"][llm] = {"winning_rate": wr, "advantage_probability": ap,
                                      "p_values": captured[0]}
         out["sets"][name] = entry
         print(name, {m: (round(r["winning_rate"], 2), round(r["advantage_probability"], 2))
                      for m, r in entry["results"].items()})
-    text = json.dumps(out, separators=(",", ":")).encode("utf-8")
-    with gzip.GzipFile(HERE / "alttest_example.json.gz", "wb", mtime=0) as f:  # same bytes
-        f.write(text)
+    _dump(out, HERE / "alttest_random.json")
 
 
 def _codes(anns: dict, ix: dict, code_of: dict) -> list:
