@@ -11,6 +11,7 @@ coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ from ..stats.inference import Bootstrap, Interval, bootstrap
 
 #: version of the JSON layout; raised when a key is renamed or removed
 SCHEMA = 1
+#: Krippendorff's thresholds .667 and .800 (Krippendorff 1980, p. 147), which the pictures of
+#: a chance-corrected coefficient mark (:attr:`Table.thresholds`)
+THRESHOLDS = tuple(b.low for b in interpret.KRIPPENDORFF.bands if math.isfinite(b.low))
 
 
 def expect(corpus: Any, job: str, kind: type | tuple[type, ...]) -> Corpus:
@@ -96,7 +100,8 @@ class Table:
     ``matrix``: a square coder × coder table whose first column names the rows. ``notes``:
     what a reader must know to read it (printed under it). ``terminal``: False for a table
     that only the data formats (CSV, and JSON through ``to_dict``) carry, such as coder ×
-    coder matrices of many coders."""
+    coder matrices of many coders. ``thresholds``: values a picture of the table marks on its
+    scale (:data:`THRESHOLDS` for a matrix of a chance-corrected coefficient)."""
 
     id: str
     title: str
@@ -106,6 +111,7 @@ class Table:
     matrix: bool = False
     terminal: bool = True
     marked: tuple[str, ...] = ()  #: rows (and columns) to mark: the odd one out
+    thresholds: tuple[float, ...] = ()
 
     def records(self) -> list[dict]:
         """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``,

@@ -356,8 +356,7 @@ class CorefReport(Report):
         return out + [Plot("pairwise_conll", "CoNLL F1 = (MUC + B³ + CEAF-e) / 3, micro-"
                            "averaged over the documents, annotator × annotator", "heatmap",
                            {"rows": names, "columns": names, "values": m.tolist(),
-                            "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0,
-                            "marked": odd_one_out(names, m)})]
+                            "label": "CoNLL F1", "marked": odd_one_out(names, m)})]
 
     def _tables(self) -> list[Table]:
         o = self.options

@@ -65,8 +65,9 @@ TASKS = ("coref", "segments")
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
 TEXT = 40
-#: the most units of one document drawn on its continuum
+#: the most units of one document drawn on its continuum, and the most documents drawn
 PLOT_UNITS = 400
+PLOT_DOCUMENTS = 8
 #: a uα's id in reports → its symbol
 SYMBOLS = {ua.IDS[v]: s for v, s in ua.VARIANTS.items()}
 
@@ -286,8 +287,10 @@ class SpansReport(Report):
                 "by_document": self.documents}
 
     def plots(self) -> list[Plot]:
-        """The continuum of one document per annotator with the best alignment: the document
-        of least γ (by document), else of most disorder, at most :data:`PLOT_UNITS` units."""
+        """The bootstrap distribution of the first uα, and the continuum of the
+        :data:`PLOT_DOCUMENTS` least-agreed documents (least γ by document, else most
+        disorder) with each annotator's units and the best alignment, at most
+        :data:`PLOT_UNITS` units a document."""
         iv = self.alpha_interval
         out = [] if iv is None or iv.distribution is None else [
             bootstrap_plot(SYMBOLS[iv.coefficient], "over documents", iv.estimate, iv)]
@@ -295,27 +298,32 @@ class SpansReport(Report):
         if g is None or not len(self.continuum):
             return out
         c, al = self.continuum, g.alignment
-        doc = _plot_document(c, g)
-        sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
-        rows = al.tuples[al.document == doc]
-        mid = (c.start + c.end) / 2
-        keep = set(sel.tolist())
-        links = [tuple((a, float(mid[u])) for a, u in enumerate(row) if u >= 0 and u in keep)
-                 for row in rows.tolist()]
-        begin, end = c.bounds[doc]
-        if len(sel):
-            end = min(end, float(c.end[sel].max()))
-        shown = "" if len(sel) == int((c.doc == doc).sum()) else \
-            f"; its first {len(sel)} units"
-        return out + [Plot("continuum", f"Document {c.documents[doc]}: each annotator's units and "
-                     f"the best alignment{shown}", "continuum",
-                     {"annotators": list(c.annotators),
-                      "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
-                                 c.categories[c.category[u]]) for u in sel],
-                      "links": links, "begin": float(begin), "end": float(end),
-                      "unit": c.unit},
-                     [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}; "
-                      f"disorder of the document {float(al.document_disorders[doc]):.4f}"])]
+        gammas = {d.document: d.value for d in g.documents}
+        documents = []
+        for doc in _plot_documents(c, g)[:PLOT_DOCUMENTS]:
+            sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
+            at = {u: k for k, u in enumerate(sel.tolist())}  # a unit's index in the plot
+            begin, end = c.bounds[doc]
+            if len(sel):
+                end = min(end, float(c.end[sel].max()))
+            name = c.documents[doc]
+            gamma = f"γ = {gammas[name]:.4f}, " if name in gammas else ""
+            shown = "" if len(sel) == int((c.doc == doc).sum()) else \
+                f"; its first {len(sel)} units"
+            documents.append({
+                "document": name,
+                "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
+                           c.categories[c.category[u]]) for u in sel],
+                "links": [tuple(at[u] for u in row if u in at)
+                          for row in al.tuples[al.document == doc].tolist()],
+                "begin": float(begin), "end": float(end),
+                "note": f"{gamma}disorder = {float(al.document_disorders[doc]):.4f}{shown}"})
+        order = "least γ first" if gammas else "most disorder first"
+        return out + [Plot("continuum", "Each annotator's units and the best alignment, in the "
+                           f"least-agreed documents ({order})", "continuum",
+                           {"annotators": list(c.annotators), "unit": c.unit,
+                            "documents": documents},
+                           [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}"])]
 
     def _tables(self) -> list[Table]:
         out = []
@@ -399,14 +407,15 @@ class SpansReport(Report):
         return out
 
 
-def _plot_document(c: Continuum, g: gm.Gamma) -> int:
-    """The document drawn: least γ among the documents with one (ties: the first), else the
-    one of most disorder."""
-    per = [(d.value, c.documents.index(d.document)) for d in g.documents
-           if np.isfinite(d.value)]
-    if per:
-        return min(per)[1]
-    return int(np.argmax(g.alignment.document_disorders)) if len(c.documents) else 0
+def _plot_documents(c: Continuum, g: gm.Gamma) -> list[int]:
+    """The documents in the order they are drawn: by γ, least first (ties: in their order),
+    then the others by disorder, most first."""
+    per = sorted((d.value, c.documents.index(d.document)) for d in g.documents
+                 if np.isfinite(d.value))
+    first = [k for _, k in per]
+    seen = set(first)
+    rest = np.argsort(-np.asarray(g.alignment.document_disorders, dtype=float), kind="stable")
+    return first + [int(k) for k in rest.tolist() if k not in seen]
 
 
 def _undefined_gamma_cat(g: gm.Gamma) -> list[str]:
