@@ -101,11 +101,12 @@ class Row:
 @dataclass
 class TableView:
     """A table as the page writes it: ``caption`` (hidden when a heading above says it),
-    headers (``num``: right-aligned) and rows; ``sortable``: each header a button."""
+    headers (and their columns' keys, which name an empty header for a screen reader) and
+    rows; ``sortable``: each header a button."""
 
     id: str
     caption: str
-    headers: list[tuple[str, bool]]
+    headers: list[tuple[str, str]]
     rows: list[Row]
     caption_hidden: bool = False
     sortable: bool = True
@@ -448,8 +449,8 @@ def _table(t: Table, tid: str, linked: Sequence[int] = (), *, hidden: bool = Fal
         rows.append(Row(f"{tid}-row-{k}", [_cell(v, c) for v, c in zip(row, t.columns,
                                                                          strict=True)],
                         bool(t.marked) and str(row[0]) in t.marked))
-    return TableView(t.id, t.title, [(c.header, text.right_aligned(c)) for c in t.columns],
-                     rows, hidden, sortable)
+    return TableView(t.id, t.title, [(c.header, c.key) for c in t.columns], rows, hidden,
+                     sortable)
 
 
 def _cell(v, c: Column) -> Cell:

@@ -712,7 +712,8 @@ def test_headers_sort_from_the_keyboard(browser, sample_page):
       tables: Array.from(document.querySelectorAll("table")).filter(
         t => !t.caption || !t.caption.textContent.trim()).length,
       headers: Array.from(document.querySelectorAll("th")).filter(
-        h => !h.querySelector("button") || h.querySelector("button").tabIndex < 0).length,
+        h => !h.querySelector("button") || h.querySelector("button").tabIndex < 0
+             || !h.querySelector("button").textContent.trim()).length,
       downloads: (a => a.length - new Set(a).size)(
         Array.from(document.querySelectorAll("a[download]")).map(a => a.download))})""")
     assert roles == {"svgs": 0, "tables": 0, "headers": 0, "downloads": 0}
