@@ -207,7 +207,9 @@ def heatmap(rows: Sequence[str], columns: Sequence[str], values, *, marked: Sequ
     if not diagonal and n_r == n_c:
         np.fill_diagonal(m, np.nan)
     lo, hi = _colour_range(m, vmin, vmax)
-    ticks, numbers = _bar_ticks(lo, hi)
+    found = m[np.isfinite(m)]
+    whole = bool(found.size) and bool(np.all(found == np.round(found)))  # counts
+    ticks, numbers = _bar_ticks(lo, hi, whole)
     marks = [t for t in thresholds if lo <= t <= hi]
     cell = min(CELL, CELLS / max(n_r, n_c))
     ys, y_font = _thinned(rows, marked)
@@ -245,8 +247,8 @@ def heatmap(rows: Sequence[str], columns: Sequence[str], values, *, marked: Sequ
             mid = (lo + hi) / 2
             for i, j in zip(*np.nonzero(np.isfinite(m)), strict=True):
                 dark = (m[i, j] < mid) != reverse
-                ax.text(j + 0.5, i + 0.5, _cell_value(m[i, j]), ha="center", va="center",
-                        fontsize=SMALL, color="white" if dark else "black")
+                ax.text(j + 0.5, i + 0.5, _cell_value(m[i, j], whole), ha="center",
+                        va="center", fontsize=SMALL, color="white" if dark else "black")
         ax.spines[["left", "bottom"]].set_visible(False)
         colour_bar = fig.colorbar(mesh, cax=cax)
         colour_bar.set_ticks(ticks, labels=numbers)
@@ -275,12 +277,13 @@ def _colour_range(m: np.ndarray, vmin: float | None, vmax: float | None
     return lo, hi
 
 
-def _bar_ticks(lo: float, hi: float) -> tuple[list[float], list[str]]:
-    """A colour bar's ticks from ``lo`` to ``hi`` (about five round numbers) and their labels,
-    with as many decimals as they need (the labels are measured before drawing)."""
+def _bar_ticks(lo: float, hi: float, whole: bool = False) -> tuple[list[float], list[str]]:
+    """A colour bar's ticks from ``lo`` to ``hi`` (about five round numbers, whole ones for
+    counts) and their labels, with as many decimals as they need (the labels are measured
+    before drawing)."""
     from matplotlib.ticker import MaxNLocator
 
-    ticks = [float(t) for t in MaxNLocator(nbins=5).tick_values(lo, hi)
+    ticks = [float(t) for t in MaxNLocator(nbins=5, integer=whole).tick_values(lo, hi)
              if lo - 1e-9 <= t <= hi + 1e-9]
     places = next((d for d in range(6) if all(abs(round(t, d) - t) < 1e-9 for t in ticks)), 6)
     return ticks, [f"{t:.{places}f}".replace("-", "−") for t in ticks]
@@ -291,9 +294,10 @@ def _threshold(t: float) -> str:
     return f"{t:.3f}".removeprefix("0")
 
 
-def _cell_value(v: float) -> str:
-    """A value written in a heatmap's cell: two decimals, whole numbers beyond 100."""
-    return f"{v:.0f}" if abs(v) >= 100 else f"{v:.2f}"
+def _cell_value(v: float, whole: bool = False) -> str:
+    """A value written in a heatmap's cell: two decimals, none for counts (``whole``) and
+    beyond 100."""
+    return f"{v:.0f}" if whole or abs(v) >= 100 else f"{v:.2f}"
 
 
 def _wrap(text: str, length: float, size: float) -> list[str]:

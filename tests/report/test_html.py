@@ -341,9 +341,10 @@ def test_heatmap_colours_follow_the_values():
     # close values span at least a tenth: .955 and .975 are not drawn as far apart as 0 and 1
     close = [[None, 0.955, 0.975], [0.955, None, 0.96], [0.975, 0.96, None]]
     assert viridis_low not in plots.heatmap(names, names, close, title="t")
-    # counts from 0
-    assert "0" in [t for *_, t in _texts(plots.heatmap(names, names, [[5, 1, 2]] * 3,
-                                                       vmin=0.0, title="t"))]
+    # counts from 0, written as whole numbers
+    labels = [t for *_, t in _texts(plots.heatmap(names, names, [[5, 1, 2]] * 3, vmin=0.0,
+                                                  title="t"))]
+    assert {"0", "5"} <= set(labels) and "5.00" not in labels and "2.5" not in labels
 
 
 def test_heatmaps_of_the_page_follow_the_values(sample_page):
