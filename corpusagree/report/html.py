@@ -329,7 +329,7 @@ def _plot(p: Plot) -> Block:
     svg = plots.heatmap(**{"diagonal": p.kind != "heatmap", **p.data}, title=p.title)
     return Block(heading=p.title, figure=Figure(
         p.id, p.title + _marked(marked) + _colours(p.data.get("thresholds", ()),
-                                                   counts=p.kind == "confusion"),
+                                                   p.data.get("vmin"), p.data.get("vmax")),
         [Picture(Markup(svg))], p.notes))
 
 
@@ -369,7 +369,7 @@ def _heatmap(t: Table) -> Figure:
                         vmin=None if coders else 0.0, diagonal=not coders,
                         reverse=any(t.id.endswith(k) for k in LOW_IS_GOOD),
                         thresholds=t.thresholds, title=t.title)
-    return Figure(t.id, title + _colours(t.thresholds, counts=not coders),
+    return Figure(t.id, title + _colours(t.thresholds, None if coders else 0.0),
                   [Picture(Markup(svg))])
 
 
@@ -386,9 +386,13 @@ def _marked(names: Sequence[str]) -> str:
             "coder out)") if names else ""
 
 
-def _colours(thresholds: Sequence[float], counts: bool = False) -> str:
-    """The caption's word on a heatmap's colours."""
-    span = "from 0 to the largest value" if counts else "over the range of the values"
+def _colours(thresholds: Sequence[float], low: float | None = None,
+             high: float | None = None) -> str:
+    """The caption's word on a heatmap's colours: the values they span (``low`` and ``high``
+    where the plot fixes them) and the thresholds marked."""
+    span = ("over the range of the values" if low is None and high is None else
+            f"from {'the least value' if low is None else f'{low:g}'} to "
+            f"{'the largest value' if high is None else f'{high:g}'}")
     marks = " and ".join(f"{t:.3f}".removeprefix("0") for t in thresholds)
     return f". Colours {span}" + (f"; Krippendorff's {marks} are marked on the colour bar "
                                   "when they fall in it" if marks else "")
