@@ -681,7 +681,13 @@ def test_no_text_is_clipped_by_its_picture(browser, sample_page, tmp_path):
                                     label="Coincidence matrix o_ck (Krippendorff 2011)")),
             ("scale", plots.scale([("a long label " * 6, 0.99, 0.95, 1.0)]))])
         + "</body></html>", encoding="utf-8")
-    for page, width in ((sample_page[0], 1280), (sample_page[0], 600), (big, 1280)):
+    from corpusagree.analyses import annotators
+
+    models = tmp_path / "annotators.html"
+    models.write_text(html.dumps([annotators.analyse(annotators.read(
+        SAMPLES / "table" / "dialogue_acts.csv"), diagnostics=3)]), encoding="utf-8")
+    for page, width in ((sample_page[0], 1280), (sample_page[0], 600), (big, 1280),
+                        (models, 1280)):
         tab = browser.new_page(viewport={"width": width, "height": 800})
         tab.goto(page.resolve().as_uri())
         assert tab.locator("figure.plot svg").count() > 2
