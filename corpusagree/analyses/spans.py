@@ -482,22 +482,26 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
                          f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
     notes = list(corpus.notes)
-    alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else \
-        (Records(), None)
+    with_alpha, with_gamma = "alpha_u" in measures, "gamma" in measures
+    planned = n_samples or gm.FIRST_BATCH  # the precision rule may ask for more
+    stage = Stages(progress, [
+        _alpha_intervals(c, bootstrap) * bootstrap.n_resamples if with_alpha and bootstrap
+        else 0, planned if with_gamma else 0,
+        planned if with_gamma and len(c.categories) > 1 else 0])
+    alpha_progress, gamma_progress, positions_progress = (stage.next() for _ in range(3))
+    alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes, alpha_progress) if with_alpha \
+        else (Records(), None)
     g = gp = None
-    if "gamma" in measures:
+    if with_gamma:
         kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
                   precision=precision, n_samples=n_samples, seed=seed)
-        stage = Stages(progress, [1, 1 if len(c.categories) > 1 else 0])
-        g = gm.gamma(c, category_distance=category_distance, **kw)
-        step = stage.next()
-        if step is not None:
-            step(1)
+        g = gm.gamma(c, category_distance=category_distance, progress=gamma_progress, **kw)
         if len(c.categories) > 1:
-            gp = gm.gamma(_positions_only(c), **kw)
-        step = stage.next()
-        if step is not None:
-            step(1)
+            gp = gm.gamma(_positions_only(c), progress=positions_progress, **kw)
+        if bootstrap is not None:
+            notes.append("γ: its interval is the sampling error of its expected disorder "
+                         "over the sampled continua (Mathet et al. 2015, §5.3), not a "
+                         f"bootstrap: the bootstrap's {bootstrap.interval} intervals are uα's")
     pairs = Records(_pairs(c, g.alignment)) if g is not None else Records()
     costliest = Records(_costliest(g.alignment, diagnostics, texts or {})) \
         if g is not None and diagnostics else Records()
@@ -519,7 +523,8 @@ def _positions_only(c: Continuum) -> Continuum:
 
 
 def _alpha_row(c: Continuum, variant: str, category: str | None,
-               bootstrap: Bootstrap | None, notes: list[str]) -> tuple[dict, Interval | None]:
+               bootstrap: Bootstrap | None, notes: list[str], progress: Progress | None
+               ) -> tuple[dict, Interval | None]:
     try:
         r = ua.alpha_u(c, variant=variant, category=category)
     except InputError as e:
@@ -531,26 +536,39 @@ def _alpha_row(c: Continuum, variant: str, category: str | None,
     out["interval"] = iv = None
     if bootstrap is not None and len(c.documents) >= 2:
         try:
-            iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed)
+            iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed,
+                                       bootstrap.interval, progress)
             out["interval"] = interval_dict(iv)
         except InputError as e:
             notes.append(f"{r.symbol}: no interval: {e.message}")
+    if progress is not None:
+        progress(bootstrap.n_resamples if bootstrap is not None else 0)
     return out, iv
 
 
-def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]
-                ) -> tuple[Records, Interval | None]:
-    """The uα rows (overall, then per category) and the first overall interval."""
-    overall = [_alpha_row(c, v, None, bootstrap, notes) for v in OVERALL]
+def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str],
+                progress: Progress | None = None) -> tuple[Records, Interval | None]:
+    """The uα rows (overall, then per category) and the first overall interval;
+    ``progress`` counts the replicates of every row's bootstrap."""
+    rows = Stages(progress, [bootstrap.n_resamples if bootstrap is not None else 0]
+                  * _alpha_intervals(c, bootstrap))
+    overall = [_alpha_row(c, v, None, bootstrap, notes, rows.next()) for v in OVERALL]
     first = next((iv for _, iv in overall if iv is not None and iv.estimate == iv.estimate),
                  None)
-    rows = [row for row, _ in overall]
+    out = [row for row, _ in overall]
     for cat in c.categories:
-        rows += [_alpha_row(c, "1995", cat, bootstrap, notes)[0],
-                 _alpha_row(c, "k", cat, bootstrap, notes)[0]]
+        out += [_alpha_row(c, "1995", cat, bootstrap, notes, rows.next())[0],
+                _alpha_row(c, "k", cat, bootstrap, notes, rows.next())[0]]
     if bootstrap is not None and len(c.documents) < 2:
         notes.append("one document: uα has no interval (the bootstrap resamples documents)")
-    return Records(rows), first
+    return Records(out), first
+
+
+def _alpha_intervals(c: Continuum, bootstrap: Bootstrap | None) -> int:
+    """How many uα rows are bootstrapped: the overall ones, then two per category."""
+    if bootstrap is None or len(c.documents) < 2:
+        return 0
+    return len(OVERALL) + 2 * len(c.categories)
 
 
 def _split(c: Continuum, a: int, b: int) -> np.ndarray:

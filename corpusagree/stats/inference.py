@@ -200,7 +200,8 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
               settings: Bootstrap = Bootstrap(), progress: Progress | None = None
               ) -> list[Interval]:
     """Bootstrap intervals for several (coefficient id, distance) pairs, all on the same
-    replicates. ``progress(done, total)`` is called after each chunk of replicates."""
+    replicates. ``progress(done, total)`` is called after each chunk of replicates (at most
+    :func:`progress_chunk` replicates, so a bar moves at least every 5 %)."""
     unit_of, U, clustered = _units(data, settings.cluster)
     if U < 2:
         raise ValueError("the bootstrap needs at least two resampling units")
@@ -211,16 +212,20 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
     jackknife = min(U, 1000) if settings.interval == "bca" else 0
     skipped = [t.over_budget(n + jackknife) for t in targets]
     # a chunk of r replicates materialises r × U weights and r × L label counts
-    chunk = max(1, min(n, WEIGHTS_PER_CHUNK // max(U, data.n_labels)))
+    chunk = min(progress_chunk(n), WEIGHTS_PER_CHUNK // max(U, data.n_labels))
     done = 0
-    for W in replicate_weights(U, n, settings.seed, chunk):
+    for W in replicate_weights(U, n, settings.seed, max(1, chunk)):
         for j, t in enumerate(targets):
             if skipped[j] is None:
                 dists[j].append(t.values(W))
         done += len(W)
         if progress is not None:
             progress(done, n)
-    return [_interval(t, np.concatenate(d), settings, clustered, U) if why is None else
+    return [interval(t.coef.id, t.kernel.distance.name,
+                     float(t.values(np.ones((1, U)))[0]), np.concatenate(d), settings,
+                     lambda t=t: _jackknife(t, U), clustered=clustered, units=U,
+                     shifted=BIAS_SHIFT if t.coef.value == "bias" else SHIFT)
+            if why is None else
             _left_out(t, settings, clustered, U, f"no interval: {why} over {n} resamples")
             for t, d, why in zip(targets, dists, skipped, strict=True)]
 
@@ -229,49 +234,94 @@ def _left_out(t: _Target, settings: Bootstrap, clustered: bool, U: int, note: st
               ) -> Interval:
     """The interval of a target not resampled: the estimate, no bounds, and why."""
     return Interval(t.coef.id, t.kernel.distance.name, float(t.values(np.ones((1, U)))[0]),
-                    float("nan"), float("nan"), settings.level, f"bootstrap {settings.interval}",
+                    float("nan"), float("nan"), settings.level, METHODS[settings.interval],
                     clustered, U, settings.n_resamples, settings.seed, None, {}, None, 0, note)
 
 
-def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool, U: int
-              ) -> Interval:
-    theta = float(t.values(np.ones((1, U)))[0])
-    return interval_of(dist, theta, settings, t.coef.id, t.kernel.distance.name, clustered, U,
-                       lambda: _jackknife(t, U), bias=t.coef.value == "bias")
+#: why an estimate can lie outside its bootstrap interval (the note that says so)
+SHIFT = ("the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
+         "interval (interval='bca') corrects a moderate shift")
+BIAS_SHIFT = ("B is a variance between the coders' label distributions, bounded below by 0, "
+              "and resampling adds variance to it, so its bootstrap distribution is shifted "
+              "upwards; read the interval's upper end as a bound on B")
+#: the interval method of each :attr:`Bootstrap.interval`, as an :class:`Interval` records it
+METHODS = {"percentile": "bootstrap percentile", "bca": "bootstrap BCa"}
 
 
-def interval_of(dist: np.ndarray, theta: float, settings: Bootstrap, coefficient: str,
-                distance: str, clustered: bool, units: int,
-                jackknife: Callable[[], np.ndarray], *, bias: bool = False) -> Interval:
-    """The interval of ``settings`` from a bootstrap distribution (nan replicates left out and
-    counted) around the estimate ``theta``: percentile, or BCa (Efron 1987) with the
-    acceleration from ``jackknife()``, the leave-one-unit-out values; with Krippendorff's q,
-    the standard error and a note when the estimate lies outside its interval."""
-    ok = dist[~np.isnan(dist)]
+def progress_chunk(n_resamples: int, share: float = 0.05) -> int:
+    """The most replicates computed between two progress reports: ``share`` of them (at
+    least one), so that a bar advances in steps of at most 5 %.
+
+    Examples
+    --------
+    >>> progress_chunk(1000), progress_chunk(10)
+    (50, 1)
+    """
+    return max(1, int(n_resamples * share))
+
+
+def interval(coefficient: str, distance: str, estimate: float, distribution: np.ndarray,
+             settings: Bootstrap, jackknife: Callable[[], np.ndarray], *, clustered: bool,
+             units: int, shifted: str = SHIFT) -> Interval:
+    """The interval of a bootstrap ``distribution`` of ``estimate`` by the method the
+    ``settings`` name: percentile, or BCa (Efron 1987) with the acceleration from the
+    ``jackknife`` values (leave-one-unit-out estimates, called only for BCa). Every job's
+    bootstrap ends here, so the method recorded is the method computed.
+
+    Parameters
+    ----------
+    coefficient, distance : str
+        What the interval is of (ids, as reports name them).
+    estimate : float
+        The estimate on the data as they are.
+    distribution : array
+        One value per replicate (nan where a replicate leaves the coefficient undefined).
+    settings : Bootstrap
+        Level, method, number of replicates and seed.
+    jackknife : callable
+        Returns the leave-one-unit-out estimates (for BCa's acceleration).
+    clustered, units
+        Whether the units resampled were clusters (documents), and how many.
+    shifted : str
+        Why the estimate may lie outside its interval (the note when it does).
+
+    Returns
+    -------
+    Interval
+        With ``q`` (Krippendorff's q: the share of replicates below each of
+        :data:`Q_THRESHOLDS`), the bootstrap standard error and the replicates dropped.
+
+    References
+    ----------
+    Efron (1987), "Better bootstrap confidence intervals", JASA 82: 171–185; Hayes &
+    Krippendorff (2007), "Answering the call for a standard reliability measure", §4.
+
+    Examples
+    --------
+    >>> iv = interval("alpha", "nominal", 0.5, np.linspace(0.3, 0.7, 101), Bootstrap(),
+    ...               lambda: np.zeros(3), clustered=False, units=3)
+    >>> iv.method, round(iv.low, 3), round(iv.high, 3)
+    ('bootstrap percentile', 0.31, 0.69)
+    """
+    ok = distribution[~np.isnan(distribution)]
     a = (1 - settings.level) / 2
     if settings.interval == "bca" and len(ok):
-        lo_q, hi_q = _bca_quantiles(ok, theta, jackknife(), a)
-        method = "bootstrap BCa"
+        lo_q, hi_q = _bca_quantiles(ok, estimate, jackknife(), a)
     else:
         lo_q, hi_q = a, 1 - a
-        method = "bootstrap percentile"
+    method = METHODS[settings.interval]
     low, high = (float(x) for x in np.quantile(ok, [lo_q, hi_q])) if len(ok) else (np.nan,) * 2
     note = None
-    if len(ok) and not low <= theta <= high:
-        where = "below" if theta < low else "above"
-        name = method.split()[-1]
-        note = (f"the estimate {theta:.4g} lies {where} its {name} interval: " + (
-            "B is a variance between the coders' label distributions, bounded below by 0, and "
-            "resampling adds variance to it, so its bootstrap distribution is shifted upwards; "
-            "read the interval's upper end as a bound on B" if bias else
-            "the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
-            "interval (interval='bca') corrects a moderate shift"))
-    return Interval(coefficient, distance, theta, low, high, settings.level, method,
-                    clustered, units, settings.n_resamples, settings.seed, dist,
+    if len(ok) and not low <= estimate <= high:
+        where = "below" if estimate < low else "above"
+        note = (f"the estimate {estimate:.4g} lies {where} its {method.split()[-1]} interval: "
+                + shifted)
+    return Interval(coefficient, distance, estimate, low, high, settings.level, method,
+                    clustered, units, settings.n_resamples, settings.seed, distribution,
                     {x: float((ok < x).mean()) if len(ok) else float("nan")
                      for x in Q_THRESHOLDS},
                     float(ok.std(ddof=1)) if len(ok) > 1 else None,
-                    int(len(dist) - len(ok)), note)
+                    int(len(distribution) - len(ok)), note)
 
 
 def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.ndarray,
@@ -341,8 +391,8 @@ def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.n
                                   for b in range(int(block.max()) + 1)]))
         return jack[0]
 
-    return [interval_of(dist[:, k], float(theta[k]), settings, c, d, clustered, U,
-                        lambda k=k: jackknife()[:, k])
+    return [interval(c, d, float(theta[k]), dist[:, k], settings,
+                     lambda k=k: jackknife()[:, k], clustered=clustered, units=U)
             for k, (c, d) in enumerate(names)]
 
 

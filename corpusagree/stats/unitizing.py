@@ -68,7 +68,9 @@ import numpy as np
 
 from ..model.continuum import Continuum
 from ..model.errors import InputError
-from .inference import Q_THRESHOLDS, Bootstrap, Interval, replicate_weights
+from ..model.progress import Progress
+from . import inference
+from .inference import METHODS, Bootstrap, Interval, progress_chunk, replicate_weights
 
 #: variant → the coefficient's symbol (the 1995 uα marked, as the 2016 one shares its name)
 VARIANTS = {"1995": "uα (1995)", "u": "uα", "|u|": "|u|α", "cu": "cuα", "k": "(k)uα"}
@@ -126,13 +128,47 @@ class UnitizingAlpha:
                 "documents": self.documents}
 
     def confidence_interval(self, level: float = 0.95, n_resamples: int = 1000,
-                            seed: int | None = 0) -> Interval:
-        """Percentile bootstrap interval over documents: each replicate draws the documents
-        with replacement and pools their disagreements as the estimate does (Hayes &
-        Krippendorff 2007 resample the units of α; here a document is the unit, since the units
-        within one are not independent). ``q`` holds the share of replicates below 0.667 and
-        0.8. Needs at least two documents with two or more annotators."""
-        settings = Bootstrap(n_resamples, level, "percentile", True, seed)
+                            seed: int | None = 0, interval: str = "percentile",
+                            progress: Progress | None = None) -> Interval:
+        """A bootstrap interval over documents: each replicate draws the documents with
+        replacement and pools their disagreements as the estimate does (Hayes & Krippendorff
+        2007 resample the units of α; here a document is the unit, since the units within one
+        are not independent).
+
+        Parameters
+        ----------
+        level : float
+            The confidence level.
+        n_resamples : int
+            The number of replicates.
+        seed : int, optional
+            The random seed (an int gives the same interval on every run).
+        interval : {"percentile", "bca"}
+            Percentile, or BCa (Efron 1987) with its acceleration from the jackknife over
+            documents (each document left out in turn) (:func:`.inference.interval`).
+        progress : callable, optional
+            ``progress(done, total)`` after each chunk of replicates.
+
+        Returns
+        -------
+        Interval
+            ``q`` holds the share of replicates below 0.667 and 0.8.
+
+        Raises
+        ------
+        InputError
+            With fewer than two documents with two or more annotators.
+
+        Examples
+        --------
+        >>> c = Continuum.join([Continuum.from_units(
+        ...     [("A", 2, 6, "X"), ("B", 2 + shift, 6, "X")], 0, 20, document=name)
+        ...     for name, shift in zip("pqrs", (0, 1, 1, 3))])
+        >>> iv = alpha_u(c).confidence_interval(n_resamples=200, interval="bca")
+        >>> iv.method, iv.units
+        ('bootstrap BCa', 4)
+        """
+        settings = Bootstrap(n_resamples, level, interval, True, seed)
         D = len(self.terms)
         if D < 2:
             raise InputError(f"the bootstrap of {self.symbol} resamples documents and needs at "
@@ -141,24 +177,18 @@ class UnitizingAlpha:
         name = IDS[self.variant]
         if math.isnan(self.value):
             return Interval(name, "nominal", self.value, math.nan, math.nan, level,
-                            "bootstrap percentile", True, D, n_resamples, seed,
-                            note=self.reason)
-        dist = np.concatenate([_finish(self.variant, W @ self.terms)[0]
-                               for W in replicate_weights(D, n_resamples, seed)])
-        ok = dist[~np.isnan(dist)]
-        a = (1 - settings.level) / 2
-        low, high = (float(x) for x in np.quantile(ok, [a, 1 - a])) if len(ok) else \
-            (math.nan, math.nan)
-        note = None
-        if len(ok) and not low <= self.value <= high:
-            note = (f"the estimate {self.value:.4g} lies outside its percentile interval: the "
-                    "bootstrap distribution over documents is shifted")
-        return Interval(name, "nominal", self.value, low, high, level, "bootstrap percentile",
-                        True, D, n_resamples, seed, distribution=dist,
-                        q={t: float((ok < t).mean()) if len(ok) else math.nan
-                           for t in Q_THRESHOLDS},
-                        se=float(ok.std(ddof=1)) if len(ok) > 1 else math.nan,
-                        dropped=int(len(dist) - len(ok)), note=note)
+                            METHODS[interval], True, D, n_resamples, seed, note=self.reason)
+        parts, done = [], 0
+        for W in replicate_weights(D, n_resamples, seed, progress_chunk(n_resamples)):
+            parts.append(_finish(self.variant, W @ self.terms)[0])
+            done += len(W)
+            if progress is not None:
+                progress(done, n_resamples)
+        total = self.terms.sum(0)
+        return inference.interval(
+            name, "nominal", self.value, np.concatenate(parts), settings,
+            lambda: _finish(self.variant, total - self.terms)[0], clustered=True, units=D,
+            shifted="the bootstrap distribution over documents is shifted")
 
 
 def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> UnitizingAlpha:

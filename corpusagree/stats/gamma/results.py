@@ -1,0 +1,208 @@
+"""What γ gives back: the best alignment (:class:`Alignment`, its :class:`UnitaryAlignment`
+rows) and γ with γ-cat and γ-k (:class:`Gamma`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.special import ndtri  # scipy.stats' norm.ppf, without its import
+
+from ...model.continuum import Continuum
+from ...model.errors import InputError
+from ..inference import Interval
+
+#: γ's one interval method: the sampling error of its expected disorder
+SAMPLING = "sampling"
+
+
+@dataclass(repr=False)
+class UnitaryAlignment:
+    """One unitary alignment: a unit index into the continuum (or None) per annotator, and its
+    disorder (the mean pairwise dissimilarity, Mathet et al. 2015, §4.3)."""
+
+    units: tuple[int | None, ...]
+    disorder: float
+    document: str
+
+    def __repr__(self) -> str:
+        return f"UnitaryAlignment({self.units}, disorder={self.disorder:.4g})"
+
+
+@dataclass(repr=False)
+class Alignment:
+    """A best alignment: ``tuples[i, a]`` is the index (into the continuum's unit arrays) of
+    annotator a's unit in unitary alignment i, -1 for ∅ (or for an annotator who did not
+    annotate that document); ``disorders[i]`` its disorder; ``document[i]`` its document.
+    ``disorder`` is the alignment's disorder (Σ unitary disorders / x̄; over a corpus, the
+    x̄-weighted mean of ``document_disorders``)."""
+
+    continuum: Continuum
+    tuples: np.ndarray
+    disorders: np.ndarray
+    document: np.ndarray
+    disorder: float
+    document_disorders: np.ndarray
+    alpha: float
+    beta: float
+    delta_empty: float
+    category_distance: str
+
+    @property
+    def unitary_alignments(self) -> list[UnitaryAlignment]:
+        """Who was matched with whom: one :class:`UnitaryAlignment` per row of ``tuples``."""
+        docs = self.continuum.documents
+        return [UnitaryAlignment(tuple(None if u < 0 else u for u in row), d, docs[g])
+                for row, d, g in zip(self.tuples.tolist(), self.disorders.tolist(),
+                                     self.document.tolist(), strict=True)]
+
+    def __len__(self) -> int:
+        return len(self.tuples)
+
+    def of(self, document: int) -> Alignment:
+        """The alignment of one document (its index in the continuum)."""
+        on = self.document == document
+        return Alignment(self.continuum, self.tuples[on], self.disorders[on],
+                         self.document[on], float(self.document_disorders[document]),
+                         self.document_disorders, self.alpha, self.beta, self.delta_empty,
+                         self.category_distance)
+
+    def __repr__(self) -> str:
+        return (f"Alignment(disorder={self.disorder:.4g}, {len(self)} unitary alignments of "
+                f"{len(self.continuum)} units)")
+
+    def to_dict(self) -> dict:
+        c = self.continuum
+
+        def unit(u: int):
+            if u < 0:
+                return None
+            return {"index": u, "start": float(c.start[u]), "end": float(c.end[u]),
+                    "category": c.categories[c.category[u]]}
+
+        return {
+            "disorder": self.disorder, "alpha": self.alpha, "beta": self.beta,
+            "delta_empty": self.delta_empty, "category_distance": self.category_distance,
+            "annotators": list(c.annotators),
+            "documents": [{"document": c.documents[d],
+                           "disorder": float(self.document_disorders[d])}
+                          for d in np.unique(self.document).tolist()],
+            "unitary_alignments": [
+                {"document": c.documents[g], "disorder": d, "units": [unit(u) for u in row]}
+                for row, d, g in zip(self.tuples.tolist(), self.disorders.tolist(),
+                                     self.document.tolist(), strict=True)],
+        }
+
+
+@dataclass(repr=False)
+class Gamma:
+    """γ of a continuum (Mathet et al. 2015) with what it was computed from.
+
+    ``sample_disorders`` are the best-alignment disorders of the sampled continua (their mean
+    is ``expected_disorder``); ``documents`` holds one :class:`Gamma` per document when the
+    continuum has several (this one is then the corpus-wide γ, see the module docstring).
+    ``cat_disorders`` and ``k_disorders[k]`` are the (observed, expected) disorders of γ-cat and
+    γ-k (nan when no pair of aligned units weighs anything)."""
+
+    value: float
+    observed_disorder: float
+    expected_disorder: float
+    alignment: Alignment
+    n_samples: int
+    sample_disorders: np.ndarray
+    gamma_cat: float
+    gamma_ks: dict[str, float]
+    cat_disorders: tuple[float, float]
+    k_disorders: dict[str, tuple[float, float]]
+    sampler: str
+    precision: float | None
+    seed: int | None
+    document: str | None = None
+    documents: list[Gamma] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def gamma_k(self, category: str) -> float:
+        """γ-k of one category (Mathet 2017): γ-cat over the pairs with a unit of that category."""
+        try:
+            return self.gamma_ks[category]
+        except KeyError:
+            raise InputError(f"no category {category!r}; the categories are "
+                             f"{', '.join(self.gamma_ks)}") from None
+
+    def confidence_interval(self, level: float = 0.95, method: str = SAMPLING) -> Interval:
+        """γ's interval from the sampling of the expected disorder: D_e ± z·s/√N (s the
+        standard deviation of the N sampled disorders), mapped through γ = 1 − D_o/D_e.
+
+        Parameters
+        ----------
+        level : float
+            The confidence level, in (0, 1).
+        method : str
+            ``"sampling"``, the only interval γ has: D_o is the exact best alignment's, so
+            the randomness in γ is the sampling of D_e (Mathet et al. 2015, §5.3). The
+            bootstrap's ``"percentile"`` and ``"bca"`` are refused with the reason.
+
+        Returns
+        -------
+        Interval
+            Method ``"sampled continua (<sampler>)"``.
+
+        Raises
+        ------
+        InputError
+            For a level outside (0, 1), or a bootstrap method.
+        """
+        if method != SAMPLING:
+            raise InputError(
+                f"γ has no {method} interval: its interval is the sampling error of its "
+                "expected disorder over the sampled continua (Mathet et al. 2015, §5.3), not a "
+                "bootstrap over documents; use method='sampling'")
+        if not 0 < level < 1:
+            raise InputError(f"the confidence level must lie in (0, 1), not {level}")
+        N = len(self.sample_disorders)
+        se = float(np.std(self.sample_disorders, ddof=1) / np.sqrt(N)) if N > 1 else np.nan
+        z = float(ndtri((1 + level) / 2))
+        lo_e, hi_e = self.expected_disorder - z * se, self.expected_disorder + z * se
+        if self.observed_disorder == 0:
+            low = high = 1.0
+        else:
+            low = 1 - self.observed_disorder / lo_e if lo_e > 0 else -np.inf
+            high = 1 - self.observed_disorder / hi_e
+        return Interval("gamma", self.alignment.category_distance, self.value, float(low),
+                        float(high), level, f"sampled continua ({self.sampler})",
+                        n_resamples=N, seed=self.seed, se=se)
+
+    def __repr__(self) -> str:
+        where = f" of {self.document!r}" if self.document else ""
+        return (f"Gamma{where}({self.value:.4g}: observed {self.observed_disorder:.4g}, "
+                f"expected {self.expected_disorder:.4g} from {self.n_samples} {self.sampler} "
+                f"samples)")
+
+    def to_dict(self, alignment: bool = True) -> dict:
+        """JSON-ready; the documents of a corpus come without their alignments (the corpus
+        alignment holds them, each unitary alignment naming its document)."""
+        ci = self.confidence_interval()
+        out = {
+            "value": self.value, "observed_disorder": self.observed_disorder,
+            "expected_disorder": self.expected_disorder, "n_samples": self.n_samples,
+            "sampler": self.sampler, "precision": self.precision, "seed": self.seed,
+            "alpha": self.alignment.alpha, "beta": self.alignment.beta,
+            "delta_empty": self.alignment.delta_empty,
+            "category_distance": self.alignment.category_distance,
+            "gamma_cat": self.gamma_cat, "gamma_k": dict(self.gamma_ks),
+            "cat_disorders": {"observed": self.cat_disorders[0],
+                              "expected": self.cat_disorders[1]},
+            "k_disorders": {k: {"observed": o, "expected": e}
+                            for k, (o, e) in self.k_disorders.items()},
+            "interval": {"low": ci.low, "high": ci.high, "level": ci.level, "se": ci.se,
+                         "method": ci.method},
+            "sample_disorders": self.sample_disorders.tolist(),
+            "notes": list(self.notes),
+        }
+        if alignment:
+            out["alignment"] = self.alignment.to_dict()
+        if self.document is not None:
+            out = {"document": self.document, **out}
+        if self.documents:
+            out["documents"] = [g.to_dict(alignment=False) for g in self.documents]
+        return out
