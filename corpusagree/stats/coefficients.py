@@ -230,13 +230,15 @@ def S(data: ReliabilityData, categories=None) -> Result:
     return compute("S", data, categories=categories)
 
 
-def pi(data: ReliabilityData, weights=None) -> Result:
+def pi(data: ReliabilityData, weights=None, categories=None) -> Result:
     """Scott's (1955) π; with more than two coders multi-π (Fleiss 1971; Siegel & Castellan's
-    K). ``weights`` (irrCAC's names or any corpusagree distance): weighted π, which is α′
-    (Artstein & Poesio 2005, §2.5), the row ``alpha_prime``."""
+    K). ``weights`` (irrCAC's names, a q × q agreement-weight matrix over ``categories``, or
+    any corpusagree distance): weighted π, which is α′ (Artstein & Poesio 2005, §2.5), the row
+    ``alpha_prime``."""
     if weights is None:
-        return compute("pi", data)
-    return _renamed(compute("alpha_prime", data, dist.weights(weights)), "π_w")
+        return compute("pi", _declare(data, categories))
+    return _renamed(compute("alpha_prime", _declare(data, categories),
+                            _weights(weights, data, categories)), "π_w")
 
 
 def kappa(data: ReliabilityData) -> Result:
@@ -381,6 +383,12 @@ def _declare(data: ReliabilityData, categories) -> ReliabilityData:
     return dataclasses.replace(data, categories=list(categories))
 
 
+def _weights(weights, data: ReliabilityData, categories) -> dist.Distance:
+    """irrCAC's ``weights=`` as a distance d = 1 − w; a q × q matrix is over ``categories``,
+    else the data's declared categories (:func:`corpusagree.stats.distances.weights`)."""
+    return dist.weights(weights, data.categories if categories is None else categories)
+
+
 def _renamed(result: Result, symbol: str) -> Result:
     return dataclasses.replace(result, symbol=symbol)
 
@@ -396,14 +404,26 @@ def gwet_ac1(data: ReliabilityData, categories=None) -> Result:
 def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Result:
     """Gwet's AC2 (Gwet 2014, ch. 4): AC1 with weights. ``weights``: one of irrCAC's names
     (identity, quadratic, linear, ordinal, radical, ratio, circular, bipolar; see
-    :func:`corpusagree.stats.distances.weights`) or any corpusagree distance."""
-    return compute("gwet_ac2", _declare(data, categories), dist.weights(weights))
+    :func:`corpusagree.stats.distances.weights`), a q × q matrix of agreement weights in the
+    order of ``categories`` (asymmetric ones as irrCAC applies them:
+    :class:`~corpusagree.stats.distances.AgreementWeights`) or any corpusagree distance.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> data = ca.ReliabilityData.from_matrix([["a", "a", "b", "c"], ["a", "b", "b", "c"]])
+    >>> w = [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]       # a for b half agrees; b for a not
+    >>> round(gwet_ac2(data, w, categories=["a", "b", "c"]).value, 4)  # irrCAC: 0.696203
+    0.6962
+    """
+    return compute("gwet_ac2", _declare(data, categories), _weights(weights, data, categories))
 
 
 def brennan_prediger(data: ReliabilityData, weights="identity", categories=None) -> Result:
     """Brennan & Prediger's (1981, Educ Psych Meas 41) coefficient with weights:
     A_e = Σ_kl w_kl / q² (Gwet 2014, ch. 4); with identity weights it is S."""
-    return compute("brennan_prediger", _declare(data, categories), dist.weights(weights))
+    return compute("brennan_prediger", _declare(data, categories),
+                   _weights(weights, data, categories))
 
 
 def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
@@ -416,14 +436,16 @@ def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
     """Conger's (1980, Psych Bull 88) κ for any number of coders: A_e is the mean over pairs
     of coders of Cohen's chance agreement, each coder's distribution over its own judgements
     (Gwet 2014, ch. 5); for two coders it is Cohen's κ (κw with weights)."""
-    return compute("conger_kappa", _declare(data, categories), dist.weights(weights))
+    return compute("conger_kappa", _declare(data, categories),
+                   _weights(weights, data, categories))
 
 
 def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
     """Fleiss's (1971) κ with weights as in irrCAC (Gwet 2014, ch. 5):
     A_e = Σ_kl w_kl π_k π_l, which is Artstein & Poesio's α′ (the row ``alpha_prime``;
     multi-π when nominal)."""
-    return _renamed(compute("alpha_prime", _declare(data, categories), dist.weights(weights)),
+    return _renamed(compute("alpha_prime", _declare(data, categories),
+                            _weights(weights, data, categories)),
                     "Fleiss κ")
 
 

@@ -32,6 +32,7 @@ from ..model.data import ReliabilityData
 from ..model.progress import Progress
 from . import mvalpha as mv
 from . import spec as sp
+from .distances import Metric
 from .kernel import Kernel, UnitWeights, kernel, label_counts
 
 #: weights entries (replicates × units) materialised at once
@@ -489,10 +490,11 @@ def _per_item(k: Kernel, values: np.ndarray) -> np.ndarray:
     return np.append(values, 0.0)[k.data.codes].sum(0)
 
 
-def _d_against(k: Kernel, P: np.ndarray) -> np.ndarray:
+def _d_against(metric: Metric, P: np.ndarray) -> np.ndarray:
     """Σ_l d(k, l) P[g, l] for every label k and row g of P (L × G), without an L × L array."""
-    eye = sparse.identity(k.data.n_labels, format="csr")
-    return np.asarray(k.metric.gram(eye, np.atleast_2d(P)))
+    P = np.atleast_2d(P)
+    eye = sparse.identity(P.shape[1], format="csr")
+    return np.asarray(metric.gram(eye, P))
 
 
 def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
@@ -531,7 +533,7 @@ def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
         scale = t_w / (st.categories[0] * (st.categories[0] - 1))
         pe_i = scale * (1.0 - _per_item(k, pi)[judged] / n_i)
     elif c.expected == "single":  # Fleiss: p_e|i = Σ_k r_ik (Wπ)_k / r_i
-        d_pi = _d_against(k, k.item_weighted / n)[:, 0]
+        d_pi = _d_against(k.metric, k.item_weighted / n)[:, 0]
         pe_i = 1.0 - _per_item(k, d_pi)[judged] / n_i
     elif c.expected == "conger":
         pe_i = _conger_pe_i(k, n)[judged]
@@ -555,8 +557,12 @@ def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
     P = F / n_g[:, None]
     r = len(P)
     A = P.sum(0) - P  # a_g
-    awp = (r - 1) - k.metric.cross(P, A)  # a_gᵀ W p_g
-    H = (n / n_g) * ((r - 1) - _d_against(k, A) - awp)  # L × r, (W a_g)(x) = r − 1 − (D a_g)(x)
+    # irrCAC takes w[k][l] with l rater g's category, k the others': W acts transposed
+    # (the same for symmetric weights)
+    metric = k.metric.transposed()
+    awp = (r - 1) - metric.cross(P, A)  # a_gᵀ W p_g
+    # L × r, (Wᵀ a_g)(x) = r − 1 − (Dᵀ a_g)(x)
+    H = (n / n_g) * ((r - 1) - _d_against(metric, A) - awp)
     # coder g's column of H, a 0 first for a missing judgement (code −1): one flat lookup
     table = np.hstack([np.zeros((r, 1)), H.T]).ravel()
     width = np.int32 if table.size < 2**31 else np.int64
@@ -584,7 +590,7 @@ def _alpha_variance(k: Kernel, population: float) -> tuple[float, float, int]:
     pa_item = 1.0 - k.disagr_i[p]
     pa_i = pa_item * r_i / rbar - pa * (r_i - rbar) / rbar
     kap_i = (pa_i - pe) / (1 - pe)
-    d_pi = _d_against(k, pi)[:, 0]
+    d_pi = _d_against(k.metric, pi)[:, 0]
     wpi = _per_item(k, d_pi)[p]
     pe_i = (r_i - wpi) / rbar - pe * (r_i - rbar) / rbar
     alpha_prime = (pa_prime - pe) / (1 - pe)
