@@ -21,7 +21,8 @@ from . import distances as dist
 from . import mvalpha as mv
 from . import spec as sp
 from .inference import Bootstrap, Interval, analytic, bootstrap
-from .kernel import Kernel, kernel, ratio, shared_item_pairs  # noqa: F401  (kernel: re-exported)
+from .kernel import Kernel, kernel, shared_item_pairs  # noqa: F401  (kernel: re-exported)
+from .ratios import chance_corrected
 
 
 class DegenerateWarning(RuntimeWarning):
@@ -209,7 +210,7 @@ def _light(k: Kernel, c: sp.Coefficient) -> Result:
     keep = shared > 0
     if not keep.any():
         raise ValueError("no two coders judged a common item")
-    kappas = ratio(do[keep], de[keep])
+    kappas = chance_corrected(do[keep], de[keep])
     if np.isnan(kappas).any():
         warnings.warn("light_kappa: some coder pairs have zero expected disagreement; "
                       "they are left out of the mean", DegenerateWarning, stacklevel=3)

@@ -26,6 +26,7 @@ from scipy.special import comb
 
 from ..model.data import ReliabilityData, SetLabels, is_number
 from ..model.io import is_number_text
+from .ratios import divide
 
 #: the largest label table a dense L × L distance matrix is built for
 MAX_DENSE_LABELS = 20_000
@@ -113,8 +114,7 @@ class _IntervalMetric(Metric):
     def cross(self, F, G):
         F, G = np.asarray(F, float), np.asarray(G, float)
         sf, sg = F.sum(-1), G.sum(-1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            c = np.where(sf > 0, (F @ self.v) / np.where(sf > 0, sf, 1), 0.0)
+        c = divide(F @ self.v, sf, 0.0)
         u = self.v - np.asarray(c)[..., None]
         fu, gu = _rowdot(F, u), _rowdot(G, u)
         return sg * _rowdot(F, u * u) + sf * _rowdot(G, u * u) - 2 * fu * gu
@@ -207,9 +207,7 @@ class Ratio(Distance):
         if (v < 0).any():
             raise ValueError("the ratio distance needs non-negative labels")
         _check_dense(len(v), self.name)
-        s = v[:, None] + v[None, :]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            D = np.where(s > 0, ((v[:, None] - v[None, :]) / np.where(s > 0, s, 1)) ** 2, 0.0)
+        D = divide(v[:, None] - v[None, :], v[:, None] + v[None, :], 0.0) ** 2
         return _DenseMetric(D)
 
 

@@ -71,6 +71,7 @@ from ..model.errors import InputError
 from ..model.progress import Progress
 from . import inference
 from .inference import METHODS, Bootstrap, Interval, progress_chunk, replicate_weights
+from .ratios import chance_corrected, divide
 
 #: variant → the coefficient's symbol (the 1995 uα marked, as the 2016 one shares its name)
 VARIANTS = {"1995": "uα (1995)", "u": "uα", "|u|": "|u|α", "cu": "cuα", "k": "(k)uα"}
@@ -226,17 +227,15 @@ def _finish(variant: str, s: np.ndarray) -> tuple[np.ndarray, ...]:
     """(value, observed, expected, coverage) from column sums of the per-document terms
     (``s[..., t]``; vectorised over bootstrap replicates)."""
     s = np.asarray(s, float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        if variant == "k":
-            observed, expected = s[..., 0] / s[..., 1], s[..., 2] / s[..., 3]
-            coverage = s[..., 1] / s[..., 4]
-        else:
-            observed, expected = s[..., 0] / s[..., 2], s[..., 1] / s[..., 2]
-            coverage = np.full_like(observed, np.nan)
-        # the terms are differences of sums: rounding leaves ~1e-16 where the exact value is 0
-        observed, expected = (np.where(np.abs(x) < ROUNDING, 0.0, x) for x in (observed, expected))
-        value = np.where(expected > 0, 1 - observed / expected, np.nan)
-    return value, observed, expected, coverage
+    if variant == "k":
+        observed, expected = divide(s[..., 0], s[..., 1]), divide(s[..., 2], s[..., 3])
+        coverage = divide(s[..., 1], s[..., 4])
+    else:
+        observed, expected = divide(s[..., 0], s[..., 2]), divide(s[..., 1], s[..., 2])
+        coverage = np.full_like(observed, np.nan)
+    # the terms are differences of sums: rounding leaves ~1e-16 where the exact value is 0
+    observed, expected = (np.where(np.abs(x) < ROUNDING, 0.0, x) for x in (observed, expected))
+    return chance_corrected(observed, expected), observed, expected, coverage
 
 
 # ---- shared: the units that count, their disjointness, overlapping pairs ---------------------
