@@ -424,73 +424,120 @@ def _terms_2016(c: Continuum, variant: str, cat: int | None) -> tuple[np.ndarray
     """Per document with ≥ 2 annotators: [observed, expected, pairable length] of the
     coincidence matrices (Krippendorff et al. 2016), for (k)uα [l*_k. − l*_kk, l*_k.,
     e*_k. − e*_kk, e*_k., l_k.]."""
-    D, C = len(c.documents), len(c.categories)
-    m = c.annotated.sum(0).astype(float)
-    docs = np.flatnonzero(m >= 2)
-    u = _select(c, None, per_category=False)
-    _check_disjoint(c, u, _RULE_2016)
-    i, j, ov = _pairs(c, u)
-    n = np.maximum(m - 1, 1)
-    lu = u.length
-    key = u.doc * C + u.category
-
-    def by_cat(idx: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        return np.bincount(idx, weights, D * C).reshape(D, C)
-
-    # R[d, c]: Σ over ordered pairs of valued units from a unit of c; V[d, c]: the c–c diagonal
-    R = by_cat(key[i], ov) + by_cat(key[j], ov)
-    same = u.category[i] == u.category[j]
-    V = by_cat(key[i][same], 2 * ov[same])
-    valued = by_cat(key, lu)
-    ll = m * c.length
-    gaps = ll - valued.sum(1)
+    x = _Coincidences.of(c)
+    if not len(x.docs):
+        return np.zeros((0, 5 if variant == "k" else 3)), "no document has two or more annotators"
     if variant in ("u", "|u|"):
-        squares = by_cat(key, lu ** 2).sum(1) + gaps
-        with np.errstate(invalid="ignore", divide="ignore"):
-            scale = ll / (ll ** 2 - squares)
-        unit_gap = valued.sum(1) - R.sum(1) / n          # Σ_c l_c∅
-        if variant == "u":
-            agree = V.sum(1) / n + gaps - unit_gap
-            chance = scale * ((valued ** 2).sum(1) - (squares - gaps) + gaps ** 2 - gaps)
-            terms = np.stack([ll - agree, ll - chance, ll], axis=1)
-        else:
-            terms = np.stack([2 * unit_gap, 2 * scale * gaps * valued.sum(1), ll], axis=1)
-        reason = None
-        if not len(docs):
-            reason = "no document has two or more annotators"
-        elif not len(lu):
-            reason = "no annotator marked a unit: the continua are all gap"
-        elif variant == "|u|" and not gaps[docs].any():
-            reason = "no gaps: every annotator covered every continuum with units"
-        return terms[docs], reason
+        return _terms_u(x, variant)
+    if variant == "cu":
+        return _terms_cu(x)
+    return _terms_k(x, cat, c.categories[cat])
 
-    mass = (np.bincount(i, ov, len(lu)) + np.bincount(j, ov, len(lu))) / n[u.doc]
-    self_pairs = by_cat(key, mass ** 2)
-    lc = R / n[:, None]                                  # l*_c. per document
+
+@dataclass
+class _Coincidences:
+    """The sums per document (and category) that the 2016 family's coincidence matrices are
+    made of: ``R[d, c]`` Σ over ordered pairs of overlapping valued units from a unit of c,
+    ``V[d, c]`` its c–c diagonal, ``valued[d, c]`` the length of c's units, ``ll`` the
+    pairable length m·L, ``gaps`` its part no unit covers; ``n`` = m − 1 per document."""
+
+    u: _Units
+    docs: np.ndarray
+    n: np.ndarray
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray]
+    key: np.ndarray
+    R: np.ndarray
+    V: np.ndarray
+    valued: np.ndarray
+    ll: np.ndarray
+    gaps: np.ndarray
+
+    @classmethod
+    def of(cls, c: Continuum) -> _Coincidences:
+        D, C = len(c.documents), len(c.categories)
+        m = c.annotated.sum(0).astype(float)
+        u = _select(c, None, per_category=False)
+        _check_disjoint(c, u, _RULE_2016)
+        i, j, ov = _pairs(c, u)
+        key = u.doc * C + u.category
+
+        def by_cat(idx: np.ndarray, weights: np.ndarray) -> np.ndarray:
+            return np.bincount(idx, weights, D * C).reshape(D, C)
+
+        same = u.category[i] == u.category[j]
+        valued = by_cat(key, u.length)
+        ll = m * c.length
+        return cls(u, np.flatnonzero(m >= 2), np.maximum(m - 1, 1), (i, j, ov), key,
+                   by_cat(key[i], ov) + by_cat(key[j], ov), by_cat(key[i][same], 2 * ov[same]),
+                   valued, ll, ll - valued.sum(1))
+
+    def by_cat(self, weights: np.ndarray) -> np.ndarray:
+        """Σ of ``weights`` over each document's units of each category."""
+        return np.bincount(self.key, weights, self.valued.size).reshape(self.valued.shape)
+
+    def terms_of(self, terms: np.ndarray) -> np.ndarray:
+        """The rows of the documents with two or more annotators."""
+        return terms[self.docs]
+
+
+def _terms_u(x: _Coincidences, variant: str) -> tuple[np.ndarray, str | None]:
+    """uα (units and gaps, with their categories) and |u|α (units against gaps)."""
+    squares = x.by_cat(x.u.length ** 2).sum(1) + x.gaps
+    with np.errstate(invalid="ignore", divide="ignore"):  # documents of < 2 annotators
+        scale = x.ll / (x.ll ** 2 - squares)
+    valued = x.valued.sum(1)
+    unit_gap = valued - x.R.sum(1) / x.n          # Σ_c l_c∅
+    if variant == "u":
+        agree = x.V.sum(1) / x.n + x.gaps - unit_gap
+        chance = scale * ((x.valued ** 2).sum(1) - (squares - x.gaps) + x.gaps ** 2 - x.gaps)
+        terms = np.stack([x.ll - agree, x.ll - chance, x.ll], axis=1)
+    else:
+        terms = np.stack([2 * unit_gap, 2 * scale * x.gaps * valued, x.ll], axis=1)
+    reason = None
+    if not len(x.u.length):
+        reason = "no annotator marked a unit: the continua are all gap"
+    elif variant == "|u|" and not x.gaps[x.docs].any():
+        reason = "no gaps: every annotator covered every continuum with units"
+    return x.terms_of(terms), reason
+
+
+def _cu_masses(x: _Coincidences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(l*_c. per document and category, l*.. per document, the chance scale
+    l*../(l*..² − Σ w_g²), Σ w_g² per document and category): each unit's mass w_g in the cu
+    matrix, the length of it that meets other annotators' units over m − 1."""
+    i, j, ov = x.pairs
+    units = len(x.u.length)
+    mass = (np.bincount(i, ov, units) + np.bincount(j, ov, units)) / x.n[x.u.doc]
+    self_pairs = x.by_cat(mass ** 2)
+    lc = x.R / x.n[:, None]
     total = lc.sum(1)
     with np.errstate(invalid="ignore", divide="ignore"):
         scale = np.where(total > 0, total / (total ** 2 - self_pairs.sum(1)), 0.0)
-    if variant == "cu":
-        chance = scale * ((lc ** 2).sum(1) - self_pairs.sum(1))
-        terms = np.stack([total - V.sum(1) / n, total - chance, total], axis=1)
-        reason = None
-        if not len(docs):
-            reason = "no document has two or more annotators"
-        elif not total[docs].any():
-            reason = "no two annotators' units overlap: there is no coding to compare"
-        elif np.count_nonzero(lc[docs].sum(0)) < 2:
-            reason = "the overlapping units all have one category: coding cannot disagree"
-        return terms[docs], reason
+    return lc, total, scale, self_pairs
 
-    lk, lkk, sk = lc[:, cat], V[:, cat] / n, self_pairs[:, cat]
+
+def _terms_cu(x: _Coincidences) -> tuple[np.ndarray, str | None]:
+    """cuα: coding given unitizing, on the intersections of valued units."""
+    lc, total, scale, self_pairs = _cu_masses(x)
+    chance = scale * ((lc ** 2).sum(1) - self_pairs.sum(1))
+    terms = np.stack([total - x.V.sum(1) / x.n, total - chance, total], axis=1)
+    reason = None
+    if not total[x.docs].any():
+        reason = "no two annotators' units overlap: there is no coding to compare"
+    elif np.count_nonzero(lc[x.docs].sum(0)) < 2:
+        reason = "the overlapping units all have one category: coding cannot disagree"
+    return x.terms_of(terms), reason
+
+
+def _terms_k(x: _Coincidences, cat: int, name: str) -> tuple[np.ndarray, str | None]:
+    """(k)uα of category ``cat`` on the cu matrix, with its coverage's terms."""
+    lc, total, scale, self_pairs = _cu_masses(x)
+    lk, lkk, sk = lc[:, cat], x.V[:, cat] / x.n, self_pairs[:, cat]
     ek = scale * (lk * total - sk)
     ekk = scale * (lk ** 2 - sk)
-    terms = np.stack([lk - lkk, lk, ek - ekk, ek, valued[:, cat]], axis=1)[docs]
-    name = c.categories[cat]
+    terms = x.terms_of(np.stack([lk - lkk, lk, ek - ekk, ek, x.valued[:, cat]], axis=1))
     reason = None
-    if not len(docs):
-        reason = "no document has two or more annotators"
-    elif not terms[:, 4].any():
+    if not terms[:, 4].any():
         reason = f"no annotator marked a unit of category {name!r}"
     elif not terms[:, 1].any():
         reason = (f"category {name!r} meets only gaps: no other annotator's unit overlaps "
