@@ -44,7 +44,7 @@ from ..model.progress import Progress, Stages
 from ..readers import _paths
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
-from ..stats.inference import Bootstrap, Interval
+from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
 from . import coref
 from .base import (
     Column,
@@ -561,6 +561,9 @@ def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str],
                 _alpha_row(c, "k", cat, bootstrap, notes, rows.next())[0]]
     if bootstrap is not None and len(c.documents) < 2:
         notes.append("one document: uα has no interval (the bootstrap resamples documents)")
+    elif bootstrap is not None and len(c.documents) < FEW_CLUSTERS:
+        notes.append(f"only {len(c.documents)} documents: uα's intervals, over documents, are "
+                     "rough")
     return Records(out), first
 
 
