@@ -236,8 +236,9 @@ class Kernel:
     @cached_property
     def disagr_i(self) -> np.ndarray:
         """Mean pairwise distance per item (nan where fewer than two judgements)."""
-        n = self.n_i.astype(float)
-        return divide(2 * self.item_sum, n * (n - 1))  # n(n − 1) > 0: two or more
+        pairs = self.n_i.astype(float)
+        pairs *= pairs - 1  # n(n − 1), > 0 where two or more judgements
+        return divide(2 * self.item_sum, pairs, where=self.pairable)
 
     @cached_property
     def item_weighted(self) -> np.ndarray:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 
-def divide(num, den, fill: float = np.nan) -> np.ndarray:
+def divide(num, den, fill: float = np.nan, where=None) -> np.ndarray:
     """``num / den`` where ``den > 0``, ``fill`` elsewhere (nan by default; the CoNLL scorer
     takes x/0 as 0).
 
@@ -22,6 +22,8 @@ def divide(num, den, fill: float = np.nan) -> np.ndarray:
         Broadcast against each other.
     fill : float
         The value where ``den`` is 0 (or nan).
+    where : array of bool, optional
+        Where ``den > 0``, when the caller has that mask already (no new one is made).
 
     Returns
     -------
@@ -35,9 +37,9 @@ def divide(num, den, fill: float = np.nan) -> np.ndarray:
     >>> divide([1, 2], [4, 0], fill=0.0).tolist()
     [0.25, 0.0]
     """
-    num, den = np.asarray(num, float), np.asarray(den, float)
-    out = np.full(np.broadcast_shapes(num.shape, den.shape), fill)
-    return np.divide(num, den, out=out, where=den > 0)
+    num, den = np.asarray(num), np.asarray(den)  # integer counts divide without a float copy
+    out = np.full(np.broadcast_shapes(num.shape, den.shape), fill, dtype=float)
+    return np.divide(num, den, out=out, where=den > 0 if where is None else where)
 
 
 def chance_corrected(observed, expected) -> np.ndarray:
