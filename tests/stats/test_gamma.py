@@ -627,3 +627,18 @@ def test_precision_rule_is_capped_with_a_note(monkeypatch):
     assert len(g.notes) == 1 and "the precision rule asked for" in g.notes[0]
     assert "200 were drawn" in g.notes[0]
     assert G.gamma(c, n_samples=250, seed=0).n_samples == 250  # a number given is drawn
+
+
+def test_progress_counts_sampled_continua():
+    """progress(done, total) counts the sampled continua aligned, batch by batch: ``total`` is
+    the number asked for, or the first batch until the precision rule says how many."""
+    c = from_csv("AlexPaulSuzan.csv")
+    seen: list[tuple[int, int]] = []
+    G.gamma(c, n_samples=12, seed=4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (12, 12) and all(t == 12 for _, t in seen)
+    seen.clear()
+    g = G.gamma(c, precision=0.03, seed=4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (G.FIRST_BATCH, G.FIRST_BATCH)
+    assert seen[-1] == (g.n_samples, g.n_samples) and g.n_samples > G.FIRST_BATCH
+    with pytest.raises(InputError, match="γ has no percentile interval"):
+        g.confidence_interval(method="percentile")
