@@ -21,7 +21,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import not_utf8
 from . import _paths
 
@@ -159,7 +159,7 @@ def get(task: str, name: str) -> Reader:
     """The reader of format ``name``; an unknown name is an InputError listing the known."""
     known = readers(task)
     if name not in known:
-        raise InputError(f"unknown {task} format {name!r}; known: {', '.join(known)}")
+        raise InputError(f"unknown {task} format {quote(name)}; known: {', '.join(known)}")
     return known[name]
 
 

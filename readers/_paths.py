@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..model.corpus import natural_key
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 
 PathArg = str | PathLike
 #: one path, several, or (segmentation readers) annotator name -> path
@@ -188,7 +188,7 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
         elif layout == "path":
             name = given if given is not None else (p.name if p.is_dir() else _stem(p.name, accept))
             if given is not None and name in (s.annotator for s in out):
-                raise InputError(f"annotator name {name!r} given twice", p)
+                raise InputError(f"annotator name {quote(name)} given twice", p)
             out.append(Source(name, found, p))
         else:
             raise ValueError(f"unknown layout {layout!r}")

@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import read_text
 from . import _paths
 
@@ -74,7 +74,7 @@ def instance_id(el, seen: Container[str], data_xml: PathArg) -> str:
     if not iid:
         raise InputError("<instance> without id", data_xml, el.sourceline)
     if iid in seen:
-        raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+        raise InputError(f"duplicate instance id {quote(iid)}", data_xml, el.sourceline)
     return iid
 
 
@@ -101,9 +101,9 @@ def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
             raise InputError(f"expected {n_ids} id field(s) and at least one sense", path, n)
         inst = fields[n_ids - 1]
         if inst not in known:
-            raise InputError(f"instance {inst!r} is not in the data file", path, n)
+            raise InputError(f"instance {quote(inst)} is not in the data file", path, n)
         if inst in out:
-            raise InputError(f"duplicate instance {inst!r} (first at line {out[inst].line})",
+            raise InputError(f"duplicate instance {quote(inst)} (first at line {out[inst].line})",
                              path, n)
         out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
     return out

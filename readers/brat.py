@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
@@ -233,7 +233,8 @@ class _Parser:
 
     def define(self, ident: str, line: int, attrs: dict) -> None:
         if ident in self.lines:
-            raise self.fail(f"duplicate id {ident!r} (first on line {self.lines[ident]})", line)
+            raise self.fail(f"duplicate id {quote(ident)} (first on line {self.lines[ident]})",
+                            line)
         self.lines[ident] = line
         self.attrs[ident] = attrs
 
@@ -351,10 +352,10 @@ class _Parser:
         """Check references, attach A/N/# lines, and return the chains."""
         for ref, n in self.refs:
             if ref not in self.lines:
-                raise self.fail(f"reference to undefined annotation {ref!r}", n)
+                raise self.fail(f"reference to undefined annotation {quote(ref)}", n)
         for n, ref, key, value in self.notes:
             if ref not in self.attrs:
-                raise self.fail(f"reference to undefined annotation {ref!r}", n)
+                raise self.fail(f"reference to undefined annotation {quote(ref)}", n)
             if key == "attributes":
                 self.attrs[ref].setdefault(key, {})[value[0]] = value[1]
             else:
@@ -362,7 +363,7 @@ class _Parser:
         for n, members in self.coref:
             for m in members:
                 if m not in self.mentions:
-                    raise self.fail(f"coreference over {m!r}, which is not a text-bound "
+                    raise self.fail(f"coreference over {quote(m)}, which is not a text-bound "
                                     "annotation (T)", n)
         identity = [k for k in self.links if k.type.casefold() in self.types]
         return chains_from_links(list(self.mentions), identity, self.groups)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
 
@@ -85,7 +85,7 @@ def _parse(path: Path):
     for lineno, line in enumerate(read_text(path).removesuffix("\n").split("\n"), 1):
         if line.startswith("#begin document"):
             if doc is not None:
-                raise InputError(f"#begin document inside document {doc.id!r} "
+                raise InputError(f"#begin document inside document {quote(doc.id)} "
                                  f"(missing #end document)", path, lineno)
             doc = _DocBuilder(_document_id(line, path, lineno), path)
         elif line.startswith("#end document"):
@@ -105,7 +105,7 @@ def _parse(path: Path):
             cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
             doc.token(cells, lineno)
     if doc is not None:
-        raise InputError(f"document {doc.id!r} has no #end document", path, lineno)
+        raise InputError(f"document {quote(doc.id)} has no #end document", path, lineno)
 
 
 def _document_id(line: str, path: Path, lineno: int) -> str:
@@ -149,7 +149,8 @@ class _DocBuilder:
                              "of the same sentence", self.path, lineno)
         expected = len(self.tokens) - self.starts[-1]
         if cols[2] != str(expected):
-            raise InputError(f"word number {cols[2]!r}, expected {expected}", self.path, lineno)
+            raise InputError(f"word number {quote(cols[2])}, expected {expected}", self.path,
+                             lineno)
         self.tokens.append(cols[3])
         self.cells.append((lineno, cols[-1], cols[-2]))
 
@@ -185,6 +186,6 @@ class _DocBuilder:
         for eid, stack in opened.items():
             if stack:
                 raise InputError(f"mention of entity {excerpt(eid)} opened here is never closed "
-                                 f"in document {self.id!r}", self.path, stack[0][1])
+                                 f"in document {quote(self.id)}", self.path, stack[0][1])
         doc = Document(self.id, self.tokens, self.starts, source=str(self.path))
         return doc, mentions

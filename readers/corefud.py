@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Document
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
 from .conll2012 import PathArg, build_annotation
@@ -85,7 +85,7 @@ class _Parser:
                 elif key == "global.Entity":
                     self.fields = tuple(f.strip() for f in value.split("-"))
                     if not all(self.fields):
-                        raise InputError(f"global.Entity {value.strip()!r} has an empty field",
+                        raise InputError(f"global.Entity {quote(value.strip())} has an empty field",
                                          self.path, lineno)
             elif not line.strip():
                 self.sentence_open = False
@@ -109,7 +109,7 @@ class _Parser:
                              self.path, lineno)
         tid = cols[0]
         if not re.fullmatch(r"\d+(-\d+|\.\d+)?", tid):
-            raise InputError(f"bad token id {tid!r}", self.path, lineno)
+            raise InputError(f"bad token id {quote(tid)}", self.path, lineno)
         if "-" in tid:
             return
         empty = "." in tid
@@ -195,7 +195,7 @@ class _Parser:
         for key, stack in self.open.items():
             if stack:
                 raise InputError(f"mention {excerpt(key)} opened here is never closed in "
-                                 f"document {self.doc_id!r}", self.path, stack[0][1])
+                                 f"document {quote(self.doc_id)}", self.path, stack[0][1])
         for eid, (_, n, _, line) in self.parts.items():
             raise InputError(f"discontinuous mention of entity {excerpt(eid)} begun here has "
                              f"fewer than {n} parts", self.path, line)

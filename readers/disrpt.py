@@ -27,7 +27,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Document, Link, Mention, Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from ..model.relations import RelationAnnotation
 from . import _paths, register
@@ -83,7 +83,8 @@ def _begins(misc: str, path: Path, line: int) -> bool:
         if pair in BEGIN:
             begins = True
         elif pair not in INSIDE:
-            raise InputError(f"unknown segment label {part!r} (known: BeginSeg=Yes, Seg=B-seg, "
+            raise InputError(f"unknown segment label {quote(part)} (known: BeginSeg=Yes, "
+                             f"Seg=B-seg, "
                              "Seg=I-seg, Seg=O)", path, line)
     return begins
 
@@ -106,7 +107,7 @@ def _parse(path: Path) -> list[_Doc]:
         if "-" in cols[0] or "." in cols[0]:
             continue
         if not cols[0].isdigit():
-            raise InputError(f"token id {cols[0]!r} is not an integer", path, lineno)
+            raise InputError(f"token id {quote(cols[0])} is not an integer", path, lineno)
         docs[-1].add(cols[1], _begins(cols[9], path, lineno))
     docs = [d for d in docs if d.forms]
     unlabelled = [d for d in docs if not d.labelled]
@@ -156,7 +157,8 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
             continue
         for doc in _parse(path):
             if (doc.name, annotator) in seen:
-                raise InputError(f"annotator {annotator!r} has document {doc.name!r} twice",
+                raise InputError(f"annotator {quote(annotator)} has document {quote(doc.name)} "
+                                 f"twice",
                                  path, doc.line)
             seen.add((doc.name, annotator))
             ref_path, ref = first.setdefault(doc.name, (path, doc))
@@ -164,7 +166,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
             if i is not None:
                 here = excerpt(doc.forms[i] if i < len(doc.forms) else None)
                 there = excerpt(ref.forms[i] if i < len(ref.forms) else None)
-                raise InputError(f"document {doc.name!r}: token {i + 1} is {here} here but "
+                raise InputError(f"document {quote(doc.name)}: token {i + 1} is {here} here but "
                                  f"{there} in {ref_path} (annotators must segment the same "
                                  "tokens)", path, doc.line)
             out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",

@@ -29,7 +29,7 @@ from typing import Literal
 
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import decode, excerpt, read_bytes
 from . import Option, _paths, register
 
@@ -59,7 +59,7 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
     """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);
     ``annotators`` keeps only those annotator ids (as strings)."""
     if clusters not in ("all", "last"):
-        raise InputError(f"clusters must be 'all' or 'last', not {clusters!r}")
+        raise InputError(f"clusters must be 'all' or 'last', not {quote(clusters)}")
     files = _paths.all_files(paths, (".json",))
     out: list[CorefAnnotation] = []
     multi = repeats = 0

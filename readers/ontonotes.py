@@ -13,7 +13,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 from .inventory import lemma_key, sense_key
@@ -26,7 +26,7 @@ def _senses(value: str, lemma: str, path: str | PathLike, line: int) -> frozense
         return None
     parts = value.split("&&")
     if not all(parts):
-        raise InputError(f"empty sense in {value!r}", path, line)
+        raise InputError(f"empty sense in {quote(value)}", path, line)
     return frozenset(sense_key(lemma, p) for p in parts)
 
 
@@ -52,11 +52,12 @@ def read(path: str | PathLike, annotators: Sequence[str] = ("a1", "a2"),
             raise InputError("sentence and word indices must be integers", path, n)
         item = f"{doc}:{sent}:{word}"
         if item in first:
-            raise InputError(f"duplicate token {item!r} (first at line {first[item]})", path, n)
+            raise InputError(f"duplicate token {quote(item)} (first at line {first[item]})", path,
+                             n)
         first[item] = n
         values = fields[4].split(",")
         if len(values) > 2:
-            raise InputError(f"expected a1,a2 senses, found {fields[4]!r}", path, n)
+            raise InputError(f"expected a1,a2 senses, found {quote(fields[4])}", path, n)
         pair = values * 2 if len(values) == 1 else values
         judged = list(zip(annotators, pair, strict=True)) if agreed or len(values) == 2 else []
         if len(fields) == 6 and adjudicator is not None:

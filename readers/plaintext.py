@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from . import Option, _paths, register
 from ._paths import PathsArg
@@ -186,7 +186,7 @@ def _raise_difference(doc: str, unit: str, path: Path, units: str, ref_path: Pat
     if diff is None:
         return
     i, here, there = diff
-    raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
+    raise InputError(f"document {quote(doc)}: {unit} {i + 1} is {excerpt(here)} here but "
                      f"{excerpt(there)} in {ref_path} (annotators must segment the same "
                      "text)", path)
 
@@ -222,12 +222,12 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     ``annotators`` keeps only those annotators; ``unit`` is ``"word"`` or ``"sentence"``.
     """
     if unit not in ("word", "sentence"):
-        raise InputError(f"unit must be 'word' or 'sentence', got {unit!r}")
+        raise InputError(f"unit must be 'word' or 'sentence', got {quote(unit)}")
     try:
         _nlp(lang)
         re.compile(marker or "")
     except ImportError:
-        raise InputError(f"spaCy has no language {lang!r}") from None
+        raise InputError(f"spaCy has no language {quote(lang)}") from None
     except re.error as e:
         raise InputError(f"marker is not a valid regular expression: {e}") from None
     keep = None if annotators is None else set(annotators)
@@ -243,7 +243,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             continue
         doc = path.stem
         if (doc, annotator) in seen:
-            raise InputError(f"annotator {annotator!r} has document {doc!r} twice (also "
+            raise InputError(f"annotator {quote(annotator)} has document {quote(doc)} twice (also "
                              f"{seen[doc, annotator]})", path)
         seen[doc, annotator] = path
         texts = _segments(read_text(path, encoding), marker)

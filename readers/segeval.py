@@ -17,7 +17,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
@@ -159,7 +159,8 @@ def _check_size(rows: list[tuple[str, str, tuple[int, ...], int | None]], path: 
     for doc, coder, masses, line in rows:
         total += sum(masses)
         if total > limit:
-            raise InputError(f"document {doc!r}, coder {coder!r}: the segmentations so far cover "
+            raise InputError(f"document {quote(doc)}, coder {quote(coder)}: the segmentations so "
+                             f"far cover "
                              f"{total:,} units, more than a file of {path.stat().st_size:,} bytes "
                              f"may describe ({limit:,}: one judgement is computed per unit and "
                              "coder); a mass counts units (e.g. sentences, tokens): check the "
@@ -206,13 +207,14 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
             if keep is not None and coder not in keep:
                 continue
             if (doc, coder) in seen:
-                raise InputError(f"document {doc!r}, coder {coder!r} already read from "
+                raise InputError(f"document {quote(doc)}, coder {quote(coder)} already read from "
                                  f"{seen[doc, coder]}", path, line)
             seen[doc, coder] = str(path)
             first = totals.setdefault(doc, (coder, sum(masses)))
             if first[1] != sum(masses):
-                raise InputError(f"document {doc!r}: coder {coder!r} covers {sum(masses)} units "
-                                 f"but coder {first[0]!r} covers {first[1]}", path, line)
+                raise InputError(f"document {quote(doc)}: coder {quote(coder)} covers "
+                                 f"{sum(masses)} units "
+                                 f"but coder {quote(first[0])} covers {first[1]}", path, line)
             out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
     check_annotators(keep, found, paths)
     return out

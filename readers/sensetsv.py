@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 
@@ -88,7 +88,7 @@ def read(path: str | PathLike, item: str | None = None, annotator: str | None = 
         if not all(key):
             raise InputError("empty item or annotator", path, n)
         if key in first:
-            raise InputError(f"duplicate judgement of item {key[0]!r} by {key[1]!r} "
+            raise InputError(f"duplicate judgement of item {quote(key[0])} by {quote(key[1])} "
                              f"(first at line {first[key]})", path, n)
         first[key] = n
         chosen = frozenset(s.strip() for s in fields[idx["senses"]].split(sep) if s.strip())
@@ -139,14 +139,14 @@ def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> lis
         iid, label, ann = fields[i_id].strip(), fields[i_label].strip(), fields[i_ann].strip()
         data_id, dash, sense = iid.partition("-")
         if not (data_id and dash and sense and ann):
-            raise InputError(f"expected <dataID>-<senseID> and an annotator, found {iid!r}",
+            raise InputError(f"expected <dataID>-<senseID> and an annotator, found {quote(iid)}",
                              path, n)
         if (iid, ann) in first:
-            raise InputError(f"duplicate judgement of {iid!r} by {ann!r} "
+            raise InputError(f"duplicate judgement of {quote(iid)} by {quote(ann)} "
                              f"(first at line {first[iid, ann]})", path, n)
         first[iid, ann] = n
         if label not in ("0", "1", "-"):
-            raise InputError(f"label must be 0, 1 or -, found {label!r}", path, n)
+            raise InputError(f"label must be 0, 1 or -, found {quote(label)}", path, n)
         line.setdefault((data_id, ann), n)
         if label == "1":
             chosen.setdefault((data_id, ann), set()).add(sense)

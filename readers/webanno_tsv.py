@@ -43,7 +43,7 @@ from pathlib import Path
 
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt, read_text
 from ..model.relations import RelationAnnotation
 from . import _paths, register
@@ -106,7 +106,8 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
                              spans, choice)
             key = (annotator, ann.document.id)
             if key in seen:
-                raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "
+                raise InputError(f"annotator {quote(annotator)} has document {quote(key[1])} "
+                                 f"twice (also "
                                  f"in {seen[key]})", f)
             seen[key] = f
             out.append(ann)

@@ -48,7 +48,7 @@ from lxml import etree
 
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._xml import local, parse, parse_bytes
@@ -115,7 +115,8 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
             continue
         key = (ann.annotator, ann.document.id)
         if key in seen:
-            raise InputError(f"annotator {key[0]!r} has document {key[1]!r} twice (also in "
+            raise InputError(f"annotator {quote(key[0])} has document {quote(key[1])} twice "
+                             f"(also in "
                              f"{seen[key]})", src.name)
         seen[key] = src.name
         out.append(ann)

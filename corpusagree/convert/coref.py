@@ -37,7 +37,7 @@ import numpy as np
 
 from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData, ranges
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from .align import Spans
 from .align import align as align_spans
 
@@ -56,7 +56,7 @@ COUNTERS = ("documents", "mentions", "repeated", "dropped_singletons", "unknown_
 
 def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {quote(value)}")
 
 
 @dataclass
@@ -284,7 +284,8 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     for ann in annotations:
         doc = by_doc.setdefault(ann.document.id, {})
         if ann.annotator in doc:
-            raise InputError(f"annotator {ann.annotator!r} has document {ann.document.id!r} "
+            raise InputError(f"annotator {quote(ann.annotator)} has document "
+                             f"{quote(ann.document.id)} "
                              "twice", ann.source or None)
         doc[ann.annotator] = ann
         given[ann.annotator] = None

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..model.corpus import SenseTag
 from ..model.data import MISSING, ReliabilityData, SetLabels, ranges
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.senses import SenseInventory
 
 #: scheme → default distance
@@ -81,7 +81,8 @@ class SenseTable:
                 document.append(t.document)
             if (c, i) in first:
                 was = first[c, i]
-                raise InputError(f"annotator {t.annotator!r} tags item {t.item!r} twice (first "
+                raise InputError(f"annotator {quote(t.annotator)} tags item {quote(t.item)} "
+                                 f"twice (first "
                                  f"at {was.source}:{was.line})", t.source or None, t.line)
             first[c, i] = t
             for what, seen, value in (("lemma", lemma, t.lemma), ("document", document,
@@ -89,10 +90,11 @@ class SenseTable:
                 if value is not None and seen[i] is None:
                     seen[i] = value
                 elif value is not None and seen[i] != value:
-                    raise InputError(f"item {t.item!r} has {what} {value!r} here and "
-                                     f"{seen[i]!r} elsewhere", t.source or None, t.line)
+                    raise InputError(f"item {quote(t.item)} has {what} {quote(value)} here and "
+                                     f"{quote(seen[i])} elsewhere", t.source or None, t.line)
             if not t.senses:
-                raise InputError(f"empty sense set for item {t.item!r}", t.source or None, t.line)
+                raise InputError(f"empty sense set for item {quote(t.item)}", t.source or None,
+                                 t.line)
             coder_of.append(c)
             item_of.append(i)
             sizes.append(len(t.senses))
@@ -121,7 +123,7 @@ class SenseTable:
         the number of items lacking that attribute (grouped together as ``"(none)"``).
         None when no item has the attribute, or for ``item``."""
         if cluster not in CLUSTERS:
-            raise InputError(f"cluster must be one of {', '.join(CLUSTERS)}, not {cluster!r}")
+            raise InputError(f"cluster must be one of {', '.join(CLUSTERS)}, not {quote(cluster)}")
         if cluster == "item":
             return None, None, 0
         values = self.item_lemma if cluster == "lemma" else self.item_document
@@ -199,7 +201,7 @@ def to_reliability(table: SenseTable, scheme: str = "fine",
     (default), documents, or none.
     """
     if scheme not in SCHEMES:
-        raise InputError(f"unknown scheme {scheme!r}; known: {', '.join(SCHEMES)}")
+        raise InputError(f"unknown scheme {quote(scheme)}; known: {', '.join(SCHEMES)}")
     if scheme in WITH_INVENTORY and inventory is None:
         raise InputError(f"the {scheme} scheme needs a sense inventory")
     m_ptr, m_elem, elem_names, known = _sense_map(table.sense_names, scheme, inventory, depth,

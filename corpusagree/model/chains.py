@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from .corpus import Chain, CorefAnnotation, Link
-from .errors import InputError
+from .errors import InputError, quote
 
 
 def chains_from_links(mention_ids: Sequence[str], links: Iterable[Link],
@@ -95,8 +95,10 @@ def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
         n = min(len(a), len(b))
         i = next((k for k in range(n) if a[k] != b[k]), n)
         detail = f"token {i}: {a[i]!r} vs {b[i]!r}" if i < n else f"{len(a)} vs {len(b)} tokens"
-        raise InputError(f"document {doc.id!r}: annotator {ann.annotator!r} has other tokens than "
-                         f"{ref.annotator!r} in {ref.source or ref.document.source} ({detail})",
+        raise InputError(f"document {quote(doc.id)}: annotator {quote(ann.annotator)} has other "
+                         f"tokens than "
+                         f"{quote(ref.annotator)} in {ref.source or ref.document.source} "
+                         f"({detail})",
                          ann.source or doc.source)
 
 
@@ -107,7 +109,8 @@ def check_documents(annotations: Sequence[CorefAnnotation]) -> None:
     for a in annotations:
         key = (a.annotator, a.document.id)
         if key in seen:
-            raise InputError(f"document {a.document.id!r} of annotator {a.annotator!r} is also "
+            raise InputError(f"document {quote(a.document.id)} of annotator {quote(a.annotator)} "
+                             f"is also "
                              f"in {seen[key]}", a.source)
         seen[key] = a.source
     check_same_tokens(annotations)
