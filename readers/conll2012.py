@@ -7,7 +7,11 @@ after the other (``(1)0)`` is ``(1)|0)``, as the reference scorer reads it), or 
 are matched per entity id, last opened first closed, as the reference scorer does; mentions may
 cross sentences. Columns are separated by whitespace, or by tabs when a row has one: then an
 empty last column means no mention (LitBank writes it so), and a last column empty on every row
-of a document is a trailing tab, the coreference column being the one before.
+of a document is a trailing tab, the coreference column being the one before. Each mention's
+``attrs["order"]`` is ``(token, 0 for a one-token bracket (N) or 1 for an opening one, place in
+the cell)``: the reference scorer numbers entities in that order (one-token brackets of a row
+before opening ones, left to right), which decides which copy of a repeated response mention it
+keeps (:meth:`corpusagree.convert.coref.Alignment.clusters`).
 
 One file or directory per annotator. This module also holds ``build_annotation``, which the
 other token-based coreference readers share, and ``read_text``, the decoding every text-based
@@ -41,10 +45,11 @@ def build_annotation(doc: Document, annotator: str,
                      source: str) -> CorefAnnotation:
     """A CorefAnnotation from ``(entity, fragments, head, attrs)`` tuples.
 
-    Mention ids are ``m1, m2, …`` in span order (then entity), so equal annotations get equal
-    ids whatever the format; chain ids are the file's entity ids, ordered by first mention.
+    Mention ids are ``m1, m2, …`` in span order (then the order of their opening brackets,
+    ``attrs["order"]``, else entity), so equal annotations get equal ids whatever the format;
+    chain ids are the file's entity ids, ordered by first mention.
     """
-    rows = sorted(mentions, key=lambda m: (tuple(sorted(m[1])), m[0]))
+    rows = sorted(mentions, key=lambda m: (tuple(sorted(m[1])), m[3].get("order", ()), m[0]))
     ments: dict[str, Mention] = {}
     chains: dict[str, Chain] = {}
     for i, (eid, frags, head, attrs) in enumerate(rows, 1):
@@ -164,8 +169,9 @@ class _DocBuilder:
             cell = before if trailing_tab else last
             if cell in ("", "-", "_"):
                 continue
-            at = 0
+            at = k = 0
             while at < len(cell):
+                k += 1
                 m = _BRACKET.match(cell, at)
                 if m is None:
                     raise InputError(f"malformed coreference part {excerpt(cell[at:])} in "
@@ -173,16 +179,18 @@ class _DocBuilder:
                                      self.path, lineno)
                 at = m.end()
                 if m["open"] is not None and m["single"]:
-                    mentions.append((m["open"], ((pos, pos + 1),), None, {}))
+                    mentions.append((m["open"], ((pos, pos + 1),), None,
+                                     {"order": (pos, 0, k)}))
                 elif m["open"] is not None:
-                    opened.setdefault(m["open"], []).append((pos, lineno))
+                    opened.setdefault(m["open"], []).append((pos, lineno, k))
                 elif m["close"] is not None:
                     stack = opened.get(m["close"])
                     if not stack:
                         raise InputError(f"closing bracket {excerpt(m[0])} with no open mention of "
                                          f"entity {excerpt(m['close'])}", self.path, lineno)
-                    start, _ = stack.pop()
-                    mentions.append((m["close"], ((start, pos + 1),), None, {}))
+                    start, _, opening = stack.pop()
+                    mentions.append((m["close"], ((start, pos + 1),), None,
+                                     {"order": (start, 1, opening)}))
         for eid, stack in opened.items():
             if stack:
                 raise InputError(f"mention of entity {excerpt(eid)} opened here is never closed "

@@ -9,7 +9,8 @@ Discontinuous mentions mark their parts ``e3[1/2]`` … ``e3[2/2]``. ``# newdoc 
 a document; multiword-token lines (``1-2``) are skipped. Empty nodes
 (``5.1``) are not tokens: a bracket opened on one starts at the next word, a bracket closed on one
 ends after the previous word, and a mention lying on empty nodes only is dropped (with a
-warning). ``SplitAnte`` and ``Bridge`` are not read.
+warning). ``SplitAnte`` and ``Bridge`` are not read. ``attrs["order"]`` is the mention's place
+in the order of the reference scorer, as for CoNLL-2012 (:mod:`corpusagree.readers.conll2012`).
 """
 
 from __future__ import annotations
@@ -125,12 +126,14 @@ class _Parser:
     def _chunks(self, value: str, lineno: int, empty: bool) -> None:
         pos = len(self.tokens)          # an empty node sits before the next word
         here = pos if empty else pos - 1  # index of this word
-        at = 0
+        at = k = 0
         while at < len(value) and (m := _CHUNK.match(value, at)) is not None:
             at = m.end()
+            k += 1
             if m["open"] is not None:
                 eid, f = self._fields(m["open"], lineno)
                 start = pos if empty else here
+                f["order"] = (start, 0 if m["single"] else 1, k)
                 if m["single"]:
                     self._close(eid, start, pos, f, lineno)
                 else:

@@ -53,6 +53,16 @@ def quote(value: object, limit: int = QUOTE) -> str:
     return text if len(text) <= limit + 2 else text[:limit] + "…"
 
 
+def clip(text: str, limit: int = QUOTE) -> str:
+    """``text`` as it is, cut to ``limit`` characters with ``…``: names and numbers printed
+    bare in a message (an id, offsets).
+
+    >>> clip("T12"), clip("T" * 100, limit=3)
+    ('T12', 'TTT…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class InputError(ValueError):
     """Bad input that the user can fix: names the file, the line or element, and the problem."""
 

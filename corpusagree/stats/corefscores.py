@@ -396,19 +396,46 @@ def document_pairs(clusters: np.ndarray, doc_items: np.ndarray, annotated: np.nd
     of document ``d`` are ``doc_items[d]:doc_items[d + 1]``; ``annotated[a, d]``: annotator
     ``a`` annotated document ``d``. Each annotator of a pair is scored on the items they
     marked. ``progress(done, total)`` is called after each document.
+
+    ``clusters.copies`` (:class:`corpusagree.convert.coref.Clusters`), rows ``(annotator,
+    item, entity)``: the later occurrences of items an annotator marked more than once. As the
+    reference scorer v8.01 reads a response (``IdentifMentions`` of its ``CorScorer.pm``), a
+    copy counts, as a mention of the response only, when the key did not mark the item, and is
+    dropped when it did.
+
+    Examples
+    --------
+    The response marks mention 0 in entities 3 and 4 and mention 1 in entities 2 and 4
+    (``(3)|(4)`` and ``(2)|(4)``); the key has mention 0 alone and mention 2. The scorer keeps
+    0 in entity 3, 1 in entity 4 and its copy in entity 2 (1 is not in the key):
+
+    >>> from corpusagree.convert.coref import Clusters
+    >>> ids = Clusters(np.array([[0, -1, 1], [3, 4, -1]]), np.array([[1, 0, 4], [1, 1, 2]]))
+    >>> t = document_pairs(ids, np.array([0, 3]), np.ones((2, 1), bool), ["muc", "b_cubed"])
+    >>> [round(float(x), 4) for x in t.micro()[:, 1]]   # precision: MUC, B³
+    [0.0, 0.3333]
     """
     _check(metrics)
     D = annotated.shape[1]
+    copies = getattr(clusters, "copies", np.zeros((0, 3), np.int64))
+    copies = copies[np.argsort(copies[:, 1], kind="stable")] if len(copies) else copies
+    ids = np.asarray(clusters)
     rows: list[tuple[int, int, int]] = []
     out: list[np.ndarray] = []
     for d in range(D):
         lo, hi = doc_items[d], doc_items[d + 1]
         who = np.flatnonzero(annotated[:, d])
+        here = copies[np.searchsorted(copies[:, 1], lo):np.searchsorted(copies[:, 1], hi)]
         for i, a in enumerate(who):
             for b in who[i + 1:]:
                 rows.append((d, int(a), int(b)))
-                out.append(_counts(_from_labels(clusters[a, lo:hi], clusters[b, lo:hi]),
-                                   metrics))
+                key, response = ids[a, lo:hi], ids[b, lo:hi]
+                mine = here[here[:, 0] == b] if len(here) else here
+                extra = mine[key[mine[:, 1] - lo] < 0, 2] if len(mine) else mine[:, 2]
+                if len(extra):  # the response's copies of mentions the key does not have
+                    key = np.concatenate([key, np.full(len(extra), -1, np.int64)])
+                    response = np.concatenate([response, extra])
+                out.append(_counts(_from_labels(key, response), metrics))
         if progress is not None:
             progress(d + 1, D)
     arr = np.array(rows, np.int64).reshape(-1, 3)

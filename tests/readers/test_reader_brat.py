@@ -7,7 +7,7 @@ import pytest
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
-from corpusagree.readers import brat
+from corpusagree.readers import _text, brat
 
 from support import DATA as TEST_DATA
 
@@ -211,7 +211,7 @@ def test_tokenizing_in_pieces_changes_nothing(monkeypatch):
             pending = False
     assert whole[3] == firsts and len(firsts) > 10
     for piece in (1, 4, 9, 30):
-        monkeypatch.setattr(brat, "PIECE", piece)
+        monkeypatch.setattr(_text, "PIECE", piece)
         assert run() == whole, piece
 
 

@@ -129,7 +129,8 @@ def test_option_flag_and_merged_options():
     assert merged["on_mismatch"][0].choices == ("error", "skip")
     coref = {o.name: formats for o, formats in readers.options("coref")}
     assert coref == {"levels": ("mmax2",), "common_paths": ("mmax2",),
-                     "coref_types": ("brat",), "layers": ("xmi", "webanno_tsv"),
+                     "coref_types": ("brat",), "chains_from": ("brat",),
+                     "lang": ("brat", "xmi"), "layers": ("xmi", "webanno_tsv"),
                      "clusters": ("ezcoref",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
