@@ -3,9 +3,9 @@
 Chains are the connected components of identity links and equivalence groups (as brat and
 MMAX2 store them), computed with scipy's sparse graph routines. Every mention belongs to at
 least one chain: a mention with no link is a one-member (singleton) chain, so a chain list is a
-full partition of the mentions. ``check_same_tokens`` is the cross-annotator check: the underlying text or tokens
-must be identical across annotators; ``check_documents`` also refuses a document read twice
-for one annotator.
+full partition of the mentions. ``check_same_tokens`` is the cross-annotator check: the
+underlying text or tokens must be identical across annotators; ``check_documents`` also refuses
+a document read twice for one annotator.
 """
 
 from __future__ import annotations
