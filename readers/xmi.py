@@ -21,9 +21,9 @@ One-link chains are singletons; links reachable from no chain become singleton c
 ``attrs["orphan"] = True``; a link in two chains is kept in both (see ``check_chains``).
 
 Tokens and sentences come from the CAS (DKPro ``Token``/``Sentence``), else from blank spaCy.
-Comments and processing instructions in the XMI are skipped. A zip member is inflated up to
-:data:`INFLATE_RATIO` times the zip's size (plus :data:`INFLATE_SLACK` bytes), so a zip bomb is
-refused instead of filling the memory.
+Comments and processing instructions in the XMI are skipped. A zip member is inflated within
+the bounds of :func:`corpusagree.readers._zips.inflate`, so a zip bomb is refused instead of
+filling the memory.
 
 Annotator: ``annotators`` > ``CASMetadata.username`` > INCEpTION layout
 (``annotation/<doc>/<user>.xmi``, or ``<user>.xmi`` inside ``annotation/<doc>/*.zip``) > the
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import warnings
 import zipfile
-import zlib
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +51,7 @@ from ..model.errors import InputError, quote
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._xml import local, parse, parse_bytes
+from ._zips import NOT_ANNOTATORS, inflate
 from .brat import Tokens, Utf16Offsets, token_fragments, tokenize, utf16_to_codepoints
 
 XMI_NS = "http://www.omg.org/XMI"
@@ -61,9 +61,6 @@ TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
 CAS_METADATA = "de.tudarmstadt.ukp.clarin.webanno.api.type.CASMetadata"
-NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
-#: how much larger than its zip an XMI member may inflate (XMI compresses 10-30 fold)
-INFLATE_RATIO, INFLATE_SLACK = 200, 64 << 20
 #: packages of annotation types that are never span layers (tokens, sentences, metadata)
 NOT_SPAN_LAYERS = ("uima.", "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.",
                    "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.")
@@ -188,26 +185,11 @@ def _sources(paths: Sequence[str | PathLike],
             with z:
                 names = z.namelist()
                 ts_name = next((n for n in names if Path(n).name == "TypeSystem.xml"), None)
-                declared = (_declared(parse_bytes(_inflate(z, f, ts_name), f"{f}!/{ts_name}"))
+                declared = (_declared(parse_bytes(inflate(z, f, ts_name), f"{f}!/{ts_name}"))
                             if ts_name else frozenset())
                 for n in sorted(n for n in names if n.endswith(".xmi")):
-                    yield _Source(f"{f}!/{n}", _inflate(z, f, n), given,
+                    yield _Source(f"{f}!/{n}", inflate(z, f, n), given,
                                   *_paths.inception_names(f, Path(n).stem), declared)
-
-
-def _inflate(z: zipfile.ZipFile, path: Path, name: str) -> bytes:
-    """A zip member's bytes, refusing a member that inflates beyond ``INFLATE_RATIO`` times
-    the zip's size (plus ``INFLATE_SLACK``): the sizes in a zip's headers may lie."""
-    limit = INFLATE_RATIO * path.stat().st_size + INFLATE_SLACK
-    try:
-        with z.open(name) as member:
-            data = member.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as e:
-        raise InputError(f"cannot inflate {name}: {e}", path) from None
-    if len(data) > limit:
-        raise InputError(f"{name} inflates to more than {limit} bytes, {INFLATE_RATIO} times "
-                         "the zip file and more: refused as a zip bomb", path)
-    return data
 
 
 def _declared(root: etree._Element) -> frozenset[str]:

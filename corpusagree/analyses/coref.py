@@ -84,7 +84,7 @@ MICRO = ("micro average, as the CoNLL reference scorer: recall and precision sum
          "annotator of the pair")
 MENTIONS = ("each annotator is scored on every mention they marked (the reference scorer's key "
             "and response mentions), not only on the mentions both marked; a mention one "
-            "annotator put in several chains counts once, in the first")
+            "annotator put in several chains counts as scorer.pl v8.01 counts a repeated mention")
 MACRO = ("macro average: each document's figure averaged over the documents where it is "
          f"defined ({BY_LINK}: a link on either side; the others: a mention), never counting "
          "an undefined figure as 0")

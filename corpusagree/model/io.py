@@ -40,6 +40,12 @@ def read_text(path: Path_, encoding: str | None = None) -> str:
             sys.stdin.read().encode("utf-8")
     else:
         data = read_bytes(path)
+    return as_text(data, name, encoding)
+
+
+def as_text(data: bytes, name: Path_ | None, encoding: str | None = None) -> str:
+    """``data`` decoded as :func:`read_text` decodes a file (a zip member, say), ``name`` in
+    its messages."""
     return decode(data, name, encoding).replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -30,8 +30,9 @@ def test_sniff():
 def test_tokens_and_sentences(anns):
     doc = anns["ann1"].document
     assert doc.id == "doc1"
-    assert doc.tokens == ["Ann", "saw", "Tom's", "dog", ".", "He", "fed", "it", "."]
-    assert doc.sentence_starts == [0, 5]
+    # the sub-token row 1-3.1 (Tom) is a mention: its token is cut at its boundary
+    assert doc.tokens == ["Ann", "saw", "Tom", "'s", "dog", ".", "He", "fed", "it", "."]
+    assert doc.sentence_starts == [0, 6]
     assert anns["ann2"].document.tokens == doc.tokens
     assert doc.text == "Ann saw Tom's dog. He fed it."  # the #Text= lines at their offsets
 
@@ -45,8 +46,8 @@ def test_chains_stacks_subtokens_and_layers(anns):
         ("Coreference:3", ["Coreference:3-1"]),
         ("Coreference:4", ["Coreference:4-1"])]  # stacked on "it"
     m = ann.mentions
-    assert m["Coreference:2-1"].fragments == ((2, 4),)  # "Tom's dog"
-    assert m["Coreference:1-1"].fragments == ((2, 3),)  # sub-token "Tom" -> token "Tom's"
+    assert m["Coreference:2-1"].fragments == ((2, 5),)  # "Tom's dog"
+    assert m["Coreference:1-1"].fragments == ((2, 3),)  # the sub-token "Tom", not "Tom's"
     assert m["Coreference:1-2"].attrs == {"layer": "Coreference", "referenceType": "PRO",
                                           "text": "He", "char_offsets": ((19, 21),)}
     assert m["Coreference:1-1"].attrs["char_offsets"] == ((8, 11),)  # the sub-token's own
@@ -168,7 +169,7 @@ def test_named_entities_beside_chains(anns):
     assert {m.attrs["layer"] for m in ann.mentions.values()} == {"Coreference", "NamedEntity"}
     ne = {m.id: m.attrs["text"] for m in ann.mentions.values() if m.attrs["layer"] ==
           "NamedEntity"}
-    assert ne == {"NamedEntity:1-1": "Ann", "NamedEntity:1-3.1": "Tom's"}
+    assert ne == {"NamedEntity:1-1": "Ann", "NamedEntity:1-3.1": "Tom"}
 
 
 def test_two_span_layers_need_a_name(tmp_path):
@@ -210,7 +211,8 @@ def test_offsets_are_checked(tmp_path):
     p.write_text(text.replace("4-6\t", "4-5\t").replace("7-10", "5-10"))
     with pytest.raises(InputError) as e:
         webanno_tsv.read([p], spans=True)
-    assert str(e.value) == f"{p}:7: offsets 4-5 split a character of the text"
+    assert str(e.value) == (f"{p}:7: offsets 4-5 split a character of the text\n"
+                            f"{p}:8: offsets 5-10 split a character of the text")
 
 
 def test_offsets_past_any_text_the_file_holds_are_refused(tmp_path):
