@@ -427,8 +427,9 @@ def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Pa
                                 [lay.short for lay in span_layers.values()]), path)
     if spans and not layers:
         choice.unmarked.append(error)
-        return [], [], []
-    raise error
+    else:
+        choice.nothing(error)
+    return [], [], []
 
 
 def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list[int],
