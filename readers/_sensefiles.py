@@ -66,6 +66,7 @@ class Instance:
     lemma: str | None
     document: str | None
     context: tuple[str, str, str] | None = None
+    pos: str | None = None
 
 
 def instance_id(el, seen: Container[str], data_xml: PathArg) -> str:
@@ -113,5 +114,6 @@ def key_tags(path: PathArg, annotator: str, keys: dict[str, KeyLine],
              instances: dict[str, Instance]) -> list[SenseTag]:
     """SenseTags of one key file; ``instances`` maps instance id -> its :class:`Instance`."""
     return [SenseTag(inst, annotator, frozenset(k.senses), instances[inst].lemma,
-                     instances[inst].document, str(path), k.line, instances[inst].context)
+                     instances[inst].document, str(path), k.line, instances[inst].context,
+                     instances[inst].pos)
             for inst, k in keys.items()]

@@ -47,6 +47,17 @@ SET_SCHEMES = ("extended", "multi")
 CLUSTERS = ("lemma", "document", "item")
 
 
+def _lemma_names(lexemes: list[str | None], pos: list[tuple[str | None, str | None]]
+                 ) -> list[str | None]:
+    """Each item's lemma group: its lemma, with its part of speech (``english.a``) where the
+    lemma comes with several (items of ``english.n`` and ``english.a`` are two groups)."""
+    kinds: dict[str | None, set] = {}
+    for (lemma, _), lexeme in zip(pos, lexemes, strict=True):
+        kinds.setdefault(lemma, set()).add(lexeme)
+    return [lexeme if len(kinds[lemma]) > 1 else lemma
+            for (lemma, _), lexeme in zip(pos, lexemes, strict=True)]
+
+
 @dataclass
 class SenseTable:
     """Sense tags as integer arrays: tag t is ``coder_of[t]`` on ``item_of[t]`` with senses
@@ -71,13 +82,15 @@ class SenseTable:
         sense_ix: dict[str, int] = {}
         first: dict[tuple[int, int], SenseTag] = {}
         lemma: list[str | None] = []
+        pos: list[tuple[str | None, str | None]] = []  # each item's lemma and part of speech
         document: list[str | None] = []
         coder_of, item_of, sizes, flat = [], [], [], []
         for t in tags:
             c = coder_ix.setdefault(t.annotator, len(coder_ix))
             i = item_ix.setdefault(t.item, len(item_ix))
             if i == len(lemma):
-                lemma.append(t.lemma)
+                lemma.append(t.lexeme)
+                pos.append((t.lemma, t.pos))
                 document.append(t.document)
             if (c, i) in first:
                 was = first[c, i]
@@ -85,8 +98,8 @@ class SenseTable:
                                  f"twice (first "
                                  f"at {was.source}:{was.line})", t.source or None, t.line)
             first[c, i] = t
-            for what, seen, value in (("lemma", lemma, t.lemma), ("document", document,
-                                                                   t.document)):
+            for what, seen, value in (("lemma", lemma, t.lexeme), ("document", document,
+                                                                    t.document)):
                 if value is not None and seen[i] is None:
                     seen[i] = value
                 elif value is not None and seen[i] != value:
@@ -103,7 +116,8 @@ class SenseTable:
             raise InputError("no sense tags in the input")
         return cls(list(coder_ix), list(item_ix), np.array(coder_of, np.int64),
                    np.array(item_of, np.int64), np.concatenate([[0], np.cumsum(sizes)]),
-                   np.array(flat, np.int64), list(sense_ix), lemma, document)
+                   np.array(flat, np.int64), list(sense_ix), _lemma_names(lemma, pos),
+                   document)
 
     @property
     def n_tags(self) -> int:
