@@ -7,13 +7,16 @@ unless ``recursive=False``; files come sorted by path. Messages name the path.
 
 from __future__ import annotations
 
+import os
+import stat
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
 from ..model.corpus import natural_key
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, clip, quote
 
 PathArg = str | PathLike
 #: one path, several, or (segmentation readers) annotator name -> path
@@ -76,12 +79,43 @@ def subfolders(folder: PathArg) -> list[Path]:
 
 def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path]:
     """A folder's accepted files (below it, or directly in it), sorted; anything else is itself
-    (existence is not checked: see :func:`all_files`)."""
+    (existence is not checked: see :func:`all_files`).
+
+    An entry that is no regular file where one could be read — a pipe, a device, a socket, a
+    link to one of these or to nothing, a folder named like an accepted file (where the folder
+    is not searched) — is skipped with a warning naming it (:func:`special`); never in
+    silence."""
     p = Path(path)
     if not p.is_dir():
         return [p]
     found = p.rglob("*") if recursive else p.iterdir()
-    return sorted(f for f in found if f.is_file() and matches(f, accept))
+    out = []
+    for f in found:
+        if f.is_file():
+            if matches(f, accept):
+                out.append(f)
+            continue
+        if f.name.startswith(".") or (f.is_dir() and recursive):
+            continue  # a folder below is searched
+        if callable(accept) or matches(f, accept):
+            warnings.warn(f"{f}: skipped: {special(f)}", stacklevel=2)
+    return sorted(out)
+
+
+def special(path: Path) -> str:
+    """What a path that is no regular file is, for a message: ``a pipe (FIFO)``, ``a link to
+    /dev/zero (a character device)``, ``a folder`` …"""
+    kinds = ((stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISDIR, "a folder where a file is expected"))
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "a link to nothing" if path.is_symlink() else "unreadable"
+    kind = next((text for test, text in kinds if test(mode)), "no regular file")
+    if path.is_symlink():
+        return f"a link to {clip(os.readlink(path))} ({kind})"
+    return kind
 
 
 def all_files(paths: PathArg | Iterable[PathArg], accept: Accept, *,
