@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import _paths
 
@@ -89,8 +89,11 @@ class KeyLine:
 
 
 def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
-                  comment: str | None = None) -> dict[str, KeyLine]:
-    """Instance id -> its line; an unknown or repeated instance is an InputError at its line."""
+                  comment: str | None = None, problems: Problems | None = None
+                  ) -> dict[str, KeyLine]:
+    """Instance id -> its line; an unknown or repeated instance is an InputError at its line,
+    kept in ``problems`` (every line read) or raised after the file."""
+    mine = Problems() if problems is None else problems
     out: dict[str, KeyLine] = {}
     for n, text in numbered_lines(path):
         if comment is not None:
@@ -98,15 +101,19 @@ def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
         fields = text.split()
         if not fields:
             continue
-        if len(fields) <= n_ids:
-            raise InputError(f"expected {n_ids} id field(s) and at least one sense", path, n)
-        inst = fields[n_ids - 1]
-        if inst not in known:
-            raise InputError(f"instance {quote(inst)} is not in the data file", path, n)
-        if inst in out:
-            raise InputError(f"duplicate instance {quote(inst)} (first at line {out[inst].line})",
-                             path, n)
-        out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
+        with mine.collect():
+            if len(fields) <= n_ids:
+                raise InputError(f"expected {n_ids} id field(s) and at least one sense", path,
+                                 n)
+            inst = fields[n_ids - 1]
+            if inst not in known:
+                raise InputError(f"instance {quote(inst)} is not in the data file", path, n)
+            if inst in out:
+                raise InputError(f"duplicate instance {quote(inst)} (first at line "
+                                 f"{out[inst].line})", path, n)
+            out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
+    if problems is None:
+        mine.check()
     return out
 
 

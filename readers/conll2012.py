@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
 
@@ -75,41 +75,52 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
     """Read ``*_conll`` files: one file or directory per annotator; one CorefAnnotation per
     (annotator, document part)."""
     out: list[CorefAnnotation] = []
+    problems = Problems()
     for name, files, _ in _paths.annotator_sources(paths, annotators, _SUFFIXES):
         for f in files:
-            for doc, mentions in _parse(f):
-                out.append(build_annotation(doc, name, mentions, str(f)))
+            with problems.collect():
+                for doc, mentions in _parse(f, problems):
+                    out.append(build_annotation(doc, name, mentions, str(f)))
+    problems.check()
     check_documents(out)
     return out
 
 
-def _parse(path: Path):
-    """Yield ``(Document, [(entity, fragments, head, attrs)])`` for each document part."""
+def _parse(path: Path, problems: Problems):
+    """Yield ``(Document, [(entity, fragments, head, attrs)])`` for each document part; a
+    document with a problem is skipped after its first (kept in ``problems``), the file's
+    other documents are read."""
     doc = None
+    broken = False  # the document being read has a problem: skip to its end
     lineno = 0
     for lineno, line in enumerate(read_text(path).removesuffix("\n").split("\n"), 1):
-        if line.startswith("#begin document"):
-            if doc is not None:
-                raise InputError(f"#begin document inside document {quote(doc.id)} "
-                                 f"(missing #end document)", path, lineno)
-            doc = _DocBuilder(_document_id(line, path, lineno), path)
-        elif line.startswith("#end document"):
-            if doc is None:
-                raise InputError("#end document without #begin document", path, lineno)
-            yield doc.finish()
-            doc = None
-        elif line.startswith("#"):
-            continue
-        elif not line.strip():
-            if doc is not None:
-                doc.end_sentence()
-        elif doc is None:
-            raise InputError("token line outside #begin document … #end document",
-                             path, lineno)
-        else:
-            cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
-            doc.token(cells, lineno)
-    if doc is not None:
+        try:
+            if line.startswith("#begin document"):
+                if doc is not None and not broken:
+                    raise InputError(f"#begin document inside document {quote(doc.id)} "
+                                     f"(missing #end document)", path, lineno)
+                doc, broken = _DocBuilder(_document_id(line, path, lineno), path), False
+            elif line.startswith("#end document"):
+                if doc is None:
+                    raise InputError("#end document without #begin document", path, lineno)
+                if not broken:
+                    yield doc.finish()
+                doc, broken = None, False
+            elif line.startswith("#") or broken:
+                continue
+            elif not line.strip():
+                if doc is not None:
+                    doc.end_sentence()
+            elif doc is None:
+                raise InputError("token line outside #begin document … #end document",
+                                 path, lineno)
+            else:
+                cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
+                doc.token(cells, lineno)
+        except InputError as e:
+            problems.add(e)
+            broken = doc is not None
+    if doc is not None and not broken:
         raise InputError(f"document {quote(doc.id)} has no #end document", path, lineno)
 
 

@@ -21,7 +21,7 @@ from itertools import pairwise
 from os import PathLike
 from pathlib import Path
 
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ._paths import as_list
 from ._sensefiles import numbered_lines
 from ._xml import local, parse
@@ -106,8 +106,11 @@ def read_xml(paths: str | PathLike | Iterable[str | PathLike]) -> list[Edge]:
     """Edges of one or more OntoNotes inventory files (``<inventory lemma="call-v">``):
     WordNet sense -> OntoNotes sense (from ``<mappings><wn>``) and sense -> group."""
     edges: list[Edge] = []
+    problems = Problems()
     for path in as_list(paths):
-        edges += _read_xml_file(path)
+        with problems.collect():
+            edges += _read_xml_file(path)
+    problems.check()
     return _unique(edges)
 
 

@@ -47,7 +47,7 @@ from lxml import etree
 
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt
 from . import Option, _paths, register
 from ._xml import local, parse
@@ -111,16 +111,19 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
     notes = _Notes()
+    problems = Problems()
     for annotator, mmax in projects(paths, annotators):
-        cp = Path(common_paths) if common_paths is not None else cache.find_common(mmax)
-        ann = _read_project(mmax, annotator, cache.common(cp), cache, opts, notes)
-        key = (annotator, ann.document.id)
-        if key in seen:
-            raise InputError(f"annotator {quote(annotator)} has document "
-                             f"{quote(ann.document.id)} twice "
-                             f"(also in {seen[key]})", mmax)
-        seen[key] = str(mmax)
-        out.append(ann)
+        with problems.collect():
+            cp = Path(common_paths) if common_paths is not None else cache.find_common(mmax)
+            ann = _read_project(mmax, annotator, cache.common(cp), cache, opts, notes)
+            key = (annotator, ann.document.id)
+            if key in seen:
+                raise InputError(f"annotator {quote(annotator)} has document "
+                                 f"{quote(ann.document.id)} twice "
+                                 f"(also in {seen[key]})", mmax)
+            seen[key] = str(mmax)
+            out.append(ann)
+    problems.check()
     notes.warn()
     check_same_tokens(out)
     return out
@@ -298,7 +301,7 @@ def _is_file(path: Path, source: Path) -> bool:
     try:
         return path.is_file()
     except OSError as e:
-        raise InputError(f"cannot use the file name {path.name[:60]!r}…: {e.strerror}",
+        raise InputError(f"cannot use the file name {quote(path.name, 60)}: {e.strerror}",
                          source) from None
 
 

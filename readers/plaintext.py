@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import Option, _paths, register
 from ._paths import PathsArg
 from ._segfiles import check_annotators
+from ._text import LANG, check_lang
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -211,8 +212,7 @@ def sniff(path: str | PathLike) -> bool:
                           "default: word)", choices=("word", "sentence")),
                    Option("marker", "plain text: regular expression of segment separator "
                           "lines, e.g. '=+' (default: blank lines)", metavar="REGEX"),
-                   Option("lang", "plain text: spaCy language code of the tokeniser "
-                          "(default: en)"),
+                   LANG,
                    Option("encoding", "plain text: file encoding (default: UTF-8)")))
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "word",
          marker: str | None = None, lang: str = "en",
@@ -223,11 +223,9 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     """
     if unit not in ("word", "sentence"):
         raise InputError(f"unit must be 'word' or 'sentence', got {quote(unit)}")
+    check_lang(lang)
     try:
-        _nlp(lang)
         re.compile(marker or "")
-    except ImportError:
-        raise InputError(f"spaCy has no language {quote(lang)}") from None
     except re.error as e:
         raise InputError(f"marker is not a valid regular expression: {e}") from None
     keep = None if annotators is None else set(annotators)
@@ -237,25 +235,28 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     # each document's first file, its segment texts and their non-whitespace characters:
     # files of a document whose characters differ are an error found before tokenising them
     first: dict[str, tuple[Path, list[str], str]] = {}
+    problems = Problems()
     for annotator, path in _files(paths):
         found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
         doc = path.stem
-        if (doc, annotator) in seen:
-            raise InputError(f"annotator {quote(annotator)} has document {quote(doc)} twice (also "
-                             f"{seen[doc, annotator]})", path)
-        seen[doc, annotator] = path
-        texts = _segments(read_text(path, encoding), marker)
-        chars = "".join("".join(texts).split())
-        if not chars:
-            raise InputError("no text to segment", path)
-        ref_path, ref_texts, ref_chars = first.setdefault(doc, (path, texts, chars))
-        if chars != ref_chars:
-            n = _common_prefix(chars, ref_chars) + MARGIN
-            _check_same(doc, unit, lang, path, _prefix(texts, n, unit), ref_path,
-                        _prefix(ref_texts, n, unit))
-        files.append((doc, annotator, path, texts))
+        with problems.collect():
+            if (doc, annotator) in seen:
+                raise InputError(f"annotator {quote(annotator)} has document {quote(doc)} twice "
+                                 f"(also {seen[doc, annotator]})", path)
+            seen[doc, annotator] = path
+            texts = _segments(read_text(path, encoding), marker)
+            chars = "".join("".join(texts).split())
+            if not chars:
+                raise InputError("no text to segment", path)
+            ref_path, ref_texts, ref_chars = first.setdefault(doc, (path, texts, chars))
+            if chars != ref_chars:
+                n = _common_prefix(chars, ref_chars) + MARGIN
+                _check_same(doc, unit, lang, path, _prefix(texts, n, unit), ref_path,
+                            _prefix(ref_texts, n, unit))
+            files.append((doc, annotator, path, texts))
+    problems.check()
     refs: dict[str, tuple[Path, str]] = {}
     words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
     out: list[Segmentation] = []

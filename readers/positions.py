@@ -22,7 +22,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
@@ -168,16 +168,19 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
     found: set[str] = set()
+    problems = Problems()
     for path in _files(paths):
-        rows = _rows(_text(path, encoding), delimiter, path)
-        if not rows:
-            raise InputError("empty file", path)
-        by_row = rows[0][1][0].lower() == "coder"
-        coders = _by_row(rows, path) if by_row else _by_column(rows, path)
-        name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
-        doc = path.stem or path.name
-        found.update(coders)
-        out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
-                   for coder, masses in coders.items() if keep is None or coder in keep)
+        with problems.collect():
+            rows = _rows(_text(path, encoding), delimiter, path)
+            if not rows:
+                raise InputError("empty file", path)
+            by_row = rows[0][1][0].lower() == "coder"
+            coders = _by_row(rows, path) if by_row else _by_column(rows, path)
+            name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
+            doc = path.stem or path.name
+            found.update(coders)
+            out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
+                       for coder, masses in coders.items() if keep is None or coder in keep)
+    problems.check()
     check_annotators(keep, found, paths)
     return out

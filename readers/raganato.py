@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems
 from . import _paths, register
 from ._sensefiles import (
     Instance,
@@ -81,8 +81,11 @@ def read(data_xml: str | PathLike, key_files: str | PathLike | Sequence[str | Pa
     names = annotator_names(paths, annotators)
     known = instances(data_xml)
     tags: list[SenseTag] = []
+    problems = Problems()
     for path, name in zip(paths, names, strict=True):
-        tags += key_tags(path, name, read_key_file(path, known), known)
+        with problems.collect():
+            tags += key_tags(path, name, read_key_file(path, known, problems=problems), known)
+    problems.check()
     return tags
 
 

@@ -17,7 +17,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
@@ -136,7 +136,9 @@ class _Cursor:
         return self.line
 
 
-def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+def _read_tsv(path: Path, problems: Problems
+              ) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+    """The rows of a TSV of masses; each bad line a problem."""
     doc = path.stem or path.name
     out = []
     for lineno, line in enumerate(read_text(path).splitlines(), 1):
@@ -146,8 +148,9 @@ def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
         masses = tuple(int(c) if c.isascii() and c.isdigit() and len(c) < 19 else 0
                        for c in cells[1:])
         if not masses or min(masses) <= 0:
-            raise InputError("expected a coder name then positive integer masses, "
-                             "tab-separated", path, lineno)
+            problems.add(InputError("expected a coder name then positive integer masses, "
+                                    "tab-separated", path, lineno))
+            continue
         out.append((doc, cells[0], masses, lineno))
     return out
 
@@ -198,23 +201,32 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     out: list[Segmentation] = []
     seen: dict[tuple[str, str], str] = {}
     found: set[str] = set()
+    problems = Problems()
     for path in _files(paths):
-        rows = _read_tsv(path) if path.suffix.lower() in TSV_SUFFIXES else _read_json(path)
-        _check_size(rows, path)
+        rows = None
+        with problems.collect():
+            found_rows = (_read_tsv(path, problems) if path.suffix.lower() in TSV_SUFFIXES
+                          else _read_json(path))
+            _check_size(found_rows, path)
+            rows = found_rows
+        if rows is None:
+            continue
         totals: dict[str, tuple[str, int]] = {}
         for doc, coder, masses, line in rows:
             found.add(coder)
             if keep is not None and coder not in keep:
                 continue
-            if (doc, coder) in seen:
-                raise InputError(f"document {quote(doc)}, coder {quote(coder)} already read from "
-                                 f"{seen[doc, coder]}", path, line)
-            seen[doc, coder] = str(path)
-            first = totals.setdefault(doc, (coder, sum(masses)))
-            if first[1] != sum(masses):
-                raise InputError(f"document {quote(doc)}: coder {quote(coder)} covers "
-                                 f"{sum(masses)} units "
-                                 f"but coder {quote(first[0])} covers {first[1]}", path, line)
-            out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
+            with problems.collect():
+                if (doc, coder) in seen:
+                    raise InputError(f"document {quote(doc)}, coder {quote(coder)} already read "
+                                     f"from {seen[doc, coder]}", path, line)
+                seen[doc, coder] = str(path)
+                first = totals.setdefault(doc, (coder, sum(masses)))
+                if first[1] != sum(masses):
+                    raise InputError(f"document {quote(doc)}: coder {quote(coder)} covers "
+                                     f"{sum(masses)} units but coder {quote(first[0])} covers "
+                                     f"{first[1]}", path, line)
+                out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
+    problems.check()
     check_annotators(keep, found, paths)
     return out

@@ -42,8 +42,8 @@ def quote(value: object, limit: int = QUOTE) -> str:
     """``repr(value)`` for a message, at most about ``limit`` characters of it: a longer text
     is cut with ``…`` (a 10 MB line is not echoed whole).
 
-    >>> quote("qu'ils")
-    '"qu\'ils"'
+    >>> print(quote("qu'ils"))
+    "qu'ils"
     >>> quote("x" * 100, limit=5)
     "'xxxxx'…"
     """
@@ -112,6 +112,9 @@ class Problems:
         self.limit = limit
         self.errors: list[InputError] = []
         self.more = 0
+        self._seen: set[str] = set()
+        # a problem of a whole file (no line) met again in other files: its index, how often
+        self._files: dict[str, list[int]] = {}
 
     def __len__(self) -> int:
         return len(self.errors) + self.more
@@ -120,11 +123,26 @@ class Problems:
         return len(self) > 0
 
     def add(self, error: InputError) -> None:
-        """Keep ``error`` (each problem of an :class:`InputErrors`)."""
+        """Keep ``error`` (each problem of an :class:`InputErrors`). A problem said already
+        (the same file given twice) is not said again; the same problem of a whole file in
+        other files is said once, with how many other files have it."""
         found = error.errors if isinstance(error, InputErrors) else [error]
-        room = max(0, self.limit - len(self.errors))
-        self.errors += found[:room]
-        self.more += len(found) - min(room, len(found))
+        for e in found:
+            text = str(e)
+            if text in self._seen:
+                continue
+            self._seen.add(text)
+            if e.line is None and e.path is not None:
+                same = self._files.get(e.message)
+                if same is not None:
+                    same[1] += 1
+                    continue
+                if len(self.errors) < self.limit:
+                    self._files[e.message] = [len(self.errors), 0]
+            if len(self.errors) < self.limit:
+                self.errors.append(e)
+            else:
+                self.more += 1
         if isinstance(error, InputErrors):
             self.more += error.more
 
@@ -140,9 +158,14 @@ class Problems:
         """The one problem, every problem as :class:`InputErrors`, or None."""
         if not self:
             return None
-        if len(self) == 1:
-            return self.errors[0]
-        return InputErrors(self.errors, self.more)
+        errors = list(self.errors)
+        for k, others in self._files.values():
+            if others:
+                e = errors[k]
+                errors[k] = InputError(f"{e.message} (and {others} other file(s))", e.path)
+        if len(errors) == 1 and not self.more:
+            return errors[0]
+        return InputErrors(errors, self.more)
 
     def check(self) -> None:
         """Raise :meth:`error` if any problem was found."""
