@@ -322,3 +322,34 @@ def test_a_device_is_not_read():
         readers.read("segments", ["/dev/zero"])
     with pytest.raises(InputError, match="not a regular file or folder"):
         _paths.all_files(["/dev/zero"], (".txt",))
+
+
+def test_special_entries_in_annotator_folders_are_named(tmp_path, samples):
+    """A pipe, a link to a device, a link to nothing inside an annotator folder, a folder where
+    a key file is expected: each is skipped with a warning naming it, the rest is read (they
+    were skipped without a word, and a pipe opened by a sniffer would have hung the read)."""
+    import os
+    import shutil
+    import warnings
+
+    brat = tmp_path / "brat"
+    shutil.copytree(samples / "coref" / "brat", brat)
+    os.mkfifo(brat / "ann1" / "pipe.ann")
+    (brat / "ann2" / "zero.ann").symlink_to("/dev/zero")
+    (brat / "ann3" / "gone.ann").symlink_to(tmp_path / "nowhere")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fmt, anns = readers.read("coref", [brat])
+    assert fmt == "brat" and len(anns) == 15
+    assert sorted(str(w.message) for w in caught) == [
+        f"{brat / 'ann1' / 'pipe.ann'}: skipped: a pipe (FIFO)",
+        f"{brat / 'ann2' / 'zero.ann'}: skipped: a link to /dev/zero (a character device)",
+        f"{brat / 'ann3' / 'gone.ann'}: skipped: a link to nothing"]
+    senses = tmp_path / "senses"
+    shutil.copytree(samples / "senses", senses)
+    (senses / "keys" / "D.key.txt").mkdir()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        readers.read("senses", [senses / "sample.data.xml", senses / "keys"], "raganato")
+    assert [str(w.message) for w in caught] == [
+        f"{senses / 'keys' / 'D.key.txt'}: skipped: a folder where a file is expected"]
