@@ -270,7 +270,8 @@ def test_values_without_a_number_that_cannot_be_matched(tmp_path):
 
 def test_a_surplus_column_with_a_value_is_an_error(tmp_path):
     text = (GUM2 / "gum" / "GUM_poetry_old.tsv").read_text().replace(
-        "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\t_\t", "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\tX\t")
+        "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\t_\t",
+        "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\tX\t")
     (tmp_path / "x.tsv").write_text(text)
     with pytest.raises(InputError) as e:
         webanno_tsv.read([tmp_path / "x.tsv"])
