@@ -82,23 +82,30 @@ def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path
     (existence is not checked: see :func:`all_files`).
 
     An entry that is no regular file where one could be read — a pipe, a device, a socket, a
-    link to one of these or to nothing, a folder named like an accepted file (where the folder
-    is not searched) — is skipped with a warning naming it (:func:`special`); never in
-    silence."""
+    link to one of these or to nothing, a folder (where folders are not searched) — is skipped
+    with a warning naming it (:func:`special`), and a folder searched is named when it is named
+    like the files read (``x.ann/``); never in silence."""
     p = Path(path)
     if not p.is_dir():
         return [p]
     found = p.rglob("*") if recursive else p.iterdir()
-    out = []
+    out, folders = [], []
     for f in found:
         if f.is_file():
             if matches(f, accept):
                 out.append(f)
             continue
-        if f.name.startswith(".") or (f.is_dir() and recursive):
-            continue  # a folder below is searched
-        if callable(accept) or matches(f, accept):
+        if f.name.startswith("."):
+            continue
+        if f.is_dir() and recursive:
+            folders.append(f)  # searched; said when it is named like the files read
+        elif callable(accept) or matches(f, accept):
             warnings.warn(f"{f}: skipped: {special(f)}", stacklevel=2)
+    kinds = {"".join(f.suffixes) for f in out} - {""}
+    for d in folders:
+        if "".join(d.suffixes) in kinds:
+            warnings.warn(f"{d}: a folder named like the files read (searched as a folder)",
+                          stacklevel=2)
     return sorted(out)
 
 
