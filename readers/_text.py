@@ -254,6 +254,8 @@ class Utf16Offsets:
         self.units = [m.start() + k for k, m in enumerate(_ASTRAL.finditer(text))]
 
     def get(self, unit: int, default: int | None = None) -> int | None:
+        if not self.units:  # no character beyond U+FFFF: the same offsets
+            return unit if 0 <= unit <= self.length else default
         k = bisect_left(self.units, unit)  # wide characters starting before ``unit``
         if k and self.units[k - 1] + 1 == unit:
             return default

@@ -52,6 +52,7 @@ import re
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from os import PathLike
 from pathlib import Path
 
@@ -169,6 +170,10 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
                         files.append(parsed)
     problems.check()
     choice.settle(len(files))
+    if choice.surplus:
+        more = len(choice.surplus) - 1
+        warnings.warn(choice.surplus[0] + (f" (and in {more} other file(s))" if more else ""),
+                      stacklevel=2)
     out = _annotations(files, problems)
     problems.check()
     check_same_tokens(out)
@@ -185,11 +190,11 @@ class _Layer:
     features: list[str]
     column: int
 
-    @property
+    @cached_property
     def short(self) -> str:
         return self.name.rsplit(".", 1)[-1].removesuffix("Link")
 
-    @property
+    @cached_property
     def width(self) -> int:
         return max(1, len(self.features))
 
@@ -238,7 +243,9 @@ class _Mention:
 
 def _label(text: str) -> str | None:
     """A cell item's value, unescaped; None for ``*`` and ``_`` (no value)."""
-    return None if text in ("*", "_") else _ESCAPED.sub(r"\1", text)
+    if text in ("*", "_"):
+        return None
+    return _ESCAPED.sub(r"\1", text) if "\\" in text else text
 
 
 _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-point offsets)
@@ -324,9 +331,9 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
         except InputError as e:
             problems.add(e)
     if surplus[0]:
-        warnings.warn(f"{path}: {surplus[0]:,} row(s) have up to {surplus[1]} column(s) more "
-                      f"than the header declares ({width}), holding nothing but '_': ignored",
-                      stacklevel=4)
+        choice.surplus.append(f"{path}: {surplus[0]:,} row(s) have up to {surplus[1]} column(s) "
+                              f"more than the header declares ({width}), holding nothing but "
+                              "'_': ignored")
     if len(problems) > before:
         return _File(path, src.annotator, src.document, "", Tokens([], [], [], []), Spans(),
                      [], [])
@@ -359,9 +366,10 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
         chain_list, links = [], []
     for lay in plain:
         spans_of: dict[str, _Mention] = {}
+        cache: dict[tuple, _Parsed] = {}
         for n, cells, token, chars in rows:
             try:
-                _span_cells(lay, cells, token, chars, spans_of, path, n)
+                _span_cells(lay, cells, token, chars, spans_of, path, n, cache)
             except InputError as e:
                 problems.add(e)
         for mid, m in sorted(spans_of.items(), key=lambda kv: (kv[1].order(), kv[0])):
@@ -515,10 +523,11 @@ def _relation_annotation(path: str, text: str, rows: list[_Row], relations: list
     found: dict[str, _Mention] = {}
     pending: list[tuple[int, _Layer, str, str, str, str | None]] = []
     bases = [spans[name] for name in dict.fromkeys(r.features[-1][3:] for r in relations)]
+    cache: dict[tuple, _Parsed] = {}
     for n, cells, token, chars in rows:
         try:
             for lay in bases:
-                _span_cells(lay, cells, token, chars, found, path, n)
+                _span_cells(lay, cells, token, chars, found, path, n, cache)
             for rel in relations:
                 pending += _relations(rel, spans[rel.features[-1][3:]], cells, path, n)
         except InputError as e:
@@ -563,48 +572,74 @@ def _relations(rel: _Layer, span: _Layer, cells: list[str], path: str, n: int
     return out
 
 
+#: a row's cells of one span layer, read: ([(span number, its values)], the values of its spans
+#: without a number, or the error of those)
+_Parsed = tuple[list[tuple[str, dict]], "list[dict] | str"]
+
+
 def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int],
-                found: dict[str, _Mention], path: str, n: int) -> None:
+                found: dict[str, _Mention], path: str, n: int,
+                cache: dict[tuple, _Parsed] | None = None) -> None:
     """Add ``token`` (its row at ``chars``) to the spans of layer ``lay`` its row carries: every
     ``value[n]`` of any feature column is span n with that value; values without a number are
     the row's one-token spans, matched across the columns by their place (see the module
-    docstring)."""
+    docstring). ``cache``: the cells read so far (the rows of a multi-token span repeat
+    theirs)."""
+    mine = cells[lay.column:lay.column + lay.width]
+    if mine.count("_") == len(mine):  # no span of this layer on this row: most rows
+        return
+    key = (lay.column, *mine)
+    got = None if cache is None else cache.get(key)
+    if got is None:
+        got = _read_span_cells(lay, mine)
+        if cache is not None:
+            cache[key] = got
+    numbered, plain = got
+    if isinstance(plain, str):
+        raise InputError(plain, path, n)
+    short = lay.short
+    spans = [(f"{short}:{number}", values) for number, values in numbered]
+    spans += [(f"{short}:{cells[0]}" + (f"/{j + 1}" if j else ""), values)
+              for j, values in enumerate(plain)]
+    for mid, values in spans:
+        mention = found.get(mid)
+        if mention is None:
+            mention = found[mid] = _Mention(attrs={"layer": short,
+                                                   **dict.fromkeys(lay.features)})
+        attrs = mention.attrs
+        for name, value in values.items():
+            if attrs.get(name) is None:
+                attrs[name] = value
+        mention.chars.append((token, *chars))
+
+
+def _read_span_cells(lay: _Layer, mine: list[str]) -> _Parsed:
+    """The spans of one row's cells of a span layer (:func:`_span_cells`)."""
     numbered: dict[str, dict[str, str | None]] = {}
     plain: list[tuple[str, list[str]]] = []
     names = lay.features or ["value"]
-    for k in range(lay.width):
-        cell = cells[lay.column + k]
+    for k, cell in enumerate(mine):
         if cell == "_":
             continue
         loose = []
-        for item in _STACK.split(cell):
-            m = _TYPE.fullmatch(item)
-            if m is None:
+        for item in (_STACK.split(cell) if "\\" in cell else cell.split("|")):
+            # value[n]: by its end, as _TYPE reads it (a regular expression costs more here)
+            at = item.rfind("[") if item[-1:] == "]" else -1
+            if at < 0 or not item[at + 1:-1].isdigit():
                 loose.append(item)
-            else:
-                values = numbered.setdefault(m[2], {})
-                if values.get(names[k]) is None:
-                    values[names[k]] = _label(m[1])
+                continue
+            values = numbered.setdefault(item[at + 1:-1], {})
+            if values.get(names[k]) is None:
+                values[names[k]] = _label(item[:at])
         if loose:
             plain.append((names[k], loose))
     counts = {len(items) for _, items in plain}
     if len(counts) > 1:
         listing = ", ".join(f"{name} {len(items)}" for name, items in plain)
-        raise InputError(f"{lay.short}: values without a span number in different numbers "
-                         f"({listing}): cannot tell which belongs to which span", path, n)
-    spans = [(f"{lay.short}:{number}", values) for number, values in numbered.items()]
-    for j in range(max(counts, default=0)):
-        mid = f"{lay.short}:{cells[0]}" + (f"/{j + 1}" if j else "")
-        spans.append((mid, {name: _label(items[j]) for name, items in plain}))
-    for mid, values in spans:
-        mention = found.get(mid)
-        if mention is None:
-            mention = found[mid] = _Mention(attrs={"layer": lay.short,
-                                                   **dict.fromkeys(lay.features)})
-        for name, value in values.items():
-            if mention.attrs.get(name) is None:
-                mention.attrs[name] = value
-        mention.add(token, chars)
+        return [], (f"{lay.short}: values without a span number in different numbers "
+                    f"({listing}): cannot tell which belongs to which span")
+    return list(numbered.items()), [{name: _label(items[j]) for name, items in plain}
+                                    for j in range(max(counts, default=0))]
 
 
 def _annotations(files: list[_File], problems: Problems) -> list[CorefAnnotation]:

@@ -197,6 +197,8 @@ class LayerChoice:
     plain: dict[str, str] = field(default_factory=dict)
     #: files without a layer to read (one problem of the read, however many files)
     none: list[InputError] = field(default_factory=list)
+    #: WebAnno TSV: files with columns past the header's, all '_' (a warning of the read)
+    surplus: list[str] = field(default_factory=list)
 
     def read_plain(self, layer: str, name: str) -> None:
         self.plain.setdefault(layer, name)
