@@ -216,14 +216,22 @@ def anchor(text: str, base: Tokens, annotations: Sequence[Spans]
         mentions: dict[str, Mention] = {}
         for k, (mid, spans, attrs) in enumerate(zip(ann.ids, ann.spans, ann.attrs,
                                                     strict=True)):
-            mine = token_frags[at:at + len(spans)]
-            at += len(spans)
-            if any(i >= j for i, j in mine):
-                empty.append((a, k))
-                continue
+            if len(spans) == 1:  # most mentions: one fragment
+                frag = token_frags[at]
+                at += 1
+                if frag[0] >= frag[1]:
+                    empty.append((a, k))
+                    continue
+                frags: tuple[tuple[int, int], ...] = (frag,)
+            else:
+                mine = token_frags[at:at + len(spans)]
+                at += len(spans)
+                if any(i >= j for i, j in mine):
+                    empty.append((a, k))
+                    continue
+                frags = _merged(mine)
             attrs["char_offsets"] = spans
-            mentions[mid] = Mention(mid, tuple(mine) if len(mine) == 1 else _merged(mine),
-                                    attrs=attrs)
+            mentions[mid] = Mention(mid, frags, attrs=attrs)
         out.append(mentions)
     return tokens, out, empty
 

@@ -210,7 +210,15 @@ class _Parser:
 
     def line(self, raw: str, n: int) -> None:
         ident, _, rest = raw.partition("\t")
-        if ident[:1] == "T" and _ID.fullmatch(ident):
+        kind = ident[:1]
+        if kind == "A" and _ID.fullmatch(ident):  # the common case, at once
+            payload = rest.split()
+            if len(payload) in (2, 3) and "\t" not in rest.rstrip():
+                self.define(ident, n, {})
+                self.notes.append((n, payload[1], "attributes",
+                                   (payload[0], payload[2] if len(payload) == 3 else True)))
+                return
+        if kind == "T" and _ID.fullmatch(ident):
             payload, _, text = rest.partition("\t")
             try:
                 self.textbound(ident, payload, text if _ else None, n)
@@ -269,7 +277,11 @@ class _Parser:
             self.define(ident, n, attrs)  # the error
         self.lines[ident] = n
         self.attrs[ident] = attrs
-        self.mentions.add(ident, spans, attrs, n)
+        m = self.mentions
+        m.ids.append(ident)
+        m.spans.append((spans[0],) if len(spans) == 1 else tuple(sorted(spans)))
+        m.attrs.append(attrs)
+        m.lines.append(n)
         if kind[-1:].isdigit() and _CHAIN_TYPE.fullmatch(kind):
             self.chain_typed += 1
         else:
