@@ -289,44 +289,55 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
     surplus = [0, 0]  # rows with more columns than declared, most columns more
     before = len(problems)
     for n, line in enumerate(lines, 1):
-        if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
-            name, *features = line[6:].split("|")
-            layers.append(_Layer(line[3:5], name, features, width))
-            if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
-                    <= set(features):
-                raise InputError("chain layer without referenceType and referenceRelation",
-                                 path, n)
-            width += max(1, len(features))
+        if not line:
             continue
-        if line.startswith("#Text="):
-            said.append(line[6:])
+        if line[0] == "#":
+            if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
+                name, *features = line[6:].split("|")
+                layers.append(_Layer(line[3:5], name, features, width))
+                if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
+                        <= set(features):
+                    raise InputError("chain layer without referenceType and "
+                                     "referenceRelation", path, n)
+                width += max(1, len(features))
+            elif line.startswith("#Text="):
+                said.append(line[6:])
             continue
-        if not line.strip() or line.startswith("#"):
+        if line.isspace():
             continue
         try:
-            cells = _cells(line, width, surplus, path, n)
-            offsets = _OFFSETS.fullmatch(cells[1])
-            if offsets is None or int(offsets[1]) > int(offsets[2]):
+            cells = line.split("\t")
+            if len(cells) == width + 1 and not cells[-1]:
+                cells.pop()  # WebAnno writes a trailing tab
+            if len(cells) != width or not _ROW.fullmatch(cells[0]):
+                cells = _cells(line, width, surplus, path, n)
+            first, dash, last = cells[1].partition("-")
+            if not (dash and first.isdigit() and last.isdigit() and first.isascii()
+                    and last.isascii()) or int(first) > int(last):
                 raise InputError(f"expected character offsets BEGIN-END, got "
                                  f"{excerpt(cells[1])}", path, n)
-            begin, end = int(offsets[1]), int(offsets[2])
+            begin, end = int(first), int(last)
             if end > limit:
                 raise InputError(f"offset {end:,} lies past any text this file of "
                                  f"{len(content):,} characters can hold", path, n)
-            row = _ROW.fullmatch(cells[0])
-            if "." not in cells[0]:
-                if row[1] != sentence:
+            row = cells[0]
+            if "." not in row:
+                number = row.partition("-")[0]
+                if number != sentence:
                     sentences.append(len(tokens))
-                    sentence = row[1]
+                    sentence = number
                     if said:
                         texts[len(tokens)] = "\n".join(said)
-                row_token[cells[0]] = len(tokens)
-                tokens.append(_ESCAPED.sub(r"\1", cells[2]))
+                row_token[row] = len(tokens)
+                word = cells[2]
+                tokens.append(_ESCAPED.sub(r"\1", word) if "\\" in word else word)
                 at.append((begin, end))
+                token = len(tokens) - 1
+            else:
+                token = row_token.get(row.partition(".")[0])
+                if token is None:
+                    raise InputError(f"sub-token {clip(row)} before its token", path, n)
             said = []
-            token = row_token.get(f"{row[1]}-{row[2]}")
-            if token is None:
-                raise InputError(f"sub-token {clip(cells[0])} before its token", path, n)
             found.append((n, cells, token, begin, end))
         except InputError as e:
             problems.add(e)
