@@ -82,9 +82,9 @@ def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path
     (existence is not checked: see :func:`all_files`).
 
     An entry that is no regular file where one could be read — a pipe, a device, a socket, a
-    link to one of these or to nothing, a folder (where folders are not searched) — is skipped
-    with a warning naming it (:func:`special`), and a folder searched is named when it is named
-    like the files read (``x.ann/``); never in silence."""
+    link to one of these or to nothing — is skipped with a warning naming it (:func:`special`),
+    and so is a folder named like the files read (``x.ann/``) where folders are not searched
+    (it is named where they are); never in silence."""
     p = Path(path)
     if not p.is_dir():
         return [p]
@@ -97,15 +97,15 @@ def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path
             continue
         if f.name.startswith("."):
             continue
-        if f.is_dir() and recursive:
-            folders.append(f)  # searched; said when it is named like the files read
+        if f.is_dir():
+            folders.append(f)  # said when it is named like the files read
         elif callable(accept) or matches(f, accept):
             warnings.warn(f"{f}: skipped: {special(f)}", stacklevel=2)
     kinds = {"".join(f.suffixes) for f in out} - {""}
     for d in folders:
-        if "".join(d.suffixes) in kinds:
-            warnings.warn(f"{d}: a folder named like the files read (searched as a folder)",
-                          stacklevel=2)
+        if "".join(d.suffixes) in kinds or (not callable(accept) and matches(d, accept)):
+            warnings.warn(f"{d}: a folder named like the files read (searched as a folder)"
+                          if recursive else f"{d}: skipped: {special(d)}", stacklevel=2)
     return sorted(out)
 
 
