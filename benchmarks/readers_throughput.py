@@ -943,7 +943,9 @@ def main() -> None:
             _rm(root)
             t = time.perf_counter()
             source = None
-            if not args.synthetic:
+            if not args.synthetic and label not in REAL:
+                source = "synthetic (no real documents at hand)"
+            elif not args.synthetic:
                 try:
                     paths, size, source = build_real(label, root, args.mb)
                     n = None
