@@ -495,7 +495,12 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
     if with_gamma:
         kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
                   precision=precision, n_samples=n_samples, seed=seed)
-        g = gm.gamma(c, category_distance=category_distance, progress=gamma_progress, **kw)
+        try:
+            g = gm.gamma(c, category_distance=category_distance, progress=gamma_progress, **kw)
+        except InputError as e:  # no document to align: said of the inputs, as above
+            if e.path:
+                raise
+            raise InputError(e.message, ", ".join(map(str, inputs)) or None) from None
         if len(c.categories) > 1:
             gp = gm.gamma(_positions_only(c), progress=positions_progress, **kw)
         if bootstrap is not None:
