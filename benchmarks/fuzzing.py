@@ -126,10 +126,11 @@ class Source:
 
 
 def jobs() -> set[str]:
-    """The jobs of the command line (``corpusagree.cli.JOBS``)."""
+    """The jobs of the command line (``corpusagree.cli.JOBS``) that read input (``schema``
+    prints the JSON Schema of the reports and reads nothing)."""
     from corpusagree.cli import JOBS
 
-    return {job.__name__.rpartition(".")[2] for job in JOBS}
+    return {job.__name__.rpartition(".")[2] for job in JOBS} - {"schema"}
 
 
 @functools.cache
