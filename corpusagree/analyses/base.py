@@ -29,7 +29,8 @@ from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, Result, compute
 from ..stats.inference import Bootstrap, Interval, bootstrap
 
-#: version of the JSON layout; raised when a key is renamed or removed
+#: version of the JSON layout; raised when a key is renamed or removed (with the ``schema``
+#: const of the JSON Schema, corpusagree/report/report.schema.json)
 SCHEMA = 1
 #: Krippendorff's thresholds .667 and .800 (Krippendorff 1980, p. 147), which the pictures of
 #: a chance-corrected coefficient mark (:attr:`Table.thresholds`)
