@@ -144,6 +144,7 @@ def test_every_job_has_its_part_in_the_schema():
     for job in jobs:  # the envelope and the job's parts, nothing else
         part = schema()["$defs"][f"job_{job}"]
         assert part["$ref"] == "#/$defs/envelope" and part["unevaluatedProperties"] is False
+        assert "reader_options" in part["properties"]["options"]["required"], job
 
 
 def at(pointer: str):
