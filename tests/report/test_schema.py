@@ -51,6 +51,7 @@ VARIANTS = {
                    "masi", "--diagnostics"],
     "table_declared_categories": ["table", f"{S}/table/dialogue_acts.csv", "--categories",
                                   "Statement,Info-Request,Check,Other,Answer"],
+    "markables_sets": ["markables", f"{S}/coref/mmax2", "--set-sep", "|", "--diagnostics"],
     "coref_antecedent": ["coref", f"{S}/coref/brat", "--label", "antecedent", "--by-document",
                          "--diagnostics"],
     "coref_variants": ["coref", f"{S}/coref/mmax2", "--match", "overlap", "--unmarked",
@@ -205,9 +206,35 @@ def test_every_command_json_validates(cli, name, extra):
             assert doc["bootstrap"] is not None and doc["options"]["diagnostics"] == 10
 
 
+
+def ids(rows: list[dict]) -> set[str]:
+    return {r["id"] for r in rows}
+
+
+#: what each variant reaches (so that a variant cannot stop reaching it unnoticed)
+REACHES = {
+    "table_wide_bca": lambda d: d["coefficients"][0]["interval"]["method"] == "bootstrap BCa",
+    "table_two_coders_reference": lambda d: d["diagnostics"]["two_coders"]
+    and d["diagnostics"]["expert"],
+    "table_sets": lambda d: "mv_alpha" in ids(d["coefficients"])
+    and d["diagnostics"]["value_disagreement"]["rows"],
+    "table_declared_categories": lambda d: any(c.get("categories_declared")
+                                               for c in d["coefficients"]),
+    "markables_sets": lambda d: "mv_alpha" in ids(d["levels"][0]["attributes"][0]
+                                                  ["coefficients"]),
+    "coref_antecedent": lambda d: d["coefficients"] == [] and "alpha" not in d["by_document"][0],
+    "coref_variants": lambda d: d["options"]["match"] == "overlap",
+    "senses_inventory": lambda d: {s["scheme"] for s in d["schemes"]} == {
+        "fine", "multi", "coarse", "extended"} and d["confused"] and d["by_lemma"],
+    "spans_segments": lambda d: d["costliest"] and d["gamma_positions"] is None,
+}
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_variants_validate(cli, name):
-    valid(run_json(cli, VARIANTS[name]))
+    doc = run_json(cli, VARIANTS[name])
+    valid(doc)
+    assert REACHES[name](doc), name
 
 
 def test_reports_made_in_python_validate():
