@@ -34,6 +34,8 @@ COMMANDS = {
     "segments": ["segments", f"{S}/segments/segments.json"],
     "senses": ["senses", f"{S}/senses/sample.tsv"],
     "spans": ["spans", f"{S}/coref/xmi", "--samples", "5"],
+    "trees": ["trees", f"{S}/trees/rs3"],
+    "relations": ["relations", "tests/data/relations/brat/a", "tests/data/relations/brat/b"],
     "report": ["report", S, "--resamples", "20"],
 }
 #: commands that print no report document
@@ -60,6 +62,11 @@ VARIANTS = {
                          f"{S}/senses/inventory.tsv", "--by-lemma", "--diagnostics"],
     "spans_segments": ["spans", f"{S}/segments/segments.json", "--by-document",
                        "--diagnostics", "--samples", "5"],
+    "trees_as_annotated": ["trees", f"{S}/trees/rs3", "--no-binarize", "--relations",
+                           "rstdt18"],
+    "relations_overlap": ["relations", "tests/data/relations/webanno/a",
+                          "tests/data/relations/webanno/b", "--match", "overlap",
+                          "--undirected", "--by-document", "--diagnostics", "3"],
 }
 
 
@@ -157,11 +164,13 @@ def at(pointer: str):
 
 
 def enum_lists():
-    from corpusagree.analyses import spans
+    from corpusagree.analyses import spans, trees
+    from corpusagree.convert import align
     from corpusagree.convert import coref as conv_coref
     from corpusagree.convert import senses as conv_senses
     from corpusagree.stats import corefscores, interpret, spec, unitizing
     from corpusagree.stats.inference import INTERVALS
+    from corpusagree.stats.trees import iruskieta, parseval
 
     coref = "/$defs/job_coref/properties/options/properties"
     return {
@@ -180,6 +189,11 @@ def enum_lists():
         "/$defs/reading/properties/scale/enum": list(interpret.SCALES),
         "/$defs/conventions/oneOf/1/required": list(interpret.SCALES),
         "/$defs/bootstrap/properties/interval/enum": list(INTERVALS),
+        "/$defs/job_trees/$defs/measure/enum": list(parseval.MEASURES),
+        "/$defs/job_trees/$defs/factor/enum": list(iruskieta.FACTORS),
+        "/$defs/job_trees/properties/parseval/items/properties/variant/enum":
+            list(trees.VARIANTS),
+        "/$defs/job_relations/properties/options/properties/match/enum": list(align.MATCHES),
     }
 
 
@@ -199,7 +213,7 @@ def test_every_command_json_validates(cli, name, extra):
     doc = run_json(cli, COMMANDS[name] + extra)
     valid(doc)
     if name == "report":
-        assert isinstance(doc, list) and len({d["job"] for d in doc}) == 6
+        assert isinstance(doc, list) and len({d["job"] for d in doc}) >= 6
     else:
         assert doc["job"] == name
         if extra:
@@ -227,6 +241,10 @@ REACHES = {
     "senses_inventory": lambda d: {s["scheme"] for s in d["schemes"]} == {
         "fine", "multi", "coarse", "extended"} and d["confused"] and d["by_lemma"],
     "spans_segments": lambda d: d["costliest"] and d["gamma_positions"] is None,
+    "trees_as_annotated": lambda d: d["options"]["binarize"] is False and d["boundaries"]
+    and d["not_compared"] and d["disputed"],
+    "relations_overlap": lambda d: d["options"]["directed"] is False and d["by_document"]
+    and d["confused"],
 }
 
 
@@ -235,6 +253,16 @@ def test_variants_validate(cli, name):
     doc = run_json(cli, VARIANTS[name])
     valid(doc)
     assert REACHES[name](doc), name
+
+
+def test_rst_trees_of_a_real_corpus_validate(cli, corpora):
+    """RSTmulti (``tests/cli/test_frozen.py`` validates the real corpora of the other jobs):
+    documents compared by their boundaries, with intervals, and documents not compared."""
+    rst = corpora / "rstmulti_hewett2025" / "data"
+    doc = run_json(cli, ["trees", rst / "1", rst / "2", "--by-document", "--ci", "--resamples",
+                         "20"])
+    valid(doc)
+    assert doc["boundaries"][0]["interval_low"] is not None and doc["not_compared"]
 
 
 def test_reports_made_in_python_validate():
