@@ -67,7 +67,7 @@ def schema() -> dict:
     >>> s["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
     >>> s["$defs"]["report"]["properties"]["job"]["enum"][:3]
-    ['table', 'coref', 'markables']
+    ['table', 'annotators', 'coref']
     >>> s["$defs"]["coefficient"]["required"][:4]
     ['id', 'symbol', 'distance', 'value']
     """

@@ -29,6 +29,7 @@ S = "sample_corpora"
 #: command of the CLI needs one here (and its job a part in report.schema.json)
 COMMANDS = {
     "table": ["table", f"{S}/table/dialogue_acts.csv", "--group", "document"],
+    "annotators": ["annotators", f"{S}/table/dialogue_acts.csv", "--group", "document"],
     "coref": ["coref", f"{S}/coref/brat"],
     "markables": ["markables", f"{S}/coref/mmax2"],
     "segments": ["segments", f"{S}/segments/segments.json"],
@@ -54,6 +55,9 @@ VARIANTS = {
     "table_declared_categories": ["table", f"{S}/table/dialogue_acts.csv", "--categories",
                                   "Statement,Info-Request,Check,Other,Answer"],
     "markables_sets": ["markables", f"{S}/coref/mmax2", "--set-sep", "|", "--diagnostics"],
+    "annotators_gold_candidate": ["annotators", f"{S}/table/dialogue_acts.csv", "--gold", "ann",
+                                  "--candidate", "dan", "--models",
+                                  "majority_vote,dawid_skene"],
     "coref_antecedent": ["coref", f"{S}/coref/brat", "--label", "antecedent", "--by-document",
                          "--diagnostics"],
     "coref_variants": ["coref", f"{S}/coref/mmax2", "--match", "overlap", "--unmarked",
@@ -164,7 +168,7 @@ def at(pointer: str):
 
 
 def enum_lists():
-    from corpusagree.analyses import spans, trees
+    from corpusagree.analyses import annotators, spans, trees
     from corpusagree.convert import align
     from corpusagree.convert import coref as conv_coref
     from corpusagree.convert import senses as conv_senses
@@ -194,6 +198,7 @@ def enum_lists():
         "/$defs/job_trees/properties/parseval/items/properties/variant/enum":
             list(trees.VARIANTS),
         "/$defs/job_relations/properties/options/properties/match/enum": list(align.MATCHES),
+        "/$defs/job_annotators/$defs/model/enum": list(annotators.MODELS),
     }
 
 
@@ -202,6 +207,14 @@ def test_the_schema_lists_what_the_code_lists(pointer):
     """The id enum of a coefficient is the spec table's ids (a new coefficient cannot be
     forgotten), and so on for every list the schema spells out."""
     assert at(pointer) == enum_lists()[pointer], pointer
+
+
+def test_reliability_columns_are_the_models():
+    from corpusagree.analyses import annotators
+
+    patterns = at("/$defs/job_annotators/properties/reliability/items/patternProperties")
+    alternatives = {p.split("(")[1].split(")")[0] for p in patterns}
+    assert alternatives == {"|".join(annotators.MODELS)}
 
 
 # ---- every command's --json validates --------------------------------------------------------
@@ -236,6 +249,8 @@ REACHES = {
                                                for c in d["coefficients"]),
     "markables_sets": lambda d: "mv_alpha" in ids(d["levels"][0]["attributes"][0]
                                                   ["coefficients"]),
+    "annotators_gold_candidate": lambda d: d["candidates"][0]["alt_test"]["humans"]
+    and d["models"][0]["gold_accuracy"] is not None and "gold" in d["labels"][0],
     "coref_antecedent": lambda d: d["coefficients"] == [] and "alpha" not in d["by_document"][0],
     "coref_variants": lambda d: d["options"]["match"] == "overlap",
     "senses_inventory": lambda d: {s["scheme"] for s in d["schemes"]} == {
@@ -255,14 +270,22 @@ def test_variants_validate(cli, name):
     assert REACHES[name](doc), name
 
 
-def test_rst_trees_of_a_real_corpus_validate(cli, corpora):
-    """RSTmulti (``tests/cli/test_frozen.py`` validates the real corpora of the other jobs):
-    documents compared by their boundaries, with intervals, and documents not compared."""
-    rst = corpora / "rstmulti_hewett2025" / "data"
-    doc = run_json(cli, ["trees", rst / "1", rst / "2", "--by-document", "--ci", "--resamples",
-                         "20"])
+@pytest.mark.parametrize("job", ["trees", "annotators"])
+def test_real_corpora_of_the_newer_jobs_validate(cli, corpora, job):
+    """RSTmulti's trees (documents compared by their boundaries, with intervals, and documents
+    not compared) and Snow et al.'s RTE crowd labels with their gold column
+    (``tests/cli/test_frozen.py`` validates the real corpora of the other jobs)."""
+    if job == "trees":
+        rst = corpora / "rstmulti_hewett2025" / "data"
+        doc = run_json(cli, ["trees", rst / "1", rst / "2", "--by-document", "--ci",
+                             "--resamples", "20"])
+        assert doc["boundaries"][0]["interval_low"] is not None and doc["not_compared"]
+    else:
+        doc = run_json(cli, ["annotators", corpora / "snow2008_mturk" / "rte.standardized.tsv",
+                             "--coder", "!amt_worker_ids", "--item", "orig_id", "--label",
+                             "response", "--gold", "gold", "--diagnostics"])
+        assert doc["data"]["gold"] == "gold" and doc["disputed"]
     valid(doc)
-    assert doc["boundaries"][0]["interval_low"] is not None and doc["not_compared"]
 
 
 def test_reports_made_in_python_validate():
