@@ -187,3 +187,31 @@ def test_progress_on_a_terminal_and_not_in_a_pipe():
     assert piped.returncode == 0 and piped.stderr == ""
     quiet = _run_on_a_terminal([*argv, "--quiet"])
     assert "resampling" not in quiet
+
+
+def test_every_result_object_has_dict_and_frame():
+    """Result, UnitizingAlpha, Gamma, CorefScores and the diagnostics: ``to_dict()`` and
+    ``to_frame()``, the frame holding the object's value."""
+    import corpusagree as ca
+    from corpusagree import unitizing as u
+
+    data = table.read(SAMPLES / "table" / "dialogue_acts.csv").data
+    alpha = ca.alpha(data)
+    c = u.Continuum.join([u.Continuum.from_units(
+        [("A", 2, 6, "X"), ("B", 2 + shift, 6, "X"), ("A", 10, 14, "Y"), ("B", 10, 15, "Y")],
+        0, 20, document=name) for name, shift in zip("pqr", (0, 1, 2), strict=True)])
+    ua, g = u.alpha_u(c), u.gamma(c, n_samples=30)
+    scores = coref.analyse(coref.read(SAMPLES / "coref" / "brat")).scores
+    diagnostics = table.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"),
+                                diagnostics=5).diagnostics
+    for obj, value in ((alpha, alpha.value), (ua, ua.value), (g, g.value),
+                       (scores, None), (diagnostics, None)):
+        assert isinstance(obj.to_dict(), dict)
+        df = obj.to_frame()
+        assert len(df) >= 1, type(obj).__name__
+        if value is not None:
+            assert df["value"].iloc[0] == pytest.approx(value), type(obj).__name__
+    assert list(diagnostics.to_frame("pairwise")["coder"]) == list(data.coders)
+    frame = g.to_frame()
+    assert list(frame["document"][1:]) == ["p", "q", "r"]
+    assert frame["value"][1:].tolist() == pytest.approx([d.value for d in g.documents])

@@ -69,6 +69,7 @@ import numpy as np
 from ..model.continuum import Continuum
 from ..model.errors import InputError
 from ..model.progress import Progress
+from ..model.records import frame
 from . import inference
 from .inference import METHODS, Bootstrap, Interval, progress_chunk, replicate_weights
 from .ratios import chance_corrected, divide
@@ -127,6 +128,11 @@ class UnitizingAlpha:
                 "category": self.category, "value": self.value, "observed": self.observed,
                 "expected": self.expected, "coverage": self.coverage, "reason": self.reason,
                 "documents": self.documents}
+
+    def to_frame(self):
+        """The coefficient as a one-row pandas DataFrame, the keys of :meth:`to_dict` as its
+        columns (pandas is optional)."""
+        return frame([self.to_dict()])
 
     def confidence_interval(self, level: float = 0.95, n_resamples: int = 1000,
                             seed: int | None = 0, interval: str = "percentile",

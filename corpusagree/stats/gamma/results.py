@@ -10,6 +10,7 @@ from scipy.special import ndtri  # scipy.stats' norm.ppf, without its import
 
 from ...model.continuum import Continuum
 from ...model.errors import InputError
+from ...model.records import frame
 from ..inference import Interval
 
 #: γ's one interval method: the sampling error of its expected disorder
@@ -206,3 +207,16 @@ class Gamma:
         if self.documents:
             out["documents"] = [g.to_dict(alignment=False) for g in self.documents]
         return out
+
+    def to_frame(self):
+        """γ as a pandas DataFrame: a row for the continuum, then one per document when it has
+        several, with the scalars of :meth:`to_dict` (nested ones as ``gamma_k_<category>``,
+        ``interval_low`` …; the sampled disorders and the alignment left out). pandas is
+        optional."""
+        rows = []
+        for g in (self, *self.documents):
+            d = g.to_dict(alignment=False)
+            for key in ("sample_disorders", "documents", "notes"):
+                d.pop(key, None)
+            rows.append({"document": g.document, **d})
+        return frame(rows)
