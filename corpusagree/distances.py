@@ -5,7 +5,7 @@ A distance is given by name (:data:`NAMED`: ``nominal``, ``ordinal``, ``interval
 the set distances ``passonneau``, ``jaccard``, ``dice``, ``masi`` (Passonneau 2004, 2006;
 Artstein & Poesio 2005, §4.1) and irrCAC's weights ``irr-quadratic`` …), as a weight
 :class:`Matrix` over labels, a function of two labels (:class:`FromCallable`), or a
-:class:`SetDistance` from a vectorised similarity of (|A|, |B|, |A∩B|).
+:class:`SetDistance` from a vectorised similarity of the set sizes and their intersection's.
 
 >>> import corpusagree as ca
 >>> d = ca.distances.Matrix({("a", "b"): 0.5, ("a", "c"): 1, ("b", "c"): 1})
