@@ -90,8 +90,39 @@ CategoryDistance = str | Mapping | tuple | dist.Distance
 # ---- dissimilarities ------------------------------------------------------------------------
 def positional_dissimilarity(u: tuple[float, float], v: tuple[float, float],
                              delta_empty: float = 1.0) -> float:
-    """Mathet et al.'s (2015, §4) positional-sporadic dissimilarity of two units (start, end):
-    ``((|s_u − s_v| + |e_u − e_v|) / (l_u + l_v))² · Δ∅``."""
+    """Mathet et al.'s (2015, §4) positional-sporadic dissimilarity of two units.
+
+    ``((|s_u − s_v| + |e_u − e_v|) / (l_u + l_v))² · Δ∅``, l the units' lengths: 0 for the
+    same position, Δ∅ when the two units are as far apart as their lengths together.
+
+    Parameters
+    ----------
+    u, v : tuple of (start, end)
+        The two units.
+    delta_empty : float, default 1
+        Δ∅, the cost of a unit aligned with nothing.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    InputError
+        When a unit does not end after it starts.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> round(u.positional_dissimilarity((4, 14), (40, 44)), 2)   # Mathet et al., Fig. 10
+    22.22
+    """
     (s1, e1), (s2, e2) = u, v
     if not (s1 < e1 and s2 < e2):
         raise InputError(f"a unit must end after it starts: got {u} and {v}")
@@ -489,8 +520,25 @@ def _shuffle(rng, annot, s, e, cat, n: int, begin: float, end: float, L: int):
 # ---- results ----------------------------------------------------------------------------------
 @dataclass(repr=False)
 class UnitaryAlignment:
-    """One unitary alignment: a unit index into the continuum (or None) per annotator, and its
-    disorder (the mean pairwise dissimilarity, Mathet et al. 2015, §4.3)."""
+    """One unitary alignment: a unit (or ∅) per annotator, and its disorder.
+
+    Attributes
+    ----------
+    units : tuple of int or None
+        Per annotator, the unit's index into the continuum's arrays, None for ∅.
+    disorder : float
+        The mean pairwise dissimilarity of its units (Mathet et al. 2015, §4.3), a pair with ∅
+        costing Δ∅.
+    document : str
+        The document.
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER")], end=60)
+    >>> u.best_alignment(c).unitary_alignments
+    [UnitaryAlignment((0, 1), disorder=0.01235)]
+    """
 
     units: tuple[int | None, ...]
     disorder: float
@@ -502,11 +550,43 @@ class UnitaryAlignment:
 
 @dataclass(repr=False)
 class Alignment:
-    """A best alignment: ``tuples[i, a]`` is the index (into the continuum's unit arrays) of
-    annotator a's unit in unitary alignment i, -1 for ∅ (or for an annotator who did not
-    annotate that document); ``disorders[i]`` its disorder; ``document[i]`` its document.
-    ``disorder`` is the alignment's disorder (Σ unitary disorders / x̄; over a corpus, the
-    x̄-weighted mean of ``document_disorders``)."""
+    """A best alignment of a continuum's units (Mathet et al. 2015, §4.3).
+
+    Attributes
+    ----------
+    continuum : Continuum
+        The units aligned.
+    tuples : numpy.ndarray
+        ``tuples[i, a]``: the index of annotator a's unit in unitary alignment i, -1 for ∅ (or
+        for an annotator who did not annotate that document).
+    disorders : numpy.ndarray
+        Each unitary alignment's disorder.
+    document : numpy.ndarray
+        Each unitary alignment's document (index).
+    disorder : float
+        The alignment's disorder: Σ unitary disorders / x̄, x̄ the mean number of units per
+        annotator; over a corpus, the x̄-weighted mean of ``document_disorders``.
+    document_disorders : numpy.ndarray
+        Each document's disorder.
+    alpha, beta, delta_empty : float
+        The weights of the positional and categorial dissimilarities, and Δ∅.
+    category_distance : str
+        The name of the distance between categories.
+
+    See Also
+    --------
+    best_alignment
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> a = u.best_alignment(c)
+    >>> a, a.tuples.tolist()
+    (Alignment(disorder=0.01235, 2 unitary alignments of 4 units), [[0, 1], [2, 3]])
+    """
 
     continuum: Continuum
     tuples: np.ndarray
@@ -535,6 +615,9 @@ class Alignment:
                 f"{len(self.continuum)} units)")
 
     def to_dict(self) -> dict:
+        """The alignment as plain data: every unitary alignment with its units' positions and
+        categories.
+        """
         c = self.continuum
 
         def unit(u: int):
@@ -561,11 +644,54 @@ class Alignment:
 class Gamma:
     """γ of a continuum (Mathet et al. 2015) with what it was computed from.
 
-    ``sample_disorders`` are the best-alignment disorders of the sampled continua (their mean
-    is ``expected_disorder``); ``documents`` holds one :class:`Gamma` per document when the
-    continuum has several (this one is then the corpus-wide γ, see the module docstring).
-    ``cat_disorders`` and ``k_disorders[k]`` are the (observed, expected) disorders of γ-cat and
-    γ-k (nan when no pair of aligned units weighs anything)."""
+    Attributes
+    ----------
+    value : float
+        γ = 1 − D_o/D_e (1 when D_o = 0).
+    observed_disorder, expected_disorder : float
+        D_o, the best alignment's disorder, and D_e, the mean disorder of the sampled continua.
+    alignment : Alignment
+        The best alignment.
+    n_samples : int
+        The sampled continua.
+    sample_disorders : numpy.ndarray
+        Their best-alignment disorders (their mean is D_e).
+    gamma_cat : float
+        γ-cat (Mathet 2017): agreement on the categories of the aligned units.
+    gamma_ks : dict
+        γ-k of each category (:meth:`gamma_k`).
+    cat_disorders, k_disorders
+        The (observed, expected) disorders of γ-cat and of each γ-k (nan when no pair of
+        aligned units weighs anything).
+    sampler : str
+        ``statistical`` or ``shuffle``.
+    precision : float or None
+        The precision rule's target, when the number of samples was not fixed.
+    seed : int or None
+        The random seed.
+    document : str or None
+        The document, for a per-document γ.
+    documents : list of Gamma
+        One γ per document when the continuum has several (this one is then the corpus-wide γ).
+    notes : list of str
+        What needs saying (the precision rule asked for more samples than allowed …).
+
+    See Also
+    --------
+    gamma
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> g = u.gamma(c, n_samples=30, seed=0)
+    >>> g
+    Gamma of 'document'(0.9859: observed 0.01235, expected 0.874 from 30 statistical samples)
+    >>> g.gamma_cat, g.gamma_k("PER")
+    (1.0, 1.0)
+    """
 
     value: float
     observed_disorder: float
@@ -585,7 +711,22 @@ class Gamma:
     notes: list[str] = field(default_factory=list)
 
     def gamma_k(self, category: str) -> float:
-        """γ-k of one category (Mathet 2017): γ-cat over the pairs with a unit of that category."""
+        """γ-k of one category (Mathet 2017): γ-cat over the pairs with a unit of that category.
+
+        Parameters
+        ----------
+        category : str
+            The category.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        InputError
+            For an unknown category.
+        """
         try:
             return self.gamma_ks[category]
         except KeyError:
@@ -593,8 +734,34 @@ class Gamma:
                              f"{', '.join(self.gamma_ks)}") from None
 
     def confidence_interval(self, level: float = 0.95) -> Interval:
-        """γ's interval from the sampling of the expected disorder: D_e ± z·s/√N (s the standard
-        deviation of the sampled disorders), mapped through γ = 1 − D_o/D_e."""
+        """γ's interval from the sampling of the expected disorder.
+
+        D_e ± z·s/√N (s the standard deviation of the N sampled disorders), mapped through
+        γ = 1 − D_o/D_e: how precisely the samples fix γ, not how γ would vary over other texts.
+
+        Parameters
+        ----------
+        level : float, default 0.95
+            The coverage.
+
+        Returns
+        -------
+        Interval
+
+        Raises
+        ------
+        InputError
+            For a level outside (0, 1).
+
+        Examples
+        --------
+        >>> from corpusagree import unitizing as u
+        >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+        ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+        ...                            begin=0, end=60)
+        >>> u.gamma(c, n_samples=30, seed=0).confidence_interval()
+        Interval(gamma=0.9859, 95% [0.9831, 0.9879], sampled continua (statistical))
+        """
         if not 0 < level < 1:
             raise InputError(f"the confidence level must lie in (0, 1), not {level}")
         N = len(self.sample_disorders)
@@ -617,8 +784,18 @@ class Gamma:
                 f"samples)")
 
     def to_dict(self, alignment: bool = True) -> dict:
-        """JSON-ready; the documents of a corpus come without their alignments (the corpus
-        alignment holds them, each unitary alignment naming its document)."""
+        """γ as plain data, with its interval and the sampled disorders.
+
+        Parameters
+        ----------
+        alignment : bool, default True
+            Include the best alignment (the documents of a corpus come without theirs: the corpus
+            alignment holds them, each unitary alignment naming its document).
+
+        Returns
+        -------
+        dict
+        """
         ci = self.confidence_interval()
         out = {
             "value": self.value, "observed_disorder": self.observed_disorder,
@@ -733,9 +910,47 @@ def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty:
                    category_distance: CategoryDistance = "nominal") -> Alignment:
     """The alignment of least disorder (Mathet et al. 2015, §4.3 and §5.1), exact.
 
-    ``category_distance``: any corpusagree distance (a name, a ``{(a, b): d}`` mapping,
-    ``(array, labels)``, a :class:`~corpusagree.stats.distances.Distance`), bound to the
-    continuum's categories and scaled into [0, 1]; d_cat = dist_cat·Δ∅."""
+    An integer program over candidate unitary alignments, solved by HiGHS with a zero optimality
+    gap; candidates are pruned as in §5.1.1 without losing the optimum (see the module
+    :mod:`corpusagree.stats.gamma`).
+
+    Parameters
+    ----------
+    c : Continuum
+        The units, of one or more documents (each aligned within itself).
+    alpha, beta : float, default 1
+        The weights of the positional and categorial dissimilarities.
+    delta_empty : float, default 1
+        Δ∅, the cost of a unit aligned with nothing.
+    category_distance : str, mapping, tuple or Distance, default "nominal"
+        Any corpusagree distance between categories (a name, a ``{(a, b): d}`` mapping,
+        ``(array, labels)``, a :class:`~corpusagree.distances.Distance`), scaled into [0, 1];
+        d_cat = dist_cat·Δ∅.
+
+    Returns
+    -------
+    Alignment
+
+    Raises
+    ------
+    InputError
+        For negative weights or a distance that cannot measure the categories.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> round(u.best_alignment(c).disorder, 4)
+    0.0123
+    """
     dis, docs, _ = _setup(c, alpha, beta, delta_empty, category_distance)
     parts = _align([(d.annot, d.s, d.e, d.cat, d.n) for d in docs], dis)
     return _alignment(c, docs, parts, dis, _distance_name(category_distance))
@@ -748,10 +963,58 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     """γ = 1 − D_o/D_e (Mathet et al. 2015, §4), with γ-cat and γ-k (Mathet 2017, §4.2).
 
     D_o is the best alignment's disorder; D_e the mean best-alignment disorder of sampled
-    continua (``sampler`` "statistical" or "shuffle", see the module docstring), reproducible
-    from ``seed``. ``n_samples`` fixes their number; otherwise 30 are drawn and then as many
-    more as ``precision`` (the relative half-width of the 95% interval of D_e) asks, as in
-    pygamma-agreement (§5.3), at most :data:`MAX_SAMPLES`."""
+    continua, reproducible from ``seed``. Over several documents units are aligned and sampled
+    within their own document and the corpus-wide γ treats the documents as lying side by side on
+    one continuum.
+
+    Parameters
+    ----------
+    c : Continuum
+        The units.
+    alpha, beta, delta_empty, category_distance
+        As in :func:`best_alignment`.
+    sampler : {"statistical", "shuffle"}
+        pygamma-agreement's samplers: ``statistical`` draws each annotator's number of units,
+        gaps and lengths from normal laws fitted on the continuum and the categories from their
+        frequencies; ``shuffle`` shifts real annotators' units circularly (§5.2.1).
+    precision : float, optional, default 0.02
+        Unless ``n_samples`` is given, 30 samples and then as many more as the relative
+        half-width of D_e's 95% interval asks (§5.3), at most 1,000 (a note says when the rule
+        asked for more).
+    n_samples : int, optional
+        A fixed number of sampled continua.
+    seed : int, optional, default 0
+        The random seed.
+
+    Returns
+    -------
+    Gamma
+
+    Raises
+    ------
+    InputError
+        For an unknown sampler, a precision outside (0, 1), a non-positive number of samples.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+    .. [2] Mathet, Y. (2017). The agreement measure γcat, a complement to γ focused on
+       categorization of a continuum. Computational Linguistics 43(3).
+    .. [3] Titeux, H. and Riad, R. (2021). pygamma-agreement: Gamma γ measure for
+       inter/intra-annotator agreement in Python. JOSS 6(62).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> g = u.gamma(c, n_samples=30, seed=0)
+    >>> round(g.value, 4), round(g.observed_disorder, 4), g.n_samples
+    (0.9859, 0.0123, 30)
+    """
     if sampler not in SAMPLERS:
         raise InputError(f"unknown sampler {sampler!r}; known: {', '.join(SAMPLERS)}")
     if n_samples is not None and (int(n_samples) != n_samples or n_samples < 1):
