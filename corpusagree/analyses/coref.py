@@ -284,6 +284,7 @@ class CorefScores:
             f"{m}={self.all_pairs[m]['f1']:.4g}" for m in self.metrics) + ")"
 
     def to_dict(self) -> dict:
+        """The scores as plain data (the ``scores`` part of the report's JSON)."""
         macro = None if self.macro is None else {"pairs": self.macro, "all_pairs": self.macro_all}
         return {"averaging": "micro", "metrics": list(self.metrics), "pairs": self.pairs,
                 "all_pairs": self.all_pairs, "macro": macro, "documents": self.documents}
@@ -350,6 +351,7 @@ class CorefDiagnostics(WithTables):
                 f"{len(self.disputed)} disputed mentions)")
 
     def to_dict(self) -> dict:
+        """The diagnostics as plain data (the ``diagnostics`` part of the report's JSON)."""
         return {**self.diagnostics.to_dict(), "disputed": self.disputed}
 
     def _tables(self) -> list[Table]:

@@ -168,6 +168,7 @@ class Agreement:
         return next((e for e in self.coefficients if e.id == id), None)
 
     def to_dict(self) -> dict:
+        """The coefficients (or the note) as plain data."""
         return {"coefficients": self.coefficients, "note": self.note}
 
 
@@ -190,6 +191,7 @@ class PairwiseF1:
 
     @property
     def mean(self) -> float:
+        """The mean F1 over the annotator pairs."""
         return self.scores.mean
 
     def pairs(self) -> Records:
@@ -201,6 +203,7 @@ class PairwiseF1:
                         "markables_b": int(s.n[j, i])} for i, j in s.pairs())
 
     def to_dict(self) -> dict:
+        """The pairs and the mean F1 as plain data."""
         return {"mean": self.mean, "pairs": self.pairs()}
 
 
@@ -231,6 +234,7 @@ class AttributeAgreement:
         return f"AttributeAgreement({self.attribute!r}, {self.agreement!r})"
 
     def to_dict(self) -> dict:
+        """The attribute's agreement as plain data."""
         return {"attribute": self.attribute, "values": self.values,
                 "judgements": self.judgements, "items": self.items, **self.agreement.to_dict()}
 
@@ -271,6 +275,7 @@ class LevelAgreement:
                 f"span F1 {self.span_f1.mean:.4g})")
 
     def to_dict(self) -> dict:
+        """The level's figures as plain data (one entry of ``levels`` in the JSON)."""
         return {"level": self.level, "markables": self.markables, "aligned": self.aligned,
                 "unaligned": self.unaligned,
                 "unaligned_by_annotator": self.unaligned_by_annotator,
@@ -296,6 +301,7 @@ class LevelDiagnostics:
         return f"LevelDiagnostics({self.level!r}, {self.diagnostics!r})"
 
     def to_dict(self) -> dict:
+        """The level's diagnostics as plain data."""
         return {"level": self.level, **self.diagnostics.to_dict()}
 
 

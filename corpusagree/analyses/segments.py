@@ -299,6 +299,7 @@ class Pairwise:
         return {**self.means.per_coder, **self.alpha_per_coder}
 
     def to_dict(self) -> dict:
+        """The pairwise figures as plain data (``pairwise`` in the JSON)."""
         m = self.means
         return plain({"coders": m.coders, "shared_documents": m.shared_documents,
                       "pairs": m.pairs, "mean": m.mean, "distance": self.distance,
@@ -339,6 +340,7 @@ class LeaveOneOut:
     odd_one_out_boundaries: dict | None
 
     def to_dict(self) -> dict:
+        """The leave-one-out α as plain data (``leave_one_out`` in the JSON)."""
         return plain({"distance": self.distance, "all_boundary_alpha": self.all_boundary_alpha,
                       "all_unit_alpha": self.all_unit_alpha, "rows": self.rows,
                       "odd_one_out": self.odd_one_out,
@@ -364,6 +366,7 @@ class CostliestItems:
     units: Records
 
     def to_dict(self) -> dict:
+        """The costliest boundaries and units as plain data."""
         return plain({"distance": self.distance, "boundaries": self.boundaries,
                       "units": self.units})
 

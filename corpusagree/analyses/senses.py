@@ -304,6 +304,7 @@ class SchemeScores:
         return scheme_name(self.scheme, self.inventory)
 
     def to_dict(self) -> dict:
+        """The scheme's coefficients as plain data (one entry of ``schemes`` in the JSON)."""
         return {"scheme": self.scheme, "inventory": self.inventory, "distance": self.distance,
                 **self.options, "labels": self.labels, "unknown": self.unknown,
                 "unknown_occurrences": sum(self.unknown.values()),
@@ -346,6 +347,7 @@ class LemmaScores:
         return f"LemmaScores({self.lemma}, {self.scheme}, α={self.alpha:.4g})"
 
     def to_dict(self) -> dict:
+        """The lemma's figures as plain data."""
         return {**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)},
                 "alpha_interval": interval_dict(self.alpha_interval)}
 

@@ -274,6 +274,7 @@ class PairSummary:
     split_b: int
 
     def to_dict(self) -> dict:
+        """The pair's counts as plain data."""
         return {k: getattr(self, k) for k in ("a", "b", "matched", "only_a", "only_b",
                                              "split_a", "split_b")}
 

@@ -1,0 +1,201 @@
+"""The documentation as a user meets it: every docstring example runs and gives what it says,
+every public name and every job of the command line has its entry in the reference, and each
+entry says what it takes and gives (numpydoc sections).
+
+The site itself is built by ``.ci/run`` (``python -m sphinx -W``), which also runs the
+tutorials; these tests need no Sphinx."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import inspect
+import pkgutil
+import re
+import sys
+
+import pytest
+
+import corpusagree
+import corpusagree.analyses
+from corpusagree.analyses.base import Report
+from corpusagree.cli import JOBS, build_parser
+
+from support import ROOT
+
+DOCS = ROOT / "docs"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, DOCS / "_ext" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+apiref = _load("apiref")
+
+
+# ---- every docstring example runs --------------------------------------------------------------
+def _modules():
+    for m in pkgutil.walk_packages(corpusagree.__path__, "corpusagree."):
+        if not m.name.endswith("__main__"):
+            yield importlib.import_module(m.name)
+
+
+def _doctests():
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    seen = set()
+    for mod in _modules():
+        for test in finder.find(mod, mod.__name__):
+            # a name re-exported by a facade is found twice; run it once, where defined
+            key = (test.filename, test.lineno)
+            if test.examples and key not in seen:
+                seen.add(key)
+                yield test
+
+
+DOCTESTS = sorted(_doctests(), key=lambda t: t.name)
+
+
+def test_the_docstrings_have_examples():
+    assert len(DOCTESTS) >= 100
+
+
+@pytest.mark.parametrize("test", DOCTESTS, ids=[t.name for t in DOCTESTS])
+def test_docstring_example(test, monkeypatch):
+    """Run from the repository's root, as the examples name ``sample_corpora/...``."""
+    monkeypatch.chdir(ROOT)
+    runner = doctest.DocTestRunner(
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    runner.run(test, out=out.append)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, "".join(out)
+
+
+def test_no_example_is_skipped():
+    """An example marked ``+SKIP`` is one that no longer says what it does."""
+    skipped = [t.name for t in DOCTESTS
+               if any(e.options.get(doctest.SKIP) for e in t.examples)]
+    assert not skipped
+
+
+# ---- every public name and job has a reference entry -------------------------------------------
+DOCUMENTED = apiref.documented()
+
+
+def test_every_name_of_corpusagree_all_has_an_entry():
+    missing = [n for n in corpusagree.__all__ if f"corpusagree.{n}" not in DOCUMENTED
+               and not inspect.ismodule(getattr(corpusagree, n))]
+    assert not missing
+    modules = [getattr(corpusagree, n).__name__ for n in corpusagree.__all__
+               if inspect.ismodule(getattr(corpusagree, n))]
+    assert set(modules) <= DOCUMENTED
+
+
+def test_every_public_module_has_its_page_with_every_name():
+    pages = {p.stem: p for p in apiref.pages()}
+    for mod in apiref.public_modules():
+        assert mod.__name__ in pages
+        assert {f"{mod.__name__}.{n}" for n in mod.__all__} <= set(pages[mod.__name__].names())
+    assert {"corpusagree.distances", "corpusagree.unitizing", "corpusagree.senses"} <= set(pages)
+
+
+def _job_module(cli_module):
+    """The analyses module a job of the command line runs (what its module imports)."""
+    found = [v for v in vars(cli_module).values() if inspect.ismodule(v)
+             and v.__name__.startswith("corpusagree.analyses.")
+             and v.__name__ != "corpusagree.analyses.base"]
+    assert len(found) == 1, cli_module.__name__
+    return found[0]
+
+
+def _subcommands():
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    return action.choices
+
+
+def test_every_job_of_the_command_line_has_an_entry():
+    commands = _subcommands()
+    assert {m.__name__.rpartition(".")[2] for m in JOBS} == set(commands)
+    pages = {p.stem for p in apiref.pages()}
+    for cli_module in JOBS:
+        assert _job_module(cli_module).__name__ in pages
+    # the command line reference is the whole parser, so every job added later is in it
+    page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
+    block = re.search(r"```\{argparse\}\n(.*?)```", page, flags=re.S).group(1)
+    assert ":func: build_parser" in block and ":module: corpusagree.cli" in block
+    assert ":path:" not in block and ":nosubcommands:" not in block
+    for name, sub in commands.items():
+        assert sub.description, f"corpusagree {name} has no description for its page"
+
+
+def test_every_job_has_a_tutorial_and_a_row_in_the_guide():
+    guide = (DOCS / "getting-started" / "which-job.md").read_text(encoding="utf-8")
+    tutorials = " ".join(p.read_text(encoding="utf-8")
+                         for p in (DOCS / "tutorials").glob("*.md"))
+    for name in _subcommands():
+        assert f"`{name}`" in guide, f"the job {name} has no row in which-job.md"
+        assert f"corpusagree {name}" in tutorials, f"no tutorial runs corpusagree {name}"
+
+
+# ---- each entry says what it takes and gives ---------------------------------------------------
+def _sections(doc: str) -> set[str]:
+    return set(re.findall(r"^(\w[\w ]*)\n-{3,}$", doc, flags=re.M))
+
+
+FACADES = {"corpusagree"} | {m.__name__ for m in apiref.public_modules()}
+
+
+def _entries():
+    for page in apiref.pages():
+        for g in page.groups:
+            module = importlib.import_module(g.module)
+            for n in g.names:
+                yield f"{g.module}.{n}", getattr(module, n), page.stem in FACADES
+
+
+ENTRIES = sorted(_entries(), key=lambda e: e[0])
+
+
+def _params(fn) -> list[str]:
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    return [p for p in sig.parameters if p not in ("self", "cls")]
+
+
+@pytest.mark.parametrize("name,obj,facade", ENTRIES, ids=[e[0] for e in ENTRIES])
+def test_entry_is_documented(name, obj, facade):
+    """Functions: Parameters, Returns and an example; classes of the public modules and
+    reports: an example; every public method and property: a docstring."""
+    doc = inspect.getdoc(obj) or ""
+    assert doc, f"{name} has no docstring"
+    sections = _sections(doc)
+    if inspect.isfunction(obj):
+        if _params(obj):
+            assert "Parameters" in sections, f"{name}: no Parameters section"
+        assert "Returns" in sections, f"{name}: no Returns section"
+        assert ">>>" in doc, f"{name}: no example"
+    elif inspect.isclass(obj):
+        if facade or issubclass(obj, Report):
+            assert ">>>" in doc, f"{name}: no example"
+        for attr, member in vars(obj).items():
+            if attr.startswith("_"):
+                continue
+            if isinstance(member, (staticmethod, classmethod)):
+                member = member.__func__
+            if inspect.isfunction(member) or isinstance(member, property):
+                assert inspect.getdoc(member), f"{name}.{attr} has no docstring"
+
+
+def test_data_names_have_a_doc_comment():
+    for page in apiref.pages():
+        for g in page.groups:
+            for n, doc in g.data:
+                assert doc, f"{g.module}.{n} has no '#:' comment where it is defined"
