@@ -5,7 +5,7 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
 (:mod:`corpusagree.convert.continuum`), measured without pre-set units by
 
 * Krippendorff's unitizing α: the 1995/2004 uα per category and overall, and the 2016 family
-  uα, |u|α (unitizing only), cuα (coding given unitizing) and (k)uα per category with its
+  uα, ``|u|α`` (unitizing only), cuα (coding given unitizing) and (k)uα per category with its
   coverage (Krippendorff 1995, 2004; Krippendorff, Mathet, Bouvry & Widlöcher 2016);
 * Mathet, Widlöcher & Métivier's γ (2015) with γ-cat and γ-k (Mathet 2017), on the exact best
   alignment, whose summary per annotator pair (matched, unmatched, split units) and costliest

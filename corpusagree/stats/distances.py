@@ -689,7 +689,7 @@ class _ProfileSetMetric(Metric):
 
 
 class SetDistance(Distance):
-    """A distance between sets given by its similarity s(|A|, |B|, |A ∩ B|).
+    """A distance between sets given by its similarity s(``|A|``, ``|B|``, ``|A ∩ B|``).
 
     The similarity is a vectorised function of the two sizes and the intersection size, 1 for
     equal sets and 0 for disjoint ones (so d = 1 − s is 1 for disjoint sets); only intersecting

@@ -234,7 +234,7 @@ def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> Un
     ----------
     c : Continuum
         The units.
-    variant : {"u", "|u|", "cu", "k", "1995"}, default "u"
+    variant : str, default "u"
         ``1995``: Krippendorff (1995, 2004), per ``category`` or overall with None; the 2016
         family: ``u`` (unitizing and coding), ``|u|`` (unitizing only: units against gaps),
         ``cu`` (coding given unitizing), all categories, and ``k`` (one ``category``, with its

@@ -14,9 +14,11 @@ Names added later to these places get their entries with no edit here.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import inspect
 import pkgutil
+import re
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -273,3 +275,36 @@ def write(folder: Path) -> list[Path]:
         if stale.name not in texts:
             stale.unlink()
     return written
+
+
+# ---- the command line ----------------------------------------------------------------------------
+def _escape(text: str | None) -> str | None:
+    """Help text as reStructuredText reads it literally: ``*``, ``|`` and backquotes escaped,
+    and an underscore that would end a reference (``word_``)."""
+    if not text:
+        return text
+    text = re.sub(r"([*|`\\])", r"\\\1", text)
+    return re.sub(r"(?<=\w)_(?=\W|$)", r"\\_", text)
+
+
+def cli_parser() -> argparse.ArgumentParser:
+    """:func:`corpusagree.cli.build_parser`, every job included, with its help texts escaped
+    for sphinx-argparse (which reads them as reStructuredText: ``*_conll`` or ``|u|α`` would
+    be markup)."""
+    from corpusagree.cli import build_parser
+
+    def escape(parser: argparse.ArgumentParser) -> None:
+        parser.description = _escape(parser.description)
+        parser.epilog = _escape(parser.epilog)
+        for action in parser._actions:
+            if action.help is not argparse.SUPPRESS:
+                action.help = _escape(action.help)
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    choice.help = _escape(choice.help)
+                for sub in action.choices.values():
+                    escape(sub)
+
+    parser = build_parser()
+    escape(parser)
+    return parser

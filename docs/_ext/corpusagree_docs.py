@@ -1,0 +1,181 @@
+"""The parts of the documentation that are made from the package, so they cannot go stale.
+
+* the Python reference (``reference/api/``), written from :mod:`apiref` before autosummary
+  reads the sources;
+* ``{corpusagree-formats}``: every format of the readers' registry with its options and a
+  minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
+  command in its ``command`` file (a format without an example, or an example the command
+  cannot read, is a warning, so an error under ``-W``);
+* ``{corpusagree-schema}``: the JSON schema of the reports, from ``corpusagree schema`` when the
+  command line has that job.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shlex
+from pathlib import Path
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+import apiref
+
+logger = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+DOCS = HERE.parent
+EXAMPLES = DOCS / "formats"
+
+#: code-block languages by file suffix
+LANGUAGES = {".xml": "xml", ".xmi": "xml", ".mmax": "xml", ".rs3": "xml", ".json": "json",
+             ".csv": "text", ".tsv": "text", ".conllu": "text", ".tok": "text"}
+
+LAYOUTS = {
+    "path": "one file or folder per annotator",
+    "folder": "one folder per annotator, or a folder of annotator folders",
+    "each": "files that name their annotators inside (give files or folders)",
+    "file": "one file holds every annotator",
+    "paired": "the data file, then one key file per annotator (or a folder of them)",
+}
+
+
+def write_api(app: Sphinx, config) -> None:
+    apiref.write(Path(app.srcdir) / "reference" / "api")
+
+
+def _run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    """Run the command line in this process in ``cwd``: (status, what it printed)."""
+    from corpusagree.cli import main
+
+    out = io.StringIO()
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            status = main(argv)
+    finally:
+        os.chdir(old)
+    return status, out.getvalue()
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "command")
+
+
+class Formats(SphinxDirective):
+    """Every registered reader, task by task, with a minimal example that the build reads."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from corpusagree import readers
+
+        self.env.note_dependency(__file__)
+        lines: list[str] = []
+        for task in readers.TASKS:
+            found = readers.readers(task)
+            lines += [f"{task.capitalize()} formats", "-" * (len(task) + 8), "",
+                      f"Read by ``corpusagree {readers.JOBS.get(task, task)}``; "
+                      "``--input-format`` names one of these, or leave it to sniffing "
+                      "(tried in this order).", ""]
+            for name, reader in found.items():
+                lines += self._reader(task, name, reader)
+        self.env.note_reread()  # the registry and the examples are read at every build
+        return nested_parse_with_titles_list(self, lines)
+
+    def _reader(self, task: str, name: str, reader) -> list[str]:
+        title = f"``{name}``"
+        lines = [title, "^" * len(title), "", apiref._escape(reader.summary) + ".", "",
+                 f"Paths: {LAYOUTS.get(reader.layout, reader.layout)}."]
+        if reader.options:
+            lines += ["", "Options of this format:", ""]
+            for o in reader.options:
+                choices = f" ({', '.join(o.choices)})" if o.choices else ""
+                lines.append(f"* ``{o.flag}``{choices}: {apiref._escape(o.help)}")
+        for job, given in reader.defaults.items():
+            shown = ", ".join(f"``{k}={v!r}``" for k, v in given.items())
+            lines += ["", f"The ``{job}`` job reads it with {shown} unless told otherwise."]
+        lines.append("")
+        folder = EXAMPLES / task / name
+        command = folder / "command"
+        if not command.is_file():
+            logger.warning(f"the {task} format {name!r} has no minimal example: add "
+                           f"docs/formats/{task}/{name}/ with its files and a 'command' file",
+                           location=(self.env.docname, self.lineno))
+            return lines
+        for path in _files(folder):
+            self.env.note_dependency(str(path))
+        argv = shlex.split(command.read_text(encoding="utf-8").strip())
+        status, said = _run(argv[1:] + ["--format", "json", "--quiet"], folder)
+        if status != 0:
+            logger.warning(f"the minimal example of the {task} format {name!r} fails: "
+                           f"{' '.join(argv)}: {said.strip()[:500]}",
+                           location=(self.env.docname, self.lineno))
+        else:
+            doc = json.loads(said)
+            if doc.get("format", name) != name:
+                logger.warning(f"the minimal example of {name!r} is read as "
+                               f"{doc.get('format')!r}", location=(self.env.docname,
+                                                                   self.lineno))
+        lines += ["A minimal example:", ""]
+        for path in _files(folder):
+            rel = path.relative_to(folder).as_posix()
+            lang = LANGUAGES.get(path.suffix, "text")
+            lines += [f".. code-block:: {lang}", f"   :caption: {rel}", ""]
+            text = path.read_text(encoding="utf-8")
+            lines += [f"   {line}" if line else "" for line in text.splitlines()] + [""]
+        lines += [".. code-block:: sh", "", f"   {' '.join(argv)}", ""]
+        return lines
+
+
+class Schema(SphinxDirective):
+    """The JSON schema of the reports, as ``corpusagree schema`` prints it; a note when the
+    command line has no such job."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from corpusagree.cli import build_parser
+
+        self.env.note_reread()
+        sub = next((a for a in build_parser()._subparsers._group_actions
+                    if hasattr(a, "choices")), None)
+        if sub is None or "schema" not in sub.choices:
+            return nested_parse_with_titles_list(self, [
+                ".. note::", "",
+                "   The JSON schema of the reports will be printed here from "
+                "``corpusagree schema``, which this version of corpusagree does not have "
+                "yet. Until then, the envelope below and :meth:`Report.to_dict "
+                "<corpusagree.analyses.base.Report.to_dict>` of each report describe the "
+                "layout.", ""])
+        status, said = _run(["schema"], DOCS)
+        if status != 0:
+            logger.warning(f"corpusagree schema fails: {said.strip()[:500]}",
+                           location=(self.env.docname, self.lineno))
+            return []
+        lines = [".. code-block:: json", ""] + \
+            [f"   {line}" if line else "" for line in said.splitlines()] + [""]
+        return nested_parse_with_titles_list(self, lines)
+
+
+def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
+    node = nodes.section()
+    node.document = directive.state.document
+    nested_parse_with_titles(directive.state, StringList(lines, source="corpusagree_docs"),
+                             node)
+    return node.children
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("config-inited", write_api)  # before Sphinx looks for the sources
+    app.add_directive("corpusagree-formats", Formats)
+    app.add_directive("corpusagree-schema", Schema)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
