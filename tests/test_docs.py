@@ -203,3 +203,53 @@ def test_data_names_have_a_doc_comment():
         for g in page.groups:
             for n, doc in g.data:
                 assert doc, f"{g.module}.{n} has no '#:' comment where it is defined"
+
+
+# ---- the minimal example of every format (docs/formats/, shown on the Formats page) ----------
+FORMATS = DOCS / "formats"
+
+
+def _registered():
+    from corpusagree import readers
+
+    return [(task, name) for task in readers.TASKS for name in readers.readers(task)]
+
+
+def test_every_registered_format_has_a_minimal_example():
+    missing = [f"{task}/{name}" for task, name in _registered()
+               if not (FORMATS / task / name / "command").is_file()]
+    assert not missing, f"add docs/formats/<task>/<format>/ with a 'command' file: {missing}"
+
+
+def _run_example(task: str, name: str, monkeypatch, capsys) -> dict:
+    import json
+    import shlex
+
+    from corpusagree.cli import main
+
+    folder = FORMATS / task / name
+    argv = shlex.split((folder / "command").read_text(encoding="utf-8"))
+    assert argv[0] == "corpusagree"
+    monkeypatch.chdir(folder)
+    status = main(argv[1:] + ["--format", "json", "--quiet"])
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    return json.loads(out.out)
+
+
+@pytest.mark.parametrize("task,name", _registered())
+def test_minimal_example_reads_as_its_format(task, name, monkeypatch, capsys):
+    if not (FORMATS / task / name / "command").is_file():
+        pytest.skip("no example (the test above fails)")
+    doc = _run_example(task, name, monkeypatch, capsys)
+    assert doc["format"] == name
+
+
+def test_the_coreference_examples_hold_one_annotation(monkeypatch, capsys):
+    """Every coreference format's example is the same two annotators' chains: the same α."""
+    from corpusagree import readers
+
+    values = {name: [round(c["value"], 6) for c in
+                     _run_example("coref", name, monkeypatch, capsys)["coefficients"]]
+              for name in readers.readers("coref")}
+    assert len(set(map(tuple, values.values()))) == 1, values

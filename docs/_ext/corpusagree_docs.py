@@ -19,14 +19,13 @@ import os
 import shlex
 from pathlib import Path
 
+import apiref
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
-
-import apiref
 
 logger = logging.getLogger(__name__)
 
