@@ -160,7 +160,8 @@ class Schema(SphinxDirective):
             logger.warning(f"corpusagree schema fails: {said.strip()[:500]}",
                            location=(self.env.docname, self.lineno))
             return []
-        lines = [".. code-block:: json", ""] + \
+        lines = ["``corpusagree schema`` prints it (``--output FILE`` writes it to a file); a "
+                 "report's JSON validates against it.", "", ".. code-block:: json", ""] + \
             [f"   {line}" if line else "" for line in said.splitlines()] + [""]
         return nested_parse_with_titles_list(self, lines)
 
