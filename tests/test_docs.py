@@ -40,6 +40,7 @@ apiref = _load("apiref")
 
 # ---- every docstring example runs --------------------------------------------------------------
 def _modules():
+    yield corpusagree
     for m in pkgutil.walk_packages(corpusagree.__path__, "corpusagree."):
         if not m.name.endswith("__main__"):
             yield importlib.import_module(m.name)
