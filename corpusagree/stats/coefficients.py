@@ -888,7 +888,7 @@ def mv_alpha(data: ReliabilityData, distance="nominal") -> Result:
 
     A coder's judgement of a unit is a set of values; the empty set ("none of these") is a
     value, distinct from a missing judgement. Only units with at least two judgements count.
-    D_o is α's observed disagreement with δ(C, K) = 1 − 2|C∩K| / (|C| + |K|) between sets
+    D_o is α's observed disagreement with ``δ(C, K) = 1 − 2|C∩K| / (|C| + |K|)`` between sets
     (the Dice distance; 0 for two empty sets, 1 for the empty set against another); D_e
     pairs every set that could be formed from the values the coders used, sets of each size
     as often as the coders wrote them, each pair weighted by the product of its values'
