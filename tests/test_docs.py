@@ -254,11 +254,22 @@ def test_minimal_example_reads_as_its_format(task, name, monkeypatch, capsys):
     assert doc["format"] == name
 
 
-def test_the_coreference_examples_hold_one_annotation(monkeypatch, capsys):
-    """Every coreference format's example is the same two annotators' chains: the same α."""
+#: what must agree between the examples of one task (they hold one annotation in each format)
+AGREE = {
+    "coref": lambda doc: [round(c["value"], 6) for c in doc["coefficients"]],
+    "trees": lambda doc: [round(r["f1"], 6) for r in doc["parseval"]],
+    "relations": lambda doc: [round(r["f1"], 6) for r in doc["detection"]]
+    + [round(c["value"], 6) for c in doc["labels"]],
+}
+
+
+@pytest.mark.parametrize("task", sorted(AGREE))
+def test_the_examples_of_a_task_hold_one_annotation(task, monkeypatch, capsys):
+    """Every format's example of a task is the same annotators' annotation: the same figures."""
     from corpusagree import readers
 
-    values = {name: [round(c["value"], 6) for c in
-                     _run_example("coref", name, monkeypatch, capsys)["coefficients"]]
-              for name in readers.readers("coref")}
+    if task not in readers.TASKS:
+        pytest.skip(f"no {task} readers in this version")
+    values = {name: AGREE[task](_run_example(task, name, monkeypatch, capsys))
+              for name in readers.readers(task)}
     assert len(set(map(tuple, values.values()))) == 1, values
