@@ -8,6 +8,9 @@ Build it as CI does (warnings are errors; the tutorials run):
 The reference is generated from the package (``_ext/corpusagree_docs.py``): the Python API from
 ``corpusagree.__all__``, the public modules and the job modules of ``corpusagree.analyses``; the
 command line from ``corpusagree.cli.build_parser``; the formats from the readers' registry.
+
+``CORPUSAGREE_DOCS_EXECUTE=off`` skips running the notebooks, for a quick look at the pages
+(without ``-W``: their cells then have no outputs and no kernel to name their language).
 """
 
 from __future__ import annotations
