@@ -273,3 +273,48 @@ def test_the_examples_of_a_task_hold_one_annotation(task, monkeypatch, capsys):
     values = {name: AGREE[task](_run_example(task, name, monkeypatch, capsys))
               for name in readers.readers(task)}
     assert len(set(map(tuple, values.values()))) == 1, values
+
+
+# ---- what would break the site's build (-W) -----------------------------------------------------
+#: a "|" that reStructuredText reads as the start of a substitution (|A|, |u|α): preceded by the
+#: start of a line, a space or an opening bracket or quote, and followed by a character
+SUBSTITUTION = re.compile(r"(?:^|(?<=[\s(\[{<'\"]))\|(?=\S)", re.M)
+
+
+def _prose(doc: str) -> str:
+    """A docstring without what reStructuredText reads literally: doctest blocks, ``code``,
+    :math:`roles`."""
+    keep, example = [], False
+    for line in doc.splitlines():
+        if line.strip().startswith(">>>"):
+            example = True
+        elif example and not line.strip():
+            example = False
+        if not example:
+            keep.append(line)
+    text = re.sub(r"``.*?``", "", "\n".join(keep), flags=re.S)
+    return re.sub(r":math:`[^`]*`", "", text)
+
+
+def _documented_objects():
+    for page in apiref.pages():
+        if page.module:
+            yield page.module, importlib.import_module(page.module)
+        for g in page.groups:
+            module = importlib.import_module(g.module)
+            for n in g.names:
+                obj = getattr(module, n)
+                yield f"{g.module}.{n}", obj
+                if inspect.isclass(obj):
+                    for attr, member in vars(obj).items():
+                        if not attr.startswith("_") and (inspect.isfunction(member)
+                                                         or isinstance(member, property)):
+                            yield f"{g.module}.{n}.{attr}", member
+
+
+def test_no_bar_is_read_as_a_substitution():
+    """``|A ∩ B|`` or ``|u|α`` outside double backquotes is a substitution reference to
+    reStructuredText, an error that fails the documentation's build: write it as a literal."""
+    found = [(name, m.group(0)) for name, obj in _documented_objects()
+             for m in SUBSTITUTION.finditer(_prose(inspect.getdoc(obj) or ""))]
+    assert not found, found
