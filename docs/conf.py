@@ -42,7 +42,6 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.mathjax",
     "numpydoc",
     "myst_nb",
     "sphinxarg.ext",
@@ -72,7 +71,8 @@ add_module_names = False
 python_maximum_signature_line_length = 88
 
 # -- tutorials: MyST notebooks, executed at every build ---------------------------------------
-myst_enable_extensions = ["colon_fence", "dollarmath", "deflist"]
+# formulas are written in Unicode, as in the docstrings: the pages need no script from a CDN
+myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 nb_execution_mode = os.environ.get("CORPUSAGREE_DOCS_EXECUTE", "force")
 nb_execution_raise_on_error = True  # a tutorial cell that raises fails the build
