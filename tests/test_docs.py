@@ -108,11 +108,14 @@ def test_every_public_module_has_its_page_with_every_name():
 def _job_module(cli_module):
     """The analyses module a job of the command line runs (what its module imports); None for
     a command that analyses nothing (``schema`` prints the JSON schema)."""
-    found = [v for v in vars(cli_module).values() if inspect.ismodule(v)
+    found = {v.__name__: v for v in vars(cli_module).values() if inspect.ismodule(v)
              and v.__name__.startswith("corpusagree.analyses.")
-             and v.__name__ != "corpusagree.analyses.base"]
+             and v.__name__ != "corpusagree.analyses.base"}
+    same = "corpusagree.analyses." + cli_module.__name__.rpartition(".")[2]
+    if same in found:  # annotators also reads through the table job's module
+        return found[same]
     assert len(found) <= 1, cli_module.__name__
-    return found[0] if found else None
+    return next(iter(found.values()), None)
 
 
 #: the commands that run an analysis (the others, such as ``schema``, are utilities that the
@@ -318,3 +321,16 @@ def test_no_bar_is_read_as_a_substitution():
     found = [(name, m.group(0)) for name, obj in _documented_objects()
              for m in SUBSTITUTION.finditer(_prose(inspect.getdoc(obj) or ""))]
     assert not found, found
+
+
+def test_every_summary_line_stands_alone():
+    """The reference's tables show each docstring's first sentence (autosummary): a role or
+    literal that the sentence cuts in two (``:func:`a.b.\\nc` ``) is an unclosed markup error."""
+    broken = []
+    for name, obj in _documented_objects():
+        first = " ".join((inspect.getdoc(obj) or "").split("\n\n")[0].split())
+        sentence = re.match(r"(.*?\.)(?:\s|$)", first)
+        text = sentence.group(1) if sentence else first
+        if text.count("`") % 2:
+            broken.append((name, text))
+    assert not broken, broken
