@@ -23,13 +23,22 @@ address-space limit, and classifies how it ended:
               of its unmutated source times its own size (and over a floor of a few seconds)
 ``leak``      the content of a file outside the inputs (a secret token planted in
               ``<case>/secret/`` and targeted by the XML attacks) appears in the output
+``silent``    a special entry put inside an input folder (mutation ``special_entry``) is
+              named by no warning and no error: it was skipped without a word
 ============  ===========================================================================
+
+An error is one line ``file:line: message`` per problem of the read (a reader lists every
+problem it finds, up to 50, then ``and N more problems``), each naming an input, none
+quoting more than a few hundred characters (:data:`LINE_LIMIT`: a message quotes at most
+about 80 characters of the input).
 
 Everything but ``ok`` and ``error`` is a failure. The mutations (:data:`MUTATIONS`) are the
 byte- and line-level damage of real files (truncation, byte flips, duplicated and deleted
 lines, NUL bytes, numbers made huge), other encodings (UTF-16, UTF-8 with BOM, cp1252, invalid
 UTF-8), other line ends (CRLF, CR), empty and missing files, a directory, /dev/zero or a pipe
-where a file was, a 20 MB line, and the classic XML attacks: 100,000-deep nesting, entity
+where a file was, a special entry beside it in its folder (a pipe, a link to /dev/zero or to
+nothing, a folder named like a file), a 20 MB line, a 10 MB token in a line, and the classic XML
+attacks: 100,000-deep nesting, entity
 expansion ("billion laughs", Sullivan 2009, and its quadratic variant), external entities and
 DTDs (OWASP XXE), XInclude (W3C 2006); JSON sources get 100,000-deep arrays.
 
@@ -68,12 +77,15 @@ SAMPLES = ROOT / "sample_corpora"
 DATA = ROOT / "tests" / "data"
 CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "corpora"))
 
-FAILURES = ("leak", "timeout", "memory", "traceback", "signal", "status", "message", "slow")
+FAILURES = ("leak", "timeout", "memory", "traceback", "signal", "status", "message", "slow",
+            "silent")
 OUTCOMES = ("ok", "error", *FAILURES)
 
 MB = 1 << 20
 FORMATS = ("text", "json", "csv", "md")  #: output formats, one drawn per case
 LONG_LINE = 20 * MB  #: the size of the long line mutation's line
+LONG_TOKEN = 10 * MB  #: the size of the long token mutation's token
+LINE_LIMIT = 500  #: characters an error line may have (its path, ~80 of the input, the words)
 DEEP = 100_000  #: nesting depth of the deep XML and JSON mutations
 MEMORY = 2 << 30  #: address-space limit of a case
 KEEP_LIMIT = 5 * MB  #: reproducers larger than this keep only the command that rebuilds them
@@ -92,6 +104,9 @@ class Source:
     copy: tuple[str, ...] = ("**/*",)
     mutate: tuple[str, ...] = ()
     shared: bool = False  #: from the real corpora, which may be absent
+    #: the files its reader finds by listing the folders given (globs): a special entry named
+    #: like them beside them must be named by a warning or an error
+    listed: tuple[str, ...] = ()
 
     def files(self) -> list[str]:
         """The copied files, relative to ``root``, sorted."""
@@ -111,10 +126,11 @@ class Source:
 
 
 def jobs() -> set[str]:
-    """The jobs of the command line (``corpusagree.cli.JOBS``)."""
+    """The jobs of the command line (``corpusagree.cli.JOBS``) that read input (``schema``
+    prints the JSON Schema of the reports and reads nothing)."""
     from corpusagree.cli import JOBS
 
-    return {job.__name__.rpartition(".")[2] for job in JOBS}
+    return {job.__name__.rpartition(".")[2] for job in JOBS} - {"schema"}
 
 
 @functools.cache
@@ -147,24 +163,29 @@ def sources() -> list[Source]:
         Source("annotators/long", tb, ("annotators", "in/dialogue_acts.csv", "--group",
                                        "document", "--candidate", "dan", "--gold", "ann",
                                        *diag), ("dialogue_acts.csv",)),
-        Source("coref/brat", co / "brat", ("coref", "in", *diag)),
+        Source("coref/brat", co / "brat", ("coref", "in", *diag), listed=("**/*.ann",)),
         Source("coref/conll", co / "conll2012", ("coref", *_three("v4_gold_conll"), *diag)),
         Source("coref/corefud", co / "corefud", ("coref", *_three("conllu"), *diag)),
-        Source("coref/mmax2", co / "mmax2", ("coref", "in", *diag)),
-        Source("coref/xmi", co / "xmi", ("coref", "in", *diag)),
+        Source("coref/mmax2", co / "mmax2", ("coref", "in", *diag), listed=("**/*.mmax",)),
+        Source("coref/xmi", co / "xmi", ("coref", "in", *diag), listed=("**/*.xmi",)),
         Source("coref/webanno_tsv", DATA / "coref_a" / "webanno_tsv",
-               ("coref", "in/ann1", "in/ann2", *diag), ("ann1/*", "ann2/*")),
-        Source("coref/ezcoref", DATA / "coref_b" / "ezcoref", ("coref", "in", *diag)),
-        Source("markables/mmax2", co / "mmax2", ("markables", "in")),
+               ("coref", "in/ann1", "in/ann2", *diag), ("ann1/*", "ann2/*"),
+               listed=("**/*.tsv",)),
+        Source("coref/ezcoref", DATA / "coref_b" / "ezcoref", ("coref", "in", *diag),
+               listed=("**/*.json",)),
+        Source("markables/mmax2", co / "mmax2", ("markables", "in"), listed=("**/*.mmax",)),
         Source("segments/segeval_json", se, ("segments", "in/segments.json", *diag),
                ("segments.json",)),
-        Source("segments/segeval_tsv", se / "segeval_tsv", ("segments", "in", *diag)),
-        Source("segments/positions", se / "positions", ("segments", "in", *diag)),
-        Source("segments/rs3", se / "rs3", ("segments", "in", *diag)),
-        Source("segments/disrpt", se / "disrpt", ("segments", "in", *diag)),
-        Source("segments/text", se / "text", ("segments", "in", *diag)),
+        Source("segments/segeval_tsv", se / "segeval_tsv", ("segments", "in", *diag),
+               listed=("*.tsv",)),
+        Source("segments/positions", se / "positions", ("segments", "in", *diag),
+               listed=("*.csv",)),
+        Source("segments/rs3", se / "rs3", ("segments", "in", *diag), listed=("**/*.rs3",)),
+        Source("segments/disrpt", se / "disrpt", ("segments", "in", *diag),
+               listed=("**/*.tok",)),
+        Source("segments/text", se / "text", ("segments", "in", *diag), listed=("**/*.txt",)),
         Source("senses/raganato", sn, ("senses", "in/sample.data.xml", "in/keys", *diag),
-               ("sample.data.xml", "keys/*")),
+               ("sample.data.xml", "keys/*"), listed=("keys/*",)),
         Source("senses/sensetsv", sn, ("senses", "in/sample.tsv", *diag), ("sample.tsv",)),
         Source("senses/inventory_xml", sn, ("senses", "in/sample.tsv", "--inventory",
                                             "in/inventory"),
@@ -180,18 +201,20 @@ def sources() -> list[Source]:
         Source("senses/wsbest", DATA / "senses" / "wsbest",
                ("senses", "in/judgments.tsv", "--input-format", "wsbest", *diag),
                ("judgments.tsv", "uses.tsv")),
-        Source("spans/brat", co / "brat", ("spans", "in", "--samples", "10", *diag)),
-        Source("spans/rs3", se / "rs3", ("spans", "in", "--samples", "10", *diag)),
+        Source("spans/brat", co / "brat", ("spans", "in", "--samples", "10", *diag),
+               listed=("**/*.ann",)),
+        Source("spans/rs3", se / "rs3", ("spans", "in", "--samples", "10", *diag),
+               listed=("**/*.rs3",)),
         Source("spans/mmax2", co / "mmax2", ("spans", "in", "--level", "coref", "--samples",
-                                             "10", *diag)),
+                                             "10", *diag), listed=("**/*.mmax",)),
         Source("spans/corefud", co / "corefud", ("spans", *_three("conllu"), "--samples", "10",
                                                  *diag)),
         Source("spans/xmi_ner", DATA / "coref_a" / "xmi" / "ner",
                ("spans", "in/ann1", "in/ann2", "--samples", "10", *diag),
-               ("ann1/*", "ann2/*")),
+               ("ann1/*", "ann2/*"), listed=("**/*.xmi",)),
         Source("spans/webanno_ner", DATA / "coref_a" / "webanno_tsv" / "ner",
                ("spans", "in/ann1", "in/ann2", "--unit", "char", "--samples", "10", *diag),
-               ("ann1/*", "ann2/*")),
+               ("ann1/*", "ann2/*"), listed=("**/*.tsv",)),
         Source("trees/rs3", SAMPLES / "trees" / "rs3", ("trees", "in/ann1", "in/ann2",
                                                         "--by-document", *diag)),
         Source("relations/brat", DATA / "relations" / "brat",
@@ -216,13 +239,14 @@ def sources() -> list[Source]:
                ("hearst1997_positions.csv",), shared=True),
         Source("segments/rstmulti", c / "rstmulti_hewett2025" / "data",
                ("segments", "in/1", "in/2", *diag), ("1/maz-6539.rs3", "2/maz-6539.rs3"),
-               shared=True),
+               shared=True, listed=("**/*.rs3",)),
         Source("trees/rstmulti", c / "rstmulti_hewett2025" / "data", ("trees", "in/1", "in/2"),
                ("1/maz-6539.rs3", "2/maz-6539.rs3"), shared=True),
         Source("markables/potts", c / "potts_mmax2_subset" / "corpus", ("markables", "in"),
-               shared=True),
+               shared=True, listed=("**/*.mmax",)),
         Source("coref/ezcoref_real", c / "ezcoref_gupta2023" / "annotations" /
-               "on_mz_ectb_1001_4", ("coref", "in", *diag), shared=True),
+               "on_mz_ectb_1001_4", ("coref", "in", *diag), shared=True,
+               listed=("**/*.json",)),
         Source("senses/snow2008", c / "snow2008_mturk", ("senses", "in/wsd.standardized.tsv",
                                                          *diag),
                ("wsd.standardized.tsv",), shared=True),
@@ -405,6 +429,26 @@ def missing(data: bytes, ctx: Context) -> object:
 
 def device(data: bytes, ctx: Context) -> object:
     return DEVICE
+
+
+SPECIAL = object()  #: a mutation's result: the file stays, a special entry goes beside it
+
+
+def special_entry(data: bytes, ctx: Context) -> object:
+    return SPECIAL
+
+
+def long_token(data: bytes, ctx: Context) -> bytes:
+    """One word of a line (a token, a cell, an attribute value …) becomes a 10 MB token."""
+    spots = list(re.finditer(rb"[^\s<>\"'=,;|()\[\]{}]+", data))
+    size = ctx.long_line // 2 if ctx.long_line < LONG_LINE else LONG_TOKEN
+    token = (b"Zq" * (size // 2 + 1))[:size]
+    if not spots:
+        ctx.note(f"a {len(token):,}-byte token as the content")
+        return token
+    m = ctx.rng.choice(spots)
+    ctx.note(f"{m.group()[:30]!r} at byte {m.start()} -> a {len(token):,}-byte token")
+    return data[:m.start()] + token + data[m.end():]
 
 
 def long_line(data: bytes, ctx: Context) -> bytes:
@@ -654,7 +698,10 @@ MUTATIONS: dict[str, Mutation] = {m.name: m for m in [
     Mutation("directory", "an empty directory where the file was", directory),
     Mutation("missing", "the file deleted", missing),
     Mutation("device", "/dev/zero or a pipe nobody writes to where the file was", device),
+    Mutation("special_entry", "a pipe, a link to /dev/zero or to nothing, or a folder beside "
+             "the file in an input folder, named like it", special_entry),
     Mutation("long_line", "a 20 MB line inserted, or appended to a line", long_line),
+    Mutation("long_token", "one word of a line made a 10 MB token", long_token),
     Mutation("deep_json", "a 100,000-deep JSON array", deep_json, _is_json),
     Mutation("deep_xml", "100,000-deep nested elements", deep_xml, _is_xml),
     Mutation("laughs", "entity expansion: billion laughs or a quadratic blow-up", laughs,
@@ -688,9 +735,27 @@ class Case:
 
 @functools.cache
 def _applicable_files(source: Source, mutation: str) -> tuple[str, ...]:
-    """The source's files that ``mutation`` applies to."""
+    """The source's files that ``mutation`` applies to (a special entry: the files in a folder
+    the command line gives, where the reader looks for files)."""
     test = MUTATIONS[mutation].applies
-    return tuple(f for f in source.targets() if test((source.root / f).read_bytes(), f))
+    found = tuple(f for f in source.targets() if test((source.root / f).read_bytes(), f))
+    if mutation == "special_entry":
+        found = tuple(f for f in found if _in_given_folder(source, f))
+    return found
+
+
+def _in_given_folder(source: Source, rel: str) -> bool:
+    """Whether ``in/<rel>`` is one of the files the reader lists in a folder of the command
+    line (``Source.listed``)."""
+    if rel not in _glob(source.root, source.listed):
+        return False
+    target = Path("in") / rel
+    for a in source.argv:
+        if a == "in" or a.startswith("in/"):
+            local = source.root / Path(a).relative_to("in")
+            if local.is_dir() and Path(a) in target.parents:
+                return True
+    return False
 
 
 def _applicable(source: Source, mutation: Mutation) -> tuple[str, ...]:
@@ -737,6 +802,8 @@ class Prepared:
     detail: str
     bytes: int
     token: str
+    entry: str | None = None  #: a special entry put beside the file (relative to the case)
+    kind: str | None = None  #: which: pipe, device, broken, folder
 
 
 def prepare(case: Case | Source, folder: Path, *, long_line_size: int = LONG_LINE) -> Prepared:
@@ -768,6 +835,21 @@ def prepare(case: Case | Source, folder: Path, *, long_line_size: int = LONG_LIN
         else:
             ctx.note("a pipe")
             os.mkfifo(path)
+    elif result is SPECIAL:
+        entry = path.with_name(f"zz_extra{''.join(path.suffixes) or path.name}")
+        kind = rng.choice(["pipe", "device", "broken", "folder"])
+        if kind == "pipe":
+            os.mkfifo(entry)
+        elif kind == "device":
+            entry.symlink_to("/dev/zero")
+        elif kind == "broken":
+            entry.symlink_to(secret_dir / "nowhere")
+        else:
+            entry.mkdir()
+            (entry / "note").write_text("not an annotation file\n", encoding="utf-8")
+        ctx.note(f"{kind} {entry.relative_to(inputs).as_posix()}")
+        return Prepared(rel, "; ".join(ctx.notes), _size(inputs), token,
+                        entry.relative_to(folder).as_posix(), kind)
     else:
         path.write_bytes(result)
     return Prepared(rel, "; ".join(ctx.notes), _size(inputs), token)
@@ -950,9 +1032,13 @@ def _names_input(line: str, cwd: Path) -> bool:
     return full == inputs or inputs in full.parents
 
 
-def classify(run: dict, out: bytes, err: bytes, token: str, cwd: Path, bound: float
-             ) -> tuple[str, str]:
-    """(outcome, why) of a finished case."""
+_MORE = re.compile(r"and [\d,]+ more problems?")
+
+
+def classify(run: dict, out: bytes, err: bytes, token: str, cwd: Path, bound: float,
+             entry: str | None = None) -> tuple[str, str]:
+    """(outcome, why) of a finished case; ``entry``: a special entry put in an input folder,
+    which a warning or an error must name."""
     if token.encode() in out or token.encode() in err:
         where = "stdout" if token.encode() in out else "stderr"
         return "leak", f"the secret token is in {where}"
@@ -971,11 +1057,18 @@ def classify(run: dict, out: bytes, err: bytes, token: str, cwd: Path, bound: fl
     other = [x for x in lines if not x.startswith("warning: ")]
     if status == 0 and other:
         return "message", f"exit 0 with stderr {other[0][:200]!r}"
+    long = [x for x in lines if len(x) > LINE_LIMIT]
+    if long:
+        return "message", f"a line of {len(long[0]):,} characters: {long[0][:200]!r}"
     if status == 2:
-        if len(other) != 1:
-            return "message", f"{len(other)} error lines: {' | '.join(other)[:300]!r}"
-        if not _names_input(other[0], cwd):
-            return "message", f"names no input file: {other[0][:300]!r}"
+        listed = other[:-1] if len(other) > 1 and _MORE.fullmatch(other[-1]) else other
+        if not listed:
+            return "message", "exit 2 without an error line"
+        bad = [x for x in listed if not _names_input(x, cwd)]
+        if bad:
+            return "message", f"names no input file: {bad[0][:300]!r}"
+    if entry is not None and not any(entry.removeprefix("in/") in x for x in lines):
+        return "silent", f"no warning or error names {entry}"
     if run["cpu"] > bound:
         return "slow", f"CPU {run['cpu']:.2f} s > bound {bound:.2f} s"
     return ("ok", "") if status == 0 else ("error", lines[-1][:300] if lines else "")
@@ -1129,7 +1222,7 @@ def _execute(worker: Worker, item: Case | Source, folder: Path, settings: Settin
         argv += [] if fmt == "text" else ["--format", fmt]
     run = worker.run(argv, folder, settings.timeout)
     out, err = _read(folder / "stdout"), _read(folder / "stderr")
-    outcome, why = classify(run, out, err, prep.token, folder, bound)
+    outcome, why = classify(run, out, err, prep.token, folder, bound, prep.entry)
     case_id = item.id if isinstance(item, Case) else "unmutated"
     mutation = item.mutation if isinstance(item, Case) else "none"
     return Result(case_id, source.name, mutation, prep.file, prep.detail, argv, outcome, why,

@@ -1,12 +1,29 @@
-"""Reading speed of every reader: bytes per second on a generated corpus of ≥ ``--mb`` MB each.
+"""Reading speed of every reader: bytes per second on ≥ ``--mb`` MB (default 20) of real
+documents repeated, beside the figures the README gave before (synthetic corpora).
 
-For every format of the readers registry (and segeval's TSV variant) a synthetic corpus of at
-least ``--mb`` MB (default 50) is written into a temporary folder, then read through the
-registry (``corpusagree.readers.read(task, paths, format)``) in a fresh process, which reports
-its wall and CPU time and its peak memory above what it held before reading. Prints MB/s
-(10^6 bytes per second of wall time) per reader, or everything with ``--json``.
+For every format of the readers registry (and segeval's TSV variant) a corpus of at least
+``--mb`` MB is written into a temporary folder by repeating real documents (renamed copies),
+then read through the registry (``corpusagree.readers.read(task, paths, format)``) in a fresh
+process, which reports its wall and CPU time and its peak memory above what it held before
+reading. Prints MB/s (10^6 bytes per second of wall time) and MB/s of CPU time per reader, the
+README's earlier figure, and where the documents come from; ``--json`` prints everything.
 
-The corpora (pseudo-words, three annotators, deterministic for ``--seed``):
+The real documents (``../shared/corpora`` or ``$CORPUSAGREE_CORPORA``; a reader whose source is
+absent falls back to the synthetic corpus, and says so):
+
+* coreference: GUM's six documents annotated by GUM and OntoGUM (``gum_ontogum_tsv``) — the
+  WebAnno TSV files themselves, and their text and mentions (nested ones included) written as
+  CoNLL-2012, CorefUD, brat, MMAX2 and XMI by the writers of
+  ``sample_corpora/coref/make_sample.py``; ezCoref's passages (``ezcoref_gupta2023``);
+* segmentation: RSTmulti's rs3 files (``rstmulti_hewett2025``), their EDUs written as DISRPT
+  and plain text; Moonstone's position tables and segeval JSON (``moonstone_kazantseva2012``);
+  Hearst's segeval TSV (``segeval_samples``);
+* word senses: WSbest (``erk2013_wsbest_wssim``), Snow et al.'s sense TSV
+  (``snow2008_mturk``); Raganato XML, Senseval and OntoNotes files of ``sample_corpora/`` and
+  ``tests/data/`` (no real ones are at hand), ids renamed in each copy.
+
+``--synthetic`` writes generated corpora instead (pseudo-words, three annotators,
+deterministic for ``--seed``), as the README's earlier figures were measured:
 
 * coreference: documents of 20 sentences with about ``--mentions`` mentions each, nested ones
   included, as in ``benchmarks/coref_readers.py`` (each annotator misses, moves and re-chains a
@@ -20,8 +37,8 @@ The corpora (pseudo-words, three annotators, deterministic for ``--seed``):
   each), as Raganato XML + keys, Senseval XML + answers, OntoNotes ``.sense``, long TSV, and
   WSbest ``judgments.tsv`` + ``uses.tsv``.
 
-Usage: python benchmarks/readers_throughput.py [--mb 50] [--only task/format,...] [--seed 0]
-       [--mentions 100] [--units 2000] [--keep DIR] [--json]
+Usage: python benchmarks/readers_throughput.py [--mb 20] [--only task/format,...]
+       [--synthetic] [--seed 0] [--mentions 100] [--units 2000] [--keep DIR] [--json]
 """
 
 from __future__ import annotations
@@ -30,7 +47,10 @@ import argparse
 import importlib.util
 import json
 import math
+import os
+import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,6 +63,16 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "corpora"))
+
+#: the README's figures before this benchmark read real documents (MB/s, synthetic corpora of
+#: 50 MB, three annotators)
+PREVIOUS = {"coref/conll": 17, "coref/corefud": 9.7, "coref/brat": 3.6, "coref/mmax2": 6.7,
+            "coref/xmi": 2.3, "coref/webanno_tsv": 5.8, "coref/ezcoref": 2.6,
+            "segments/segeval": 10, "segments/segeval_tsv": 4.3, "segments/positions": 5.7,
+            "segments/rs3": 40, "segments/disrpt": 32, "segments/text": 15,
+            "senses/raganato": 10, "senses/senseval": 6.6, "senses/ontonotes": 4.0,
+            "senses/sensetsv": 4.8, "senses/wsbest": 9.1}
 
 
 def _load(name: str, path: Path):
@@ -544,6 +574,293 @@ for _f, _name in (("brat", "brat"), ("webanno", "webanno_tsv"), ("xmi", "xmi")):
     _add(f"relations/{_name}", "relations", _name, _relations, write_relations(_f))
 _add("relations/disrpt", "relations", "disrpt", _relations, write_rels)
 
+# ---- real documents, repeated -------------------------------------------------------------------
+def _copies(mb: float, one: int) -> int:
+    """How many copies of ``one`` bytes make ``mb`` MB."""
+    return max(1, math.ceil(mb * 1e6 / max(one, 1)))
+
+
+def _gum() -> tuple[list[tuple], list[str]] | None:
+    """GUM's documents as ``(name, sentences, [per annotator [(start, end, chain)]])`` (token
+    spans; a discontinuous mention by its outer span), annotators GUM and OntoGUM; None when
+    the corpus is absent."""
+    gum = CORPORA / "gum_ontogum_tsv"
+    if not gum.is_dir():
+        return None
+    import warnings
+
+    from corpusagree import readers
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, anns = readers.read("coref", [gum / "gum", gum / "ontogum"], "webanno_tsv")
+    docs: dict[str, tuple] = {}
+    for a in anns:
+        doc = a.document
+        bounds = [*doc.sentence_starts, len(doc.tokens)]
+        sentences = [doc.tokens[x:y] for x, y in zip(bounds, bounds[1:], strict=False)]
+        entry = docs.setdefault(doc.id, (doc.id, sentences, []))
+        chain_of = {m: k for k, c in enumerate(a.chains) for m in c.members}
+        entry[2].append(sorted({(m.fragments[0][0], m.fragments[-1][1], chain_of[mid])
+                                for mid, m in a.mentions.items()}))
+    return list(docs.values()), ["gum", "ontogum"]
+
+
+def real_coref(fmt: str):
+    def build(root: Path, mb: float) -> tuple[list[Path], str]:
+        got = _gum()
+        if got is None:
+            raise FileNotFoundError("gum_ontogum_tsv")
+        docs, names = got
+        mod = _make_sample(root)
+        mod.ANNOTATORS = tuple(names)
+        probe = {}
+        for name, sentences, per_ann in docs:
+            probe[name] = (sentences, per_ann)
+        size = sum(len(" ".join(w for s in sents for w in s)) for sents, _ in probe.values())
+        # about 5 bytes of annotation per byte of text in these formats: a first guess
+        n = _copies(mb, size * {"conll": 6, "corefud": 6, "brat": 3, "mmax2": 9,
+                                "xmi": 8}[fmt])
+        while True:
+            corpus = [(sentences, per_ann) for _ in range(n) for _, sentences, per_ann in docs]
+            mdocs, ann = {}, {a: {} for a in names}
+            for i, (sentences, per_ann) in enumerate(corpus):
+                name = f"{docs[i % len(docs)][0]}_{i // len(docs):04d}"
+                mdocs[name] = mod.Doc(name, [" ".join(x) for x in sentences])
+                for a, mentions in zip(names, per_ann, strict=True):
+                    chains: dict[int, list] = {}
+                    for st, e, k in mentions:
+                        chains.setdefault(k, []).append((((st, e),), e - 1))
+                    c = object.__new__(mod.Chains)
+                    c.chains = sorted((("object", sorted(ms)) for ms in chains.values()),
+                                      key=lambda x: x[1][0][0])
+                    ann[a][name] = c
+            getattr(mod, f"write_{fmt}")(mdocs, ann)
+            folder = {"conll": "conll2012", "corefud": "corefud"}.get(fmt, fmt)
+            if _size(root / folder) >= mb * 1e6:
+                break
+            _rm(root / folder)
+            n = math.ceil(n * mb * 1e6 / max(_size(root), 1) * 1.05)
+        if fmt == "conll":
+            return [root / "conll2012" / f"{a}.v4_gold_conll" for a in names], "GUM/OntoGUM"
+        if fmt == "corefud":
+            return [root / "corefud" / f"{a}.conllu" for a in names], "GUM/OntoGUM"
+        return [root / fmt], "GUM/OntoGUM"
+
+    return build
+
+
+def _repeat_files(pairs: list[tuple[Path, str]], root: Path, mb: float,
+                  rename: Callable[[bytes, int], bytes] | None = None) -> None:
+    """Copies of each ``(file, folder relative to root)`` as ``<folder>/<stem>_<k><suffix>``
+    until they hold ``mb`` MB (``rename(data, k)`` edits copy k, e.g. its ids)."""
+    one = sum(f.stat().st_size for f, _ in pairs)
+    for k in range(_copies(mb, one)):
+        for f, folder in pairs:
+            dest = root / folder / f"{f.stem}_{k:05d}{''.join(f.suffixes[-1:])}"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            data = f.read_bytes()
+            dest.write_bytes(rename(data, k) if rename else data)
+
+
+def real_webanno(root: Path, mb: float) -> tuple[list[Path], str]:
+    gum = CORPORA / "gum_ontogum_tsv"
+    _repeat_files([(f, side) for side in ("gum", "ontogum")
+                   for f in sorted((gum / side).glob("*.tsv"))], root, mb)
+    return [root / "gum", root / "ontogum"], "GUM/OntoGUM TSV as released"
+
+
+def real_ezcoref(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = CORPORA / "ezcoref_gupta2023" / "annotations"
+    _repeat_files([(f, f.parent.name) for f in sorted(src.rglob("*.json"))], root, mb)
+    return [root], "ezCoref passages"
+
+
+def real_rs3(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = CORPORA / "rstmulti_hewett2025" / "data"
+    names = sorted(f.name for f in (src / "1").glob("*.rs3") if (src / "2" / f.name).is_file())
+    _repeat_files([(src / a / n, a) for n in names for a in ("1", "2")], root, mb)
+    return [root / "1", root / "2"], "RSTmulti"
+
+
+def _rst_segments() -> list:
+    """RSTmulti's segmentations (documents both annotators segment over the same words)."""
+    import warnings
+
+    from corpusagree import readers
+
+    src = CORPORA / "rstmulti_hewett2025" / "data"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return readers.read("segments", [src / "1", src / "2"], "rs3", on_mismatch="skip")[1]
+
+
+def real_disrpt(root: Path, mb: float) -> tuple[list[Path], str]:
+    segs = _rst_segments()
+    by = {}
+    for s in segs:
+        by.setdefault(s.annotator, []).append(s)
+    one = sum(len(" ".join(s.tokens)) * 4 for s in segs)  # a row of 10 columns per word
+    n = _copies(mb, one)
+    for a, docs in by.items():
+        (root / a).mkdir(parents=True)
+        with open(root / a / "rst.tok", "w", encoding="utf-8") as out:
+            for k in range(n):
+                for s in docs:
+                    out.write(f"# newdoc id = {s.document}_{k:05d}\n")
+                    t = 0
+                    for m in s.masses:
+                        for j in range(m):
+                            out.write(f"{t + 1}\t{s.tokens[t]}\t_\t_\t_\t_\t_\t_\t_\t"
+                                      f"{'BeginSeg=Yes' if j == 0 else '_'}\n")
+                            t += 1
+                    out.write("\n")
+    return [root / a for a in by], "RSTmulti's EDUs"
+
+
+def real_text(root: Path, mb: float) -> tuple[list[Path], str]:
+    segs = _rst_segments()
+    one = sum(len(" ".join(s.tokens)) for s in segs)
+    for k in range(_copies(mb, one)):
+        for s in segs:
+            paras, t = [], 0
+            for m in s.masses:
+                paras.append(" ".join(s.tokens[t:t + m]))
+                t += m
+            folder = root / s.annotator
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{s.document}_{k:05d}.txt").write_text("\n\n".join(paras) + "\n",
+                                                             encoding="utf-8")
+    return sorted(d for d in root.iterdir() if d.is_dir()), "RSTmulti's EDUs"
+
+
+def real_positions(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = CORPORA / "moonstone_kazantseva2012" / "segmentations"
+    _repeat_files([(f, "moonstone") for f in sorted(src.glob("*.csv"))], root, mb)
+    return [root / "moonstone"], "Moonstone"
+
+
+def real_segeval_json(root: Path, mb: float) -> tuple[list[Path], str]:
+    data = json.loads((CORPORA / "moonstone_kazantseva2012" /
+                       "moonstone_segeval_masses.json").read_text(encoding="utf-8"))
+    one = len(json.dumps(data["items"]))
+    items = {f"{d}_{k:05d}": v for k in range(_copies(mb, one)) for d, v in data["items"].items()}
+    root.mkdir(parents=True)
+    path = root / "moonstone.json"
+    path.write_text(json.dumps({**data, "items": items}), encoding="utf-8")
+    return [path], "Moonstone"
+
+
+def real_segeval_tsv(root: Path, mb: float) -> tuple[list[Path], str]:
+    _repeat_files([(CORPORA / "segeval_samples" / "hearst1997.tsv", "hearst")], root, mb)
+    return [root / "hearst"], "Hearst (segeval)"
+
+
+def real_wsbest(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = CORPORA / "erk2013_wsbest_wssim" / "wsbest"
+    head, *rows = (src / "judgments.tsv").read_text(encoding="utf-8").rstrip("\n").split("\n")
+    uhead, *uses = (src / "uses.tsv").read_text(encoding="utf-8").rstrip("\n").split("\n")
+    n = _copies(mb, sum(map(len, rows)) + sum(map(len, uses)))
+    root.mkdir(parents=True)
+    with open(root / "judgments.tsv", "w", encoding="utf-8") as out:
+        out.write(head + "\n")
+        for k in range(n):
+            out.writelines(f"{k:05d}{r}\n" for r in rows)
+    with open(root / "uses.tsv", "w", encoding="utf-8") as out:
+        out.write(uhead + "\n")
+        for k in range(n):
+            out.writelines(f"{k:05d}{u}\n" for u in uses)
+    return [root / "judgments.tsv"], "WSbest"
+
+
+def real_sensetsv(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = CORPORA / "snow2008_mturk" / "wsd.standardized.tsv"
+    head, *rows = src.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    root.mkdir(parents=True)
+    with open(root / "wsd.tsv", "w", encoding="utf-8") as out:
+        out.write(head + "\n")
+        for k in range(_copies(mb, sum(map(len, rows)))):
+            for r in rows:
+                cells = r.split("\t")
+                cells[2] = f"{k:05d}:{cells[2]}"
+                out.write("\t".join(cells) + "\n")
+    return [root / "wsd.tsv"], "Snow et al. 2008 (wsd)"
+
+
+def real_raganato(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = SAMPLES_DIR / "senses"
+    data = (src / "sample.data.xml").read_text(encoding="utf-8")
+    start, end = data.index("<text "), data.rindex("</corpus>")
+    body = data[start:end]
+    keys = {f.name: f.read_text(encoding="utf-8") for f in sorted((src / "keys").glob("*"))}
+    n = _copies(mb, len(body) + sum(map(len, keys.values())))
+    root.mkdir(parents=True)
+    (root / "keys").mkdir()
+    with open(root / "data.xml", "w", encoding="utf-8") as out:
+        out.write(data[:start])
+        for k in range(n):
+            out.write(body.replace('id="d', f'id="c{k:05d}d'))
+        out.write(data[end:])
+    for name, text in keys.items():
+        with open(root / "keys" / name, "w", encoding="utf-8") as out:
+            for k in range(n):
+                out.write(re.sub(r"(?m)^d", f"c{k:05d}d", text))
+    return [root / "data.xml", root / "keys"], "sample_corpora/senses (Raganato's variant)"
+
+
+def real_senseval(root: Path, mb: float) -> tuple[list[Path], str]:
+    src = ROOT / "tests" / "data" / "senses"
+    data = (src / "lexsample.xml").read_text(encoding="utf-8")
+    answers = {a: (src / a).read_text(encoding="utf-8") for a in ("t1.ans", "t2.ans")}
+    lexelts = re.findall(r"(?s)( <lexelt .*?</lexelt>\n)", data)
+    n = _copies(1.2 * mb, len(data) + sum(map(len, answers.values())))  # a copy: less
+    root.mkdir(parents=True)
+    with open(root / "lexsample.xml", "w", encoding="utf-8") as out:
+        out.write(data[:data.index(" <lexelt")])
+        for lex in lexelts:
+            head, _, rest = lex.partition("\n")
+            out.write(head + "\n")
+            for k in range(n):
+                out.write(re.sub(r'(instance(?: id)?=")', rf"\g<1>c{k:05d}.", rest.rsplit(
+                    " </lexelt>", 1)[0]))
+            out.write(" </lexelt>\n")
+        out.write("</corpus>\n")
+    for a, text in answers.items():
+        with open(root / a, "w", encoding="utf-8") as out:
+            for k in range(n):
+                out.write(re.sub(r"(?m)^(\S+) ", rf"\1 c{k:05d}.", text))
+    return [root / "lexsample.xml", root / "t1.ans", root / "t2.ans"], \
+        "tests/data/senses (Senseval's variant)"
+
+
+def real_ontonotes(root: Path, mb: float) -> tuple[list[Path], str]:
+    text = (ROOT / "tests" / "data" / "senses" / "demo.sense").read_text(encoding="utf-8")
+    root.mkdir(parents=True)
+    with open(root / "demo.sense", "w", encoding="utf-8") as out:
+        for k in range(_copies(mb, len(text))):
+            out.write(text.replace("/demo_0001@", f"/demo_{k:05d}@"))
+    return [root / "demo.sense"], "tests/data/senses (OntoNotes' variant)"
+
+
+SAMPLES_DIR = ROOT / "sample_corpora"
+#: label -> builder of real documents repeated: (root, mb) -> (paths, where they come from)
+REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
+    **{f"coref/{f}": real_coref(f) for f in ("conll", "corefud", "brat", "mmax2", "xmi")},
+    "coref/webanno_tsv": real_webanno, "coref/ezcoref": real_ezcoref,
+    "segments/segeval": real_segeval_json, "segments/segeval_tsv": real_segeval_tsv,
+    "segments/positions": real_positions, "segments/rs3": real_rs3,
+    "segments/disrpt": real_disrpt, "segments/text": real_text,
+    "senses/raganato": real_raganato, "senses/senseval": real_senseval,
+    "senses/ontonotes": real_ontonotes, "senses/sensetsv": real_sensetsv,
+    "senses/wsbest": real_wsbest,
+}
+
+
+def build_real(label: str, root: Path, mb: float) -> tuple[list[Path], int, str]:
+    """Write ≥ ``mb`` MB of real documents for ``label``: (paths, bytes, their source)."""
+    paths, source = REAL[label](root, mb)
+    return paths, _size(root), source
+
 
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
@@ -572,7 +889,6 @@ def build(label: str, root: Path, mb: float, args: argparse.Namespace) -> tuple[
 
 
 def _rm(path: Path) -> None:
-    import shutil
 
     shutil.rmtree(path, ignore_errors=True)
 
@@ -582,8 +898,10 @@ def read_once(task: str, fmt: str, paths: list[str]) -> dict:
     from corpusagree import readers
 
     readers.readers(task)
-    if task == "segments" and fmt == "text":
-        import spacy  # noqa: F401  (the reader imports it on first use; not part of reading)
+    if fmt in ("text", "brat", "xmi"):  # spaCy's import and blank pipeline: once per process
+        from corpusagree.readers import _text
+
+        _text.check_lang(_text.DEFAULT_LANG)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t, c = time.perf_counter(), time.process_time()
     _, objects = readers.read(task, paths, fmt)
@@ -595,8 +913,10 @@ def read_once(task: str, fmt: str, paths: list[str]) -> dict:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--mb", type=float, default=50.0, help="corpus size per format (MB)")
+    p.add_argument("--mb", type=float, default=20.0, help="corpus size per format (MB)")
     p.add_argument("--only", help="only these readers (comma separated, e.g. coref/brat)")
+    p.add_argument("--synthetic", action="store_true",
+                   help="generated corpora instead of real documents repeated")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--mentions", type=int, default=100, help="coreference: per document")
     p.add_argument("--units", type=int, default=2000, help="segmentation: words per document")
@@ -612,13 +932,30 @@ def main() -> None:
     if unknown:
         p.error(f"unknown readers {unknown}; known: {', '.join(READERS)}")
     results = {}
+    if not args.json:
+        print(f"{'reader':21s} {'MB':>5s} {'s':>6s} {'MB/s':>6s} {'CPU MB/s':>8s} "
+              f"{'before':>6s}  documents", flush=True)
     with tempfile.TemporaryDirectory(prefix="corpusagree-throughput-") as tmp:
         base = args.keep or Path(tmp)
         for label in labels:
             task, fmt, _, _ = READERS[label]
             root = base / label.replace("/", "_")
             _rm(root)
-            paths, size, n, t_gen = build(label, root, args.mb, args)
+            t = time.perf_counter()
+            source = None
+            if not args.synthetic and label not in REAL:
+                source = "synthetic (no real documents at hand)"
+            elif not args.synthetic:
+                try:
+                    paths, size, source = build_real(label, root, args.mb)
+                    n = None
+                except (FileNotFoundError, OSError) as e:
+                    _rm(root)
+                    source = f"synthetic ({getattr(e, 'filename', None) or e} absent)"
+            if source is None or source.startswith("synthetic"):
+                paths, size, n, _ = build(label, root, args.mb, args)
+                source = source or "synthetic"
+            t_gen = time.perf_counter() - t
             proc = subprocess.run([sys.executable, __file__, "--read", task, fmt,
                                    *map(str, paths)], capture_output=True, text=True)
             if proc.returncode != 0:
@@ -628,6 +965,7 @@ def main() -> None:
                 res["mb_per_second"] = size / 1e6 / res["seconds"]
                 res["mb_per_cpu_second"] = size / 1e6 / res["cpu_seconds"]
             results[label] = {"task": task, "format": fmt, "bytes": size, "units": n,
+                              "documents": source, "readme_mb_per_second": PREVIOUS.get(label),
                               "generate_seconds": t_gen, **res}
             if not args.json:
                 _print(label, results[label])
@@ -638,12 +976,13 @@ def main() -> None:
 
 
 def _print(label: str, r: dict) -> None:
+    before = r.get("readme_mb_per_second")
     if "error" in r:
-        print(f"{label:22s} {r['bytes'] / 1e6:7.1f} MB  FAILED: {r['error']}", flush=True)
+        print(f"{label:21s} {r['bytes'] / 1e6:5.1f} FAILED: {r['error'][:45]}", flush=True)
         return
-    print(f"{label:22s} {r['bytes'] / 1e6:7.1f} MB  {r['seconds']:7.2f} s  "
-          f"{r['mb_per_second']:7.2f} MB/s  (CPU {r['mb_per_cpu_second']:7.2f} MB/s)  "
-          f"peak +{r['peak_above_start_mb']:6.0f} MB  {r['objects']:,} objects", flush=True)
+    print(f"{label:21s} {r['bytes'] / 1e6:5.1f} {r['seconds']:6.2f} {r['mb_per_second']:6.2f} "
+          f"{r['mb_per_cpu_second']:8.2f} {before if before is not None else '—':>6}  "
+          f"{r['documents'][:23]}", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,10 @@
 A distance is given by name (:data:`NAMED`: ``nominal``, ``ordinal``, ``interval``, ``ratio``,
 the set distances ``passonneau``, ``jaccard``, ``dice``, ``masi`` (Passonneau 2004, 2006;
 Artstein & Poesio 2005, §4.1) and irrCAC's weights ``irr-quadratic`` …), as a weight
-:class:`Matrix` over labels, a function of two labels (:class:`FromCallable`), or a
-:class:`SetDistance` from a vectorised similarity of the set sizes and their intersection's.
+:class:`Matrix` over labels, irrCAC's q × q agreement weights over categories
+(:class:`AgreementWeights`, d = 1 − w, asymmetric ones as irrCAC applies them), a function of
+two labels (:class:`FromCallable`), or a :class:`SetDistance` from a vectorised similarity of
+the set sizes and their intersection's.
 
 >>> import corpusagree as ca
 >>> d = ca.distances.Matrix({("a", "b"): 0.5, ("a", "c"): 1, ("b", "c"): 1})
@@ -23,6 +25,7 @@ from .stats.distances import (
     NAMED,
     PASSONNEAU,
     SET_NAMES,
+    AgreementWeights,
     Distance,
     FromCallable,
     Matrix,
@@ -32,4 +35,5 @@ from .stats.distances import (
 )
 
 __all__ = ["DICE", "IRR_WEIGHTS", "JACCARD", "MASI", "NAMED", "PASSONNEAU", "SET_NAMES",
-           "Distance", "FromCallable", "Matrix", "SetDistance", "get", "weights"]
+           "AgreementWeights", "Distance", "FromCallable", "Matrix", "SetDistance", "get",
+           "weights"]

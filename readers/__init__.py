@@ -14,14 +14,16 @@ Format details never leave the reader modules.
 from __future__ import annotations
 
 import codecs
+import gc
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import not_utf8
 from . import _paths
 
@@ -159,7 +161,7 @@ def get(task: str, name: str) -> Reader:
     """The reader of format ``name``; an unknown name is an InputError listing the known."""
     known = readers(task)
     if name not in known:
-        raise InputError(f"unknown {task} format {name!r}; known: {', '.join(known)}")
+        raise InputError(f"unknown {task} format {quote(name)}; known: {', '.join(known)}")
     return known[name]
 
 
@@ -238,6 +240,21 @@ def resolve(task: str, paths: Iterable[str | PathLike], fmt: str = "auto") -> st
     return next(iter(found.values()))
 
 
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a reader builds its objects: a read
+    makes millions of small acyclic objects (mentions, tuples, dicts), each of which counts
+    towards a collection that scans every object alive, which cost a brat read of 18 MB 40 %
+    of its time; reference counting frees them as always, and the collector resumes after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str = "auto",
          annotators: Iterable[str] | None = None, *, job: str | None = None,
          spans: bool = False, **options: Any) -> tuple[str, list]:
@@ -270,7 +287,8 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     if spans and reader.span_layers:
         given["spans"] = True
     names = None if annotators is None else list(annotators)
-    out = reader.read(plist, names, **given)
+    with paused_gc():
+        out = reader.read(plist, names, **given)
     if not out:
         raise InputError(f"no annotations found ({fmt})", plist[0])
     return fmt, out

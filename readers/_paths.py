@@ -7,13 +7,16 @@ unless ``recursive=False``; files come sorted by path. Messages name the path.
 
 from __future__ import annotations
 
+import os
+import stat
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
 from ..model.corpus import natural_key
-from ..model.errors import InputError
+from ..model.errors import InputError, clip, quote
 
 PathArg = str | PathLike
 #: one path, several, or (segmentation readers) annotator name -> path
@@ -76,12 +79,50 @@ def subfolders(folder: PathArg) -> list[Path]:
 
 def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path]:
     """A folder's accepted files (below it, or directly in it), sorted; anything else is itself
-    (existence is not checked: see :func:`all_files`)."""
+    (existence is not checked: see :func:`all_files`).
+
+    An entry that is no regular file where one could be read — a pipe, a device, a socket, a
+    link to one of these or to nothing — is skipped with a warning naming it (:func:`special`),
+    and so is a folder named like the files read (``x.ann/``) where folders are not searched
+    (it is named where they are); never in silence."""
     p = Path(path)
     if not p.is_dir():
         return [p]
     found = p.rglob("*") if recursive else p.iterdir()
-    return sorted(f for f in found if f.is_file() and matches(f, accept))
+    out, folders = [], []
+    for f in found:
+        if f.is_file():
+            if matches(f, accept):
+                out.append(f)
+            continue
+        if f.name.startswith("."):
+            continue
+        if f.is_dir():
+            folders.append(f)  # said when it is named like the files read
+        elif callable(accept) or matches(f, accept):
+            warnings.warn(f"{f}: skipped: {special(f)}", stacklevel=2)
+    kinds = {"".join(f.suffixes) for f in out} - {""}
+    for d in folders:
+        if "".join(d.suffixes) in kinds or (not callable(accept) and matches(d, accept)):
+            warnings.warn(f"{d}: a folder named like the files read (searched as a folder)"
+                          if recursive else f"{d}: skipped: {special(d)}", stacklevel=2)
+    return sorted(out)
+
+
+def special(path: Path) -> str:
+    """What a path that is no regular file is, for a message: ``a pipe (FIFO)``, ``a link to
+    /dev/zero (a character device)``, ``a folder`` …"""
+    kinds = ((stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISDIR, "a folder where a file is expected"))
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "a link to nothing" if path.is_symlink() else "unreadable"
+    kind = next((text for test, text in kinds if test(mode)), "no regular file")
+    if path.is_symlink():
+        return f"a link to {clip(os.readlink(path))} ({kind})"
+    return kind
 
 
 def all_files(paths: PathArg | Iterable[PathArg], accept: Accept, *,
@@ -188,7 +229,7 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
         elif layout == "path":
             name = given if given is not None else (p.name if p.is_dir() else _stem(p.name, accept))
             if given is not None and name in (s.annotator for s in out):
-                raise InputError(f"annotator name {name!r} given twice", p)
+                raise InputError(f"annotator name {quote(name)} given twice", p)
             out.append(Source(name, found, p))
         else:
             raise ValueError(f"unknown layout {layout!r}")

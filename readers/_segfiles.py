@@ -8,7 +8,7 @@ import csv
 import io
 from os import PathLike
 
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import read_text
 
 #: the header of a coder-mapping file
@@ -61,7 +61,8 @@ def read_coder_map(path: str | PathLike) -> dict[tuple[str, str], str]:
                 else:
                     key = (cells[0], cells[1])
                     if key in out:
-                        raise InputError(f"document {key[0]!r}, coder {key[1]!r} is mapped "
+                        raise InputError(f"document {quote(key[0])}, coder {quote(key[1])} is "
+                                         f"mapped "
                                          f"twice (first at line {lines[key]})", path, line)
                     out[key], lines[key] = cells[2], line
             line = reader.line_num + 1

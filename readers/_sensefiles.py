@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import _paths
 
@@ -66,6 +66,7 @@ class Instance:
     lemma: str | None
     document: str | None
     context: tuple[str, str, str] | None = None
+    pos: str | None = None
 
 
 def instance_id(el, seen: Container[str], data_xml: PathArg) -> str:
@@ -74,7 +75,7 @@ def instance_id(el, seen: Container[str], data_xml: PathArg) -> str:
     if not iid:
         raise InputError("<instance> without id", data_xml, el.sourceline)
     if iid in seen:
-        raise InputError(f"duplicate instance id {iid!r}", data_xml, el.sourceline)
+        raise InputError(f"duplicate instance id {quote(iid)}", data_xml, el.sourceline)
     return iid
 
 
@@ -88,8 +89,11 @@ class KeyLine:
 
 
 def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
-                  comment: str | None = None) -> dict[str, KeyLine]:
-    """Instance id -> its line; an unknown or repeated instance is an InputError at its line."""
+                  comment: str | None = None, problems: Problems | None = None
+                  ) -> dict[str, KeyLine]:
+    """Instance id -> its line; an unknown or repeated instance is an InputError at its line,
+    kept in ``problems`` (every line read) or raised after the file."""
+    mine = Problems() if problems is None else problems
     out: dict[str, KeyLine] = {}
     for n, text in numbered_lines(path):
         if comment is not None:
@@ -97,15 +101,19 @@ def read_key_file(path: PathArg, known: Container[str], n_ids: int = 1,
         fields = text.split()
         if not fields:
             continue
-        if len(fields) <= n_ids:
-            raise InputError(f"expected {n_ids} id field(s) and at least one sense", path, n)
-        inst = fields[n_ids - 1]
-        if inst not in known:
-            raise InputError(f"instance {inst!r} is not in the data file", path, n)
-        if inst in out:
-            raise InputError(f"duplicate instance {inst!r} (first at line {out[inst].line})",
-                             path, n)
-        out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
+        with mine.collect():
+            if len(fields) <= n_ids:
+                raise InputError(f"expected {n_ids} id field(s) and at least one sense", path,
+                                 n)
+            inst = fields[n_ids - 1]
+            if inst not in known:
+                raise InputError(f"instance {quote(inst)} is not in the data file", path, n)
+            if inst in out:
+                raise InputError(f"duplicate instance {quote(inst)} (first at line "
+                                 f"{out[inst].line})", path, n)
+            out[inst] = KeyLine(tuple(fields[:n_ids]), tuple(fields[n_ids:]), n)
+    if problems is None:
+        mine.check()
     return out
 
 
@@ -113,5 +121,6 @@ def key_tags(path: PathArg, annotator: str, keys: dict[str, KeyLine],
              instances: dict[str, Instance]) -> list[SenseTag]:
     """SenseTags of one key file; ``instances`` maps instance id -> its :class:`Instance`."""
     return [SenseTag(inst, annotator, frozenset(k.senses), instances[inst].lemma,
-                     instances[inst].document, str(path), k.line, instances[inst].context)
+                     instances[inst].document, str(path), k.line, instances[inst].context,
+                     instances[inst].pos)
             for inst, k in keys.items()]

@@ -7,7 +7,11 @@ after the other (``(1)0)`` is ``(1)|0)``, as the reference scorer reads it), or 
 are matched per entity id, last opened first closed, as the reference scorer does; mentions may
 cross sentences. Columns are separated by whitespace, or by tabs when a row has one: then an
 empty last column means no mention (LitBank writes it so), and a last column empty on every row
-of a document is a trailing tab, the coreference column being the one before.
+of a document is a trailing tab, the coreference column being the one before. Each mention's
+``attrs["order"]`` is ``(token, 0 for a one-token bracket (N) or 1 for an opening one, place in
+the cell)``: the reference scorer numbers entities in that order (one-token brackets of a row
+before opening ones, left to right), which decides which copy of a repeated response mention it
+keeps (:meth:`corpusagree.convert.coref.Alignment.clusters`).
 
 One file or directory per annotator. This module also holds ``build_annotation``, which the
 other token-based coreference readers share, and ``read_text``, the decoding every text-based
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
 
@@ -41,10 +45,11 @@ def build_annotation(doc: Document, annotator: str,
                      source: str) -> CorefAnnotation:
     """A CorefAnnotation from ``(entity, fragments, head, attrs)`` tuples.
 
-    Mention ids are ``m1, m2, …`` in span order (then entity), so equal annotations get equal
-    ids whatever the format; chain ids are the file's entity ids, ordered by first mention.
+    Mention ids are ``m1, m2, …`` in span order (then the order of their opening brackets,
+    ``attrs["order"]``, else entity), so equal annotations get equal ids whatever the format;
+    chain ids are the file's entity ids, ordered by first mention.
     """
-    rows = sorted(mentions, key=lambda m: (tuple(sorted(m[1])), m[0]))
+    rows = sorted(mentions, key=lambda m: (tuple(sorted(m[1])), m[3].get("order", ()), m[0]))
     ments: dict[str, Mention] = {}
     chains: dict[str, Chain] = {}
     for i, (eid, frags, head, attrs) in enumerate(rows, 1):
@@ -70,42 +75,53 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
     """Read ``*_conll`` files: one file or directory per annotator; one CorefAnnotation per
     (annotator, document part)."""
     out: list[CorefAnnotation] = []
+    problems = Problems()
     for name, files, _ in _paths.annotator_sources(paths, annotators, _SUFFIXES):
         for f in files:
-            for doc, mentions in _parse(f):
-                out.append(build_annotation(doc, name, mentions, str(f)))
+            with problems.collect():
+                for doc, mentions in _parse(f, problems):
+                    out.append(build_annotation(doc, name, mentions, str(f)))
+    problems.check()
     check_documents(out)
     return out
 
 
-def _parse(path: Path):
-    """Yield ``(Document, [(entity, fragments, head, attrs)])`` for each document part."""
+def _parse(path: Path, problems: Problems):
+    """Yield ``(Document, [(entity, fragments, head, attrs)])`` for each document part; a
+    document with a problem is skipped after its first (kept in ``problems``), the file's
+    other documents are read."""
     doc = None
+    broken = False  # the document being read has a problem: skip to its end
     lineno = 0
     for lineno, line in enumerate(read_text(path).removesuffix("\n").split("\n"), 1):
-        if line.startswith("#begin document"):
-            if doc is not None:
-                raise InputError(f"#begin document inside document {doc.id!r} "
-                                 f"(missing #end document)", path, lineno)
-            doc = _DocBuilder(_document_id(line, path, lineno), path)
-        elif line.startswith("#end document"):
-            if doc is None:
-                raise InputError("#end document without #begin document", path, lineno)
-            yield doc.finish()
-            doc = None
-        elif line.startswith("#"):
-            continue
-        elif not line.strip():
-            if doc is not None:
-                doc.end_sentence()
-        elif doc is None:
-            raise InputError("token line outside #begin document … #end document",
-                             path, lineno)
-        else:
-            cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
-            doc.token(cells, lineno)
-    if doc is not None:
-        raise InputError(f"document {doc.id!r} has no #end document", path, lineno)
+        try:
+            if line.startswith("#begin document"):
+                if doc is not None and not broken:
+                    raise InputError(f"#begin document inside document {quote(doc.id)} "
+                                     f"(missing #end document)", path, lineno)
+                doc, broken = _DocBuilder(_document_id(line, path, lineno), path), False
+            elif line.startswith("#end document"):
+                if doc is None:
+                    raise InputError("#end document without #begin document", path, lineno)
+                if not broken:
+                    yield doc.finish()
+                doc, broken = None, False
+            elif line.startswith("#") or broken:
+                continue
+            elif not line.strip():
+                if doc is not None:
+                    doc.end_sentence()
+            elif doc is None:
+                raise InputError("token line outside #begin document … #end document",
+                                 path, lineno)
+            else:
+                cells = [c.strip() for c in line.split("\t")] if "\t" in line else line.split()
+                doc.token(cells, lineno)
+        except InputError as e:
+            problems.add(e)
+            broken = doc is not None
+    if doc is not None and not broken:
+        raise InputError(f"document {quote(doc.id)} has no #end document", path, lineno)
 
 
 def _document_id(line: str, path: Path, lineno: int) -> str:
@@ -149,7 +165,8 @@ class _DocBuilder:
                              "of the same sentence", self.path, lineno)
         expected = len(self.tokens) - self.starts[-1]
         if cols[2] != str(expected):
-            raise InputError(f"word number {cols[2]!r}, expected {expected}", self.path, lineno)
+            raise InputError(f"word number {quote(cols[2])}, expected {expected}", self.path,
+                             lineno)
         self.tokens.append(cols[3])
         self.cells.append((lineno, cols[-1], cols[-2]))
 
@@ -163,8 +180,9 @@ class _DocBuilder:
             cell = before if trailing_tab else last
             if cell in ("", "-", "_"):
                 continue
-            at = 0
+            at = k = 0
             while at < len(cell):
+                k += 1
                 m = _BRACKET.match(cell, at)
                 if m is None:
                     raise InputError(f"malformed coreference part {excerpt(cell[at:])} in "
@@ -172,19 +190,21 @@ class _DocBuilder:
                                      self.path, lineno)
                 at = m.end()
                 if m["open"] is not None and m["single"]:
-                    mentions.append((m["open"], ((pos, pos + 1),), None, {}))
+                    mentions.append((m["open"], ((pos, pos + 1),), None,
+                                     {"order": (pos, 0, k)}))
                 elif m["open"] is not None:
-                    opened.setdefault(m["open"], []).append((pos, lineno))
+                    opened.setdefault(m["open"], []).append((pos, lineno, k))
                 elif m["close"] is not None:
                     stack = opened.get(m["close"])
                     if not stack:
                         raise InputError(f"closing bracket {excerpt(m[0])} with no open mention of "
                                          f"entity {excerpt(m['close'])}", self.path, lineno)
-                    start, _ = stack.pop()
-                    mentions.append((m["close"], ((start, pos + 1),), None, {}))
+                    start, _, opening = stack.pop()
+                    mentions.append((m["close"], ((start, pos + 1),), None,
+                                     {"order": (start, 1, opening)}))
         for eid, stack in opened.items():
             if stack:
                 raise InputError(f"mention of entity {excerpt(eid)} opened here is never closed "
-                                 f"in document {self.id!r}", self.path, stack[0][1])
+                                 f"in document {quote(self.id)}", self.path, stack[0][1])
         doc = Document(self.id, self.tokens, self.starts, source=str(self.path))
         return doc, mentions

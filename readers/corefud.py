@@ -9,7 +9,8 @@ Discontinuous mentions mark their parts ``e3[1/2]`` … ``e3[2/2]``. ``# newdoc 
 a document; multiword-token lines (``1-2``) are skipped. Empty nodes
 (``5.1``) are not tokens: a bracket opened on one starts at the next word, a bracket closed on one
 ends after the previous word, and a mention lying on empty nodes only is dropped (with a
-warning). ``SplitAnte`` and ``Bridge`` are not read.
+warning). ``SplitAnte`` and ``Bridge`` are not read. ``attrs["order"]`` is the mention's place
+in the order of the reference scorer, as for CoNLL-2012 (:mod:`corpusagree.readers.conll2012`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Document
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
 from .conll2012 import PathArg, build_annotation
@@ -48,12 +49,15 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
     CorefAnnotation per (annotator, ``newdoc``)."""
     out: list[CorefAnnotation] = []
     dropped = 0
+    problems = Problems()
     for name, files, _ in _paths.annotator_sources(paths, annotators, _SUFFIXES):
         for f in files:
-            parser = _Parser(f)
-            for doc, mentions in parser.documents():
-                out.append(build_annotation(doc, name, mentions, str(f)))
+            parser = _Parser(f, problems)
+            with problems.collect():
+                for doc, mentions in parser.documents():
+                    out.append(build_annotation(doc, name, mentions, str(f)))
             dropped += parser.dropped
+    problems.check()
     if dropped:
         warnings.warn(f"{dropped} mention(s) lying on empty nodes only were dropped",
                       stacklevel=2)
@@ -64,38 +68,55 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[CorefA
 class _Parser:
     """One file: documents, sentences, bracket stacks per entity (and per part)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, problems: Problems) -> None:
         self.path = path
         self.fields = _DEFAULT_FIELDS
         self.dropped = 0
+        self.problems = problems
+        self.broken = False  # the document being read has a problem: skip to the next
 
     def documents(self):
-        """Yield ``(Document, [(entity, fragments, head, attrs)])`` per ``newdoc``."""
+        """Yield ``(Document, [(entity, fragments, head, attrs)])`` per ``newdoc``; a document
+        with a problem is skipped after its first (kept in the problems)."""
         self._new_doc(self.path.name.split(".")[0])
         n_docs = 0
         for lineno, line in enumerate(read_text(self.path).split("\n"), 1):
-            if line.startswith("#"):
-                key, _, value = line[1:].partition("=")
-                key = key.strip()
-                if key == "newdoc id" or line[1:].strip() == "newdoc":
-                    if self.tokens or self.mentions:
-                        yield self._finish()
-                    n_docs += 1
-                    self._new_doc(value.strip() or f"{self.path.name.split('.')[0]}-{n_docs}")
-                elif key == "global.Entity":
-                    self.fields = tuple(f.strip() for f in value.split("-"))
-                    if not all(self.fields):
-                        raise InputError(f"global.Entity {value.strip()!r} has an empty field",
-                                         self.path, lineno)
-            elif not line.strip():
-                self.sentence_open = False
-            else:
-                self._token(line.split("\t"), lineno)
-        if self.tokens or self.mentions or self.open:
+            try:
+                if line.startswith("#"):
+                    key, _, value = line[1:].partition("=")
+                    key = key.strip()
+                    if key == "newdoc id" or line[1:].strip() == "newdoc":
+                        done = None
+                        if (self.tokens or self.mentions) and not self.broken:
+                            try:
+                                done = self._finish()
+                            except InputError as e:
+                                self.problems.add(e)
+                        if done is not None:
+                            yield done
+                        n_docs += 1
+                        self._new_doc(value.strip()
+                                      or f"{self.path.name.split('.')[0]}-{n_docs}")
+                    elif key == "global.Entity":
+                        self.fields = tuple(f.strip() for f in value.split("-"))
+                        if not all(self.fields):
+                            raise InputError(f"global.Entity {quote(value.strip())} has an "
+                                             "empty field", self.path, lineno)
+                elif self.broken:
+                    continue
+                elif not line.strip():
+                    self.sentence_open = False
+                else:
+                    self._token(line.split("\t"), lineno)
+            except InputError as e:
+                self.problems.add(e)
+                self.broken = True
+        if (self.tokens or self.mentions or self.open) and not self.broken:
             yield self._finish()
 
     def _new_doc(self, doc_id: str) -> None:
         self.doc_id = doc_id
+        self.broken = False
         self.tokens: list[str] = []
         self.starts: list[int] = []
         self.sentence_open = False
@@ -109,7 +130,7 @@ class _Parser:
                              self.path, lineno)
         tid = cols[0]
         if not re.fullmatch(r"\d+(-\d+|\.\d+)?", tid):
-            raise InputError(f"bad token id {tid!r}", self.path, lineno)
+            raise InputError(f"bad token id {quote(tid)}", self.path, lineno)
         if "-" in tid:
             return
         empty = "." in tid
@@ -125,12 +146,14 @@ class _Parser:
     def _chunks(self, value: str, lineno: int, empty: bool) -> None:
         pos = len(self.tokens)          # an empty node sits before the next word
         here = pos if empty else pos - 1  # index of this word
-        at = 0
+        at = k = 0
         while at < len(value) and (m := _CHUNK.match(value, at)) is not None:
             at = m.end()
+            k += 1
             if m["open"] is not None:
                 eid, f = self._fields(m["open"], lineno)
                 start = pos if empty else here
+                f["order"] = (start, 0 if m["single"] else 1, k)
                 if m["single"]:
                     self._close(eid, start, pos, f, lineno)
                 else:
@@ -195,7 +218,7 @@ class _Parser:
         for key, stack in self.open.items():
             if stack:
                 raise InputError(f"mention {excerpt(key)} opened here is never closed in "
-                                 f"document {self.doc_id!r}", self.path, stack[0][1])
+                                 f"document {quote(self.doc_id)}", self.path, stack[0][1])
         for eid, (_, n, _, line) in self.parts.items():
             raise InputError(f"discontinuous mention of entity {excerpt(eid)} begun here has "
                              f"fewer than {n} parts", self.path, line)

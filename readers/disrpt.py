@@ -27,7 +27,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Document, Link, Mention, Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, clip, quote
 from ..model.io import excerpt, read_text
 from ..model.relations import RelationAnnotation
 from . import _paths, register
@@ -58,6 +58,7 @@ class _Doc:
         self.forms: list[str] = []
         self.masses: list[int] = []
         self.labelled = False
+        self.broken = False  # a line of it has a problem: the document is not read
 
     def add(self, form: str, begins: bool) -> None:
         if begins or not self.masses:
@@ -65,6 +66,10 @@ class _Doc:
         self.masses[-1] += 1
         self.forms.append(form)
         self.labelled = self.labelled or begins
+
+
+class _NotSegmentation(InputError):
+    """A connective label: the file is no segmentation (an error of the whole file)."""
 
 
 def _begins(misc: str, path: Path, line: int) -> bool:
@@ -77,18 +82,21 @@ def _begins(misc: str, path: Path, line: int) -> bool:
         if not eq or pair[0] not in ("beginseg", "seg", "conn"):
             continue
         if pair in CONNECTIVE:
-            raise InputError(f"{part} marks a discourse connective: this is a DISRPT connective "
-                             "file (PDTB-style), whose spans are not a segmentation; give the "
-                             "EDU segmentation files (BeginSeg=Yes or Seg=B-seg)", path, line)
+            raise _NotSegmentation(f"{clip(part)} marks a discourse connective: this is a DISRPT "
+                                   "connective file (PDTB-style), whose spans are not a "
+                                   "segmentation; give the EDU segmentation files (BeginSeg=Yes "
+                                   "or Seg=B-seg)", path, line)
         if pair in BEGIN:
             begins = True
         elif pair not in INSIDE:
-            raise InputError(f"unknown segment label {part!r} (known: BeginSeg=Yes, Seg=B-seg, "
+            raise InputError(f"unknown segment label {quote(part)} (known: BeginSeg=Yes, "
+                             f"Seg=B-seg, "
                              "Seg=I-seg, Seg=O)", path, line)
     return begins
 
 
-def _parse(path: Path) -> list[_Doc]:
+def _parse(path: Path, problems: Problems) -> list[_Doc]:
+    """The documents of a file; each line with a problem is one (its document not read)."""
     text = read_text(path)
     docs = [_Doc(path.stem, 1)]
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -99,23 +107,29 @@ def _parse(path: Path) -> list[_Doc]:
             continue
         if not line.strip():
             continue
-        cols = line.split("\t")
-        if len(cols) != 10:
-            raise InputError(f"expected 10 tab-separated columns, found {len(cols)}",
-                             path, lineno)
-        if "-" in cols[0] or "." in cols[0]:
-            continue
-        if not cols[0].isdigit():
-            raise InputError(f"token id {cols[0]!r} is not an integer", path, lineno)
-        docs[-1].add(cols[1], _begins(cols[9], path, lineno))
-    docs = [d for d in docs if d.forms]
+        try:
+            cols = line.split("\t")
+            if len(cols) != 10:
+                raise InputError(f"expected 10 tab-separated columns, found {len(cols)}",
+                                 path, lineno)
+            if "-" in cols[0] or "." in cols[0]:
+                continue
+            if not cols[0].isdigit():
+                raise InputError(f"token id {quote(cols[0])} is not an integer", path, lineno)
+            docs[-1].add(cols[1], _begins(cols[9], path, lineno))
+        except _NotSegmentation:
+            raise
+        except InputError as e:
+            problems.add(e)
+            docs[-1].broken = True
+    docs = [d for d in docs if d.forms and not d.broken]
     unlabelled = [d for d in docs if not d.labelled]
     if unlabelled and ".pdtb" in path.name.lower():
         raise InputError("no segment label (BeginSeg=Yes, Seg=B-seg): a DISRPT .pdtb file marks "
                          "discourse connectives, not a segmentation; give the EDU segmentation "
                          "files", path)
     if unlabelled:
-        some = ", ".join(repr(d.name) for d in unlabelled[:3])
+        some = ", ".join(quote(d.name) for d in unlabelled[:3])
         warnings.warn(f"{path}: {len(unlabelled)} of {len(docs)} document(s) ({some}"
                       f"{', …' if len(unlabelled) > 3 else ''}) have no segment-begin label "
                       "(BeginSeg=Yes or Seg=B-seg in the MISC column); each was read as one "
@@ -150,25 +164,31 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None) -> list[Segme
     first: dict[str, tuple[Path, _Doc]] = {}
     seen: set[tuple[str, str]] = set()
     out: list[Segmentation] = []
+    problems = Problems()
     for annotator, path in _files(paths):
         found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
-        for doc in _parse(path):
-            if (doc.name, annotator) in seen:
-                raise InputError(f"annotator {annotator!r} has document {doc.name!r} twice",
-                                 path, doc.line)
-            seen.add((doc.name, annotator))
-            ref_path, ref = first.setdefault(doc.name, (path, doc))
-            i = first_difference(ref.forms, doc.forms)
-            if i is not None:
-                here = excerpt(doc.forms[i] if i < len(doc.forms) else None)
-                there = excerpt(ref.forms[i] if i < len(ref.forms) else None)
-                raise InputError(f"document {doc.name!r}: token {i + 1} is {here} here but "
-                                 f"{there} in {ref_path} (annotators must segment the same "
-                                 "tokens)", path, doc.line)
-            out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
-                                    source=str(path), tokens=ref.forms))
+        docs: list[_Doc] = []
+        with problems.collect():
+            docs = _parse(path, problems)
+        for doc in docs:
+            with problems.collect():
+                if (doc.name, annotator) in seen:
+                    raise InputError(f"annotator {quote(annotator)} has document "
+                                     f"{quote(doc.name)} twice", path, doc.line)
+                seen.add((doc.name, annotator))
+                ref_path, ref = first.setdefault(doc.name, (path, doc))
+                i = first_difference(ref.forms, doc.forms)
+                if i is not None:
+                    here = excerpt(doc.forms[i] if i < len(doc.forms) else None)
+                    there = excerpt(ref.forms[i] if i < len(ref.forms) else None)
+                    raise InputError(f"document {quote(doc.name)}: token {i + 1} is {here} here "
+                                     f"but {there} in {ref_path} (annotators must segment the "
+                                     "same tokens)", path, doc.line)
+                out.append(Segmentation(doc.name, annotator, tuple(doc.masses), unit="token",
+                                        source=str(path), tokens=ref.forms))
+    problems.check()
     check_annotators(keep, found, paths)
     return out
 

@@ -29,7 +29,7 @@ from typing import Literal
 
 from ..model.chains import check_documents
 from ..model.corpus import Chain, CorefAnnotation, Document, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import decode, excerpt, read_bytes
 from . import Option, _paths, register
 
@@ -59,15 +59,18 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
     """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);
     ``annotators`` keeps only those annotator ids (as strings)."""
     if clusters not in ("all", "last"):
-        raise InputError(f"clusters must be 'all' or 'last', not {clusters!r}")
+        raise InputError(f"clusters must be 'all' or 'last', not {quote(clusters)}")
     files = _paths.all_files(paths, (".json",))
     out: list[CorefAnnotation] = []
     multi = repeats = 0
+    problems = Problems()
     for f in files:
-        anns, m, r = _read_passage(f, clusters)
-        multi, repeats = multi + m, repeats + r
-        out.extend(a for a in anns if annotators is None or a.annotator.split("#")[0]
-                   in annotators)
+        with problems.collect():
+            anns, m, r = _read_passage(f, clusters)
+            multi, repeats = multi + m, repeats + r
+            out.extend(a for a in anns if annotators is None or a.annotator.split("#")[0]
+                       in annotators)
+    problems.check()
     if multi:
         how = "kept in every chain" if clusters == "all" else "kept in the last chain only"
         warnings.warn(f"ezCoref: {multi} mention annotation(s) carry several cluster ids ({how})",

@@ -21,7 +21,7 @@ from itertools import pairwise
 from os import PathLike
 from pathlib import Path
 
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ._paths import as_list
 from ._sensefiles import numbered_lines
 from ._xml import local, parse
@@ -72,7 +72,7 @@ def _read_xml_file(path: Path) -> list[Edge]:
 
     def node(key: str, kind: str, line: int | None) -> str:
         if kinds.setdefault(key, kind) != kind:
-            raise InputError(f"{kind} key {key!r} clashes with a {kinds[key]} key", path, line)
+            raise InputError(f"{kind} key {quote(key)} clashes with a {kinds[key]} key", path, line)
         return key
 
     for sense in root:
@@ -82,7 +82,7 @@ def _read_xml_file(path: Path) -> list[Edge]:
         if not n:
             raise InputError("<sense> without n", path, sense.sourceline)
         if n in first_line:
-            raise InputError(f"duplicate sense n={n!r} (first at line {first_line[n]})", path,
+            raise InputError(f"duplicate sense n={quote(n)} (first at line {first_line[n]})", path,
                              sense.sourceline)
         first_line[n] = sense.sourceline
         child = node(sense_key(lemma, n), "sense", sense.sourceline)
@@ -106,8 +106,11 @@ def read_xml(paths: str | PathLike | Iterable[str | PathLike]) -> list[Edge]:
     """Edges of one or more OntoNotes inventory files (``<inventory lemma="call-v">``):
     WordNet sense -> OntoNotes sense (from ``<mappings><wn>``) and sense -> group."""
     edges: list[Edge] = []
+    problems = Problems()
     for path in as_list(paths):
-        edges += _read_xml_file(path)
+        with problems.collect():
+            edges += _read_xml_file(path)
+    problems.check()
     return _unique(edges)
 
 
@@ -135,7 +138,7 @@ def read_tsv(path: str | PathLike) -> list[Edge]:
         keys = [sense_key(fields[0], x) for x in chain] if with_lemma else chain
         for child, parent in pairwise(keys):
             if child == parent:
-                raise InputError(f"{child!r} is its own group", path, n)
+                raise InputError(f"{quote(child)} is its own group", path, n)
             edges.append((child, parent))
     return _unique(edges)
 

@@ -47,7 +47,7 @@ from lxml import etree
 
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt
 from . import Option, _paths, register
 from ._xml import local, parse
@@ -111,15 +111,19 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     out: list[CorefAnnotation] = []
     seen: dict[tuple[str, str], str] = {}
     notes = _Notes()
+    problems = Problems()
     for annotator, mmax in projects(paths, annotators):
-        cp = Path(common_paths) if common_paths is not None else cache.find_common(mmax)
-        ann = _read_project(mmax, annotator, cache.common(cp), cache, opts, notes)
-        key = (annotator, ann.document.id)
-        if key in seen:
-            raise InputError(f"annotator {annotator!r} has document {ann.document.id!r} twice "
-                             f"(also in {seen[key]})", mmax)
-        seen[key] = str(mmax)
-        out.append(ann)
+        with problems.collect():
+            cp = Path(common_paths) if common_paths is not None else cache.find_common(mmax)
+            ann = _read_project(mmax, annotator, cache.common(cp), cache, opts, notes)
+            key = (annotator, ann.document.id)
+            if key in seen:
+                raise InputError(f"annotator {quote(annotator)} has document "
+                                 f"{quote(ann.document.id)} twice "
+                                 f"(also in {seen[key]})", mmax)
+            seen[key] = str(mmax)
+            out.append(ann)
+    problems.check()
     notes.warn()
     check_same_tokens(out)
     return out
@@ -297,7 +301,7 @@ def _is_file(path: Path, source: Path) -> bool:
     try:
         return path.is_file()
     except OSError as e:
-        raise InputError(f"cannot use the file name {path.name[:60]!r}…: {e.strerror}",
+        raise InputError(f"cannot use the file name {quote(path.name, 60)}: {e.strerror}",
                          source) from None
 
 
@@ -341,7 +345,7 @@ def _read_common_paths(path: Path) -> _CommonPaths:
             if not level or not _text(el):
                 raise InputError("<level> needs a name and a file pattern", path, el.sourceline)
             if level in levels:
-                raise InputError(f"level {level!r} declared twice", path, el.sourceline)
+                raise InputError(f"level {quote(level)} declared twice", path, el.sourceline)
             levels[level] = (_text(el), el.get("schemefile", ""))
     return _CommonPaths(path, folders["basedata_path"], folders["scheme_path"],
                         folders["markable_path"], levels)
@@ -396,7 +400,7 @@ def _read_level(path: Path, source: Path) -> dict[str, _Markable]:
         if not mid or span is None:
             raise InputError("<markable> needs id and span attributes", path, el.sourceline)
         if mid in out:
-            raise InputError(f"duplicate markable id {mid!r} (first on line {out[mid].line})",
+            raise InputError(f"duplicate markable id {quote(mid)} (first on line {out[mid].line})",
                              path, el.sourceline)
         attrs = {local(k) or k: v for k, v in el.attrib.items()}
         out[mid] = _Markable(mid, span, attrs, el.sourceline)
@@ -416,7 +420,7 @@ def _span(spec: str, words: _Words, path: Path, line: int | None,
                 raise _UnknownWord(f"{path}:{line}: span {excerpt(spec)}: unknown word id "
                                    f"{excerpt(wid)}")
             if wid in words.repeated:
-                raise InputError(f"span {excerpt(spec)}: word id {wid!r} is given "
+                raise InputError(f"span {excerpt(spec)}: word id {quote(wid)} is given "
                                  f"{words.repeated[wid]} times in {words.doc.source}, so the "
                                  "span could mean either word", path, line)
         a, b = words.index[first], words.index[last]
@@ -518,10 +522,12 @@ def _targets(m: _Markable, name: str, value: str, level: str,
         target_level, _, tid = target.strip().rpartition(":")
         target_level = target_level or level
         if target_level not in markables:
-            raise InputError(f"markable {m.id!r}: {name}={value!r} points to undeclared level "
-                             f"{target_level!r}", path, m.line)
+            raise InputError(f"markable {quote(m.id)}: {name}={quote(value)} points to "
+                             f"undeclared level "
+                             f"{quote(target_level)}", path, m.line)
         if tid not in markables[target_level]:
-            raise InputError(f"markable {m.id!r}: {name}={value!r} points to undefined markable "
-                             f"{tid!r} on level {target_level!r}", path, m.line)
+            raise InputError(f"markable {quote(m.id)}: {name}={quote(value)} points to undefined "
+                             f"markable "
+                             f"{quote(tid)} on level {quote(target_level)}", path, m.line)
         out.append(f"{target_level}:{tid}")
     return out

@@ -13,7 +13,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 from .inventory import lemma_key, sense_key
@@ -26,7 +26,7 @@ def _senses(value: str, lemma: str, path: str | PathLike, line: int) -> frozense
         return None
     parts = value.split("&&")
     if not all(parts):
-        raise InputError(f"empty sense in {value!r}", path, line)
+        raise InputError(f"empty sense in {quote(value)}", path, line)
     return frozenset(sense_key(lemma, p) for p in parts)
 
 
@@ -41,31 +41,42 @@ def read(path: str | PathLike, annotators: Sequence[str] = ("a1", "a2"),
         raise InputError(f"annotators: expected 2 names, got {len(annotators)}")
     tags: list[SenseTag] = []
     first: dict[str, int] = {}
+    problems = Problems()
     for n, text in numbered_lines(path):
-        fields = text.split()
-        if not fields or len(fields) == 4:
-            continue
-        if len(fields) not in (5, 6):
-            raise InputError(f"expected 4 to 6 fields, found {len(fields)}", path, n)
-        doc, sent, word, lemma = fields[:4]
-        if not (sent.isdigit() and word.isdigit()):
-            raise InputError("sentence and word indices must be integers", path, n)
-        item = f"{doc}:{sent}:{word}"
-        if item in first:
-            raise InputError(f"duplicate token {item!r} (first at line {first[item]})", path, n)
-        first[item] = n
-        values = fields[4].split(",")
-        if len(values) > 2:
-            raise InputError(f"expected a1,a2 senses, found {fields[4]!r}", path, n)
-        pair = values * 2 if len(values) == 1 else values
-        judged = list(zip(annotators, pair, strict=True)) if agreed or len(values) == 2 else []
-        if len(fields) == 6 and adjudicator is not None:
-            judged.append((adjudicator, fields[5]))
-        for name, value in judged:
-            senses = _senses(value, lemma, path, n)
-            if senses is not None:
-                tags.append(SenseTag(item, name, senses, lemma_key(lemma), doc, str(path), n))
+        with problems.collect():
+            _line(text, n, path, annotators, adjudicator, agreed, first, tags)
+    problems.check()
     return tags
+
+
+def _line(text: str, n: int, path: str | PathLike, annotators: Sequence[str],
+          adjudicator: str | None, agreed: bool, first: dict[str, int],
+          tags: list[SenseTag]) -> None:
+    """The tags of one line of a ``.sense`` file, added to ``tags``."""
+    fields = text.split()
+    if not fields or len(fields) == 4:
+        return
+    if len(fields) not in (5, 6):
+        raise InputError(f"expected 4 to 6 fields, found {len(fields)}", path, n)
+    doc, sent, word, lemma = fields[:4]
+    if not (sent.isdigit() and word.isdigit()):
+        raise InputError("sentence and word indices must be integers", path, n)
+    item = f"{doc}:{sent}:{word}"
+    if item in first:
+        raise InputError(f"duplicate token {quote(item)} (first at line {first[item]})", path,
+                         n)
+    first[item] = n
+    values = fields[4].split(",")
+    if len(values) > 2:
+        raise InputError(f"expected a1,a2 senses, found {quote(fields[4])}", path, n)
+    pair = values * 2 if len(values) == 1 else values
+    judged = list(zip(annotators, pair, strict=True)) if agreed or len(values) == 2 else []
+    if len(fields) == 6 and adjudicator is not None:
+        judged.append((adjudicator, fields[5]))
+    for name, value in judged:
+        senses = _senses(value, lemma, path, n)
+        if senses is not None:
+            tags.append(SenseTag(item, name, senses, lemma_key(lemma), doc, str(path), n))
 
 
 def sniff(path: str | PathLike) -> bool:

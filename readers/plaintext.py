@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import Option, _paths, register
 from ._paths import PathsArg
 from ._segfiles import check_annotators
+from ._text import LANG, check_lang
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -186,7 +187,7 @@ def _raise_difference(doc: str, unit: str, path: Path, units: str, ref_path: Pat
     if diff is None:
         return
     i, here, there = diff
-    raise InputError(f"document {doc!r}: {unit} {i + 1} is {excerpt(here)} here but "
+    raise InputError(f"document {quote(doc)}: {unit} {i + 1} is {excerpt(here)} here but "
                      f"{excerpt(there)} in {ref_path} (annotators must segment the same "
                      "text)", path)
 
@@ -211,8 +212,7 @@ def sniff(path: str | PathLike) -> bool:
                           "default: word)", choices=("word", "sentence")),
                    Option("marker", "plain text: regular expression of segment separator "
                           "lines, e.g. '=+' (default: blank lines)", metavar="REGEX"),
-                   Option("lang", "plain text: spaCy language code of the tokeniser "
-                          "(default: en)"),
+                   LANG,
                    Option("encoding", "plain text: file encoding (default: UTF-8)")))
 def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "word",
          marker: str | None = None, lang: str = "en",
@@ -222,12 +222,10 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     ``annotators`` keeps only those annotators; ``unit`` is ``"word"`` or ``"sentence"``.
     """
     if unit not in ("word", "sentence"):
-        raise InputError(f"unit must be 'word' or 'sentence', got {unit!r}")
+        raise InputError(f"unit must be 'word' or 'sentence', got {quote(unit)}")
+    check_lang(lang)
     try:
-        _nlp(lang)
         re.compile(marker or "")
-    except ImportError:
-        raise InputError(f"spaCy has no language {lang!r}") from None
     except re.error as e:
         raise InputError(f"marker is not a valid regular expression: {e}") from None
     keep = None if annotators is None else set(annotators)
@@ -237,25 +235,28 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     # each document's first file, its segment texts and their non-whitespace characters:
     # files of a document whose characters differ are an error found before tokenising them
     first: dict[str, tuple[Path, list[str], str]] = {}
+    problems = Problems()
     for annotator, path in _files(paths):
         found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
         doc = path.stem
-        if (doc, annotator) in seen:
-            raise InputError(f"annotator {annotator!r} has document {doc!r} twice (also "
-                             f"{seen[doc, annotator]})", path)
-        seen[doc, annotator] = path
-        texts = _segments(read_text(path, encoding), marker)
-        chars = "".join("".join(texts).split())
-        if not chars:
-            raise InputError("no text to segment", path)
-        ref_path, ref_texts, ref_chars = first.setdefault(doc, (path, texts, chars))
-        if chars != ref_chars:
-            n = _common_prefix(chars, ref_chars) + MARGIN
-            _check_same(doc, unit, lang, path, _prefix(texts, n, unit), ref_path,
-                        _prefix(ref_texts, n, unit))
-        files.append((doc, annotator, path, texts))
+        with problems.collect():
+            if (doc, annotator) in seen:
+                raise InputError(f"annotator {quote(annotator)} has document {quote(doc)} twice "
+                                 f"(also {seen[doc, annotator]})", path)
+            seen[doc, annotator] = path
+            texts = _segments(read_text(path, encoding), marker)
+            chars = "".join("".join(texts).split())
+            if not chars:
+                raise InputError("no text to segment", path)
+            ref_path, ref_texts, ref_chars = first.setdefault(doc, (path, texts, chars))
+            if chars != ref_chars:
+                n = _common_prefix(chars, ref_chars) + MARGIN
+                _check_same(doc, unit, lang, path, _prefix(texts, n, unit), ref_path,
+                            _prefix(ref_texts, n, unit))
+            files.append((doc, annotator, path, texts))
+    problems.check()
     refs: dict[str, tuple[Path, str]] = {}
     words: dict[str, list[str]] = {}  # each document's units, one list for its annotators
     out: list[Segmentation] = []

@@ -22,7 +22,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
@@ -79,10 +79,11 @@ def _masses(numbers: list[tuple[int, str]], coder: str, path: Path) -> tuple[int
         try:
             values.append(int(cell))
         except ValueError:
-            raise InputError(f"coder {coder!r}: segment number {cell!r} is not an integer",
+            raise InputError(f"coder {quote(coder)}: segment number {quote(cell)} is not an "
+                             f"integer",
                              path, line) from None
         if len(values) > 1 and values[-1] < values[-2]:
-            raise InputError(f"coder {coder!r}: segment {values[-1]} follows segment "
+            raise InputError(f"coder {quote(coder)}: segment {values[-1]} follows segment "
                              f"{values[-2]} (segment numbers must not decrease)", path, line)
     return tuple(len(list(g)) for _, g in groupby(values))
 
@@ -103,7 +104,7 @@ def _by_column(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple
             continue
         if len(filled) < len(cells):
             line = next(line for line, c in cells if not c)
-            raise InputError(f"coder {coder!r} has no segment number for this unit but has "
+            raise InputError(f"coder {quote(coder)} has no segment number for this unit but has "
                              "some for others (leave the whole column empty to skip a document)",
                              path, line)
         out[coder] = _masses(cells, coder, path)
@@ -118,7 +119,7 @@ def _by_row(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[in
         if not numbers:
             continue
         if total is not None and len(numbers) != total:
-            raise InputError(f"coder {coder!r} has {len(numbers)} positions, earlier coders "
+            raise InputError(f"coder {quote(coder)} has {len(numbers)} positions, earlier coders "
                              f"{total}", path, line)
         total = len(numbers)
         out[coder] = _masses(numbers, coder, path)
@@ -167,16 +168,19 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
     found: set[str] = set()
+    problems = Problems()
     for path in _files(paths):
-        rows = _rows(_text(path, encoding), delimiter, path)
-        if not rows:
-            raise InputError("empty file", path)
-        by_row = rows[0][1][0].lower() == "coder"
-        coders = _by_row(rows, path) if by_row else _by_column(rows, path)
-        name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
-        doc = path.stem or path.name
-        found.update(coders)
-        out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
-                   for coder, masses in coders.items() if keep is None or coder in keep)
+        with problems.collect():
+            rows = _rows(_text(path, encoding), delimiter, path)
+            if not rows:
+                raise InputError("empty file", path)
+            by_row = rows[0][1][0].lower() == "coder"
+            coders = _by_row(rows, path) if by_row else _by_column(rows, path)
+            name = unit or (rows[0][1][0] if not by_row and rows[0][1][0] else "unit")
+            doc = path.stem or path.name
+            found.update(coders)
+            out.extend(Segmentation(doc, coder, masses, unit=name, source=str(path))
+                       for coder, masses in coders.items() if keep is None or coder in keep)
+    problems.check()
     check_annotators(keep, found, paths)
     return out

@@ -1,7 +1,9 @@
 """Raganato et al. (2017) unified WSD XML (``*.data.xml``) with one key file per annotator.
 
 Key lines are ``instance_id sense [sense ...]``; several senses make one set-valued tag.
-Item = instance id, lemma = the instance's ``lemma`` attribute, document = its ``<text id>``;
+Item = instance id, lemma = the instance's ``lemma`` attribute, part of speech = its ``pos``
+(Universal POS tags; NOUN, VERB, ADJ, ADV as WordNet's n, v, a, r, so that items grouped by
+lemma keep it: ``english.n`` and ``english.a`` are two lemmas), document = its ``<text id>``;
 ``source``/``line`` point at the key file line.
 """
 
@@ -12,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems
 from . import _paths, register
 from ._sensefiles import (
     Instance,
@@ -47,8 +49,25 @@ def instances(data_xml: str | PathLike) -> dict[str, Instance]:
                 if local(el.tag) != "instance":
                     continue
                 out[instance_id(el, out, data_xml)] = Instance(el.get("lemma"), text.get("id"), (
-                    " ".join(forms[:j]), forms[j], " ".join(forms[j + 1:])))
+                    " ".join(forms[:j]), forms[j], " ".join(forms[j + 1:])),
+                    wordnet_pos(el.get("pos")))
     return out
+
+
+#: Universal POS tags of the content words as WordNet's letters
+WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+
+
+def wordnet_pos(tag: str | None) -> str | None:
+    """WordNet's letter of a Universal POS tag (NOUN -> n, VERB -> v, ADJ -> a, ADV -> r),
+    any other tag lowercased, None for none.
+
+    >>> wordnet_pos("ADJ"), wordnet_pos("PROPN"), wordnet_pos(None)
+    ('a', 'propn', None)
+    """
+    if not tag:
+        return None
+    return WORDNET_POS.get(tag, tag.lower())
 
 
 def read(data_xml: str | PathLike, key_files: str | PathLike | Sequence[str | PathLike],
@@ -62,8 +81,11 @@ def read(data_xml: str | PathLike, key_files: str | PathLike | Sequence[str | Pa
     names = annotator_names(paths, annotators)
     known = instances(data_xml)
     tags: list[SenseTag] = []
+    problems = Problems()
     for path, name in zip(paths, names, strict=True):
-        tags += key_tags(path, name, read_key_file(path, known), known)
+        with problems.collect():
+            tags += key_tags(path, name, read_key_file(path, known, problems=problems), known)
+    problems.check()
     return tags
 
 

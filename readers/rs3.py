@@ -20,7 +20,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt
 from ..model.rst import RS3Element, RSTTree, from_rs3
 from . import Option, _paths, _xml, register
@@ -49,7 +49,7 @@ def _edus(path: Path, unit: str) -> tuple[list[str], tuple[int, ...]]:
         tokens = "".join(seg.itertext()).split()
         edu = tokens if unit == "token" else list("".join(tokens))
         if not edu:
-            raise InputError(f"segment id={seg.get('id')!r} is empty", path, seg.sourceline)
+            raise InputError(f"segment id={quote(seg.get('id'))} is empty", path, seg.sourceline)
         units.extend(edu)
         masses.append(len(edu))
     if not masses:
@@ -77,22 +77,25 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
     ``annotators`` keeps only those annotators; ``on_mismatch`` is ``"error"`` or ``"skip"``.
     """
     if unit not in ("token", "char"):
-        raise InputError(f"unit must be 'token' or 'char', got {unit!r}")
+        raise InputError(f"unit must be 'token' or 'char', got {quote(unit)}")
     if on_mismatch not in ("error", "skip"):
-        raise InputError(f"on_mismatch must be 'error' or 'skip', got {on_mismatch!r}")
+        raise InputError(f"on_mismatch must be 'error' or 'skip', got {quote(on_mismatch)}")
     keep = None if annotators is None else set(annotators)
     found: set[str] = set()
     docs: dict[str, list[tuple[str, Path, list[str], tuple[int, ...]]]] = {}
+    problems = Problems()
     for annotator, path in _files(paths):
         found.add(annotator)
         if keep is not None and annotator not in keep:
             continue
         doc = path.stem
-        for other, other_path, _, _ in docs.get(doc, []):
-            if other == annotator:
-                raise InputError(f"annotator {annotator!r} has document {doc!r} twice "
-                                 f"(also {other_path})", path)
-        docs.setdefault(doc, []).append((annotator, path, *_edus(path, unit)))
+        with problems.collect():
+            for other, other_path, _, _ in docs.get(doc, []):
+                if other == annotator:
+                    raise InputError(f"annotator {quote(annotator)} has document {quote(doc)} "
+                                     f"twice (also {other_path})", path)
+            docs.setdefault(doc, []).append((annotator, path, *_edus(path, unit)))
+    problems.check()
     out: list[Segmentation] = []
     for doc, versions in docs.items():
         _, ref_path, ref_units, _ = versions[0]
@@ -102,7 +105,7 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
             path, units, i = bad
             here = excerpt(units[i] if i < len(units) else None)
             there = excerpt(ref_units[i] if i < len(ref_units) else None)
-            msg = (f"document {doc!r}: {unit} {i + 1} is {here} here but {there} in "
+            msg = (f"document {quote(doc)}: {unit} {i + 1} is {here} here but {there} in "
                    f"{ref_path} (annotators must segment the same text)")
             if on_mismatch == "error":
                 raise InputError(msg, path)

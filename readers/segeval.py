@@ -17,7 +17,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
@@ -65,16 +65,19 @@ def _key_line(text: str, keys: Iterable[str]) -> int | None:
     return text.count("\n", 0, pos) + 1
 
 
-def _mass_list(value: object, where: str, path: Path, line: int | None) -> tuple[int, ...]:
-    ok = isinstance(value, list) and value and all(
-        isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in value)
-    if not ok:
-        raise InputError(f"{where}: expected a non-empty list of positive integer masses, "
-                         f"got {reprlib.repr(value)}", path, line)
-    return tuple(value)
+def _mass_list(value: object, line: tuple[str, str, str], path: Path) -> tuple[int, ...]:
+    """The masses of a JSON list of positive integers; ``line``: ``(text, document, coder)``,
+    where it is, for a message."""
+    if type(value) is list and value and set(map(type, value)) == {int} and min(value) > 0:
+        return tuple(value)
+    _, doc, coder = line
+    raise InputError(f"items/{doc}/{coder}: expected a non-empty list of positive integer "
+                     f"masses, got {reprlib.repr(value)}", path, _at(line))
 
 
-def _read_json(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+def _read_json(path: Path) -> list[tuple]:
+    """The rows ``(document, coder, masses, line)`` of a segeval JSON file; a line is found
+    only when a message needs it (a function)."""
     text = read_text(path)
     try:
         data = json.loads(text)
@@ -102,41 +105,20 @@ def _read_json(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]
         raise InputError("items: expected an object mapping document -> coder -> masses",
                          path, _key_line(text, ["items"]))
     out = []
-    lines = _Cursor(text)
-    lines.find("items")
     for doc, coders in items.items():
         if not isinstance(coders, dict):
             raise InputError(f"items/{doc}: expected an object mapping coder -> masses",
                              path, _key_line(text, ["items", doc]))
-        lines.find(doc)
         for coder, masses in coders.items():
-            line = lines.find(coder)
-            out.append((str(doc), str(coder),
-                        _mass_list(masses, f"items/{doc}/{coder}", path, line), line))
+            # the line of the key is found only for a message (a pass over the text)
+            line = (text, doc, coder)
+            out.append((doc, coder, _mass_list(masses, line, path), line))
     return out
 
 
-class _Cursor:
-    """Line numbers of keys met in document order, in one forward pass over the text (the
-    keys of a parsed JSON object come in the order they are written)."""
-
-    def __init__(self, text: str) -> None:
-        self.text, self.pos, self.line = text, 0, 1
-
-    def find(self, key: str) -> int | None:
-        """The line of ``key`` after the last key found; None (for this key and every later
-        one, so that the text is scanned once) when it is not written as ``json.dumps`` writes
-        it."""
-        at = _find_key(self.text, key, self.pos)
-        if at < 0:
-            self.pos = len(self.text)
-            return None
-        self.line += self.text.count("\n", self.pos, at)
-        self.pos = at
-        return self.line
-
-
-def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+def _read_tsv(path: Path, problems: Problems
+              ) -> list[tuple[str, str, tuple[int, ...], int | None]]:
+    """The rows of a TSV of masses; each bad line a problem."""
     doc = path.stem or path.name
     out = []
     for lineno, line in enumerate(read_text(path).splitlines(), 1):
@@ -146,24 +128,34 @@ def _read_tsv(path: Path) -> list[tuple[str, str, tuple[int, ...], int | None]]:
         masses = tuple(int(c) if c.isascii() and c.isdigit() and len(c) < 19 else 0
                        for c in cells[1:])
         if not masses or min(masses) <= 0:
-            raise InputError("expected a coder name then positive integer masses, "
-                             "tab-separated", path, lineno)
+            problems.add(InputError("expected a coder name then positive integer masses, "
+                                    "tab-separated", path, lineno))
+            continue
         out.append((doc, cells[0], masses, lineno))
     return out
 
 
-def _check_size(rows: list[tuple[str, str, tuple[int, ...], int | None]], path: Path) -> None:
+def _at(line: int | tuple | None) -> int | None:
+    """A row's line: a number, or found when asked, ``(text, document, coder)`` (JSON)."""
+    if isinstance(line, tuple):
+        text, doc, coder = line
+        return _key_line(text, ["items", doc, coder])
+    return line
+
+
+def _check_size(rows: list[tuple], path: Path) -> None:
     """Refuse a file whose segmentations cover more units than :func:`unit_limit` allows."""
     limit = unit_limit(path.stat().st_size)
     total = 0
     for doc, coder, masses, line in rows:
         total += sum(masses)
         if total > limit:
-            raise InputError(f"document {doc!r}, coder {coder!r}: the segmentations so far cover "
+            raise InputError(f"document {quote(doc)}, coder {quote(coder)}: the segmentations so "
+                             f"far cover "
                              f"{total:,} units, more than a file of {path.stat().st_size:,} bytes "
                              f"may describe ({limit:,}: one judgement is computed per unit and "
                              "coder); a mass counts units (e.g. sentences, tokens): check the "
-                             "masses", path, line)
+                             "masses", path, _at(line))
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -197,22 +189,35 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     out: list[Segmentation] = []
     seen: dict[tuple[str, str], str] = {}
     found: set[str] = set()
+    problems = Problems()
     for path in _files(paths):
-        rows = _read_tsv(path) if path.suffix.lower() in TSV_SUFFIXES else _read_json(path)
-        _check_size(rows, path)
+        rows = None
+        with problems.collect():
+            found_rows = (_read_tsv(path, problems) if path.suffix.lower() in TSV_SUFFIXES
+                          else _read_json(path))
+            _check_size(found_rows, path)
+            rows = found_rows
+        if rows is None:
+            continue
         totals: dict[str, tuple[str, int]] = {}
+        source = str(path)
         for doc, coder, masses, line in rows:
             found.add(coder)
             if keep is not None and coder not in keep:
                 continue
             if (doc, coder) in seen:
-                raise InputError(f"document {doc!r}, coder {coder!r} already read from "
-                                 f"{seen[doc, coder]}", path, line)
-            seen[doc, coder] = str(path)
-            first = totals.setdefault(doc, (coder, sum(masses)))
-            if first[1] != sum(masses):
-                raise InputError(f"document {doc!r}: coder {coder!r} covers {sum(masses)} units "
-                                 f"but coder {first[0]!r} covers {first[1]}", path, line)
-            out.append(Segmentation(doc, coder, masses, unit=unit, source=str(path)))
+                problems.add(InputError(f"document {quote(doc)}, coder {quote(coder)} already "
+                                        f"read from {seen[doc, coder]}", path, _at(line)))
+                continue
+            seen[doc, coder] = source
+            total = sum(masses)
+            first = totals.setdefault(doc, (coder, total))
+            if first[1] != total:
+                problems.add(InputError(f"document {quote(doc)}: coder {quote(coder)} covers "
+                                        f"{total} units but coder {quote(first[0])} covers "
+                                        f"{first[1]}", path, _at(line)))
+                continue
+            out.append(Segmentation(doc, coder, masses, unit, None, source))
+    problems.check()
     check_annotators(keep, found, paths)
     return out

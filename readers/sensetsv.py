@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 
@@ -39,12 +39,14 @@ def _table(path: str | PathLike, needed: list[str]) -> tuple[list[str], Rows]:
         raise InputError(f"missing column(s) {', '.join(missing)}; found "
                          f"{found if len(found) <= 200 else found[:200] + '…'}", path, hline)
     rows = []
+    problems = Problems()
     for n, text in lines[1:]:
         fields = text.split("\t")
         if len(fields) != len(header):
-            raise InputError(f"expected {len(header)} tab-separated fields, found {len(fields)}",
-                             path, n)
+            problems.add(InputError(f"expected {len(header)} tab-separated fields, found "
+                                    f"{len(fields)}", path, n))
         rows.append((n, fields))
+    problems.check()
     return header, rows
 
 
@@ -83,19 +85,23 @@ def read(path: str | PathLike, item: str | None = None, annotator: str | None = 
            if c in header}
     tags: list[SenseTag] = []
     first: dict[tuple[str, str], int] = {}
+    problems = Problems()
     for n, fields in rows:
         key = (fields[idx["item"]].strip(), fields[idx["annotator"]].strip())
         if not all(key):
-            raise InputError("empty item or annotator", path, n)
+            problems.add(InputError("empty item or annotator", path, n))
+            continue
         if key in first:
-            raise InputError(f"duplicate judgement of item {key[0]!r} by {key[1]!r} "
-                             f"(first at line {first[key]})", path, n)
+            problems.add(InputError(f"duplicate judgement of item {quote(key[0])} by "
+                                    f"{quote(key[1])} (first at line {first[key]})", path, n))
+            continue
         first[key] = n
         chosen = frozenset(s.strip() for s in fields[idx["senses"]].split(sep) if s.strip())
         if chosen:
             extra = {k: fields[i].strip() or None for k, i in opt.items()}
             tags.append(SenseTag(*key, chosen, extra.get("lemma"), extra.get("document"),
                                  str(path), n))
+    problems.check()
     return tags
 
 
@@ -139,14 +145,14 @@ def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> lis
         iid, label, ann = fields[i_id].strip(), fields[i_label].strip(), fields[i_ann].strip()
         data_id, dash, sense = iid.partition("-")
         if not (data_id and dash and sense and ann):
-            raise InputError(f"expected <dataID>-<senseID> and an annotator, found {iid!r}",
+            raise InputError(f"expected <dataID>-<senseID> and an annotator, found {quote(iid)}",
                              path, n)
         if (iid, ann) in first:
-            raise InputError(f"duplicate judgement of {iid!r} by {ann!r} "
+            raise InputError(f"duplicate judgement of {quote(iid)} by {quote(ann)} "
                              f"(first at line {first[iid, ann]})", path, n)
         first[iid, ann] = n
         if label not in ("0", "1", "-"):
-            raise InputError(f"label must be 0, 1 or -, found {label!r}", path, n)
+            raise InputError(f"label must be 0, 1 or -, found {quote(label)}", path, n)
         line.setdefault((data_id, ann), n)
         if label == "1":
             chosen.setdefault((data_id, ann), set()).add(sense)

@@ -15,7 +15,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError
+from ..model.errors import InputError, Problems, quote
 from . import _paths, register
 from ._sensefiles import (
     Instance,
@@ -88,14 +88,18 @@ def read(data_xml: str | PathLike, answer_files: str | PathLike | Sequence[str |
     names = annotator_names(paths, annotators)
     known = instances(data_xml)
     tags: list[SenseTag] = []
+    problems = Problems()
     for path, name in zip(paths, names, strict=True):
-        keys = read_key_file(path, known, n_ids=2, comment="!!")
-        for inst, k in keys.items():
-            if k.ids[0] != known[inst].lemma:
-                raise InputError(f"instance {inst!r} belongs to lexelt {known[inst].lemma!r}, "
-                                 f"not {k.ids[0]!r}", path, k.line)
-            keys[inst] = replace(k, senses=tuple(_unweighted(s) for s in k.senses))
-        tags += key_tags(path, name, keys, known)
+        with problems.collect():
+            keys = read_key_file(path, known, n_ids=2, comment="!!", problems=problems)
+            for inst, k in keys.items():
+                if k.ids[0] != known[inst].lemma:
+                    problems.add(InputError(f"instance {quote(inst)} belongs to lexelt "
+                                            f"{quote(known[inst].lemma)}, not "
+                                            f"{quote(k.ids[0])}", path, k.line))
+                keys[inst] = replace(k, senses=tuple(_unweighted(s) for s in k.senses))
+            tags += key_tags(path, name, keys, known)
+    problems.check()
     return tags
 
 

@@ -14,40 +14,55 @@ without one, from a coreference relation layer (``layers=`` names which, as for 
   a span layer, as GUM exports it (``#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent``):
   every span of that span layer is a mention (id ``"<span layer>:<n>"`` for a span written
   ``value[n]``, ``"<span layer>:<row>"`` for a one-token span without a number; ``attrs``:
-  ``layer``, the span features by name, ``text``). A relation is written on the first row of
-  its target with the source's row and ``[source_target]`` span numbers (0: the unnumbered span
-  of that row) and becomes ``Link(source, target, <relation layer>, {"relation": label})``.
-  Chains are the connected components of the relations whose label does not start with
-  ``bridge`` (GUM's bridging is not identity).
+  ``layer``, the span features by name, None where the span has no value, ``text``). A
+  relation is written on the first row of its target with the source's row and
+  ``[source_target]`` span numbers (0: the unnumbered span of that row) and becomes
+  ``Link(source, target, <relation layer>, {"relation": label})``. Chains are the connected
+  components of the relations whose label does not start with ``bridge`` (GUM's bridging is not
+  identity).
 * A plain span layer (``#T_SP=...ner.type.NamedEntity|identifier|value``), named in
   ``layers=`` or, with ``spans=True``, the one span layer of a file without a coreference
   layer: every span is a mention as above, and a singleton chain.
 
-Sub-token rows (``1-3.1``) count as their token. Tokens are the token column; a sentence
-starts where the sentence number changes. Every mention keeps its ``char_offsets`` (column 2,
-UTF-16 units as Java counts, as code points); the document's text is each sentence's
-``#Text=`` lines at its first token's offset (its tokens where the lengths disagree), spaces
-between.
+Stacked spans: each feature column lists the values of the spans of its row, ``value[n]``
+joined by ``|``; a span is every ``[n]`` of any column, with the values its number carries (GUM
+writes ``abstract[1]|abstract[2]`` beside ``Old_English[2]``: span 1 has no value there, as
+INCEpTION reads it), and ``*`` is a span without a value. Values without a number are the
+row's one-token spans, matched across the columns by their place.
+
+Tokens are the text at the token rows' offsets (the token column where the text has no
+characters there) and sentences start where the sentence number changes; every
+mention is a character span (column 2, UTF-16 units as Java counts, as code points), so a
+sub-token row (``1-3.1``) is a mention of its own characters: the tokens of a document are cut
+at every boundary of every annotator's mentions (:func:`corpusagree.readers._text.anchor`).
+The document's text is each sentence's ``#Text=`` lines at its first token's offset (its
+tokens where the lengths disagree), spaces between. Columns past those the header declares are
+ignored, with a warning, when they hold nothing but ``_`` (GUM's ``GUM_textbook_grit``), and an
+error naming them otherwise. Every problem of a read is reported at once.
 
 Annotator and document as for XMI: ``annotation/<doc>/<user>.tsv`` in an INCEpTION export,
-else the directory name and the file stem; ``annotators`` overrides.
+else the directory name and the file stem; a zip (an INCEpTION or WebAnno project export, or
+one folder per annotator) is read member by member (:mod:`corpusagree.readers._zips`);
+``annotators`` overrides.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from os import PathLike
 from pathlib import Path
 
 from ..model.chains import chains_from_links, check_same_tokens
-from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
-from ..model.io import excerpt, read_text
+from ..model.corpus import Chain, CorefAnnotation, Document, Link
+from ..model.errors import InputError, Problems, clip, quote
+from ..model.io import as_text, excerpt, read_bytes
 from ..model.relations import RelationAnnotation
-from . import _paths, register
-from .brat import utf16_to_codepoints
+from . import _paths, _zips, register
+from ._text import Spans, Tokens, anchor, utf16_to_codepoints
 from .xmi import LAYERS, LayerChoice, no_layer
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
@@ -64,11 +79,12 @@ _OFFSETS = re.compile(r"(\d+)-(\d+)")
 
 
 def sniff(path: str | PathLike) -> bool:
-    """A WebAnno TSV 3 file, or a directory with one below it."""
+    """A WebAnno TSV 3 file, a zip holding one, or a directory with either below it."""
     p = Path(path)
     if p.is_dir():
-        return any(f.is_file() and _is_tsv(f) for f in p.rglob("*.tsv"))
-    return p.is_file() and _is_tsv(p)
+        return any(f.is_file() and _is_tsv(f) for f in p.rglob("*.tsv")) or any(
+            _zip_of_tsv(f) for f in p.rglob("*.zip"))
+    return p.is_file() and (_is_tsv(p) or _zip_of_tsv(p))
 
 
 def _is_tsv(p: Path) -> bool:
@@ -79,38 +95,87 @@ def _is_tsv(p: Path) -> bool:
         return False
 
 
-def _is_tsv_file(p: Path) -> bool:
-    return p.name.endswith(".tsv") and _is_tsv(p)
+def _zip_of_tsv(p: Path) -> bool:
+    """A zip with a ``.tsv`` member, or a zip member (one level down), by name."""
+    if p.suffix != ".zip" or not _zips.is_zip(p):
+        return False
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(p) as z:
+            return any(n.endswith((".tsv", ".zip")) for n in z.namelist())
+    except (zipfile.BadZipFile, OSError):
+        return False
+
+
+def _accept(p: Path) -> bool:
+    return (p.name.endswith(".tsv") and _is_tsv(p)) or _zip_of_tsv(p)
+
+
+@dataclass
+class _Source:
+    """One TSV file to read: a file, or a member of a zip (``data`` given)."""
+
+    name: str
+    annotator: str
+    document: str
+    data: bytes | None = None
+
+    def text(self) -> str:
+        return as_text(read_bytes(self.name) if self.data is None else self.data, self.name)
+
+
+def _sources(path: Path, given: str | None) -> Iterator[_Source]:
+    if path.suffix != ".zip":
+        annotator, document = _paths.inception_names(path)
+        yield _Source(str(path), given or annotator, document)
+        return
+    found = 0
+    for m in _zips.members(path, ".tsv"):
+        if m.data.lstrip(b"\xef\xbb\xbf").startswith(_FORMAT.encode()):
+            found += 1
+            yield _Source(m.name, given or m.annotator, m.document, m.data)
+    if not found:
+        raise InputError("no WebAnno TSV 3 file in this zip", path)
 
 
 @register("coref", "webanno_tsv", layout="each", sniff=sniff,
           summary="WebAnno TSV 3 files (INCEpTION, WebAnno) with chain layers, a coreference "
-          "relation layer or span layers: files or folders", options=(LAYERS,),
+          "relation layer or span layers: files, folders or export zips", options=(LAYERS,),
           span_layers=True)
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
          layers: Sequence[str] | None = None, spans: bool = False) -> list[CorefAnnotation]:
-    """Read WebAnno TSV 3 files (or directories searched recursively for ``*.tsv``).
+    """Read WebAnno TSV 3 files (or directories searched recursively for ``*.tsv``, or zips).
     ``layers``: the layers to read by type name or short name (``Coreference``,
     ``NamedEntity``); default the coreference layers, with ``spans`` else the one span
     layer."""
-    out: list[CorefAnnotation] = []
-    seen: dict[tuple[str, str], Path] = {}
+    problems = Problems()
+    files: list[_File] = []
+    seen: dict[tuple[str, str], str] = {}
     choice = LayerChoice()
-    for given, files, _ in _paths.annotator_sources(paths, annotators, _is_tsv_file,
-                                                    layout="each",
+    wanted = None if layers is None else set(layers)
+    for given, found, _ in _paths.annotator_sources(paths, annotators, _accept, layout="each",
                                                     empty="no WebAnno TSV 3 files below"):
-        for f in files:
-            layout_annotator, doc_id = _paths.inception_names(f)
-            annotator = given if given is not None else layout_annotator
-            ann = _read_file(f, annotator, doc_id, None if layers is None else set(layers),
-                             spans, choice)
-            key = (annotator, ann.document.id)
-            if key in seen:
-                raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "
-                                 f"in {seen[key]})", f)
-            seen[key] = f
-            out.append(ann)
-    choice.settle(len(out))
+        for f in found:
+            with problems.collect():
+                for src in _sources(f, given):
+                    with problems.collect():
+                        parsed = _read_file(src, wanted, spans, choice, problems)
+                        key = (src.annotator, parsed.doc_id)
+                        if key in seen:
+                            raise InputError(f"annotator {quote(src.annotator)} has document "
+                                             f"{quote(key[1])} twice (also in {seen[key]})",
+                                             src.name)
+                        seen[key] = src.name
+                        files.append(parsed)
+    problems.check()
+    choice.settle(len(files))
+    if choice.surplus:
+        more = len(choice.surplus) - 1
+        warnings.warn(choice.surplus[0] + (f" (and in {more} other file(s))" if more else ""),
+                      stacklevel=2)
+    out = _annotations(files, problems)
+    problems.check()
     check_same_tokens(out)
     return out
 
@@ -125,9 +190,13 @@ class _Layer:
     features: list[str]
     column: int
 
-    @property
+    @cached_property
     def short(self) -> str:
         return self.name.rsplit(".", 1)[-1].removesuffix("Link")
+
+    @cached_property
+    def width(self) -> int:
+        return max(1, len(self.features))
 
     def col(self, feature: str) -> int:
         return self.column + self.features.index(feature)
@@ -139,7 +208,6 @@ class _Layer:
 
 @dataclass
 class _Mention:
-    tokens: list[int] = field(default_factory=list)
     chars: list[tuple[int, int, int]] = field(default_factory=list)  # (token, begin, end)
     type: str | None = None
     relation: str | None = None
@@ -147,28 +215,61 @@ class _Mention:
 
     def add(self, token: int, chars: tuple[int, int]) -> None:
         """A row of ``token`` at code-point offsets ``chars`` carries this mention."""
-        if not self.tokens or self.tokens[-1] != token:
-            self.tokens.append(token)
         self.chars.append((token, *chars))
 
+    def fragments(self) -> list[tuple[int, int]]:
+        """Character fragments: one per run of consecutive tokens, from its first row's
+        start to its last row's end."""
+        out: list[list[int]] = []
+        last = None
+        for token, b, e in sorted(self.chars):
+            if out and token in (last, last + 1):
+                out[-1][0], out[-1][1] = min(out[-1][0], b), max(out[-1][1], e)
+            else:
+                out.append([b, e])
+            last = token
+        return [(b, e) for b, e in out]
 
-def _value(item: str) -> str:
-    """A stacked cell item without its ``[n]``."""
-    m = _TYPE.fullmatch(item)
-    return m[1] if m else item
+    def order(self) -> tuple[tuple[int, int], ...]:
+        """Sort key: the token fragments (runs of consecutive tokens) of its rows."""
+        frags: list[tuple[int, int]] = []
+        for t in sorted({t for t, _, _ in self.chars}):
+            if frags and frags[-1][1] == t:
+                frags[-1] = (frags[-1][0], t + 1)
+            else:
+                frags.append((t, t + 1))
+        return tuple(frags)
 
 
 def _label(text: str) -> str | None:
-    text = _ESCAPED.sub(r"\1", text)
-    return None if text == "*" else text
+    """A cell item's value, unescaped; None for ``*`` and ``_`` (no value)."""
+    if text in ("*", "_"):
+        return None
+    return _ESCAPED.sub(r"\1", text) if "\\" in text else text
 
 
 _Row = tuple[int, list[str], int, tuple[int, int]]  # (line, cells, token, code-point offsets)
 
 
-def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
-               spans: bool, choice: LayerChoice, relations: bool = False) -> CorefAnnotation:
-    content = read_text(path)
+@dataclass
+class _File:
+    """One TSV file read: its document and annotator, text, tokens (before they are cut at
+    the mentions' boundaries), mentions as character spans, chains and links."""
+
+    name: str
+    annotator: str
+    doc_id: str
+    text: str
+    tokens: Tokens
+    mentions: Spans
+    chains: list[Chain]
+    links: list[Link]
+
+
+def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
+               problems: Problems, relations: bool = False) -> _File:
+    content = src.text()
+    path = src.name
     # the text is rebuilt at the offsets: an offset past what this file's text could span
     # (its #Text= lines and tokens, with room for whitespace between them) is refused
     limit = MAX_TEXT_FACTOR * len(content) + 65536
@@ -185,77 +286,130 @@ def _read_file(path: Path, annotator: str, doc_id: str, wanted: set[str] | None,
     said: list[str] = []  # the #Text= lines above the next sentence
     texts: dict[int, str] = {}  # a sentence's first token -> its #Text=
     found: list[tuple[int, list[str], int, int, int]] = []  # (line, cells, token, begin, end)
+    surplus = [0, 0]  # rows with more columns than declared, most columns more
+    before = len(problems)
     for n, line in enumerate(lines, 1):
-        if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
-            name, *features = line[6:].split("|")
-            layers.append(_Layer(line[3:5], name, features, width))
-            if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
-                    <= set(features):
-                raise InputError("chain layer without referenceType and referenceRelation",
-                                 path, n)
-            width += max(1, len(features))
+        if not line:
             continue
-        if line.startswith("#Text="):
-            said.append(line[6:])
+        if line[0] == "#":
+            if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
+                name, *features = line[6:].split("|")
+                layers.append(_Layer(line[3:5], name, features, width))
+                if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
+                        <= set(features):
+                    raise InputError("chain layer without referenceType and "
+                                     "referenceRelation", path, n)
+                width += max(1, len(features))
+            elif line.startswith("#Text="):
+                said.append(line[6:])
             continue
-        if not line.strip() or line.startswith("#"):
+        if line.isspace():
             continue
-        cells = line.split("\t")
-        if len(cells) == width + 1 and cells[-1] == "":
-            cells.pop()  # WebAnno writes a trailing tab
-        row = _ROW.fullmatch(cells[0])
-        if row is None or len(cells) != width:
-            raise InputError(f"expected a token row of {width} tab-separated columns", path, n)
-        offsets = _OFFSETS.fullmatch(cells[1])
-        if offsets is None or int(offsets[1]) > int(offsets[2]):
-            raise InputError(f"expected character offsets BEGIN-END, got {excerpt(cells[1])}",
-                             path, n)
-        begin, end = int(offsets[1]), int(offsets[2])
-        if end > limit:
-            raise InputError(f"offset {end:,} lies past any text this file of {len(content):,} "
-                             "characters can hold", path, n)
-        if "." not in cells[0]:
-            if row[1] != sentence:
-                sentences.append(len(tokens))
-                sentence = row[1]
-                if said:
-                    texts[len(tokens)] = "\n".join(said)
-            row_token[cells[0]] = len(tokens)
-            tokens.append(_ESCAPED.sub(r"\1", cells[2]))
-            at.append((begin, end))
-        said = []
-        token = row_token.get(f"{row[1]}-{row[2]}")
-        if token is None:
-            raise InputError(f"sub-token {cells[0]} before its token", path, n)
-        found.append((n, cells, token, begin, end))
+        try:
+            cells = line.split("\t")
+            if len(cells) == width + 1 and not cells[-1]:
+                cells.pop()  # WebAnno writes a trailing tab
+            if len(cells) != width or not _ROW.fullmatch(cells[0]):
+                cells = _cells(line, width, surplus, path, n)
+            first, dash, last = cells[1].partition("-")
+            if not (dash and first.isdigit() and last.isdigit() and first.isascii()
+                    and last.isascii()) or int(first) > int(last):
+                raise InputError(f"expected character offsets BEGIN-END, got "
+                                 f"{excerpt(cells[1])}", path, n)
+            begin, end = int(first), int(last)
+            if end > limit:
+                raise InputError(f"offset {end:,} lies past any text this file of "
+                                 f"{len(content):,} characters can hold", path, n)
+            row = cells[0]
+            if "." not in row:
+                number = row.partition("-")[0]
+                if number != sentence:
+                    sentences.append(len(tokens))
+                    sentence = number
+                    if said:
+                        texts[len(tokens)] = "\n".join(said)
+                row_token[row] = len(tokens)
+                word = cells[2]
+                tokens.append(_ESCAPED.sub(r"\1", word) if "\\" in word else word)
+                at.append((begin, end))
+                token = len(tokens) - 1
+            else:
+                token = row_token.get(row.partition(".")[0])
+                if token is None:
+                    raise InputError(f"sub-token {clip(row)} before its token", path, n)
+            said = []
+            found.append((n, cells, token, begin, end))
+        except InputError as e:
+            problems.add(e)
+    if surplus[0]:
+        choice.surplus.append(f"{path}: {surplus[0]:,} row(s) have up to {surplus[1]} column(s) "
+                              f"more than the header declares ({width}), holding nothing but "
+                              "'_': ignored")
+    if len(problems) > before:
+        return _File(path, src.annotator, src.document, "", Tokens([], [], [], []), Spans(),
+                     [], [])
     text = _document_text(tokens, at, sentences, texts)
     table = utf16_to_codepoints(text)
     rows: list[_Row] = []
     for n, cells, token, begin, end in found:
         b, e = table.get(begin), table.get(end)
         if b is None or e is None:
-            raise InputError(f"offsets {cells[1]} split a character of the text", path, n)
+            problems.add(InputError(f"offsets {clip(cells[1])} split a character of the text",
+                                    path, n))
+            continue
         rows.append((n, cells, token, (b, e)))
-    doc = Document(doc_id, tokens, sentences, text=text, source=str(path))
+    starts = [table.get(b, 0) for b, _ in at]
+    ends = [table.get(e, 0) for _, e in at]
+    # a token is the text at its offsets, as INCEpTION reads it (OntoGUM has a token cell left
+    # empty where the #Text= line has the character)
+    tokens = [text[b:e] or t for t, b, e in zip(tokens, starts, ends, strict=True)]
     chains, relations, plain = (([], _relation_layers(layers, wanted, path), []) if relations
                                 else _choose(layers, wanted, spans, path, choice))
+    mentions = Spans()
     if chains:
-        mentions, chain_list, links = _chain_annotation(
-            tokens, _chain_mentions(chains, rows, path))
+        chain_list, links = _chain_annotation(text, mentions,
+                                              _chain_mentions(chains, rows, path, problems))
     elif relations:
-        mentions, chain_list, links = _relation_annotation(
-            path, tokens, rows, relations, {lay.name: lay for lay in layers if lay.kind == "SP"})
+        chain_list, links = _relation_annotation(
+            path, text, rows, relations, {lay.name: lay for lay in layers if lay.kind == "SP"},
+            mentions, problems)
     else:
-        mentions, chain_list, links = {}, [], []
+        chain_list, links = [], []
     for lay in plain:
         spans_of: dict[str, _Mention] = {}
+        cache: dict[tuple, _Parsed] = {}
         for n, cells, token, chars in rows:
-            _span_cells(lay, cells, token, chars, spans_of, path, n)
-        for mid, m in sorted(spans_of.items(), key=lambda kv: (_fragments(kv[1].tokens), kv[0])):
-            if mid not in mentions:
-                mentions[mid] = _mention(mid, m, tokens, m.attrs)
+            try:
+                _span_cells(lay, cells, token, chars, spans_of, path, n, cache)
+            except InputError as e:
+                problems.add(e)
+        for mid, m in sorted(spans_of.items(), key=lambda kv: (kv[1].order(), kv[0])):
+            if mid not in mentions.ids:
+                _add(mentions, mid, m, text, m.attrs)
                 chain_list.append(Chain(mid, [mid]))
-    return CorefAnnotation(doc, annotator, mentions, chain_list, links, source=str(path))
+    return _File(path, src.annotator, src.document, text,
+                 Tokens(tokens, starts, ends, sentences), mentions, chain_list, links)
+
+
+def _cells(line: str, width: int, surplus: list[int], path: str, n: int) -> list[str]:
+    """The cells of a token row, ``width`` of them: WebAnno's trailing tab dropped, and
+    columns past those the header declares when they hold nothing but ``_`` (counted in
+    ``surplus``: rows, most columns)."""
+    cells = line.split("\t")
+    if len(cells) > width and cells[-1] == "":
+        cells.pop()  # WebAnno writes a trailing tab
+    if len(cells) > width:
+        extra = cells[width:]
+        full = [k for k, c in enumerate(extra, width + 1) if c not in ("_", "")]
+        if full:
+            raise InputError(f"{len(cells)} columns where the header declares {width}: column "
+                             f"{full[0]} holds {excerpt(extra[full[0] - width - 1])}", path, n)
+        surplus[0] += 1
+        surplus[1] = max(surplus[1], len(extra))
+        cells = cells[:width]
+    if _ROW.fullmatch(cells[0]) is None or len(cells) != width:
+        raise InputError(f"expected a token row of {width} tab-separated columns", path, n)
+    return cells
 
 
 def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Path,
@@ -292,8 +446,9 @@ def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Pa
                                 [lay.short for lay in span_layers.values()]), path)
     if spans and not layers:
         choice.unmarked.append(error)
-        return [], [], []
-    raise error
+    else:
+        choice.nothing(error)
+    return [], [], []
 
 
 def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list[int],
@@ -319,131 +474,207 @@ def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list
 
 # ---- chain layers -------------------------------------------------------------------------------
 
-def _chain_mentions(layers: list[_Layer], rows: list[_Row],
-                    path: Path) -> dict[tuple[str, int, int], _Mention]:
-    """(layer, chain, link) -> the tokens carrying that link, its type and relation."""
+def _chain_mentions(layers: list[_Layer], rows: list[_Row], path: str,
+                    problems: Problems) -> dict[tuple[str, int, int], _Mention]:
+    """(layer, chain, link) -> the rows carrying that link, its type and relation."""
     mentions: dict[tuple[str, int, int], _Mention] = {}
     for n, cells, token, chars in rows:
         for lay in layers:
             tcell, rcell = cells[lay.col("referenceType")], cells[lay.col("referenceRelation")]
             if tcell == "_" and rcell == "_":
                 continue
-            types, rels = _STACK.split(tcell), _STACK.split(rcell)
+            rels = _STACK.split(rcell)
+            types = [f"*[{m[2]}]" if (m := _REL.fullmatch(r)) else "_" for r in rels] \
+                if tcell == "_" else _STACK.split(tcell)
             if len(types) != len(rels):
-                raise InputError(f"{lay.short}: {len(types)} referenceType values but "
-                                 f"{len(rels)} referenceRelation values", path, n)
+                problems.add(InputError(f"{lay.short}: {len(types)} referenceType values but "
+                                        f"{len(rels)} referenceRelation values", path, n))
+                continue
             for t, r in zip(types, rels, strict=True):
                 tm, rm = _TYPE.fullmatch(t), _REL.fullmatch(r)
                 if tm is None or rm is None or tm[2] != rm[2]:
-                    raise InputError(f"{lay.short}: expected TYPE[chain] and REL->chain-link, "
-                                     f"got {excerpt(t)} and {excerpt(r)}", path, n)
+                    problems.add(InputError(f"{lay.short}: expected TYPE[chain] and "
+                                            f"REL->chain-link, got {excerpt(t)} and "
+                                            f"{excerpt(r)}", path, n))
+                    continue
                 m = mentions.setdefault((lay.short, int(rm[2]), int(rm[3])), _Mention())
                 m.add(token, chars)
                 m.type, m.relation = _label(tm[1]), _label(rm[1])
     return mentions
 
 
-def _fragments(tokens: list[int]) -> tuple[tuple[int, int], ...]:
-    frags: list[tuple[int, int]] = []
-    for t in sorted(set(tokens)):
-        if frags and frags[-1][1] == t:
-            frags[-1] = (frags[-1][0], t + 1)
-        else:
-            frags.append((t, t + 1))
-    return tuple(frags)
+def _add(mentions: Spans, mid: str, m: _Mention, text: str, attrs: dict) -> None:
+    """The mention of the rows ``m`` gathered, at its character fragments, with ``attrs`` and
+    its characters as ``text``."""
+    frags = m.fragments()
+    mentions.add(mid, frags, {**attrs, "text": " ".join(text[b:e] for b, e in frags)})
 
 
-def _mention(mid: str, m: _Mention, tokens: list[str], attrs: dict) -> Mention:
-    """The mention of the rows ``m`` gathered: ``attrs``, its words as ``text`` and the
-    code-point offsets of each fragment as ``char_offsets``."""
-    frags = _fragments(m.tokens)
-    chars = tuple((min(b for t, b, _ in m.chars if s <= t < e),
-                   max(x for t, _, x in m.chars if s <= t < e)) for s, e in frags)
-    return Mention(mid, frags, attrs={**attrs, "text": " ".join(" ".join(tokens[s:e])
-                                                               for s, e in frags),
-                                      "char_offsets": chars})
-
-
-_Found = tuple[dict[str, Mention], list[Chain], list[Link]]
-
-
-def _chain_annotation(tokens: list[str], found: dict[tuple[str, int, int], _Mention]
-                      ) -> _Found:
-    mentions: dict[str, Mention] = {}
+def _chain_annotation(text: str, mentions: Spans,
+                      found: dict[tuple[str, int, int], _Mention]
+                      ) -> tuple[list[Chain], list[Link]]:
     members: dict[tuple[str, int], list[tuple[int, str, str | None]]] = {}
     for (short, chain, link), m in sorted(found.items()):
         mid = f"{short}:{chain}-{link}"
-        mentions[mid] = _mention(mid, m, tokens, {"layer": short, "referenceType": m.type})
+        _add(mentions, mid, m, text, {"layer": short, "referenceType": m.type})
         members.setdefault((short, chain), []).append((link, mid, m.relation))
     chains, links = [], []
     for (short, chain), items in members.items():
         chains.append(Chain(f"{short}:{chain}", [mid for _, mid, _ in items]))
         links += [Link(b[1], a[1], short, {"relation": a[2]})
                   for a, b in zip(items, items[1:], strict=False)]
-    return mentions, chains, links
+    return chains, links
 
 
 # ---- a coreference relation layer over a span layer (GUM) ---------------------------------------
 
-def _relation_annotation(path: Path, tokens: list[str], rows: list[_Row],
-                         relations: list[_Layer], spans: dict[str, _Layer]) -> _Found:
+def _relation_annotation(path: str, text: str, rows: list[_Row], relations: list[_Layer],
+                         spans: dict[str, _Layer], mentions: Spans, problems: Problems
+                         ) -> tuple[list[Chain], list[Link]]:
     found: dict[str, _Mention] = {}
     pending: list[tuple[int, _Layer, str, str, str, str | None]] = []
     bases = [spans[name] for name in dict.fromkeys(r.features[-1][3:] for r in relations)]
+    cache: dict[tuple, _Parsed] = {}
     for n, cells, token, chars in rows:
-        for lay in bases:
-            _span_cells(lay, cells, token, chars, found, path, n)
-        for rel in relations:
-            bt = cells[rel.column + len(rel.features) - 1]
-            if bt == "_":
-                continue
-            labels = (_STACK.split(cells[rel.column]) if len(rel.features) > 1
-                      else [None] * len(_STACK.split(bt)))
-            sources = _STACK.split(bt)
-            if len(labels) != len(sources):
-                raise InputError(f"{rel.short}: {len(labels)} labels but {len(sources)} "
-                                 "source addresses", path, n)
-            span = spans[rel.features[-1][3:]]
-            for label, source in zip(labels, sources, strict=True):
-                m = _SOURCE.fullmatch(source)
-                if m is None:
-                    raise InputError(f"{rel.short}: expected a source ROW or ROW[source_target], "
-                                     f"got {excerpt(source)}", path, n)
-                src = f"{span.short}:{m[2] if m[2] not in (None, '0') else m[1]}"
-                tgt = f"{span.short}:{m[3] if m[3] not in (None, '0') else cells[0]}"
-                pending.append((n, rel, src, tgt, source, label and _label(label)))
-    order = sorted(found, key=lambda k: (_fragments(found[k].tokens), k))
-    mentions = {mid: _mention(mid, found[mid], tokens, found[mid].attrs) for mid in order}
+        try:
+            for lay in bases:
+                _span_cells(lay, cells, token, chars, found, path, n, cache)
+            for rel in relations:
+                pending += _relations(rel, spans[rel.features[-1][3:]], cells, path, n)
+        except InputError as e:
+            problems.add(e)
+    for mid in sorted(found, key=lambda k: (found[k].order(), k)):
+        _add(mentions, mid, found[mid], text, found[mid].attrs)
+    known = set(mentions.ids)
     links = []
     for n, rel, src, tgt, source, label in pending:
-        for end in (src, tgt):
-            if end not in mentions:
-                raise InputError(f"{rel.short} relation from {excerpt(source)}: no span "
-                                 f"{end.partition(':')[2]} of {end.partition(':')[0]}", path, n)
+        missing = [end for end in (src, tgt) if end not in known]
+        if missing:
+            layer, _, number = missing[0].partition(":")
+            problems.add(InputError(f"{rel.short} relation from {excerpt(source)}: no span "
+                                    f"{clip(number)} of {layer}", path, n))
+            continue
         links.append(Link(src, tgt, rel.short, {"relation": label}))
     identity = [k for k in links if not (k.attrs["relation"] or "").startswith("bridge")]
-    return mentions, chains_from_links(list(mentions), identity), links
+    return chains_from_links(mentions.ids, identity), links
+
+
+def _relations(rel: _Layer, span: _Layer, cells: list[str], path: str, n: int
+               ) -> list[tuple[int, _Layer, str, str, str, str | None]]:
+    """The relations a row writes: (line, layer, source id, target id, address, label)."""
+    bt = cells[rel.column + len(rel.features) - 1]
+    if bt == "_":
+        return []
+    sources = _STACK.split(bt)
+    label_cell = cells[rel.column] if len(rel.features) > 1 else "_"
+    labels = [None] * len(sources) if label_cell == "_" else _STACK.split(label_cell)
+    if len(labels) != len(sources):
+        raise InputError(f"{rel.short}: {len(labels)} labels but {len(sources)} source "
+                         "addresses", path, n)
+    out = []
+    for label, source in zip(labels, sources, strict=True):
+        m = _SOURCE.fullmatch(source)
+        if m is None:
+            raise InputError(f"{rel.short}: expected a source ROW or ROW[source_target], got "
+                             f"{excerpt(source)}", path, n)
+        src = f"{span.short}:{m[2] if m[2] not in (None, '0') else m[1]}"
+        tgt = f"{span.short}:{m[3] if m[3] not in (None, '0') else cells[0]}"
+        out.append((n, rel, src, tgt, source, label and _label(label)))
+    return out
+
+
+#: a row's cells of one span layer, read: ([(span number, its values)], the values of its spans
+#: without a number, or the error of those)
+_Parsed = tuple[list[tuple[str, dict]], "list[dict] | str"]
 
 
 def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int],
-                found: dict[str, _Mention], path: Path, n: int) -> None:
-    """Add ``token`` (its row at ``chars``) to the spans of layer ``lay`` its row carries
-    (``value[n]`` or ``value`` stacked with ``|``, the same spans in every feature column)."""
-    columns = [_STACK.split(cells[lay.column + k]) for k in range(max(1, len(lay.features)))]
-    if columns[0] == ["_"]:
+                found: dict[str, _Mention], path: str, n: int,
+                cache: dict[tuple, _Parsed] | None = None) -> None:
+    """Add ``token`` (its row at ``chars``) to the spans of layer ``lay`` its row carries: every
+    ``value[n]`` of any feature column is span n with that value; values without a number are
+    the row's one-token spans, matched across the columns by their place (see the module
+    docstring). ``cache``: the cells read so far (the rows of a multi-token span repeat
+    theirs)."""
+    mine = cells[lay.column:lay.column + lay.width]
+    if mine.count("_") == len(mine):  # no span of this layer on this row: most rows
         return
-    if any(len(c) != len(columns[0]) for c in columns):
-        raise InputError(f"{lay.short}: feature columns list different numbers of spans",
-                         path, n)
-    for k, item in enumerate(columns[0]):
-        m = _TYPE.fullmatch(item)
-        mid = f"{lay.short}:{m[2] if m else cells[0]}"
+    key = (lay.column, *mine)
+    got = None if cache is None else cache.get(key)
+    if got is None:
+        got = _read_span_cells(lay, mine)
+        if cache is not None:
+            cache[key] = got
+    numbered, plain = got
+    if isinstance(plain, str):
+        raise InputError(plain, path, n)
+    short = lay.short
+    spans = [(f"{short}:{number}", values) for number, values in numbered]
+    spans += [(f"{short}:{cells[0]}" + (f"/{j + 1}" if j else ""), values)
+              for j, values in enumerate(plain)]
+    for mid, values in spans:
         mention = found.get(mid)
         if mention is None:
-            values = {name: _label(_value(c[k])) for name, c in zip(lay.features, columns,
-                                                                    strict=False)}
-            mention = found[mid] = _Mention(attrs={"layer": lay.short, **values})
-        mention.add(token, chars)
+            mention = found[mid] = _Mention(attrs={"layer": short,
+                                                   **dict.fromkeys(lay.features)})
+        attrs = mention.attrs
+        for name, value in values.items():
+            if attrs.get(name) is None:
+                attrs[name] = value
+        mention.chars.append((token, *chars))
+
+
+def _read_span_cells(lay: _Layer, mine: list[str]) -> _Parsed:
+    """The spans of one row's cells of a span layer (:func:`_span_cells`)."""
+    numbered: dict[str, dict[str, str | None]] = {}
+    plain: list[tuple[str, list[str]]] = []
+    names = lay.features or ["value"]
+    for k, cell in enumerate(mine):
+        if cell == "_":
+            continue
+        loose = []
+        for item in (_STACK.split(cell) if "\\" in cell else cell.split("|")):
+            # value[n]: by its end, as _TYPE reads it (a regular expression costs more here)
+            at = item.rfind("[") if item[-1:] == "]" else -1
+            if at < 0 or not item[at + 1:-1].isdigit():
+                loose.append(item)
+                continue
+            values = numbered.setdefault(item[at + 1:-1], {})
+            if values.get(names[k]) is None:
+                values[names[k]] = _label(item[:at])
+        if loose:
+            plain.append((names[k], loose))
+    counts = {len(items) for _, items in plain}
+    if len(counts) > 1:
+        listing = ", ".join(f"{name} {len(items)}" for name, items in plain)
+        return [], (f"{lay.short}: values without a span number in different numbers "
+                    f"({listing}): cannot tell which belongs to which span")
+    return list(numbered.items()), [{name: _label(items[j]) for name, items in plain}
+                                    for j in range(max(counts, default=0))]
+
+
+def _annotations(files: list[_File], problems: Problems) -> list[CorefAnnotation]:
+    """The annotations of the files read, in their order: the files of one document and text
+    share its tokens, cut at every boundary of their mentions."""
+    groups: dict[tuple, list[int]] = {}
+    for i, f in enumerate(files):
+        key = (f.doc_id, f.text, tuple(f.tokens.words), tuple(f.tokens.starts))
+        groups.setdefault(key, []).append(i)
+    out: list[CorefAnnotation | None] = [None] * len(files)
+    for members in groups.values():
+        first = files[members[0]]
+        tokens, mentions, empty = anchor(first.text, first.tokens,
+                                         [files[i].mentions for i in members])
+        for a, k in empty:
+            f = files[members[a]]
+            problems.add(InputError(f"mention {clip(f.mentions.ids[k])} covers no character of "
+                                    "a token", f.name))
+        for i, found in zip(members, mentions, strict=True):
+            f = files[i]
+            doc = Document(f.doc_id, tokens.words, tokens.sentence_starts, text=f.text,
+                           source=f.name)
+            out[i] = CorefAnnotation(doc, f.annotator, found, f.chains, f.links, source=f.name)
+    return [a for a in out if a is not None]
 
 
 # ---- relation layers (the relations job) --------------------------------------------------------
@@ -457,29 +688,38 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     docstring): the label is the relation's first feature (the layer's name when it has none),
     ``attrs["layer"]`` the layer. ``layers``: the relation layers to read (default all).
     Files, folders and annotators as :func:`read`."""
-    out: list[RelationAnnotation] = []
-    seen: dict[tuple[str, str], Path] = {}
+    problems = Problems()
+    files: list[_File] = []
+    seen: dict[tuple[str, str], str] = {}
     wanted = None if layers is None else set(layers)
-    for given, files, _ in _paths.annotator_sources(paths, annotators, _is_tsv_file,
-                                                    layout="each",
+    for given, found, _ in _paths.annotator_sources(paths, annotators, _accept, layout="each",
                                                     empty="no WebAnno TSV 3 files below"):
-        for f in files:
-            layout_annotator, doc_id = _paths.inception_names(f)
-            annotator = given if given is not None else layout_annotator
-            ann = _read_file(f, annotator, doc_id, wanted, False, LayerChoice(), relations=True)
-            key = (annotator, ann.document.id)
-            if key in seen:
-                raise InputError(f"annotator {annotator!r} has document {key[1]!r} twice (also "
-                                 f"in {seen[key]})", f)
-            seen[key] = f
-            rels = [Link(k.source, k.target, k.attrs["relation"] or k.type, {"layer": k.type})
-                    for k in ann.links]
-            out.append(RelationAnnotation(ann.document, annotator, ann.mentions, rels, str(f)))
+        for f in found:
+            with problems.collect():
+                for src in _sources(f, given):
+                    with problems.collect():
+                        parsed = _read_file(src, wanted, False, LayerChoice(), problems,
+                                            relations=True)
+                        key = (src.annotator, parsed.doc_id)
+                        if key in seen:
+                            raise InputError(f"annotator {quote(src.annotator)} has document "
+                                             f"{quote(key[1])} twice (also in {seen[key]})",
+                                             src.name)
+                        seen[key] = src.name
+                        files.append(parsed)
+    problems.check()
+    out = []
+    for ann in _annotations(files, problems):
+        rels = [Link(k.source, k.target, k.attrs["relation"] or k.type, {"layer": k.type})
+                for k in ann.links]
+        out.append(RelationAnnotation(ann.document, ann.annotator, ann.mentions, rels,
+                                      ann.source))
+    problems.check()
     check_same_tokens(out)
     return out
 
 
-def _relation_layers(layers: list[_Layer], wanted: set[str] | None, path: Path) -> list[_Layer]:
+def _relation_layers(layers: list[_Layer], wanted: set[str] | None, path: str) -> list[_Layer]:
     """The relation layers over a declared span layer (those named in ``wanted``); none is an
     error naming the layers found."""
     spans = {lay.name for lay in layers if lay.kind == "SP"}

@@ -21,9 +21,9 @@ One-link chains are singletons; links reachable from no chain become singleton c
 ``attrs["orphan"] = True``; a link in two chains is kept in both (see ``check_chains``).
 
 Tokens and sentences come from the CAS (DKPro ``Token``/``Sentence``), else from blank spaCy.
-Comments and processing instructions in the XMI are skipped. A zip member is inflated up to
-:data:`INFLATE_RATIO` times the zip's size (plus :data:`INFLATE_SLACK` bytes), so a zip bomb is
-refused instead of filling the memory.
+Comments and processing instructions in the XMI are skipped. A zip member is inflated within
+the bounds of :func:`corpusagree.readers._zips.inflate`, so a zip bomb is refused instead of
+filling the memory.
 
 Annotator: ``annotators`` > ``CASMetadata.username`` > INCEpTION layout
 (``annotation/<doc>/<user>.xmi``, or ``<user>.xmi`` inside ``annotation/<doc>/*.zip``) > the
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import warnings
 import zipfile
-import zlib
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -47,12 +46,23 @@ from cassis import TypeSystem, load_cas_from_xmi
 from lxml import etree
 
 from ..model.chains import check_same_tokens
-from ..model.corpus import Chain, CorefAnnotation, Document, Link, Mention
-from ..model.errors import InputError
+from ..model.corpus import Chain, CorefAnnotation, Document, Link
+from ..model.errors import InputError, Problems, clip, quote
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
+from ._text import (
+    DEFAULT_LANG,
+    LANG,
+    Spans,
+    Tokens,
+    Utf16Offsets,
+    anchor,
+    check_lang,
+    tokenize,
+    utf16_to_codepoints,
+)
 from ._xml import local, parse, parse_bytes
-from .brat import Tokens, Utf16Offsets, token_fragments, tokenize, utf16_to_codepoints
+from ._zips import NOT_ANNOTATORS, inflate
 
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"
@@ -61,9 +71,6 @@ TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
 CAS_METADATA = "de.tudarmstadt.ukp.clarin.webanno.api.type.CASMetadata"
-NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
-#: how much larger than its zip an XMI member may inflate (XMI compresses 10-30 fold)
-INFLATE_RATIO, INFLATE_SLACK = 200, 64 << 20
 #: packages of annotation types that are never span layers (tokens, sentences, metadata)
 NOT_SPAN_LAYERS = ("uima.", "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.",
                    "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.")
@@ -95,33 +102,87 @@ def _is_xmi(p: Path) -> bool:
 
 @register("coref", "xmi", layout="each", sniff=sniff,
           summary="UIMA CAS XMI (INCEpTION, WebAnno, DKPro) .xmi files or zips of them, chain "
-          "or span layers: files or folders", options=(LAYERS,), span_layers=True)
+          "or span layers: files or folders", options=(LAYERS, LANG), span_layers=True)
 def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
-         layers: Sequence[str] | None = None, spans: bool = False) -> list[CorefAnnotation]:
+         layers: Sequence[str] | None = None, spans: bool = False,
+         lang: str = DEFAULT_LANG) -> list[CorefAnnotation]:
     """Read XMI exports; see the module docstring.
 
     ``paths``: ``.xmi`` files, zips, or directories searched recursively for both.
     ``annotators``: one id per path (applies to every file under it). ``layers``: chain
     layers to read, by type name, local name or short name (``CoreferenceChain``,
     ``Coreference``), or span layers by type name or local name; default every chain layer.
-    ``spans``: without a chain layer, read the one span layer.
+    ``spans``: without a chain layer, read the one span layer. ``lang``: the language of
+    spaCy's blank tokenizer, for a CAS without tokens.
     """
-    out: list[CorefAnnotation] = []
+    check_lang(lang)
+    problems = Problems()
+    found: list[_Read] = []
     seen: dict[tuple[str, str], str] = {}
     choice = LayerChoice()
-    for src in _sources(paths, annotators):
-        ann = _read_source(src, None if layers is None else set(layers), spans, choice)
-        if ann is None:
-            continue
-        key = (ann.annotator, ann.document.id)
-        if key in seen:
-            raise InputError(f"annotator {key[0]!r} has document {key[1]!r} twice (also in "
-                             f"{seen[key]})", src.name)
-        seen[key] = src.name
-        out.append(ann)
-    choice.settle(len(out))
+    wanted = None if layers is None else set(layers)
+    with problems.collect():
+        for src in _sources(paths, annotators):
+            with problems.collect():
+                one = _read_source(src, wanted, spans, choice, lang)
+                if one is None:
+                    continue
+                key = (one.annotator, one.doc_id)
+                if key in seen:
+                    raise InputError(f"annotator {quote(key[0])} has document {quote(key[1])} "
+                                     f"twice (also in {seen[key]})", src.name)
+                seen[key] = src.name
+                found.append(one)
+    problems.check()
+    choice.settle(len(found))
+    out = _annotations(found, problems)
+    problems.check()
     check_same_tokens(out)
     return out
+
+
+@dataclass
+class _Read:
+    """One XMI read: its document, annotator, text, tokens (before they are cut at the
+    mentions' boundaries), mentions as character spans, chains and links."""
+
+    name: str
+    annotator: str
+    doc_id: str
+    text: str
+    tokens: Tokens
+    mentions: Spans
+    chains: list[Chain]
+    links: list[Link]
+
+
+def _annotations(found: list[_Read], problems: Problems) -> list[CorefAnnotation]:
+    """The annotations of the XMIs read, in their order: those of one document, text and
+    tokens share the tokens, cut at every boundary of their mentions."""
+    groups: dict[tuple, list[int]] = {}
+    for i, r in enumerate(found):
+        key = (r.doc_id, r.text, tuple(r.tokens.words), tuple(r.tokens.starts))
+        groups.setdefault(key, []).append(i)
+    out: list[CorefAnnotation | None] = [None] * len(found)
+    for members in groups.values():
+        first = found[members[0]]
+        tokens, mentions, empty = anchor(first.text, first.tokens,
+                                         [found[i].mentions for i in members])
+        for a, k in empty:
+            r = found[members[a]]
+            spans = r.mentions.spans[k]
+            problems.add(InputError(f"{r.mentions.attrs[k].get('kind', 'annotation')} "
+                                    f"xmi:id={clip(r.mentions.ids[k])}: span "
+                                    f"{spans[0][0]}-{spans[-1][1]} covers no token", r.name,
+                                    r.mentions.lines[k]))
+        for i, mine in zip(members, mentions, strict=True):
+            r = found[i]
+            for m in mine.values():
+                m.attrs.pop("kind", None)
+            doc = Document(r.doc_id, tokens.words, tokens.sentence_starts, text=r.text,
+                           source=r.name)
+            out[i] = CorefAnnotation(doc, r.annotator, mine, r.chains, r.links, source=r.name)
+    return [a for a in out if a is not None]
 
 
 @dataclass
@@ -134,15 +195,28 @@ class LayerChoice:
     missing: list[InputError] = field(default_factory=list)
     unmarked: list[InputError] = field(default_factory=list)
     plain: dict[str, str] = field(default_factory=dict)
+    #: files without a layer to read (one problem of the read, however many files)
+    none: list[InputError] = field(default_factory=list)
+    #: WebAnno TSV: files with columns past the header's, all '_' (a warning of the read)
+    surplus: list[str] = field(default_factory=list)
 
     def read_plain(self, layer: str, name: str) -> None:
         self.plain.setdefault(layer, name)
+
+    def nothing(self, error: InputError) -> None:
+        """A file has no layer to read: the read's error, said once (:meth:`settle`)."""
+        self.none.append(error)
 
     def settle(self, files: int) -> None:
         """After every file: the named layers are in none of them, the files' one span layers
         differ, or files without any layer beside none that has one: one error; files without
         any layer beside files with one span layer: their annotators marked nothing there
         (a warning)."""
+        if self.none:
+            first = self.none[0]
+            more = len(self.none) - 1
+            raise InputError(first.message + (f" (so do {more} other file(s))" if more else ""),
+                             first.path, first.line)
         if self.missing and len(self.missing) == files:
             raise self.missing[0]
         if len(self.plain) > 1:
@@ -187,26 +261,11 @@ def _sources(paths: Sequence[str | PathLike],
             with z:
                 names = z.namelist()
                 ts_name = next((n for n in names if Path(n).name == "TypeSystem.xml"), None)
-                declared = (_declared(parse_bytes(_inflate(z, f, ts_name), f"{f}!/{ts_name}"))
+                declared = (_declared(parse_bytes(inflate(z, f, ts_name), f"{f}!/{ts_name}"))
                             if ts_name else frozenset())
                 for n in sorted(n for n in names if n.endswith(".xmi")):
-                    yield _Source(f"{f}!/{n}", _inflate(z, f, n), given,
+                    yield _Source(f"{f}!/{n}", inflate(z, f, n), given,
                                   *_paths.inception_names(f, Path(n).stem), declared)
-
-
-def _inflate(z: zipfile.ZipFile, path: Path, name: str) -> bytes:
-    """A zip member's bytes, refusing a member that inflates beyond ``INFLATE_RATIO`` times
-    the zip's size (plus ``INFLATE_SLACK``): the sizes in a zip's headers may lie."""
-    limit = INFLATE_RATIO * path.stat().st_size + INFLATE_SLACK
-    try:
-        with z.open(name) as member:
-            data = member.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as e:
-        raise InputError(f"cannot inflate {name}: {e}", path) from None
-    if len(data) > limit:
-        raise InputError(f"{name} inflates to more than {limit} bytes, {INFLATE_RATIO} times "
-                         "the zip file and more: refused as a zip bomb", path)
-    return data
 
 
 def _declared(root: etree._Element) -> frozenset[str]:
@@ -282,8 +341,9 @@ def _choose(kinds: dict[str, list[etree._Element]], declared: frozenset[str],
                        name, line)
     if spans and not every and not found:
         choice.unmarked.append(error)
-        return [], []
-    raise error
+    else:
+        choice.nothing(error)
+    return [], []
 
 
 def no_layer(why: str, spans: bool, found: Sequence[str]) -> str:
@@ -320,8 +380,8 @@ def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) ->
     return ts
 
 
-def _read_source(src: _Source, wanted: set[str] | None, spans: bool,
-                 choice: LayerChoice) -> CorefAnnotation | None:
+def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
+                 lang: str) -> _Read | None:
     root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
     kinds: dict[str, list[etree._Element]] = {}
     lines: dict[str, int | None] = {}
@@ -351,23 +411,23 @@ def _read_source(src: _Source, wanted: set[str] | None, spans: bool,
     _check_references(kinds, layers, sofa.get(XMI_ID), src.name)
     cas = _load(src, kinds, layers)
     text = cas.sofa_string or ""
-    at = _Positions(_tokens(cas, text, kinds), text, lines, src.name)
+    at = _Positions(text, lines, src.name)
     mentions, chains, links = _chains(cas, layers, at)
     for type_name in plain:
         for el in kinds[type_name]:
             m = _span(el, _short(type_name), sofa.get(XMI_ID), at)
-            mentions[m.id] = m
-            chains.append(Chain(f"{m.attrs['layer']}:{m.id}", [m.id]))
-    order = sorted(mentions, key=lambda m: (mentions[m].fragments, int(m)))
-    mentions = {m: mentions[m] for m in order}
+            mentions[m[0]] = m
+            chains.append(Chain(f"{m[2]['layer']}:{m[0]}", [m[0]]))
+    spans = Spans()
+    for mid, frags, attrs in sorted(mentions.values(), key=lambda m: (m[1], int(m[0]))):
+        spans.add(mid, frags, attrs, lines.get(mid))
     doc_id = (meta is not None and (meta.get("documentTitle") or meta.get("documentId"))) \
         or src.document
-    doc = Document(doc_id, at.tokens.words, at.tokens.sentence_starts, text=text,
-                   source=src.name)
-    return CorefAnnotation(doc, annotator, mentions, chains, links, source=src.name)
+    return _Read(src.name, annotator, doc_id, text, _tokens(cas, text, kinds, lang), spans,
+                 chains, links)
 
 
-def _span(el: etree._Element, layer: str, sofa: str | None, at: _Positions) -> Mention:
+def _span(el: etree._Element, layer: str, sofa: str | None, at: _Positions) -> _CharMention:
     """The mention of one annotation of a span layer, its features (XML attributes) in its
     attrs."""
     mid = el.get(XMI_ID)
@@ -415,11 +475,11 @@ def _load(src: _Source, kinds: dict[str, list[etree._Element]], layers: list[_La
                          src.name) from None
 
 
-def _tokens(cas, text: str, kinds: dict[str, list]) -> Tokens:
+def _tokens(cas, text: str, kinds: dict[str, list], lang: str) -> Tokens:
     """Tokens and sentences of the CAS, or blank-spaCy ones when it has no indexed tokens."""
     toks = sorted(cas.select(TOKEN), key=lambda t: (t.begin, t.end)) if TOKEN in kinds else []
     if not toks:
-        return tokenize(text)
+        return tokenize(text, lang)
     starts = [t.begin for t in toks]
     sents = sorted({bisect_left(starts, s.begin) for s in cas.select(SENTENCE)}
                    if SENTENCE in kinds else set())
@@ -427,36 +487,39 @@ def _tokens(cas, text: str, kinds: dict[str, list]) -> Tokens:
                   [s for s in sents if s < len(toks)])
 
 
+#: a mention before it meets the tokens: (id, character fragments, attrs)
+_CharMention = tuple[str, tuple[tuple[int, int], ...], dict]
+
+
 @dataclass
 class _Positions:
-    """Mentions at the offsets of one CAS: its tokens, text (code points), element lines."""
+    """Mentions at the offsets of one CAS: its text (code points), element lines."""
 
-    tokens: Tokens
     text: str
     lines: dict[str, int | None]
     name: str
     table: Utf16Offsets | None = None
 
     def mention(self, mid: str, kind: str, layer: str, begin: int, end: int, converted: bool,
-                features: dict) -> Mention:
+                features: dict) -> _CharMention:
         """The mention of annotation ``mid`` of type ``kind`` (a local name) at UTF-16
         offsets ``begin``-``end`` (already code points where ``converted``), its attrs
-        ``layer``, ``features``, ``text``, ``char_offsets``."""
+        ``layer``, ``features``, ``text`` (``char_offsets`` are added when it meets the
+        tokens)."""
         b, e = begin, end
         if not converted:
             self.table = self.table or utf16_to_codepoints(self.text)
             b, e = self.table.get(begin, -1), self.table.get(end, -1)
-        frags = token_fragments(self.tokens, [(b, e)]) if 0 <= b <= e else None
-        if frags is None:
-            raise InputError(f"{kind} xmi:id={mid}: span {begin}-{end} covers no token",
+        if not 0 <= b < e:
+            raise InputError(f"{kind} xmi:id={clip(mid)}: span {begin}-{end} covers no token",
                              self.name, self.lines.get(mid))
-        return Mention(mid, frags, attrs={"layer": layer, **features, "text": self.text[b:e],
-                                          "char_offsets": ((b, e),)})
+        return mid, ((b, e),), {"layer": layer, **features, "text": self.text[b:e],
+                                "kind": kind}
 
 
 def _chains(cas, layers: list[_Layer], at: _Positions
-            ) -> tuple[dict[str, Mention], list[Chain], list[Link]]:
-    mentions: dict[str, Mention] = {}
+            ) -> tuple[dict[str, _CharMention], list[Chain], list[Link]]:
+    mentions: dict[str, _CharMention] = {}
     chains: list[Chain] = []
     links: list[Link] = []
 
@@ -494,7 +557,7 @@ def _chains(cas, layers: list[_Layer], at: _Positions
         for fs in select(lay.link):
             if str(fs.xmiID) not in mentions:
                 mid = mention(fs, lay, indexed)
-                mentions[mid].attrs["orphan"] = True
+                mentions[mid][2]["orphan"] = True
                 chains.append(Chain(f"orphan_{mid}", [mid]))
     return mentions, chains, links
 
@@ -515,7 +578,8 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     when it has none; ``attrs["layer"]`` names it). ``layers``: the relation layers to read
     (type name or local name; default all). Files, folders and annotators as :func:`read`."""
     wanted = None if layers is None else set(layers)
-    out: list[RelationAnnotation] = []
+    reads: list[_Read] = []
+    relations: list[list[Link]] = []
     seen: dict[tuple[str, str], str] = {}
     for src in _sources(paths, annotators):
         root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data,
@@ -537,8 +601,8 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
                     raise InputError(f"{_short(_type_name(el.tag))} xmi:id={el.get(XMI_ID)}: "
                                      f"no annotation xmi:id={end}", src.name, el.sourceline)
         spans = {_short(kinds[el.get(e)]) for _, el in found for e in ("Governor", "Dependent")}
-        ann = _read_source(src, spans, False, LayerChoice())
-        if ann is None:
+        one = _read_source(src, spans, False, LayerChoice(), DEFAULT_LANG)
+        if one is None:
             continue
         rels = []
         for name, el in found:
@@ -547,13 +611,17 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
             rels.append(Link(el.get("Governor"), el.get("Dependent"), label or _short(name),
                              {"layer": _short(name), "id": el.get(XMI_ID),
                               "line": el.sourceline}))
-        key = (ann.annotator, ann.document.id)
+        key = (one.annotator, one.doc_id)
         if key in seen:
-            raise InputError(f"annotator {key[0]!r} has document {key[1]!r} twice (also in "
-                             f"{seen[key]})", src.name)
+            raise InputError(f"annotator {quote(key[0])} has document {quote(key[1])} twice "
+                             f"(also in {seen[key]})", src.name)
         seen[key] = src.name
-        out.append(RelationAnnotation(ann.document, ann.annotator, ann.mentions, rels,
-                                      src.name))
+        reads.append(one)
+        relations.append(rels)
+    problems = Problems()
+    out = [RelationAnnotation(ann.document, ann.annotator, ann.mentions, rels, ann.source)
+           for ann, rels in zip(_annotations(reads, problems), relations, strict=True)]
+    problems.check()
     if not out:
         what = f"relation layer {', '.join(sorted(wanted))}" if wanted else \
             "relation layer (annotations with Governor and Dependent)"

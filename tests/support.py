@@ -7,6 +7,7 @@ wherever ``CORPUSAGREE_CORPORA`` points; tests that need them skip when they are
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib.util
 import os
@@ -21,6 +22,28 @@ SAMPLES = ROOT / "sample_corpora"
 DATA = ROOT / "tests" / "data"
 CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "corpora"))
 
+
+
+@functools.cache
+def _report_validator():
+    from jsonschema import Draft202012Validator
+
+    from corpusagree.report import schema
+
+    return Draft202012Validator(schema())
+
+
+def schema_errors(document) -> list[str]:
+    """Where a JSON report document (or a list of them, as ``report --json`` writes) breaks
+    the shipped JSON Schema (``corpusagree.report.schema()``): one ``path: message`` line per
+    error, none when it is valid. An error of a choice (``oneOf``: null or an object) is
+    given as the error deepest inside the branches, which names the key at fault."""
+    out = []
+    for e in _report_validator().iter_errors(document):
+        while e.context:
+            e = max(e.context, key=lambda c: (len(c.absolute_path), c.validator != "type"))
+        out.append(f"{'/'.join(map(str, e.absolute_path)) or '(document)'}: {e.message}")
+    return sorted(out)
 
 
 def load_benchmark(name: str):

@@ -11,6 +11,7 @@ coefficients with an ASCII ``id`` and a display ``symbol``); ``tables()`` gives 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,8 +29,12 @@ from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, Result, compute
 from ..stats.inference import Bootstrap, Interval, bootstrap
 
-#: version of the JSON layout; raised when a key is renamed or removed
+#: version of the JSON layout; raised when a key is renamed or removed (with the ``schema``
+#: const of the JSON Schema, corpusagree/report/report.schema.json)
 SCHEMA = 1
+#: Krippendorff's thresholds .667 and .800 (Krippendorff 1980, p. 147), which the pictures of
+#: a chance-corrected coefficient mark (:attr:`Table.thresholds`)
+THRESHOLDS = tuple(b.low for b in interpret.KRIPPENDORFF.bands if math.isfinite(b.low))
 
 
 def expect(corpus: Any, job: str, kind: type | tuple[type, ...]) -> Corpus:
@@ -146,6 +151,9 @@ class Table:
         ``to_dict``), such as coder × coder matrices of many coders.
     marked : tuple of str, optional
         Rows (and columns) to mark: the odd one out.
+    thresholds : tuple of float, optional
+        Values a picture of the table marks on its scale (:data:`THRESHOLDS` for a matrix of
+        a chance-corrected coefficient).
 
     Examples
     --------
@@ -164,6 +172,7 @@ class Table:
     matrix: bool = False
     terminal: bool = True
     marked: tuple[str, ...] = ()  #: rows (and columns) to mark: the odd one out
+    thresholds: tuple[float, ...] = ()
 
     def records(self) -> list[dict]:
         """The rows as dicts keyed by column key.

@@ -74,18 +74,20 @@ DISTANCES = ("passonneau", "jaccard", "dice", "masi")
 #: coefficients over chain labels, per distance
 CHAIN_COEFFICIENTS = ("alpha", "alpha_prime", "beta", "bias")
 SCORES = corefscores.METRICS
-SCORE_NAMES = {"muc": "MUC", "b_cubed": "B³", "ceaf_e": "CEAF-e", "ceaf_m": "CEAF-m",
-               "blanc": "BLANC", "lea": "LEA"}
+SCORE_NAMES = {m: spec.name for m, spec in corefscores.SPECS.items()}
+#: the scores undefined without a link (the others: without a mention), and the CoNLL average
+BY_LINK = " and ".join(s.name for s in corefscores.SPECS.values() if s.undefined == "link")
+CONLL = f"({' + '.join(SCORE_NAMES[m] for m in corefscores.CONLL)}) / 3"
 #: how the main figures are averaged, and on which mentions
 MICRO = ("micro average, as the CoNLL reference scorer: recall and precision sum their "
          "numerators and denominators over the documents the pair shares; key = the first "
          "annotator of the pair")
 MENTIONS = ("each annotator is scored on every mention they marked (the reference scorer's key "
             "and response mentions), not only on the mentions both marked; a mention one "
-            "annotator put in several chains counts once, in the first")
+            "annotator put in several chains counts as scorer.pl v8.01 counts a repeated mention")
 MACRO = ("macro average: each document's figure averaged over the documents where it is "
-         "defined (MUC: a link on either side; BLANC: a link on either side; the others: a "
-         "mention), never counting an undefined figure as 0")
+         f"defined ({BY_LINK}: a link on either side; the others: a mention), never counting "
+         "an undefined figure as 0")
 # ---- reading -----------------------------------------------------------------------------------
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
          annotators: Sequence[str] | None = None, **reader_options) -> Corpus[list]:
@@ -474,11 +476,10 @@ class CorefReport(Report):
         m = np.full((len(names), len(names)), np.nan)
         for r in self.scores.pairs:
             m[at[r["key"]], at[r["response"]]] = m[at[r["response"]], at[r["key"]]] = r["conll"]
-        return out + [Plot("pairwise_conll", "CoNLL F1 = (MUC + B³ + CEAF-e) / 3, micro-"
-                           "averaged over the documents, annotator × annotator", "heatmap",
+        return out + [Plot("pairwise_conll", f"CoNLL F1 = {CONLL}, micro-averaged over the "
+                           "documents, annotator × annotator", "heatmap",
                            {"rows": names, "columns": names, "values": m.tolist(),
-                            "label": "CoNLL F1", "vmin": 0.0, "vmax": 1.0,
-                            "marked": odd_one_out(names, m)})]
+                            "label": "CoNLL F1", "marked": odd_one_out(names, m)})]
 
     def _tables(self) -> list[Table]:
         o = self.options
@@ -532,7 +533,7 @@ class CorefReport(Report):
                          p["conll"]])
         return Table("scores", "Coreference scores, micro-averaged over the documents as the "
                      "CoNLL reference scorer (Pradhan et al. 2014)", cols, rows,
-                     [MICRO, MENTIONS, "CoNLL = (MUC + B³ + CEAF-e F1) / 3 (Pradhan et al. "
+                     [MICRO, MENTIONS, f"CoNLL = {CONLL} of the F1 (Pradhan et al. "
                       "2012); BLANC as the reference scorer (Luo et al. 2014): a key with no "
                       "link scores 0; 'all': the counts of every pair summed, docs = their "
                       "(document, pair)s; --by-document: figures per document and their macro "
@@ -562,7 +563,7 @@ class CorefReport(Report):
         rows = [[r["document"], r["key"], r["response"], *self._f1s(r)]
                 for r in self.scores.documents]
         return Table("scores_by_document", "Coreference scores by document, F1", cols, rows,
-                     ["— : undefined on the document (MUC and BLANC: no link on either side; "
+                     [f"— : undefined on the document ({BY_LINK}: no link on either side; "
                       "the reference scorer prints 0); recall and precision are in the JSON "
                       "output"])
 
@@ -740,10 +741,9 @@ def _undefined_scores(table: corefscores.DocumentPairs, n_annotators: int) -> li
         np.add.at(sums, inv, table.of(m))
         n = int((~corefscores.defined(m, sums)).sum())
         if n:
-            what = "link" if m in ("muc", "blanc") else "mention"
             out.append(f"{SCORE_NAMES[m]}: nothing to score for {n} of {n_pairs} pair(s) (no "
-                       f"{what} on either side in any document): shown as 0, as the reference "
-                       "scorer prints it")
+                       f"{corefscores.SPECS[m].undefined} on either side in any document): "
+                       "shown as 0, as the reference scorer prints it")
     return out
 
 

@@ -21,7 +21,7 @@ from ..stats import distances as dist
 from ..stats import interpret
 from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, compute
-from .base import Column, Table, WithTables
+from .base import THRESHOLDS, Column, Table, WithTables
 
 #: label tables (coincidence matrix, distributions, bias) are given up to this many labels
 MAX_TABLE_LABELS = 20
@@ -154,7 +154,9 @@ class Diagnostics(WithTables):
         out = [Table("pairwise", f"Pairwise {sym} ({dn}), coder × coder",
                      [Column("coder", "")] + [Column(c, c, "float", 3) for c in coders],
                      [[c, *row] for c, row in zip(coders, self.pairwise.tolist(), strict=True)],
-                     matrix=True, marked=(str(self.raises_most),) if self.raises_most else ())]
+                     matrix=True, marked=(str(self.raises_most),) if self.raises_most else (),
+                     thresholds=THRESHOLDS if coefficient_table.get(
+                         self.coefficient).chance_corrected else ())]
         if self.leave_one_out is not None:
             top = self.raises_most
             out.append(Table(

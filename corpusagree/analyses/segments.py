@@ -57,6 +57,7 @@ from ..stats.inference import Bootstrap, resampling
 from ..stats.kernel import kernel
 from ..stats.spec import for_coders
 from .base import (
+    THRESHOLDS,
     Column,
     Estimate,
     Records,
@@ -528,7 +529,8 @@ class SegmentsReport(Report):
             + (" (row = hypothesis, column = reference)" if key in ("pk", "window_diff") else ""),
             [Column("coder", "")] + [Column(c, c, "float", 3) for c in coders],
             [[c, *row] for c, row in zip(coders, matrix.tolist(), strict=True)],
-            matrix=True, marked=odd) for key, matrix in self.pairwise.matrices.items()]
+            matrix=True, marked=odd, thresholds=THRESHOLDS if key.startswith("alpha") else ())
+            for key, matrix in self.pairwise.matrices.items()]
 
     def _coder_tables(self) -> list[Table]:
         out = []

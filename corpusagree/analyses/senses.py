@@ -578,6 +578,55 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     tags = corpus.data
     inputs = corpus.inputs
     by_lemma = by_lemma or by_document
+    _check_options(depth, level, diagnostics)
+    where = ", ".join(map(str, inputs)) or None
+    if not tags:
+        raise InputError("no sense tags in the input", where)
+    table = SenseTable.from_tags(tags)
+    if len(table.coders) < 2:
+        raise InputError(f"agreement needs two or more annotators; found "
+                         f"{len(table.coders)} ({', '.join(map(str, table.coders))})", where)
+    specs, invs = _inventories(inventories, table)
+    sds = scheme_data(table, invs, schemes, depth=depth, level=level, distance=distance,
+                      cluster=cluster)
+    lemma_of, lemma_names, _ = table.item_groups("lemma")
+    if by_lemma and lemma_of is None:
+        raise InputError("by lemma: the input gives no lemmas")
+    _, group_names, ungrouped = table.item_groups(cluster)
+    notes, missing, unpairable = _data_notes(table, sds, invs, cluster, group_names, ungrouped)
+
+    R = 0 if bootstrap is None else bootstrap.n_resamples
+    stage = Stages(progress, [R] * len(sds) + [R * len(sds) * len(lemma_names or [])
+                                               if by_lemma else 0])
+    scored = Records(_scheme_scores(sd, bootstrap, cluster, stage.next(), notes, where)
+                     for sd in sds)
+    lemmas = None
+    if by_lemma:
+        last = stage.next()
+        lemmas = lemma_rows(sds, lemma_of, lemma_names, bootstrap, cluster,
+                            None if last is None or bootstrap is None else
+                            lambda done: last(done * R))
+
+    fine = next((x for x in sds if x.scheme == "fine"), sds[0])
+    confused = diag = None
+    if diagnostics is not None:
+        confused, diag = _diagnostics(table, fine, lemma_of, lemma_names, diagnostics, cluster)
+        notes += diag.notes
+
+    options = {"inventories": specs, "schemes": None if schemes is None else list(schemes),
+               "level": level, "depth": depth, "distance": distance, "cluster": cluster,
+               "by_lemma": by_lemma, "diagnostics": diagnostics,
+               "reader_options": dict(corpus.reader_options)}
+    return SensesReport(list(inputs), options, bootstrap, corpus.format, table.n_tags,
+                        list(table.coders), len(table.items), len(table.sense_names),
+                        len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
+                        len(group_names or []), scored, lemmas,
+                        None if diagnostics is None else fine.name, confused, diag,
+                        list(dict.fromkeys(notes)),
+                        _contexts(tags, diag))
+
+
+def _check_options(depth: int | None, level: int | None, diagnostics: int | None) -> None:
     if depth is not None and depth < 0:
         raise InputError(f"depth: expected an integer ≥ 0 (or none: all levels), not {depth}")
     if level is not None and level < 1:
@@ -586,26 +635,23 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     if diagnostics is not None and diagnostics < 1:
         raise InputError(f"diagnostics: expected a positive number of sense pairs per lemma, "
                          f"not {diagnostics}")
-    where = ", ".join(map(str, inputs)) or None
-    if not tags:
-        raise InputError("no sense tags in the input", where)
-    table = SenseTable.from_tags(tags)
-    if len(table.coders) < 2:
-        raise InputError(f"agreement needs two or more annotators; found "
-                         f"{len(table.coders)} ({', '.join(map(str, table.coders))})", where)
+
+
+def _inventories(inventories: Sequence, table: SenseTable) -> tuple[list[str], list[tuple]]:
+    """(how each inventory was given, (name, inventory) pairs): files loaded for the senses
+    tagged; two inventories of one name are named as they were given."""
     invs = [s if isinstance(s, tuple) else load_inventory(s, table.sense_names)
             for s in inventories]
     specs = [s[0] if isinstance(s, tuple) else str(s) for s in inventories]
     if len({n for n, _ in invs}) < len(invs):
         invs = [(spec, inv) for spec, (_, inv) in zip(specs, invs, strict=True)]
-    sds = scheme_data(table, invs, schemes, depth=depth, level=level, distance=distance,
-                      cluster=cluster)
-    lemma_of, lemma_names, _ = table.item_groups("lemma")
-    if by_lemma and lemma_of is None:
-        raise InputError("by lemma: the input gives no lemmas")
-    _, group_names, ungrouped = table.item_groups(cluster)
-    notes: list[str] = []
+    return specs, invs
 
+
+def _data_notes(table: SenseTable, sds: Sequence, invs: Sequence[tuple], cluster: str,
+                group_names, ungrouped: int) -> tuple[list[str], int, int]:
+    """(notes on the data, missing tags, items with fewer than two tags)."""
+    notes: list[str] = []
     per_item = np.bincount(table.item_of, minlength=len(table.items))
     missing = len(table.items) * len(table.coders) - table.n_tags
     unpairable = int((per_item < 2).sum())
@@ -627,57 +673,38 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
             notes.append(f"inventory {name}: {n} of {len(table.senses)} tagged "
                          f"senses ({len(sd.unknown)} distinct) are not in it and stay "
                          f"themselves: {some}" + (", …" if len(sd.unknown) > 3 else ""))
+    return notes, missing, unpairable
 
-    R = 0 if bootstrap is None else bootstrap.n_resamples
-    stage = Stages(progress, [R] * len(sds) + [R * len(sds) * len(lemma_names or [])
-                                               if by_lemma else 0])
 
-    scored = Records()
-    for sd in sds:
-        d = dist.get(sd.distance)
-        settings = resampling(bootstrap, sd.data.groups, notes, cluster=cluster)
-        try:
-            rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)]
-                             + (set_specs(sd.data, notes) if d.for_sets else []), settings,
-                             progress=stage.next(), notes=notes)
-        except ValueError as e:
-            if isinstance(e, InputError):
-                raise
-            raise InputError(f"{sd.name}: {e}", ", ".join(inputs) or None) from None
-        scored.append(SchemeScores(sd.scheme, sd.inventory, sd.distance, sd.options,
-                                   sd.data.n_labels, dict(sd.unknown.most_common()), rows,
-                                   sd.data))
+def _scheme_scores(sd, bootstrap: Bootstrap | None, cluster: str, progress: Progress | None,
+                   notes: list[str], where: str | None) -> SchemeScores:
+    """The coefficients of one scheme's data, with intervals when bootstrapping."""
+    d = dist.get(sd.distance)
+    settings = resampling(bootstrap, sd.data.groups, notes, cluster=cluster)
+    try:
+        rows = estimates(sd.data, [(c, d) for c in coefficient_ids(sd.data, d)]
+                         + (set_specs(sd.data, notes) if d.for_sets else []), settings,
+                         progress=progress, notes=notes)
+    except ValueError as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError(f"{sd.name}: {e}", where) from None
+    return SchemeScores(sd.scheme, sd.inventory, sd.distance, sd.options, sd.data.n_labels,
+                        dict(sd.unknown.most_common()), rows, sd.data)
 
-    lemmas = None
-    if by_lemma:
-        last = stage.next()
-        lemmas = lemma_rows(sds, lemma_of, lemma_names, bootstrap, cluster,
-                            None if last is None or bootstrap is None else
-                            lambda done: last(done * R))
 
-    fine = next((x for x in sds if x.scheme == "fine"), sds[0])
-    confused = diag = None
-    if diagnostics is not None:
-        groups, names = (lemma_of, lemma_names) if lemma_of is not None else \
-            (np.zeros(len(table.items), np.int64), ["(all)"])
-        confused = Records({"lemma": p["group"], **{k: v for k, v in p.items() if k != "group"}}
-                           for p in dg.confused_pairs(fine.data, groups, names, diagnostics,
-                                                      lambda c: label_text(fine.data.labels, c)))
-        diag = diagnose(fine.data, fine.distance, coefficient="alpha",
-                        n_items=max(diagnostics, MIN_ITEMS), group_label=cluster)
-        notes += diag.notes
-
-    options = {"inventories": specs, "schemes": None if schemes is None else list(schemes),
-               "level": level, "depth": depth, "distance": distance, "cluster": cluster,
-               "by_lemma": by_lemma, "diagnostics": diagnostics,
-               "reader_options": dict(corpus.reader_options)}
-    return SensesReport(list(inputs), options, bootstrap, corpus.format, table.n_tags,
-                        list(table.coders), len(table.items), len(table.sense_names),
-                        len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
-                        len(group_names or []), scored, lemmas,
-                        None if diagnostics is None else fine.name, confused, diag,
-                        list(dict.fromkeys(notes)),
-                        _contexts(tags, diag))
+def _diagnostics(table: SenseTable, fine, lemma_of, lemma_names, n: int, cluster: str
+                 ) -> tuple[Records, Diagnostics]:
+    """The ``n`` most confused sense pairs of each lemma (or of all items) and every
+    diagnostic of the fine scheme (its max(n, MIN_ITEMS) costliest items)."""
+    groups, names = (lemma_of, lemma_names) if lemma_of is not None else \
+        (np.zeros(len(table.items), np.int64), ["(all)"])
+    confused = Records({"lemma": p["group"], **{k: v for k, v in p.items() if k != "group"}}
+                       for p in dg.confused_pairs(fine.data, groups, names, n,
+                                                  lambda c: label_text(fine.data.labels, c)))
+    diag = diagnose(fine.data, fine.distance, coefficient="alpha",
+                    n_items=max(n, MIN_ITEMS), group_label=cluster)
+    return confused, diag
 
 
 def _contexts(tags: Sequence[SenseTag], diag: Diagnostics | None

@@ -44,7 +44,7 @@ from ..model.progress import Progress, Stages
 from ..readers import _paths
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
-from ..stats.inference import Bootstrap, Interval
+from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
 from . import coref
 from .base import (
     Column,
@@ -65,8 +65,9 @@ TASKS = ("coref", "segments")
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
 TEXT = 40
-#: the most units of one document drawn on its continuum
+#: the most units of one document drawn on its continuum, and the most documents drawn
 PLOT_UNITS = 400
+PLOT_DOCUMENTS = 8
 #: a uα's id in reports → its symbol
 SYMBOLS = {ua.IDS[v]: s for v, s in ua.VARIANTS.items()}
 
@@ -362,8 +363,10 @@ class SpansReport(Report):
                 "by_document": self.documents}
 
     def plots(self) -> list[Plot]:
-        """The continuum of one document per annotator with the best alignment: the document
-        of least γ (by document), else of most disorder, at most :data:`PLOT_UNITS` units."""
+        """The bootstrap distribution of the first uα, and the continuum of the
+        :data:`PLOT_DOCUMENTS` least-agreed documents (least γ by document, else most
+        disorder) with each annotator's units and the best alignment, at most
+        :data:`PLOT_UNITS` units a document."""
         iv = self.alpha_interval
         out = [] if iv is None or iv.distribution is None else [
             bootstrap_plot(SYMBOLS[iv.coefficient], "over documents", iv.estimate, iv)]
@@ -371,27 +374,32 @@ class SpansReport(Report):
         if g is None or not len(self.continuum):
             return out
         c, al = self.continuum, g.alignment
-        doc = _plot_document(c, g)
-        sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
-        rows = al.tuples[al.document == doc]
-        mid = (c.start + c.end) / 2
-        keep = set(sel.tolist())
-        links = [tuple((a, float(mid[u])) for a, u in enumerate(row) if u >= 0 and u in keep)
-                 for row in rows.tolist()]
-        begin, end = c.bounds[doc]
-        if len(sel):
-            end = min(end, float(c.end[sel].max()))
-        shown = "" if len(sel) == int((c.doc == doc).sum()) else \
-            f"; its first {len(sel)} units"
-        return out + [Plot("continuum", f"Document {c.documents[doc]}: each annotator's units and "
-                     f"the best alignment{shown}", "continuum",
-                     {"annotators": list(c.annotators),
-                      "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
-                                 c.categories[c.category[u]]) for u in sel],
-                      "links": links, "begin": float(begin), "end": float(end),
-                      "unit": c.unit},
-                     [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}; "
-                      f"disorder of the document {float(al.document_disorders[doc]):.4f}"])]
+        gammas = {d.document: d.value for d in g.documents}
+        documents = []
+        for doc in _plot_documents(c, g)[:PLOT_DOCUMENTS]:
+            sel = np.flatnonzero(c.doc == doc)[:PLOT_UNITS]
+            at = {u: k for k, u in enumerate(sel.tolist())}  # a unit's index in the plot
+            begin, end = c.bounds[doc]
+            if len(sel):
+                end = min(end, float(c.end[sel].max()))
+            name = c.documents[doc]
+            gamma = f"γ = {gammas[name]:.4f}, " if name in gammas else ""
+            shown = "" if len(sel) == int((c.doc == doc).sum()) else \
+                f"; its first {len(sel)} units"
+            documents.append({
+                "document": name,
+                "units": [(int(c.annotator[u]), float(c.start[u]), float(c.end[u]),
+                           c.categories[c.category[u]]) for u in sel],
+                "links": [tuple(at[u] for u in row if u in at)
+                          for row in al.tuples[al.document == doc].tolist()],
+                "begin": float(begin), "end": float(end),
+                "note": f"{gamma}disorder = {float(al.document_disorders[doc]):.4f}{shown}"})
+        order = "least γ first" if gammas else "most disorder first"
+        return out + [Plot("continuum", "Each annotator's units and the best alignment, in the "
+                           f"least-agreed documents ({order})", "continuum",
+                           {"annotators": list(c.annotators), "unit": c.unit,
+                            "documents": documents},
+                           [f"α = {al.alpha:g}, β = {al.beta:g}, Δ∅ = {al.delta_empty:g}"])]
 
     def _tables(self) -> list[Table]:
         out = []
@@ -475,14 +483,15 @@ class SpansReport(Report):
         return out
 
 
-def _plot_document(c: Continuum, g: gm.Gamma) -> int:
-    """The document drawn: least γ among the documents with one (ties: the first), else the
-    one of most disorder."""
-    per = [(d.value, c.documents.index(d.document)) for d in g.documents
-           if np.isfinite(d.value)]
-    if per:
-        return min(per)[1]
-    return int(np.argmax(g.alignment.document_disorders)) if len(c.documents) else 0
+def _plot_documents(c: Continuum, g: gm.Gamma) -> list[int]:
+    """The documents in the order they are drawn: by γ, least first (ties: in their order),
+    then the others by disorder, most first."""
+    per = sorted((d.value, c.documents.index(d.document)) for d in g.documents
+                 if np.isfinite(d.value))
+    first = [k for _, k in per]
+    seen = set(first)
+    rest = np.argsort(-np.asarray(g.alignment.document_disorders, dtype=float), kind="stable")
+    return first + [int(k) for k in rest.tolist() if k not in seen]
 
 
 def _undefined_gamma_cat(g: gm.Gamma) -> list[str]:
@@ -563,22 +572,31 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
                          f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
     notes = list(corpus.notes)
-    alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes) if "alpha_u" in measures else \
-        (Records(), None)
+    with_alpha, with_gamma = "alpha_u" in measures, "gamma" in measures
+    planned = n_samples or gm.FIRST_BATCH  # the precision rule may ask for more
+    stage = Stages(progress, [
+        _alpha_intervals(c, bootstrap) * bootstrap.n_resamples if with_alpha and bootstrap
+        else 0, planned if with_gamma else 0,
+        planned if with_gamma and len(c.categories) > 1 else 0])
+    alpha_progress, gamma_progress, positions_progress = (stage.next() for _ in range(3))
+    alpha_rows, alpha_iv = _alpha_rows(c, bootstrap, notes, alpha_progress) if with_alpha \
+        else (Records(), None)
     g = gp = None
-    if "gamma" in measures:
+    if with_gamma:
         kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
                   precision=precision, n_samples=n_samples, seed=seed)
-        stage = Stages(progress, [1, 1 if len(c.categories) > 1 else 0])
-        g = gm.gamma(c, category_distance=category_distance, **kw)
-        step = stage.next()
-        if step is not None:
-            step(1)
+        try:
+            g = gm.gamma(c, category_distance=category_distance, progress=gamma_progress, **kw)
+        except InputError as e:  # no document to align: said of the inputs, as above
+            if e.path:
+                raise
+            raise InputError(e.message, ", ".join(map(str, inputs)) or None) from None
         if len(c.categories) > 1:
-            gp = gm.gamma(_positions_only(c), **kw)
-        step = stage.next()
-        if step is not None:
-            step(1)
+            gp = gm.gamma(_positions_only(c), progress=positions_progress, **kw)
+        if bootstrap is not None:
+            notes.append("γ: its interval is the sampling error of its expected disorder "
+                         "over the sampled continua (Mathet et al. 2015, §5.3), not a "
+                         f"bootstrap: the bootstrap's {bootstrap.interval} intervals are uα's")
     pairs = Records(_pairs(c, g.alignment)) if g is not None else Records()
     costliest = Records(_costliest(g.alignment, diagnostics, texts or {})) \
         if g is not None and diagnostics else Records()
@@ -600,7 +618,8 @@ def _positions_only(c: Continuum) -> Continuum:
 
 
 def _alpha_row(c: Continuum, variant: str, category: str | None,
-               bootstrap: Bootstrap | None, notes: list[str]) -> tuple[dict, Interval | None]:
+               bootstrap: Bootstrap | None, notes: list[str], progress: Progress | None
+               ) -> tuple[dict, Interval | None]:
     try:
         r = ua.alpha_u(c, variant=variant, category=category)
     except InputError as e:
@@ -612,26 +631,42 @@ def _alpha_row(c: Continuum, variant: str, category: str | None,
     out["interval"] = iv = None
     if bootstrap is not None and len(c.documents) >= 2:
         try:
-            iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed)
+            iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed,
+                                       bootstrap.interval, progress)
             out["interval"] = interval_dict(iv)
         except InputError as e:
             notes.append(f"{r.symbol}: no interval: {e.message}")
+    if progress is not None:
+        progress(bootstrap.n_resamples if bootstrap is not None else 0)
     return out, iv
 
 
-def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str]
-                ) -> tuple[Records, Interval | None]:
-    """The uα rows (overall, then per category) and the first overall interval."""
-    overall = [_alpha_row(c, v, None, bootstrap, notes) for v in OVERALL]
+def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str],
+                progress: Progress | None = None) -> tuple[Records, Interval | None]:
+    """The uα rows (overall, then per category) and the first overall interval;
+    ``progress`` counts the replicates of every row's bootstrap."""
+    rows = Stages(progress, [bootstrap.n_resamples if bootstrap is not None else 0]
+                  * _alpha_intervals(c, bootstrap))
+    overall = [_alpha_row(c, v, None, bootstrap, notes, rows.next()) for v in OVERALL]
     first = next((iv for _, iv in overall if iv is not None and iv.estimate == iv.estimate),
                  None)
-    rows = [row for row, _ in overall]
+    out = [row for row, _ in overall]
     for cat in c.categories:
-        rows += [_alpha_row(c, "1995", cat, bootstrap, notes)[0],
-                 _alpha_row(c, "k", cat, bootstrap, notes)[0]]
+        out += [_alpha_row(c, "1995", cat, bootstrap, notes, rows.next())[0],
+                _alpha_row(c, "k", cat, bootstrap, notes, rows.next())[0]]
     if bootstrap is not None and len(c.documents) < 2:
         notes.append("one document: uα has no interval (the bootstrap resamples documents)")
-    return Records(rows), first
+    elif bootstrap is not None and len(c.documents) < FEW_CLUSTERS:
+        notes.append(f"only {len(c.documents)} documents: uα's intervals, over documents, are "
+                     "rough")
+    return Records(out), first
+
+
+def _alpha_intervals(c: Continuum, bootstrap: Bootstrap | None) -> int:
+    """How many uα rows are bootstrapped: the overall ones, then two per category."""
+    if bootstrap is None or len(c.documents) < 2:
+        return 0
+    return len(OVERALL) + 2 * len(c.categories)
 
 
 def _split(c: Continuum, a: int, b: int) -> np.ndarray:

@@ -15,11 +15,25 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..model.errors import InputError
-from . import annotators, coref, markables, relations, report, segments, senses, spans, table, trees
+from . import (
+    annotators,
+    coref,
+    markables,
+    relations,
+    report,
+    schema,
+    segments,
+    senses,
+    spans,
+    table,
+    trees,
+)
 from . import options as opt
 
-#: one module per job, each with register(subparsers)
-JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, relations, report)
+#: one module per job, each with register(subparsers); ``schema`` prints the JSON Schema of
+#: the reports the others write
+JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, relations, report,
+        schema)
 
 
 class Parser(argparse.ArgumentParser):

@@ -225,8 +225,9 @@ def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
         yield sys.stdout
         return
     if Path(args.output).is_dir():
-        raise InputError("is a folder: give a file name (a folder takes --format csv, one "
-                         "file per table)", Path(args.output).resolve())
+        raise InputError("is a folder: give a file name" + (
+            " (a folder takes --format csv, one file per table)"
+            if hasattr(args, "output_format") else ""), Path(args.output).resolve())
     try:
         fh = open(args.output, "w", encoding="utf-8", newline="")
     except OSError as e:

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         corpus = spans.read(args.paths, input_format=args.input_format,
                             annotators=opt.split(args.annotators), unit=args.unit,
                             category=args.category, **reader_options)
-    with opt.progress(args, "γ") as bar:
+    with opt.progress(args, "uα replicates, γ samples") as bar:
         report = spans.analyse(
             corpus, measures=opt.split(args.measure) or spans.MEASURES,
             by_document=args.by_document, alpha=args.alpha, beta=args.beta,

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Segmentation, natural_key
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from .segments import SegmentLayout
 
 UNITS = ("token", "char")
@@ -95,7 +95,7 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
     ['5 discontinuous mention(s) split into one unit per fragment']
     """
     if unit not in UNITS:
-        raise InputError(f"unit must be one of {', '.join(UNITS)}, not {unit!r}")
+        raise InputError(f"unit must be one of {', '.join(UNITS)}, not {quote(unit)}")
     if not annotations:
         raise InputError("no annotations to put on a continuum")
     documents = sorted({a.document.id for a in annotations}, key=natural_key)
@@ -119,7 +119,8 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
         for m in ann.mentions.values():
             spans = m.attrs.get("char_offsets") if unit == "char" else m.fragments
             if spans is None:
-                raise InputError(f"mention {m.id!r} has no character offsets: use --unit token",
+                raise InputError(f"mention {quote(m.id)} has no character offsets: use --unit "
+                                 f"token",
                                  ann.source or None)
             cat = _category(m.attrs, category)
             if cat is None:

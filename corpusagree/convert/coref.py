@@ -17,10 +17,12 @@ A mention an annotator put in several chains — one mention listed in two chain
 marked twice — gets the **union** of those chains as its label (for "antecedent": the closest
 preceding member of the union), and is counted in the report: coreference is an equivalence
 relation, so an annotation that puts one mention in two chains says they are one entity, and
-the union keeps every judgement the annotator made. The coreference scores instead keep such an
-item in its first chain only (:meth:`Alignment.clusters`), as the CoNLL reference scorer keeps
-the first occurrence of a repeated mention (Pradhan et al. 2014, v8.01); a repeated span is
-reported with a warning naming its file. Items are numbered document by document (documents in
+the union keeps every judgement the annotator made. The coreference scores instead treat such a
+mention as the CoNLL reference scorer v8.01 treats a repeated mention
+(:meth:`Alignment.clusters`): in a response it is dropped from the later entities when the key
+has its span, and kept in each when it does not. A repeated span is reported with a warning
+naming its file and the ids of the mentions that repeat it.
+Items are numbered document by document (documents in
 natural order of their names, annotators in the order given), in text order within a document
 (by start, longer first); item names are ``doc[start:end]`` token spans (end-exclusive,
 fragments comma-separated). The antecedent label is derived from the chains, not from the links
@@ -37,7 +39,7 @@ import numpy as np
 
 from ..model.corpus import CorefAnnotation, natural_key
 from ..model.data import ReliabilityData, ranges
-from ..model.errors import InputError
+from ..model.errors import InputError, clip, quote
 from .align import Spans
 from .align import align as align_spans
 
@@ -56,7 +58,7 @@ COUNTERS = ("documents", "mentions", "repeated", "dropped_singletons", "unknown_
 
 def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {quote(value)}")
 
 
 @dataclass
@@ -102,8 +104,9 @@ class AlignmentReport:
                 ("merged", "mention(s) fell on an item their annotator already had (one "
                  "judgement; chains united)"),
                 ("several_chains", "item(s) put in several chains by one annotator: the label "
-                 "is the union of those chains; the coreference scores keep the item in the "
-                 "first of them (as the reference scorer)")):
+                 "is the union of those chains; the coreference scores keep it in the first "
+                 "of them where the other annotator marked it too, else in each (as the "
+                 "reference scorer v8.01 reads a repeated response mention)")):
             n = self.total(counter)
             if n:
                 out.append(f"{n} {text}")
@@ -140,6 +143,10 @@ class Alignment:
     n_chains: int
     tokens: list[list[str]]
     report: AlignmentReport
+    #: each chain's place among its annotation's chains in the reference scorer's order
+    chain_rank: np.ndarray
+    #: (annotator, item, chain) of every later occurrence of an item in its annotation
+    copies: np.ndarray
 
     @property
     def n_items(self) -> int:
@@ -160,22 +167,46 @@ class Alignment:
         after = " ".join(toks[e:e + window]) + (" …" if e + window < len(toks) else "")
         return before, " ".join(toks[s:e]), after
 
-    def clusters(self) -> np.ndarray:
-        """annotators × items chain ids (-1 = not marked), the partitions the coreference
-        scores compare: an item an annotator put in several chains stays in the first of them
-        only — the chain whose first item comes first in the text, then the first of the
-        annotation — as the CoNLL reference scorer keeps the first occurrence of a repeated
-        mention and drops the others (Pradhan et al. 2014, v8.01)."""
+    def clusters(self) -> Clusters:
+        """annotators × items chain ids (-1 = not marked), the entities the coreference scores
+        compare, as the CoNLL reference scorer v8.01 reads a response (``IdentifMentions`` of
+        its ``CorScorer.pm``; Pradhan et al. 2014):
+
+        * the scorer numbers the entities of a document in the order it meets them (one-token
+          brackets of a row before opening ones, left to right; :func:`_scorer_order`), and an
+          item an annotator put in several chains is in the earliest of them here;
+        * its :attr:`Clusters.copies` are the item's later occurrences: in a response, the
+          scorer drops such a repeated mention when the key has its span, and keeps it, in
+          each of its entities, when the key does not (a mention of the response only, which
+          counts where the response's mentions count). A key's repeated mention counts once,
+          in its earliest entity (the scorer gives all its copies one id in every entity, which
+          makes the key no partition).
+
+        :func:`corpusagree.stats.corefscores.document_pairs` applies that rule to each pair."""
         A, N = len(self.annotators), self.n_items
-        first = np.full(self.n_chains, N, np.int64)
-        np.minimum.at(first, self.member_chain, self.member_item)
         key = self.member_annotator * N + self.member_item
-        order = np.lexsort((self.member_chain, first[self.member_chain], key))
+        order = np.lexsort((self.member_chain, self.chain_rank[self.member_chain], key))
         ks = key[order]
         keep = np.concatenate([[True], ks[1:] != ks[:-1]]) if len(ks) else np.zeros(0, bool)
         out = np.full(A * N, -1, np.int64)
         out[ks[keep]] = self.member_chain[order][keep]
-        return out.reshape(A, N)
+        return Clusters(out.reshape(A, N), self.copies)
+
+
+class Clusters(np.ndarray):
+    """annotators × items entity ids (:meth:`Alignment.clusters`), with ``copies``: rows
+    ``(annotator, item, entity)`` of the items an annotator marked again (the reference
+    scorer's repeated mentions)."""
+
+    copies: np.ndarray
+
+    def __new__(cls, ids: np.ndarray, copies: np.ndarray | None = None) -> Clusters:
+        out = np.asarray(ids).view(cls)
+        out.copies = np.zeros((0, 3), np.int64) if copies is None else copies
+        return out
+
+    def __array_finalize__(self, obj) -> None:
+        self.copies = getattr(obj, "copies", np.zeros((0, 3), np.int64))
 
 
 # ---- alignment ------------------------------------------------------------------------------
@@ -189,6 +220,12 @@ class _Marks:
     mem_chain: np.ndarray
     n_chains: int
     counts: dict[str, int]
+    #: each chain's place among the annotation's chains in the reference scorer's order
+    chain_rank: np.ndarray
+    #: each kept mention's place in that order
+    mention_rank: np.ndarray
+    #: the mentions that mark one span (:func:`_repeats`)
+    repeats: list[str]
 
 
 def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
@@ -205,6 +242,7 @@ def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
     span_ids: dict = {}
     span = np.array([span_ids.setdefault(ann.mentions[m].span, len(span_ids)) for m in mids],
                     np.int64)
+    repeats = _repeats(ann, mids, span) if n > len(span_ids) else []
     span_chains = np.unique(np.stack([span[pairs[:, 0]], pairs[:, 1]], 1), axis=0)
     repeated_chains = int(((np.bincount(span_chains[:, 0], minlength=len(span_ids)) > 1)
                            & (np.bincount(span, minlength=len(span_ids)) > 1)).sum())
@@ -225,9 +263,45 @@ def _marks(ann: CorefAnnotation, singletons: str) -> _Marks:
         m = new[m]
         mids = [x for x, k in zip(mids, keep, strict=True) if k]
     ments = [ann.mentions[x] for x in mids]
+    mention_rank = _scorer_order(ments)
+    chain_rank = np.full(n_chains, len(ments), np.int64)
+    np.minimum.at(chain_rank, c, mention_rank[m])
     return _Marks([x.span for x in ments], [x.head for x in ments], m, c, n_chains,
                   {"mentions": n, "repeated": n - len(span_ids), "dropped_singletons": dropped,
-                   "unknown_members": unknown, "repeated_chains": repeated_chains})
+                   "unknown_members": unknown, "repeated_chains": repeated_chains},
+                  chain_rank, mention_rank, repeats)
+
+
+def _repeats(ann: CorefAnnotation, mids: list[str], span: np.ndarray) -> list[str]:
+    """The mentions that mark one span, each group as ``T3 = T7 (10-13)`` (character offsets
+    where the format has them, else token spans)."""
+    groups: dict[int, list[str]] = {}
+    for mid, k in zip(mids, span.tolist(), strict=True):
+        groups.setdefault(k, []).append(mid)
+    out = []
+    for ids in groups.values():
+        if len(ids) > 1:
+            m = ann.mentions[ids[0]]
+            where = m.attrs.get("char_offsets") or m.span
+            out.append(" = ".join(clip(i, 20) for i in ids[:4]) + (" = …" if len(ids) > 4 else "")
+                       + f" ({';'.join(f'{a}-{b}' for a, b in where)})")
+    return out
+
+
+def _scorer_order(mentions: list) -> np.ndarray:
+    """Each mention's rank in the order in which the CoNLL reference scorer meets them, which
+    numbers the entities by their first mention: ``attrs["order"]`` where the reader gives it
+    (CoNLL-2012, CorefUD: token, one-token brackets before opening ones, place in the cell),
+    else as such a file would be written: by first token, one-token mentions first, then the
+    annotation's order."""
+    if mentions and all("order" in x.attrs for x in mentions):
+        keys = [x.attrs["order"] for x in mentions]
+    else:
+        keys = [(x.span[0][0], int(x.span != ((x.span[0][0], x.span[0][0] + 1),)), i)
+                for i, x in enumerate(mentions)]
+    rank = np.empty(len(mentions), np.int64)
+    rank[sorted(range(len(mentions)), key=keys.__getitem__)] = np.arange(len(mentions))
+    return rank
 
 
 def _match(marks: list[_Marks], match: str
@@ -284,7 +358,8 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     for ann in annotations:
         doc = by_doc.setdefault(ann.document.id, {})
         if ann.annotator in doc:
-            raise InputError(f"annotator {ann.annotator!r} has document {ann.document.id!r} "
+            raise InputError(f"annotator {quote(ann.annotator)} has document "
+                             f"{quote(ann.document.id)} "
                              "twice", ann.source or None)
         doc[ann.annotator] = ann
         given[ann.annotator] = None
@@ -302,8 +377,13 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     doc_items = [0]
     tokens: list[list[str]] = []
     mem_a, mem_i, mem_c = [], [], []
+    ranks: list[np.ndarray] = []
+    copy_a: list[np.ndarray] = [np.zeros(0, np.int64)]
+    copy_i: list[np.ndarray] = [np.zeros(0, np.int64)]
+    copy_c: list[np.ndarray] = [np.zeros(0, np.int64)]
     n_chains = 0
-    repeats: dict[str, list[int]] = {}     # source -> [documents, mentions, in another chain]
+    # source -> [documents, mentions, in another chain, the groups of ids that mark one span]
+    repeats: dict[str, list] = {}
     for d, doc_id in enumerate(documents):
         anns = sorted(by_doc[doc_id].values(), key=lambda x: a_ix[x.annotator])
         tokens.append(anns[0].document.tokens)
@@ -328,22 +408,35 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
                     c[k] += v
             if mk.counts["repeated"]:
                 r = repeats.setdefault(ann.source or ann.document.source or ann.annotator,
-                                       [0, 0, 0])
+                                       [0, 0, 0, []])
                 r[0] += 1
                 r[1] += mk.counts["repeated"]
                 r[2] += mk.counts["repeated_chains"]
+                r[3] += mk.repeats
             c["merged"] += mg
             c["no_head"] += nh
+            here = base + rank[item_of[mk.mem_mention]]
             mem_a.append(np.full(len(mk.mem_mention), a, np.int64))
-            mem_i.append(base + rank[item_of[mk.mem_mention]])
+            mem_i.append(here)
             mem_c.append(n_chains + mk.mem_chain)
+            ranks.append(mk.chain_rank)
+            # the annotation's (item, chain) occurrences in the reference scorer's order: the
+            # first of each item is its chain in the scores, the later ones its copies
+            seq = np.lexsort((mk.mention_rank[mk.mem_mention], mk.chain_rank[mk.mem_chain]))
+            later = np.ones(len(seq), bool)
+            later[np.unique(here[seq], return_index=True)[1]] = False
+            copy_a.append(np.full(int(later.sum()), a, np.int64))
+            copy_i.append(here[seq][later])
+            copy_c.append(n_chains + mk.mem_chain[seq][later])
             n_chains += mk.n_chains
-    for source, (docs, n, other) in repeats.items():
+    for source, (docs, n, other, groups) in repeats.items():
         warnings.warn(
             f"{source}: {n} mention(s) repeat the span of another mention of the same annotator"
-            f" ({docs} document(s); {other} span(s) in more than one chain): the coreference "
-            "scores keep each span in its first chain, as the reference scorer keeps the first "
-            "occurrence; the chain labels of α and β unite its chains", stacklevel=2)
+            f" ({docs} document(s); {other} span(s) in more than one chain): "
+            + "; ".join(groups[:3]) + ("; …" if len(groups) > 3 else "")
+            + "; the coreference scores keep each span in its first chain where the other "
+            "annotator marks it too, else in each, as the reference scorer v8.01; the chain "
+            "labels of α and β unite its chains", stacklevel=2)
     N = doc_items[-1]
     triples = np.unique(np.stack([np.concatenate(mem_a), np.concatenate(mem_i),
                                   np.concatenate(mem_c)], 1), axis=0)
@@ -363,9 +456,12 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     complete = int((marked == annotated[:, item_doc_arr]).all(0).sum())
     report = AlignmentReport(match, singletons, D, annotators, N, complete,
                              int((n_marked == 1).sum()), counts)
+    copies = np.stack([np.concatenate(copy_a), np.concatenate(copy_i),
+                       np.concatenate(copy_c)], 1)
     return Alignment(documents, annotators, items, item_doc_arr, item_frags,
                      np.array(doc_items, np.int64), annotated, ma, mi, mc, n_chains, tokens,
-                     report)
+                     report, np.concatenate(ranks) if ranks else np.zeros(0, np.int64),
+                     copies)
 
 
 # ---- labels ---------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..model.corpus import Segmentation, natural_key
 from ..model.data import MISSING, ReliabilityData, ranges
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 
 #: label of a potential boundary where the coder put none
 NO = "no"
@@ -103,7 +103,8 @@ class SegmentLayout:
             bad = np.searchsorted(ptr, np.flatnonzero(masses <= 0), side="right") - 1
         if len(bad):
             s = segs[int(bad[0])]
-            raise InputError(f"document {s.document!r}, coder {s.annotator!r}: segment masses "
+            raise InputError(f"document {quote(s.document)}, coder {quote(s.annotator)}: segment "
+                             f"masses "
                              f"must be positive, got {list(s.masses)}", s.source)
         totals = np.add.reduceat(masses, ptr[:-1])
         first = np.searchsorted(doc, np.arange(len(documents)))  # doc is sorted
@@ -112,8 +113,8 @@ class SegmentLayout:
         if len(wrong):
             s = segs[int(wrong[0])]
             ref = segs[int(first[doc[wrong[0]]])]
-            raise InputError(f"document {s.document!r}: coder {s.annotator!r} segments "
-                             f"{int(totals[wrong[0]])} units but coder {ref.annotator!r} "
+            raise InputError(f"document {quote(s.document)}: coder {quote(s.annotator)} segments "
+                             f"{int(totals[wrong[0]])} units but coder {quote(ref.annotator)} "
                              f"segments {int(lengths[doc[wrong[0]]])}", s.source)
         return cls(documents, coders, lengths, doc, coder, masses, ptr, _types(segs, counts))
 
@@ -150,7 +151,8 @@ def _check_unique(segs: list[Segmentation], doc: np.ndarray, coder: np.ndarray,
         k = np.flatnonzero(counts > 1)[0]
         dup = np.flatnonzero(key == key[first[k]])
         a, b = segs[int(dup[0])], segs[int(dup[1])]
-        raise InputError(f"document {b.document!r} segmented twice by coder {b.annotator!r} "
+        raise InputError(f"document {quote(b.document)} segmented twice by coder "
+                         f"{quote(b.annotator)} "
                          f"(also in {a.source or 'an earlier input'})", b.source)
 
 
@@ -161,11 +163,12 @@ def _types(segs: list[Segmentation], counts: np.ndarray) -> list | None:
         return None
     if not all(typed):
         s = segs[typed.index(False)]
-        raise InputError(f"document {s.document!r}, coder {s.annotator!r} has no boundary "
+        raise InputError(f"document {quote(s.document)}, coder {quote(s.annotator)} has no "
+                         f"boundary "
                          "types while other segmentations do", s.source)
     for s, n in zip(segs, counts, strict=True):
         if len(s.boundary_types) != n - 1:
-            raise InputError(f"document {s.document!r}, coder {s.annotator!r}: "
+            raise InputError(f"document {quote(s.document)}, coder {quote(s.annotator)}: "
                              f"{len(s.boundary_types)} boundary types for {n - 1} boundaries",
                              s.source)
     return list(chain.from_iterable(s.boundary_types for s in segs))
@@ -197,7 +200,7 @@ def boundaries(segs: Iterable[Segmentation] | SegmentLayout, *, types: bool = Fa
     if types:
         names = sorted(set(lay.types), key=natural_key)
         if NO in names:
-            raise InputError(f"a boundary type is called {NO!r}, the label of 'no boundary'")
+            raise InputError(f"a boundary type is called {quote(NO)}, the label of 'no boundary'")
         labels = [NO, *names]
         pos = {t: i + 1 for i, t in enumerate(names)}
         values = np.fromiter((pos[t] for t in lay.types), np.int32, len(lay.types))

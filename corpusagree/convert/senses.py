@@ -35,7 +35,7 @@ import numpy as np
 
 from ..model.corpus import SenseTag
 from ..model.data import MISSING, ReliabilityData, SetLabels, ranges
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.senses import SenseInventory
 
 #: scheme → default distance
@@ -45,6 +45,17 @@ WITH_INVENTORY = ("coarse", "extended")
 #: schemes whose labels are sets compared with a set distance
 SET_SCHEMES = ("extended", "multi")
 CLUSTERS = ("lemma", "document", "item")
+
+
+def _lemma_names(lexemes: list[str | None], pos: list[tuple[str | None, str | None]]
+                 ) -> list[str | None]:
+    """Each item's lemma group: its lemma, with its part of speech (``english.a``) where the
+    lemma comes with several (items of ``english.n`` and ``english.a`` are two groups)."""
+    kinds: dict[str | None, set] = {}
+    for (lemma, _), lexeme in zip(pos, lexemes, strict=True):
+        kinds.setdefault(lemma, set()).add(lexeme)
+    return [lexeme if len(kinds[lemma]) > 1 else lemma
+            for (lemma, _), lexeme in zip(pos, lexemes, strict=True)]
 
 
 @dataclass
@@ -71,28 +82,32 @@ class SenseTable:
         sense_ix: dict[str, int] = {}
         first: dict[tuple[int, int], SenseTag] = {}
         lemma: list[str | None] = []
+        pos: list[tuple[str | None, str | None]] = []  # each item's lemma and part of speech
         document: list[str | None] = []
         coder_of, item_of, sizes, flat = [], [], [], []
         for t in tags:
             c = coder_ix.setdefault(t.annotator, len(coder_ix))
             i = item_ix.setdefault(t.item, len(item_ix))
             if i == len(lemma):
-                lemma.append(t.lemma)
+                lemma.append(t.lexeme)
+                pos.append((t.lemma, t.pos))
                 document.append(t.document)
             if (c, i) in first:
                 was = first[c, i]
-                raise InputError(f"annotator {t.annotator!r} tags item {t.item!r} twice (first "
+                raise InputError(f"annotator {quote(t.annotator)} tags item {quote(t.item)} "
+                                 f"twice (first "
                                  f"at {was.source}:{was.line})", t.source or None, t.line)
             first[c, i] = t
-            for what, seen, value in (("lemma", lemma, t.lemma), ("document", document,
-                                                                   t.document)):
+            for what, seen, value in (("lemma", lemma, t.lexeme), ("document", document,
+                                                                    t.document)):
                 if value is not None and seen[i] is None:
                     seen[i] = value
                 elif value is not None and seen[i] != value:
-                    raise InputError(f"item {t.item!r} has {what} {value!r} here and "
-                                     f"{seen[i]!r} elsewhere", t.source or None, t.line)
+                    raise InputError(f"item {quote(t.item)} has {what} {quote(value)} here and "
+                                     f"{quote(seen[i])} elsewhere", t.source or None, t.line)
             if not t.senses:
-                raise InputError(f"empty sense set for item {t.item!r}", t.source or None, t.line)
+                raise InputError(f"empty sense set for item {quote(t.item)}", t.source or None,
+                                 t.line)
             coder_of.append(c)
             item_of.append(i)
             sizes.append(len(t.senses))
@@ -101,7 +116,8 @@ class SenseTable:
             raise InputError("no sense tags in the input")
         return cls(list(coder_ix), list(item_ix), np.array(coder_of, np.int64),
                    np.array(item_of, np.int64), np.concatenate([[0], np.cumsum(sizes)]),
-                   np.array(flat, np.int64), list(sense_ix), lemma, document)
+                   np.array(flat, np.int64), list(sense_ix), _lemma_names(lemma, pos),
+                   document)
 
     @property
     def n_tags(self) -> int:
@@ -121,7 +137,7 @@ class SenseTable:
         the number of items lacking that attribute (grouped together as ``"(none)"``).
         None when no item has the attribute, or for ``item``."""
         if cluster not in CLUSTERS:
-            raise InputError(f"cluster must be one of {', '.join(CLUSTERS)}, not {cluster!r}")
+            raise InputError(f"cluster must be one of {', '.join(CLUSTERS)}, not {quote(cluster)}")
         if cluster == "item":
             return None, None, 0
         values = self.item_lemma if cluster == "lemma" else self.item_document
@@ -199,7 +215,7 @@ def to_reliability(table: SenseTable, scheme: str = "fine",
     (default), documents, or none.
     """
     if scheme not in SCHEMES:
-        raise InputError(f"unknown scheme {scheme!r}; known: {', '.join(SCHEMES)}")
+        raise InputError(f"unknown scheme {quote(scheme)}; known: {', '.join(SCHEMES)}")
     if scheme in WITH_INVENTORY and inventory is None:
         raise InputError(f"the {scheme} scheme needs a sense inventory")
     m_ptr, m_elem, elem_names, known = _sense_map(table.sense_names, scheme, inventory, depth,

@@ -1,11 +1,11 @@
 """Coreference chains shared by the coreference readers: build them, check them.
 
 Chains are the connected components of identity links and equivalence groups (as brat and
-MMAX2 store them), computed with networkx. Every mention belongs to at least one chain: a mention
-with no link is a one-member (singleton) chain, so a chain list is a full partition of the
-mentions. ``check_same_tokens`` is the cross-annotator check: the underlying text or tokens
-must be identical across annotators; ``check_documents`` also refuses a document read twice
-for one annotator.
+MMAX2 store them), computed with scipy's sparse graph routines. Every mention belongs to at
+least one chain: a mention with no link is a one-member (singleton) chain, so a chain list is a
+full partition of the mentions. ``check_same_tokens`` is the cross-annotator check: the
+underlying text or tokens must be identical across annotators; ``check_documents`` also refuses
+a document read twice for one annotator.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
+import numpy as np
+from scipy import sparse
+from scipy.sparse.csgraph import connected_components
 
 from .corpus import Chain, CorefAnnotation, Link
-from .errors import InputError
+from .errors import InputError, quote
 
 
 def chains_from_links(mention_ids: Sequence[str], links: Iterable[Link],
@@ -29,25 +31,40 @@ def chains_from_links(mention_ids: Sequence[str], links: Iterable[Link],
     its members. Chains are ordered by their first member, members by ``mention_ids`` order, and
     named ``chain_1``, ``chain_2``, ... A link or group naming an id outside ``mention_ids``
     raises ``ValueError`` (readers validate ids first and report them as InputError).
+
+    >>> [c.members for c in chains_from_links(["a", "b", "c"], [Link("c", "a")])]
+    [['a', 'c'], ['b']]
     """
     order = {m: i for i, m in enumerate(mention_ids)}
-    graph = nx.Graph()
-    graph.add_nodes_from(order)
 
-    def known(mid: str) -> str:
+    def known(mid: str) -> int:
         if mid not in order:
             raise ValueError(f"unknown mention id {mid!r}")
-        return mid
+        return order[mid]
 
-    for link in links:
-        if types is None or link.type in types:
-            graph.add_edge(known(link.source), known(link.target))
+    edges = [(known(k.source), known(k.target)) for k in links
+             if types is None or k.type in types]
     for group in groups:
         members = [known(m) for m in group]
-        graph.add_edges_from(zip(members, members[1:], strict=False))
-    parts = sorted((sorted(c, key=order.__getitem__) for c in nx.connected_components(graph)),
-                   key=lambda c: order[c[0]])
-    return [Chain(f"chain_{k}", members) for k, members in enumerate(parts, 1)]
+        edges += zip(members, members[1:], strict=False)
+    n = len(order)
+    if not edges:  # every mention a chain of its own
+        return [Chain(f"chain_{k}", [m]) for k, m in enumerate(order, 1)]
+    pairs = np.array(edges, np.int64).reshape(-1, 2)
+    graph = sparse.coo_matrix((np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
+    count, label = connected_components(graph, directed=False)
+    # components ranked by their first member, members in mention order
+    first = np.full(count, n, np.int64)
+    np.minimum.at(first, label, np.arange(n))
+    rank = np.empty(count, np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(count)
+    cell = rank[label]
+    members = np.lexsort((np.arange(n), cell)).tolist()
+    bounds = np.concatenate([[0], np.cumsum(np.bincount(cell, minlength=count))]).tolist()
+    names = list(order)
+    out = [Chain(f"chain_{k + 1}", [names[i] for i in members[bounds[k]:bounds[k + 1]]])
+           for k in range(count)]
+    return out
 
 
 @dataclass
@@ -95,8 +112,10 @@ def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
         n = min(len(a), len(b))
         i = next((k for k in range(n) if a[k] != b[k]), n)
         detail = f"token {i}: {a[i]!r} vs {b[i]!r}" if i < n else f"{len(a)} vs {len(b)} tokens"
-        raise InputError(f"document {doc.id!r}: annotator {ann.annotator!r} has other tokens than "
-                         f"{ref.annotator!r} in {ref.source or ref.document.source} ({detail})",
+        raise InputError(f"document {quote(doc.id)}: annotator {quote(ann.annotator)} has other "
+                         f"tokens than "
+                         f"{quote(ref.annotator)} in {ref.source or ref.document.source} "
+                         f"({detail})",
                          ann.source or doc.source)
 
 
@@ -107,7 +126,8 @@ def check_documents(annotations: Sequence[CorefAnnotation]) -> None:
     for a in annotations:
         key = (a.annotator, a.document.id)
         if key in seen:
-            raise InputError(f"document {a.document.id!r} of annotator {a.annotator!r} is also "
+            raise InputError(f"document {quote(a.document.id)} of annotator {quote(a.annotator)} "
+                             f"is also "
                              f"in {seen[key]}", a.source)
         seen[key] = a.source
     check_same_tokens(annotations)

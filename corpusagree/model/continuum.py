@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import InputError
+from .errors import InputError, quote
 
 
 @dataclass(repr=False)
@@ -102,7 +102,7 @@ class Continuum:
             u = int(outside[0])
             b, e = self.bounds[self.doc[u]]
             raise InputError(f"unit {self._describe(u)} lies outside the continuum "
-                             f"[{b:g}, {e:g}) of document {self.documents[self.doc[u]]!r}")
+                             f"[{b:g}, {e:g}) of document {quote(self.documents[self.doc[u]])}")
         if n and not self.annotated[self.annotator, self.doc].all():
             raise ValueError("a unit's annotator must have annotated its document")
 
@@ -173,13 +173,13 @@ class Continuum:
         a_ix = {a: i for i, a in enumerate(names)}
         unknown = [r[0] for r in rows if str(r[0]) not in a_ix]
         if unknown:
-            raise InputError(f"annotator {unknown[0]!r} is not among the annotators given")
+            raise InputError(f"annotator {quote(unknown[0])} is not among the annotators given")
         cats = list(categories) if categories is not None else \
             sorted({str(r[3]) for r in rows})
         c_ix = {c: i for i, c in enumerate(cats)}
         missing = [r[3] for r in rows if str(r[3]) not in c_ix]
         if missing:
-            raise InputError(f"category {missing[0]!r} is not among the categories given")
+            raise InputError(f"category {quote(missing[0])} is not among the categories given")
         start = np.array([float(r[1]) for r in rows])
         stop = np.array([float(r[2]) for r in rows])
         if end is None:
@@ -230,7 +230,7 @@ class Continuum:
         docs = [d for p in parts for d in p.documents]
         if len(set(docs)) != len(docs):
             dup = next(d for d in docs if docs.count(d) > 1)
-            raise InputError(f"document {dup!r} appears in two continua")
+            raise InputError(f"document {quote(dup)} appears in two continua")
         a_ix = {a: i for i, a in enumerate(names)}
         c_ix = {c: i for i, c in enumerate(cats)}
         annotated = np.zeros((len(names), len(docs)), bool)
@@ -272,7 +272,7 @@ class Continuum:
             try:
                 d = self.documents.index(d)
             except ValueError:
-                raise InputError(f"no document {d!r}; the documents are "
+                raise InputError(f"no document {quote(d)}; the documents are "
                                  f"{', '.join(self.documents)}") from None
         on = self.doc == d
         return Continuum(self.annotators, self.categories, [self.documents[d]],

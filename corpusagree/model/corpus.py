@@ -108,7 +108,8 @@ class SenseTag:
     """One annotator's sense tag(s) for one instance (several senses allowed); ``context``:
     the words before the instance, the instance's own words and the words after it, where the
     format has the text (a sentence in Raganato's XML, Senseval's ``<context>``, WSbest's
-    uses)."""
+    uses); ``pos``: the instance's part of speech where the format gives it apart from the
+    lemma (WordNet's letters n, v, a, r; Raganato's XML)."""
 
     item: str
     annotator: str
@@ -118,6 +119,19 @@ class SenseTag:
     source: str = ""
     line: int | None = None
     context: tuple[str, str, str] | None = None
+    pos: str | None = None
+
+    @property
+    def lexeme(self) -> str | None:
+        """The lemma with its part of speech, ``english.a`` (the lemma alone without one): the
+        group of an item when items are grouped by lemma.
+
+        >>> SenseTag("i1", "A", frozenset({"s"}), "english", pos="a").lexeme
+        'english.a'
+        """
+        if self.lemma is None or self.pos is None:
+            return self.lemma
+        return f"{self.lemma}.{self.pos}"
 
 
 def natural_key(name: str) -> tuple:

@@ -16,7 +16,7 @@ from os import PathLike
 import numpy as np
 
 from . import io
-from .errors import InputError
+from .errors import InputError, quote
 
 MISSING = -1
 
@@ -399,13 +399,15 @@ class ReliabilityData:
             if is_set is None:
                 is_set = this_set
             elif is_set != this_set:
-                raise InputError(f"label {label!r} of coder {coder!r} on item {item!r}: mixing "
+                raise InputError(f"label {quote(label)} of coder {quote(coder)} on item "
+                                 f"{quote(item)}: mixing "
                                  "set-valued and plain labels", source)
             if this_set:
                 label = frozenset(label)
             key = (coder, item)
             if key in seen:
-                raise InputError(f"duplicate judgement by coder {coder!r} on item {item!r} "
+                raise InputError(f"duplicate judgement by coder {quote(coder)} on item "
+                                 f"{quote(item)} "
                                  f"(triples {seen[key]} and {n})", source)
             seen[key] = n
             cs.append(coder_ix.setdefault(coder, len(coder_ix)))
@@ -851,7 +853,7 @@ def _group_codes(item_names: list, groups: Mapping | None
     try:
         g = np.array([gix.setdefault(groups[i], len(gix)) for i in item_names], np.int64)
     except KeyError as e:
-        raise InputError(f"item {e.args[0]!r} has no group") from None
+        raise InputError(f"item {quote(e.args[0])} has no group") from None
     return g, list(gix)
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from os import PathLike
 
-from .errors import InputError
+from .errors import InputError, quote
 
 #: cells read as a missing judgement
 MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}
@@ -40,6 +40,12 @@ def read_text(path: Path_, encoding: str | None = None) -> str:
             sys.stdin.read().encode("utf-8")
     else:
         data = read_bytes(path)
+    return as_text(data, name, encoding)
+
+
+def as_text(data: bytes, name: Path_ | None, encoding: str | None = None) -> str:
+    """``data`` decoded as :func:`read_text` decodes a file (a zip member, say), ``name`` in
+    its messages."""
     return decode(data, name, encoding).replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -61,7 +67,7 @@ def decode(data: bytes, path: Path_ | None, encoding: str | None = None) -> str:
     try:
         codec = codecs.lookup(encoding or "utf-8").name
     except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}") from None
+        raise InputError(f"unknown encoding {quote(encoding)}") from None
     if codec == "utf-8":
         if data.startswith(codecs.BOM_UTF8):
             data = data[len(codecs.BOM_UTF8):]
@@ -80,11 +86,9 @@ def decode(data: bytes, path: Path_ | None, encoding: str | None = None) -> str:
 
 
 def excerpt(text: str | None, limit: int = 40) -> str:
-    """``repr(text)`` cut to ``limit`` characters with ``…``, for messages on one line;
-    ``end of text`` for None (past the last unit)."""
-    if text is None:
-        return "end of text"
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+    """:func:`~corpusagree.model.errors.quote` of ``text`` cut to ``limit`` characters, for
+    messages on one line; ``end of text`` for None (past the last unit)."""
+    return "end of text" if text is None else quote(text, limit)
 
 
 def not_utf8(error: UnicodeDecodeError, path: Path_ | None) -> InputError:
@@ -123,9 +127,9 @@ def parse_number(raw: str, path: Path_ | None, lineno: int | None) -> float | in
     try:
         v = float(raw)
     except ValueError:
-        raise InputError(f"{raw!r} is not a number", path, lineno) from None
+        raise InputError(f"{quote(raw)} is not a number", path, lineno) from None
     if not math.isfinite(v):
-        raise InputError(f"{raw!r} is not a finite number", path, lineno)
+        raise InputError(f"{quote(raw)} is not a finite number", path, lineno)
     return as_number(v)
 
 
@@ -183,7 +187,7 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
     for role, col in (("coder", coder), ("item", item), ("label", label)) + (
             (("group", group),) if group else ()):
         if col not in header:
-            raise InputError(f"no {role} column {col!r}; columns are {header}", name,
+            raise InputError(f"no {role} column {quote(col)}; columns are {header}", name,
                              rows[0][0])
         cols[role] = header.index(col)
     triples, groups = [], {}
@@ -192,14 +196,14 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
         c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
             row[cols["label"]].strip()
         if (c, i) in seen:
-            raise InputError(f"duplicate judgement by coder {c!r} on item {i!r} "
+            raise InputError(f"duplicate judgement by coder {quote(c)} on item {quote(i)} "
                              f"(first on line {seen[(c, i)]})", name, lineno)
         seen[(c, i)] = lineno
         if "group" in cols:
             g = row[cols["group"]].strip()
             if groups.setdefault(i, g) != g:
-                raise InputError(f"item {i!r} is in group {groups[i]!r} and {g!r}", name,
-                                 lineno)
+                raise InputError(f"item {quote(i)} is in group {quote(groups[i])} and {quote(g)}",
+                                 name, lineno)
         triples.append((c, i, parse_cell(raw, set_sep, numeric, name, lineno)))
     if not seen:
         raise InputError("no judgements in file", name)
@@ -243,13 +247,13 @@ def read_wide(path: Path_, *, delimiter: str | None = None, set_sep: str | None 
     items = header[1:]
     if len(set(items)) != len(items):
         dup = next(i for i in items if items.count(i) > 1)
-        raise InputError(f"item {dup!r} appears twice in the header", name, rows[0][0])
+        raise InputError(f"item {quote(dup)} appears twice in the header", name, rows[0][0])
     triples = []
     seen: dict = {}
     for lineno, row in _body(rows, header, name):
         coder = row[0].strip()
         if coder in seen:
-            raise InputError(f"coder {coder!r} has two rows (first on line {seen[coder]})",
+            raise InputError(f"coder {quote(coder)} has two rows (first on line {seen[coder]})",
                              name, lineno)
         seen[coder] = lineno
         for it, raw in zip(items, row[1:], strict=True):
@@ -288,7 +292,8 @@ def read_weights(path: Path_) -> tuple[dict | list[list[float]], Sequence | None
         if len(cells) != len(header) + 1:
             raise InputError(f"{len(cells)} fields, expected {len(header) + 1}", name, n)
         if cells[0] != header[r]:
-            raise InputError(f"row label {cells[0]!r} should be {header[r]!r} (same order as "
+            raise InputError(f"row label {quote(cells[0])} should be {quote(header[r])} (same "
+                             f"order as "
                              "the header)", name, n)
         matrix.append([parse_number(c, name, n) for c in cells[1:]])
     return matrix, header

@@ -16,7 +16,9 @@ Progress = Callable[[int, int], None]
 
 class Stages:
     """One ``progress(done, total)`` over consecutive stages of known ``sizes``: stage ``k``'s
-    callback reports its own ``done`` as steps of the whole.
+    callback reports its own ``done`` as steps of the whole. A stage whose callback is given a
+    ``total`` other than its size takes that size (a stage that learns how much work it has
+    as it goes, such as γ's sampled continua), and the whole grows or shrinks with it.
 
     Examples
     --------
@@ -26,6 +28,9 @@ class Stages:
     >>> first(10, 10); second(2, 5)
     >>> seen
     [(10, 15), (12, 15)]
+    >>> second(3, 8)                  # the second stage has 8 steps, not 5
+    >>> seen[-1]
+    (13, 18)
     >>> Stages(None, [3]).next() is None
     True
     """
@@ -33,17 +38,29 @@ class Stages:
     def __init__(self, progress: Progress | None, sizes: Sequence[int]) -> None:
         self.progress = progress
         self.sizes = [int(s) for s in sizes]
-        self.total = sum(self.sizes)
-        self.done = 0
+        self.started = 0
+
+    @property
+    def total(self) -> int:
+        """The steps of every stage."""
+        return sum(self.sizes)
 
     def next(self) -> Progress | None:
         """The callback of the next stage (None when there is no progress to report to)."""
-        size = self.sizes.pop(0) if self.sizes else 0
-        offset, self.done = self.done, self.done + size
+        k = self.started
+        self.started += 1
+        if k >= len(self.sizes):
+            self.sizes.append(0)
         if self.progress is None:
             return None
-        progress, total = self.progress, self.total
-        return lambda done, _total=None: progress(offset + min(int(done), size), total)
+        progress, sizes = self.progress, self.sizes
+
+        def report(done: int, total: int | None = None) -> None:
+            if total is not None:
+                sizes[k] = int(total)
+            progress(sum(sizes[:k]) + min(int(done), sizes[k]), sum(sizes))
+
+        return report
 
     def skip(self) -> None:
         """Pass over the next stage (work that did not need doing)."""

@@ -6,7 +6,7 @@ hold. Importing this package registers the renderers that the reports' own ``to_
 ``to_csv``, ``to_html`` and ``_repr_html_`` call (:func:`corpusagree.analyses.base.
 register_renderer`); ``corpusagree`` imports it, so they are there for every user. The
 renderers themselves are imported when first used (the terminal one needs rich, the HTML page
-matplotlib).
+matplotlib). :func:`schema` is the JSON Schema of the report document.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..analyses.base import Report, register_renderer
+from .json import schema
 
 FORMATS = ("text", "json", "csv", "md")
 
@@ -67,4 +68,4 @@ for _name, _fn in (("json", _json), ("csv_files", _csv_files), ("html", _html),
                    ("html_fragment", _html_fragment)):
     register_renderer(_name, _fn)
 
-__all__ = ["FORMATS", "render"]
+__all__ = ["FORMATS", "render", "schema"]

@@ -47,10 +47,10 @@ def table_csv(t: Table) -> str:
     return out.getvalue()
 
 
-def table_names(reports: Sequence[Report]) -> list[list[str]]:
+def table_names(reports: Sequence[Report], qualified: bool = False) -> list[list[str]]:
     """The name of each table of each report: its id for one report, ``job/id`` for several
-    (``job-2/id`` for a job's second report)."""
-    if len(reports) == 1:
+    (``job-2/id`` for a job's second report) and, when ``qualified``, for one too."""
+    if len(reports) == 1 and not qualified:
         return [list(reports[0].tables)]
     many = Counter(r.job for r in reports)
     seen: Counter = Counter()
@@ -60,6 +60,11 @@ def table_names(reports: Sequence[Report]) -> list[list[str]]:
         prefix = r.job if many[r.job] == 1 else f"{r.job}-{seen[r.job]}"
         out.append([f"{prefix}/{t}" for t in r.tables])
     return out
+
+
+def file_name(name: str) -> str:
+    """The CSV file of a table named by :func:`table_names` (``/`` as ``.``)."""
+    return name.replace("/", ".") + ".csv"
 
 
 def tidy(reports: Sequence[Report]) -> str:
@@ -76,7 +81,7 @@ def tidy(reports: Sequence[Report]) -> str:
 
 def write_files(reports: Sequence[Report], folder: Path) -> list[Path]:
     """One CSV file per table of ``reports`` in ``folder`` (made when missing), named by
-    :func:`table_names` (``/`` as ``.``); the files written."""
+    :func:`table_names` (:func:`file_name`); the files written."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -87,7 +92,7 @@ def write_files(reports: Sequence[Report], folder: Path) -> list[Path]:
     written = []
     for r, names in zip(reports, table_names(reports), strict=True):
         for name, t in zip(names, r.tables.values(), strict=True):
-            path = folder / (name.replace("/", ".") + ".csv")
+            path = folder / file_name(name)
             try:
                 path.write_text(table_csv(t), encoding="utf-8", newline="")
             except OSError as e:

@@ -1,23 +1,30 @@
 """Reports as one self-contained HTML page: numbers, intervals, pictures and disputed items.
 
 The page is drawn from what the reports hold (``tables()``, ``plots()``, ``to_dict()``),
-never from a second computation. It opens offline: CSS, the SVG plots (:mod:`.plots`) and a
-short script that sorts tables are inline, a Content-Security-Policy forbids any request, every
+never from a second computation: this module arranges it (which table goes in which section,
+what each picture is called) and the Jinja2 templates in ``templates/`` write its markup
+(``page.html.j2``, a job in ``job.html.j2``, figures and tables in ``macros.html.j2``, the
+notebook's fragment in ``fragment.html.j2``), escaping every value. It opens offline: the CSS
+(``report.css``), the SVG plots (:mod:`.plots`) and a short script (``report.js``: sorting
+tables, choosing a document) are inline, a Content-Security-Policy forbids any request, every
 table can be downloaded as CSV from a data URL, and the full JSON report is embedded. Each job
-has its sections in this order: summary (coefficients on the conventional scales), pairwise
-agreement (coder × coder heatmaps, the odd one out marked), coincidence and confusion, by
-document, bootstrap, disputed items (with their text), spans (a continuum and its alignment),
-other tables.
+has its sections in this order: summary (coefficients on the conventional scales), scores
+(coreference scores), pairwise agreement (coder × coder heatmaps, the odd one out marked),
+coincidence and confusion, by document, bootstrap, disputed items (with their text), spans (a
+continuum and its alignment), other tables.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import json as jsonlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from markupsafe import Markup
 
 from .._version import __version__
 from ..analyses.base import Column, Plot, Report, Table, bootstrap_caption
@@ -26,12 +33,13 @@ from . import csv, plots, text
 from .json import clean
 
 #: (id, heading) of a job's sections, in page order
-SECTIONS = (("summary", "Summary"), ("pairwise", "Pairwise agreement"),
+SECTIONS = (("summary", "Summary"), ("scores", "Scores"), ("pairwise", "Pairwise agreement"),
             ("matrices", "Coincidence and confusion"), ("documents", "By document"),
             ("bootstrap", "Bootstrap"), ("disputed", "Disputed items"), ("spans", "Spans"),
             ("tables", "Other tables"))
 #: tables by id: where they go when their shape does not say
-PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
+PLACES = {"scores": "scores", "scores_macro": "scores",
+          "leave_one_out": "pairwise", "coder_rates": "pairwise",
           "per_category": "matrices", "bias_by_category": "matrices", "confused": "matrices",
           "by_document": "documents", "scores_by_document": "documents",
           "by_group": "documents", "by_lemma": "documents", "worst_items": "disputed",
@@ -39,9 +47,9 @@ PLACES = {"leave_one_out": "pairwise", "coder_rates": "pairwise",
           "costliest_units": "disputed", "pairs": "spans", "models": "summary",
           "reliability": "summary", "alt_test": "summary", "alt_test_humans": "summary",
           "confusion": "matrices"}
-#: the section of each kind of plot
+#: the section of each kind of plot, and of plots placed by their id
 PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
-               "confusion": "matrices", "bars": "summary"}
+               "confusion": "matrices", "bars": "summary", "pairwise_conll": "scores"}
 #: matrices where a low value is good agreement
 LOW_IS_GOOD = ("pk", "window_diff")
 #: per-document strips show at most this many measures
@@ -49,48 +57,100 @@ STRIP_MEASURES = 8
 #: rows of a table written into the page (all of them are in its CSV and the JSON)
 MAX_ROWS = 200
 
-CSS = """
-body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d1d1d}
-header,main{max-width:1100px;margin:0 auto;padding:0 24px}
-header{padding-top:18px}h1{font-size:1.5em;margin:.2em 0}
-nav ol{columns:2;font-size:.9em}section.job{border-top:3px solid #1f4e79;margin-top:2em}
-h2{font-size:1.25em;margin:.6em 0 .2em}h3{font-size:1.05em;margin:1.2em 0 .3em;color:#1f4e79}
-h4{font-size:.95em;margin:1em 0 .2em}dl{display:grid;grid-template-columns:max-content 1fr;
-gap:2px 12px;font-size:.9em}dt{color:#555}dd{margin:0;overflow-wrap:anywhere}
-.table-wrap{overflow-x:auto}table.data{border-collapse:collapse;font-size:.85em;margin:.3em 0}
-table.data th,table.data td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left;
-vertical-align:top;white-space:pre-line}table.data th{background:#f2f5f8;cursor:pointer}
-table.data td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.data tr.marked td{background:#fbe3e0}tr:target td{background:#fff3b0}
-figure.plot{margin:.6em 0}figure.plot svg{max-width:100%;height:auto}
-figcaption,.note,.caption{font-size:.82em;color:#555}a.csv{font-size:.8em;margin-left:.6em}
-mark{background:#ffe28a;padding:0 2px}.summary{font-weight:600}
-@media print{nav,a.csv{display:none}section.job{break-before:page}
-table.data th{cursor:auto}}
-"""
 
-#: sorts a table by the clicked header (numbers by data-value, text otherwise)
-SCRIPT = """
-document.querySelectorAll("table.data th").forEach(function(th){
-th.addEventListener("click",function(){var t=th.closest("table"),b=t.tBodies[0],
-i=Array.prototype.indexOf.call(th.parentNode.children,th),up=th.dataset.sort!=="asc";
-t.querySelectorAll("th").forEach(function(h){delete h.dataset.sort});
-th.dataset.sort=up?"asc":"desc";var rows=Array.prototype.slice.call(b.rows);
-function key(r){var c=r.cells[i],v=c.dataset.value;var n=parseFloat(v);
-return v!==undefined&&v!==""&&!isNaN(n)?n:c.textContent}
-rows.sort(function(a,c){var x=key(a),y=key(c);if(typeof x!==typeof y){x=String(x);y=String(y)}
-return (x<y?-1:x>y?1:0)*(up?1:-1)});rows.forEach(function(r){b.appendChild(r)})})});
-"""
+# ---- what the templates draw --------------------------------------------------------------------
+@dataclass
+class Picture:
+    """One SVG of a figure; a figure of several (the documents of a continuum) lets the reader
+    choose one by its ``label``, and writes its ``note`` under it."""
+
+    svg: Markup
+    label: str = ""
+    note: str = ""
 
 
-def _e(s) -> str:
-    return html.escape(str(s), quote=True)
+@dataclass
+class Figure:
+    """A figure: its pictures, caption, links after the caption ((row id, name, value) of the
+    lowest documents) and notes, each on a line."""
+
+    id: str
+    caption: str
+    pictures: list[Picture]
+    notes: Sequence[str] = ()
+    links: list[tuple[str, str, str]] = field(default_factory=list)
+    choose: str = "Document"
 
 
-def _slug(s: str) -> str:
-    return re.sub(r"[^\w-]+", "-", str(s)).strip("-") or "x"
+@dataclass
+class Cell:
+    text: str
+    num: bool = False
+    value: str | None = None  #: data-value: the number a table is sorted by
+    high: str | None = None  #: data-high: an interval's upper bound
+    context: tuple[str, str, str] | None = None  #: (before, span, after): the span highlighted
 
 
+@dataclass
+class Row:
+    id: str
+    cells: list[Cell]
+    marked: bool = False
+
+
+@dataclass
+class TableView:
+    """A table as the page writes it: ``caption`` (hidden when a heading above says it),
+    headers (and their columns' keys, which name an empty header for a screen reader) and
+    rows; ``sortable``: each header a button."""
+
+    id: str
+    caption: str
+    headers: list[tuple[str, str]]
+    rows: list[Row]
+    caption_hidden: bool = False
+    sortable: bool = True
+
+
+@dataclass
+class Block:
+    """A part of a section: a heading (an anchor, a CSV download), a figure, a table, a line
+    on rows left out, notes."""
+
+    heading: str | None = None
+    anchor: str | None = None
+    download: tuple[str, str] | None = None  #: (file name, data URL)
+    figure: Figure | None = None
+    table: TableView | None = None
+    more: str = ""
+    notes: Sequence[str] = ()
+
+
+@dataclass
+class Job:
+    job: str
+    anchor: str
+    summary: str
+    overview: list[tuple[str, list[str]]]  #: (term, lines) of the summary's list
+    sections: list[tuple[str, str, list[Block]]]  #: (id, heading, blocks)
+    notes: list[str]
+
+
+@cache
+def environment():
+    """The templates of ``templates/`` (package data), every value escaped."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    env = Environment(loader=PackageLoader("corpusagree.report", "templates"),
+                      autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                      undefined=StrictUndefined)
+    # CSS and script are written into the page as they are, never read as templates
+    env.globals["inline"] = lambda name: Markup(env.loader.get_source(env, name)[0])
+    env.filters["short"] = _short
+    return env
+
+
+# ---- the page ---------------------------------------------------------------------------------
 def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequence[str] = ()
           ) -> str:
     """The page of ``reports`` (see the module docstring); ``defaults``: the options that
@@ -98,90 +158,93 @@ def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequenc
     plots.require()
     title = title or "Agreement report: " + ", ".join(dict.fromkeys(r.job for r in reports))
     dicts = [r.to_dict() for r in reports]
-    jobs = [_job(r, d, f"job-{n + 1}", defaults)
+    names = csv.table_names(reports, qualified=True)
+    jobs = [_job(r, d, f"job-{n + 1}", defaults, names[n])
             for n, (r, d) in enumerate(zip(reports, dicts, strict=True))]
-    toc = "".join(f'<li><a href="#job-{n + 1}">{_e(r.job)}: {_e(_short(r.summary()))}</a></li>'
-                  for n, r in enumerate(reports))
-    payload = jsonlib.dumps(clean(dicts), ensure_ascii=False)
-    payload = payload.replace("</", "<\\/")
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
-        f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
-        f"<header><h1>{_e(title)}</h1><p class=\"caption\">corpusagree {_e(__version__)}; "
-        "readings on conventional scales are conventions, not verdicts. The full JSON report "
-        "is embedded in this page (script #corpusagree-json).</p>"
-        f"<nav><ol>{toc}</ol></nav></header><main>{''.join(jobs)}</main>"
-        f"<script type=\"application/json\" id=\"corpusagree-json\">{payload}</script>"
-        f"<script>{SCRIPT}</script></body></html>\n")
+    # no "<" in the script's text (JSON has none outside its strings): no "</script>" or
+    # "<!--" there ends it early
+    payload = jsonlib.dumps(clean(dicts), ensure_ascii=False).replace("<", "\\u003c")
+    return environment().get_template("page.html.j2").render(
+        title=title, version=__version__, jobs=jobs, payload=Markup(payload))
 
 
 def fragment(report: Report) -> str:
     """The report as an HTML fragment for a notebook (``Report._repr_html_``): the summary,
     every table people read (the first :data:`MAX_ROWS` rows, a caption each) and the notes;
-    no plots, so it needs no matplotlib."""
+    no plots, so it needs no matplotlib, and no script (notebooks may not run it)."""
     anchor = f"corpusagree-{_slug(report.job)}-{id(report):x}"
-    out = [f'<div class="corpusagree-report" id="{anchor}">',
-           f"<p><strong>{_e(report.job)}</strong>: {_e(report.summary())}</p>"]
+    tables = []
     for t in report.tables.values():
-        if not t.terminal:
-            continue
-        t = t.shown()
-        out.append(_table(t, f"{anchor}-{_slug(t.id)}", caption=t.title))
-        if len(t.rows) > MAX_ROWS:
-            out.append(f"<p><em>The first {MAX_ROWS} of {len(t.rows):,} rows; "
-                       f"report.to_frame({t.id!r}) has them all.</em></p>")
-        out += [f"<p><small>{_e(n)}</small></p>" for n in t.notes]
-    if report.notes:
-        out.append("<ul>" + "".join(f"<li>{_e(n)}</li>" for n in report.notes) + "</ul>")
-    out.append("</div>")
-    return "".join(out)
+        if t.terminal:
+            t = t.shown()
+            tables.append(Block(table=_table(t, f"{anchor}-{_slug(t.id)}", sortable=False),
+                                more=_more(t, f"report.to_frame({t.id!r}) has them all."),
+                                notes=t.notes))
+    return environment().get_template("fragment.html.j2").render(
+        anchor=anchor, job=report.job, summary=report.summary(), blocks=tables,
+        notes=report.notes)
 
 
 def _short(s: str, n: int = 90) -> str:
     return s if len(s) <= n else s[:n - 1] + "…"
 
 
-def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str]) -> str:
-    parts: dict[str, list[str]] = {k: [] for k, _ in SECTIONS}
-    parts["summary"].append(_overview(report, d, defaults))
-    tables = [t.shown() for t in report.tables.values()]
+def _slug(s: str) -> str:
+    return re.sub(r"[^\w-]+", "-", str(s)).strip("-") or "x"
+
+
+def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str],
+         names: Sequence[str]) -> Job:
+    """A job's sections; ``names``: the name of each table's CSV (``job/id``, without .csv:
+    :func:`.csv.table_names`)."""
+    parts: dict[str, list[Block]] = {k: [] for k, _ in SECTIONS}
+    full = list(report.tables.values())
+    tables = [t.shown() for t in full]
     summary = [t for t in tables if _place(t) == "summary"]
     scale_rows = [(f"{t.id.replace('_', ' ')}: {label}" if len(summary) > 1 else label, *rest)
                   for t in summary for label, *rest in _scale_rows(t)]
     if scale_rows:
-        parts["summary"].append(_figure(
-            "scale", "Coefficients on the conventional scales", plots.scale(scale_rows),
-            [interpret.SHORT_LEGEND, interpret.CAVEAT]))
-    for t in tables:
+        caption = "Coefficients on the conventional scales"
+        parts["summary"].append(Block(figure=Figure(
+            "scale", caption, [Picture(Markup(plots.scale(scale_rows, title=caption)))],
+            [interpret.SHORT_LEGEND, interpret.CAVEAT])))
+    for whole, t, name in zip(full, tables, names, strict=True):
         place = _place(t)
-        parts[place].append(_table_block(report, t, anchor, place))
+        parts[place].append(_table_block(whole, t, f"{anchor}-table-{_slug(t.id)}", place,
+                                         csv.file_name(name)))
     for p in report.plots():  # a section's plots first (the summary's after its overview)
-        place = PLOT_PLACES[p.kind]
-        parts[place].insert(1 if place == "summary" else 0, _plot(p))
-    body = "".join(
-        f'<section class="part" data-part="{k}" id="{anchor}-{k}"><h3>{_e(h)}</h3>'
-        + "".join(parts[k]) + "</section>" for k, h in SECTIONS if parts[k])
-    notes = "".join(f"<li>{_e(n)}</li>" for n in report.notes)
-    notes = f'<h3>Notes</h3><ul class="note">{notes}</ul>' if notes else ""
-    return (f'<section class="job" id="{anchor}" data-job="{_e(report.job)}">'
-            f"<h2>{_e(report.job)}</h2>{body}{notes}</section>")
+        parts[PLOT_PLACES.get(p.id, PLOT_PLACES[p.kind])].insert(0, _plot(p))
+    for f in (b.figure for blocks in parts.values() for b in blocks if b.figure):
+        for k, picture in enumerate(f.pictures):  # ids unique in the page
+            picture.svg = Markup(plots.prefixed(picture.svg, f"{anchor}-{f.id}-{k}"))
+    return Job(report.job, anchor, report.summary(), _overview(report, d, defaults),
+               [(k, h, parts[k]) for k, h in SECTIONS if parts[k]], list(report.notes))
 
 
-def _overview(report: Report, d: dict, defaults: Sequence[str]) -> str:
-    """The summary line, inputs, options, how the intervals were made (what they resample,
-    the seed) and what ``--html`` turned on."""
-    rows = [("inputs", "<br>".join(_e(p) for p in d["inputs"]) or "—")]
-    opts = "; ".join(f"{k} = {_option(v)}" for k, v in d["options"].items()
-                     if v not in (None, False))
-    rows.append(("options", _e(opts) or "defaults"))
-    rows.append(("intervals", _e(_intervals(report))))
+def _overview(report: Report, d: dict, defaults: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The summary's list: inputs, options and how the reader read them, how the intervals
+    were made (what they resample, the seed) and what ``--html`` turned on."""
+    rows = [("inputs", [str(p) for p in d["inputs"]] or ["—"]),
+            ("options", ["; ".join(_options(d["options"])) or "defaults"])]
+    reading = _options(d["options"].get("reader_options") or {})
+    if reading:
+        rows.append(("read with", ["; ".join(reading)]))
+    rows.append(("intervals", [_intervals(report)]))
     if defaults:
-        rows.append(("turned on by --html", _e(", ".join(defaults))))
-    dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
-    return f'<p class="summary">{_e(report.summary())}</p><dl>{dl}</dl>'
+        rows.append(("turned on by --html", [", ".join(defaults)]))
+    return rows
+
+
+def _options(options: Mapping) -> list[str]:
+    """Options as a person reads them: ``name: value`` (words, lists as comma lists), an
+    option turned on as its name, those off or unset left out; the reader's options apart."""
+    out = []
+    for k, v in options.items():
+        if v is None or v is False or v in ([], {}) or k == "reader_options":
+            continue
+        name = str(k).replace("_", " ")
+        out.append(name if v is True else f"{name}: {_option(v)}")
+    return out
 
 
 def _option(v) -> str:
@@ -209,13 +272,18 @@ def _intervals(report: Report) -> str:
 
 def _place(t: Table) -> str:
     if t.matrix:
-        return "pairwise" if t.columns[0].key in ("coder", "annotator") else "matrices"
+        return "pairwise" if _coders(t) else "matrices"
     if t.id in PLACES:
         return PLACES[t.id]
     keys = {c.key for c in t.columns}
     if "value" in keys and keys & {"coefficient", "measure"}:
         return "summary"
     return "tables"
+
+
+def _coders(t: Table) -> bool:
+    """True for a coder × coder matrix (whose diagonal is each coder with itself)."""
+    return t.columns[0].key in ("coder", "annotator")
 
 
 def _number(v) -> float | None:
@@ -243,61 +311,73 @@ def _scale_rows(t: Table) -> list[tuple[str, float, float | None, float | None]]
     return out
 
 
-def _figure(fid: str, caption: str, svg: str, notes: Sequence[str] = (), extra: str = ""
-            ) -> str:
-    """A plot with its caption (escaped), notes and ``extra`` caption HTML."""
-    notes_html = "".join(f"<br>{_e(n)}" for n in notes)
-    return (f'<figure class="plot" data-figure="{_e(fid)}">{svg}'
-            f"<figcaption>{_e(caption)}{extra}{notes_html}</figcaption></figure>")
-
-
-def _plot(p: Plot) -> str:
+def _plot(p: Plot) -> Block:
     """A report's plot; a matrix under a heading, as a table's."""
-    draw = {"bootstrap": plots.bootstrap, "continuum": plots.continuum,
-            "heatmap": plots.heatmap, "confusion": plots.heatmap, "bars": plots.bars}[p.kind]
-    matrix = p.kind in ("heatmap", "confusion")
-    return ((f"<h4>{_e(p.title)}</h4>" if matrix else "")
-            + _figure(p.id, p.title + _marked(p.data.get("marked", ())), draw(**p.data),
-                      p.notes))
+    if p.kind == "continuum":
+        data = p.data
+        pictures = [Picture(Markup(plots.continuum(
+            data["annotators"], d["units"], d["links"], d["begin"], d["end"], data["unit"],
+            title=f"Document {d['document']}: each annotator's units and the best alignment")),
+            f"{d['document']}: {d['note']}", f"Document {d['document']}: {d['note']}")
+            for d in data["documents"]]
+        return Block(figure=Figure(p.id, p.title, pictures, p.notes))
+    if p.kind in ("bootstrap", "bars"):
+        draw = plots.bootstrap if p.kind == "bootstrap" else plots.bars
+        svg = draw(**p.data, title=p.title)
+        return Block(figure=Figure(p.id, p.title, [Picture(Markup(svg))], p.notes))
+    marked = p.data.get("marked", ())
+    svg = plots.heatmap(**{"diagonal": p.kind != "heatmap", **p.data}, title=p.title)
+    return Block(heading=p.title, figure=Figure(
+        p.id, p.title + _marked(marked) + _colours(p.data.get("thresholds", ()),
+                                                   p.data.get("vmin"), p.data.get("vmax")),
+        [Picture(Markup(svg))], p.notes))
 
 
-def _table_block(report: Report, t: Table, anchor: str, place: str) -> str:
-    tid = f"{anchor}-{_slug(t.id)}"
-    out = [f"<h4 id=\"{tid}\">{_e(t.title)}{_csv_link(report, t, tid)}</h4>"]
-    linked: list[int] = []
+def _table_block(full: Table, t: Table, tid: str, place: str, download: str) -> Block:
+    """A table under its heading (with its CSV: every column, the hidden ids too), after its
+    picture: a heatmap of a matrix, strips of values per document."""
+    data = base64.b64encode(csv.table_csv(full).encode("utf-8")).decode("ascii")
+    figure, linked = None, []
     if t.matrix:
-        out.append(_heatmap(t))
+        figure = _heatmap(t)
     elif place == "documents":
         figure, linked = _documents(t, tid)
-        out.append(figure)
-    if t.terminal:  # the others (matrices of many coders) are the heatmap and the CSV
-        out.append(_table(t, tid, linked))
-    if len(t.rows) > MAX_ROWS and t.terminal:
-        also = " and the lowest documents linked above" if any(
-            k >= MAX_ROWS for k in linked) else ""
-        out.append(f'<p class="note">The first {MAX_ROWS} of {len(t.rows):,} rows{also}; all '
-                   "of them are in the CSV and the JSON.</p>")
-    out += [f'<p class="note">{_e(n)}</p>' for n in t.notes]
-    return "".join(out)
+    also = " and the lowest documents linked above" if any(k >= MAX_ROWS for k in linked) \
+        else ""
+    return Block(heading=t.title, anchor=tid,
+                 download=(download, f"data:text/csv;charset=utf-8;base64,{data}"),
+                 figure=figure,
+                 # the others (matrices of many coders) are the heatmap and the CSV
+                 table=_table(t, tid, linked, hidden=True) if t.terminal else None,
+                 more=_more(t, f"all of them{also} are in the CSV and the JSON.")
+                 if t.terminal else "", notes=t.notes)
 
 
-def _csv_link(report: Report, t: Table, tid: str) -> str:
-    """The table's CSV as a download, with every column (the hidden ids too)."""
-    data = base64.b64encode(csv.table_csv(report.tables[t.id]).encode("utf-8")).decode("ascii")
-    return (f' <a class="csv" download="{_e(report.job)}-{_slug(t.id)}.csv" '
-            f'href="data:text/csv;charset=utf-8;base64,{data}">CSV</a>')
+def _more(t: Table, where: str) -> str:
+    """The line under a table cut to its first :data:`MAX_ROWS` rows."""
+    return f"The first {MAX_ROWS} of {len(t.rows):,} rows; {where}" if len(t.rows) > MAX_ROWS \
+        else ""
 
 
-def _heatmap(t: Table) -> str:
+def _heatmap(t: Table) -> Figure:
     names = [str(r[0]) for r in t.rows]
     cols = [c.header for c in t.columns[1:]]
     values = [[_number(v) for v in r[1:]] for r in t.rows]
-    reverse = any(t.id.endswith(k) for k in LOW_IS_GOOD)
-    bounded = t.columns[0].key in ("coder", "annotator")
-    svg = plots.heatmap(names, cols, values, marked=t.marked, label=t.title.split(",")[0],
-                        vmin=None if not bounded else _low(values), vmax=None if not bounded
-                        else 1.0, reverse=reverse)
-    return _figure(t.id, t.title + _marked(t.marked), svg)
+    coders = _coders(t)
+    title = t.title + _marked(t.marked)
+    svg = plots.heatmap(names, cols, values, marked=t.marked, label=_label(t.title),
+                        vmin=None if coders else 0.0, diagonal=not coders,
+                        reverse=any(t.id.endswith(k) for k in LOW_IS_GOOD),
+                        thresholds=t.thresholds, title=t.title)
+    return Figure(t.id, title + _colours(t.thresholds, None if coders else 0.0),
+                  [Picture(Markup(svg))])
+
+
+def _label(title: str) -> str:
+    """A matrix's title cut to what its cells hold, for its colour bar: before the first comma,
+    and before a long parenthesis ("Coincidence matrix o_ck (Krippendorff 2011; …)")."""
+    label = title.split(",")[0]
+    return label.split(" (")[0] if len(label) > 40 else label
 
 
 def _marked(names: Sequence[str]) -> str:
@@ -306,12 +386,19 @@ def _marked(names: Sequence[str]) -> str:
             "coder out)") if names else ""
 
 
-def _low(values: list[list[float | None]]) -> float:
-    found = [v for r in values for v in r if v is not None and math.isfinite(v)]
-    return min(0.0, min(found)) if found else 0.0
+def _colours(thresholds: Sequence[float], low: float | None = None,
+             high: float | None = None) -> str:
+    """The caption's word on a heatmap's colours: the values they span (``low`` and ``high``
+    where the plot fixes them) and the thresholds marked."""
+    span = ("over the range of the values" if low is None and high is None else
+            f"from {'the least value' if low is None else f'{low:g}'} to "
+            f"{'the largest value' if high is None else f'{high:g}'}")
+    marks = " and ".join(f"{t:.3f}".removeprefix("0") for t in thresholds)
+    return f". Colours {span}" + (f"; Krippendorff's {marks} are marked on the colour bar "
+                                  "when they fall in it" if marks else "")
 
 
-def _documents(t: Table, tid: str) -> tuple[str, list[int]]:
+def _documents(t: Table, tid: str) -> tuple[Figure | None, list[int]]:
     """Per-document strips of the table's agreement measures when each row is one document,
     or one document (lemma) of a group named by the second column (a scheme: a strip per
     measure and group); the lowest of the first strip linked to their rows (whose numbers
@@ -323,7 +410,7 @@ def _documents(t: Table, tid: str) -> tuple[str, list[int]]:
         groups = [str(r[1]) for r in t.rows]
     order = list(dict.fromkeys(names))
     if len(set(zip(names, groups, strict=True))) != len(names) or len(order) < 2:
-        return "", []
+        return None, []
     at = {n: i for i, n in enumerate(order)}
     measures = [(i, c) for i, c in enumerate(t.columns) if c.kind == "float"
                 and _agreement_scale(r[i] for r in t.rows)]
@@ -338,14 +425,15 @@ def _documents(t: Table, tid: str) -> tuple[str, list[int]]:
             strips.append((c.header if g is None else f"{c.header} ({g})", values, rows))
     strips = strips[:STRIP_MEASURES]
     if not strips:
-        return "", []
-    svg = plots.strips([(h, v) for h, v, _ in strips], order)
+        return None, []
+    caption = f"{t.title}: one dot per document, box = quartiles"
+    svg = plots.strips([(h, v) for h, v, _ in strips], order, title=caption)
     header, first, rows = strips[0]
     low = sorted((v, n, k) for n, v, k in zip(order, first, rows, strict=True)
                  if v is not None and math.isfinite(v))[:5]
-    links = ", ".join(f'<a href="#{tid}-row-{k}">{_e(n)}</a> ({v:.3f})' for v, n, k in low)
-    return _figure(f"{t.id}-strips", f"{t.title}: one dot per document, box = quartiles; "
-                   f"lowest {header}: ", svg, extra=links), [k for *_, k in low]
+    links = [(f"{tid}-row-{k}", n, f"{v:.3f}") for v, n, k in low]
+    return Figure(f"{t.id}-strips", f"{caption}; lowest {header}: ", [Picture(Markup(svg))],
+                  links=links), [k for *_, k in low]
 
 
 def _agreement_scale(values) -> bool:
@@ -355,34 +443,28 @@ def _agreement_scale(values) -> bool:
     return bool(found) and all(v <= 1 for v in found)
 
 
-def _table(t: Table, tid: str, linked: Sequence[int] = (), caption: str | None = None
-           ) -> str:
+def _table(t: Table, tid: str, linked: Sequence[int] = (), *, hidden: bool = False,
+           sortable: bool = True) -> TableView:
     """The first :data:`MAX_ROWS` rows of a table and the ``linked`` ones (each row with an
-    id the page links to), under ``caption`` when given."""
-    head = "".join(f"<th>{_e(c.header)}</th>" for c in t.columns)
+    id the page links to), captioned by its title (``hidden``: a heading above says it)."""
     rows = []
     for k in sorted({*range(min(MAX_ROWS, len(t.rows))), *linked}):
         row = t.rows[k]
-        cls = ' class="marked"' if t.marked and str(row[0]) in t.marked else ""
-        cells = "".join(_cell(v, c) for v, c in zip(row, t.columns, strict=True))
-        rows.append(f'<tr id="{tid}-row-{k}"{cls}>{cells}</tr>')
-    cap = "" if caption is None else f"<caption>{_e(caption)}</caption>"
-    return (f'<div class="table-wrap"><table class="data" data-table="{_e(t.id)}">{cap}'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+        rows.append(Row(f"{tid}-row-{k}", [_cell(v, c) for v, c in zip(row, t.columns,
+                                                                         strict=True)],
+                        bool(t.marked) and str(row[0]) in t.marked))
+    return TableView(t.id, t.title, [(c.header, c.key) for c in t.columns], rows, hidden,
+                     sortable)
 
 
-def _cell(v, c: Column) -> str:
+def _cell(v, c: Column) -> Cell:
     num = text.right_aligned(c)
-    value = ""
     if c.kind == "interval" and v is not None:
-        value = f' data-value="{_raw(v[0])}" data-high="{_raw(v[1])}"'
-    elif _number(v) is not None:
-        value = f' data-value="{_raw(v)}"'
+        return Cell(text.cell(v, c), num, _raw(v[0]), _raw(v[1]))
+    value = _raw(v) if _number(v) is not None else None
     if c.kind == "context" and v is not None:
-        shown = " ".join(x for x in (_e(v[0]), f"<mark>{_e(v[1])}</mark>", _e(v[2])) if x)
-    else:
-        shown = _e(text.cell(v, c))
-    return f'<td{" class=num" if num else ""}{value}>{shown}</td>'
+        return Cell("", num, value, context=(str(v[0] or ""), str(v[1]), str(v[2] or "")))
+    return Cell(text.cell(v, c), num, value)
 
 
 def _raw(v) -> str:
@@ -390,5 +472,3 @@ def _raw(v) -> str:
     if v is None or (isinstance(v, float) and not math.isfinite(v)):
         return ""
     return repr(float(v)) if isinstance(v, float) else str(v)
-
-

@@ -1,21 +1,26 @@
 """The pictures of the HTML report, drawn by matplotlib and written as inline SVG.
 
 Each function takes plain data (what a report's tables and plots hold) and returns one
-``<svg>`` element as text: vector shapes with text kept as text (searchable, small), no
-timestamps, the same bytes for the same data. matplotlib is the ``report`` extra
+``<svg>`` element as text: vector shapes with text kept as text (searchable, small, read by a
+screen reader), a ``<title>`` and ``role="img"`` naming the picture, no timestamps, the same
+bytes for the same data. Every picture is cut to the extent of what it draws (names, labels,
+colour bar), so no text is clipped by its figure. matplotlib is the ``report`` extra
 (``pip install "corpusagree[report]"``); without it :func:`require` says how to get it.
 """
 
 from __future__ import annotations
 
+import html
 import io
 import math
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..analyses.base import THRESHOLDS
 from ..model.errors import InputError
 from ..stats.interpret import KRIPPENDORFF, LANDIS_KOCH
 
@@ -26,28 +31,47 @@ if TYPE_CHECKING:
 #: inches per row of a strip or heatmap, and the page width of a plot
 ROW = 0.32
 WIDTH = 7.0
+#: inches the axes of the conventional scales take at least (their labels are added to it)
+SCALE_AXES = 4.6
 #: heatmaps up to this many rows are drawn as vector cells, larger ones as one image;
 #: values are written in the cells up to VALUE_CELLS rows; at most MAX_TICKS names per axis
 VECTOR_CELLS = 24
 VALUE_CELLS = 16
 MAX_TICKS = 40
 #: a heatmap's cell side (inches) and the most its cells take across; the inches between the
-#: names and the cells, and right of the colour bar (its numbers and label)
+#: names and the cells (a tick and its gap, and some room), a colour bar's width and its least
+#: length, and the room around the figure
 CELL = 0.4
 CELLS = 6.0
 PAD = 0.15
-BAR_ROOM = 0.9
+BAR = 0.15
+BAR_LENGTH = 1.4
+#: the least span of a heatmap's colours when they follow the values
+LEAST_SPAN = 0.1
+MARGIN = 0.06
+#: font sizes (points) of the figures, of small text (values in cells, thresholds, names of
+#: documents) and a line's height in font sizes
+FONT = 9
+SMALL = 7
+LINE = 1.25
 #: per-document strips draw their dots as one image above this many documents
 VECTOR_DOTS = 150
+#: a continuum's inches per lane (a row of units that do not overlap) and between annotators
+LANE = 0.2
+BAND_GAP = 0.12
 #: colours of Krippendorff's bands (discounted, tentative, good) and of the marks
 BANDS = ("#f6d5d0", "#fbecc4", "#d6ecd2")
 MARK = "#1f4e79"
 ALERT = "#b03a2e"
-#: Krippendorff's thresholds, drawn on every scale and bootstrap plot
-THRESHOLDS = (0.667, 0.8)
-#: matplotlib settings of every plot, applied only while it is drawn
-STYLE = {"svg.fonttype": "none", "svg.hashsalt": "corpusagree", "font.size": 9,
+#: matplotlib settings of every plot, applied only while it is drawn: text as text, in the
+#: font whose metrics lay it out (DejaVu Sans, which matplotlib ships), else the browser's
+#: sans-serif (commonly narrower: Arial, Helvetica)
+STYLE = {"svg.fonttype": "none", "svg.hashsalt": "corpusagree", "font.size": FONT,
+         "font.family": "sans-serif", "font.sans-serif": ["DejaVu Sans"],
          "axes.spines.top": False, "axes.spines.right": False}
+#: the ids matplotlib numbers each artist's group with (figure_1, axes_1 …): the same in every
+#: figure, so left out of a page holding many
+_GROUP_IDS = re.compile(r' id="[A-Za-z][\w.]*_\d+"')
 
 
 def require() -> None:
@@ -75,11 +99,36 @@ def _figure(width: float, height: float, layout: str | None = "constrained"
         yield fig
 
 
-def _svg(fig: Figure) -> str:
+def _svg(fig: Figure, title: str, tight: bool = True) -> str:
+    """The figure as one ``<svg>`` element named by ``title`` (a ``<title>`` and ``role="img"``
+    with ``aria-label``); ``tight``: cut to the extent of what is drawn (all text included),
+    for figures whose margins are not measured beforehand."""
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", metadata={"Date": None})
+    fig.savefig(buf, format="svg", bbox_inches="tight" if tight else None, pad_inches=MARGIN,
+                metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
     text = buf.getvalue()
-    return text[text.index("<svg"):]
+    text = _GROUP_IDS.sub("", text[text.index("<svg"):])
+    name = html.escape(title, quote=True)
+    end = text.index(">")
+    return (f'{text[:end]} role="img" aria-label="{name}">\n <title>{name}</title>'
+            f"{text[end + 1:]}")
+
+
+def prefixed(svg: str, prefix: str) -> str:
+    """``svg`` with ``prefix`` before each of its ids and the references to them (clip paths,
+    markers, images): matplotlib names them by a hash of their content, the same in two
+    figures of a page that draw the same thing.
+
+    Examples
+    --------
+    >>> prefixed('<svg><path id="m1"/><use xlink:href="#m1" clip-path="url(#m1)"/></svg>', "f")
+    '<svg><path id="f-m1"/><use xlink:href="#f-m1" clip-path="url(#f-m1)"/></svg>'
+    """
+    ids = re.findall(r' id="([^"]+)"', svg)
+    if not ids:
+        return svg
+    return re.sub(r'(id="|#)(' + "|".join(map(re.escape, ids)) + r')(?=[")])',
+                  lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", svg)
 
 
 def _cmap(name: str, **extremes):
@@ -94,15 +143,30 @@ def _finite(values) -> np.ndarray:
     return a[np.isfinite(a)]
 
 
-def scale(rows: Sequence[tuple[str, float, float | None, float | None]]) -> str:
+def _padded(values: np.ndarray, share: float = 0.03, least: float = 0.01
+            ) -> tuple[float, float]:
+    """The range of ``values`` widened on each side by ``share`` of it (at least ``least``), so
+    that the marks at its ends (a dot, a whisker's cap) are drawn whole."""
+    if not values.size:
+        return 0.0, 1.0
+    lo, hi = float(values.min()), float(values.max())
+    pad = max(least, share * (hi - lo))
+    return lo - pad, hi + pad
+
+
+def scale(rows: Sequence[tuple[str, float, float | None, float | None]], *,
+          title: str = "Coefficients on the conventional scales") -> str:
     """Coefficients on the conventional scales: each row ``(label, value, low, high)`` a point
-    with its interval, over Krippendorff's bands (shaded) with Landis & Koch's labels on top."""
+    with its interval, over Krippendorff's bands (shaded) with Landis & Koch's labels on top.
+    The axes are :data:`SCALE_AXES` inches wide whatever the labels' length, and reach a little
+    beyond the values, so that an interval ending at 1 is drawn whole."""
     values = _finite([x for _, v, lo, hi in rows for x in (v, lo, hi)])
-    left = min(0.0, float(values.min()) if values.size else 0.0) - 0.05
-    with _figure(WIDTH, 0.6 + ROW * len(rows)) as fig:
+    low, high = _padded(np.append(values, [0.0, 1.0]))
+    labels_w, _ = _extent([label for label, *_ in rows], FONT)
+    with _figure(max(WIDTH, labels_w + 0.5 + SCALE_AXES), 0.6 + ROW * len(rows)) as fig:
         ax = fig.add_subplot()
         for band, colour in zip(KRIPPENDORFF.bands, BANDS, strict=True):
-            ax.axvspan(max(band.low, left), min(band.high, 1.0), color=colour, zorder=0)
+            ax.axvspan(max(band.low, low), min(band.high, 1.0), color=colour, zorder=0)
         for x in THRESHOLDS:
             ax.axvline(x, color="#777", lw=0.6, ls="--", zorder=1)
         y = np.arange(len(rows))[::-1]
@@ -112,65 +176,143 @@ def scale(rows: Sequence[tuple[str, float, float | None, float | None]]) -> str:
             if v is not None and math.isfinite(v):
                 ax.plot([v], [yi], "o", color=MARK, ms=5, zorder=3)
         ax.set_yticks(y, [label for label, *_ in rows])
-        ax.set_xlim(left, 1.0)
+        ax.set_xlim(low, high)
         ax.set_ylim(-0.7, len(rows) - 0.3)
         top = ax.secondary_xaxis("top")
-        lk = [b for b in LANDIS_KOCH.bands if b.high > left]
-        top.set_xticks([(max(b.low, left) + min(b.high, 1.0)) / 2 for b in lk],
-                       [b.label for b in lk], fontsize=7, color="#555")
+        lk = [b for b in LANDIS_KOCH.bands if b.high > low]
+        top.set_xticks([(max(b.low, low) + min(b.high, 1.0)) / 2 for b in lk],
+                       [b.label for b in lk], fontsize=SMALL, color="#555")
         top.tick_params(length=0)
         ax.set_xlabel("value (shading: Krippendorff's bands .667 / .800; top: Landis & Koch)")
-        return _svg(fig)
+        return _svg(fig, title)
 
 
 def heatmap(rows: Sequence[str], columns: Sequence[str], values, *, marked: Sequence[str] = (),
             label: str = "", vmin: float | None = None, vmax: float | None = None,
-            reverse: bool = False) -> str:
+            reverse: bool = False, thresholds: Sequence[float] = (), diagonal: bool = True,
+            title: str = "") -> str:
     """A matrix as square coloured cells (values written in up to :data:`VALUE_CELLS` rows);
     row and column names in ``marked`` (the odd one out) are drawn in red. ``reverse``: low
-    values are good (Pk). The margins are measured from the names, not by a layout pass
-    (three times faster on a 100 × 100 matrix)."""
+    values are good (Pk).
+
+    The colours span the values (from ``vmin`` to ``vmax`` where given), so that .88 and .97
+    differ; ``thresholds`` within them (Krippendorff's .667 and .800 for a chance-corrected
+    coefficient) are lines across the colour bar, labelled on its left. ``diagonal=False``: the
+    diagonal is each row with itself (a coder × coder matrix), drawn as missing. The margins
+    are measured from the names, the colour bar's numbers and its label (wrapped to its
+    length), not by a layout pass (three times faster on a 100 × 100 matrix).
+    """
     m = np.array([[np.nan if v is None else v for v in r] for r in values], dtype=float)
     n_r, n_c = m.shape
+    if not diagonal and n_r == n_c:
+        np.fill_diagonal(m, np.nan)
+    lo, hi = _colour_range(m, vmin, vmax)
+    found = m[np.isfinite(m)]
+    whole = bool(found.size) and bool(np.all(found == np.round(found)))  # counts
+    ticks, numbers = _bar_ticks(lo, hi, whole)
+    marks = [t for t in thresholds if lo <= t <= hi]
     cell = min(CELL, CELLS / max(n_r, n_c))
     ys, y_font = _thinned(rows, marked)
     xs, x_font = _thinned(columns, marked)
-    y_w, _ = _extent([rows[i] for i in ys], y_font)
-    x_w, x_h = _extent([columns[i] for i in xs], x_font)
+    y_w, _ = _extent([rows[i] for i in ys], y_font, bold=marked)
+    x_w, x_h = _extent([columns[i] for i in xs], x_font, bold=marked)
     # names at 60°, right-aligned under their cell: x_w·sin 60° + x_h·cos 60° high
     left = max(y_w, x_w / 2 + x_h * 0.87 - cell / 2) + PAD
     bottom = x_w * 0.87 + x_h / 2 + PAD
     w, h = cell * n_c, cell * n_r
-    bar = max(0.8 * h, 1.2)
-    width, height = left + w + 0.3 + BAR_ROOM, max(h + bottom, bar) + 0.1
+    bar = max(0.8 * h, BAR_LENGTH)
+    lines = _wrap(label, bar, FONT)
+    # left of the bar its thresholds' labels, right of it its numbers and label
+    gap = PAD + (_extent([_threshold(t) for t in marks], SMALL)[0] + 0.05 if marks else 0.0)
+    right = BAR + PAD + _extent(numbers, FONT)[0] + len(lines) * LINE * FONT / 72 + MARGIN
+    width, height = left + w + gap + right, max(h + bottom, bar + 0.2) + 0.1
+    top = height - 0.1  # the cells' top, and the bar's when it is longer than they are high
     with _figure(width, height, layout=None) as fig:
-        ax = fig.add_axes((left / width, (height - 0.1 - h) / height, w / width, h / height))
-        cax = fig.add_axes(((left + w + 0.15) / width,
-                            (height - 0.1 - (h + bar) / 2 if bar < h else height - 0.1 - bar)
-                            / height, 0.15 / width, bar / height))
+        ax = fig.add_axes((left / width, (top - h) / height, w / width, h / height))
+        cax = fig.add_axes(((left + w + gap) / width,
+                            (top - (h + bar) / 2 if bar < h else top - bar) / height,
+                            BAR / width, bar / height))
         cmap = _cmap("viridis_r" if reverse else "viridis", bad="#eeeeee")
         if max(n_r, n_c) <= VECTOR_CELLS:  # vector cells with white edges
-            mesh = ax.pcolormesh(np.ma.masked_invalid(m), cmap=cmap, vmin=vmin, vmax=vmax,
+            mesh = ax.pcolormesh(np.ma.masked_invalid(m), cmap=cmap, vmin=lo, vmax=hi,
                                  edgecolors="white", linewidth=0.5)
         else:  # one embedded raster image: an SVG of n² paths would weigh megabytes
-            mesh = ax.imshow(np.ma.masked_invalid(m), cmap=cmap, vmin=vmin, vmax=vmax,
+            mesh = ax.imshow(np.ma.masked_invalid(m), cmap=cmap, vmin=lo, vmax=hi,
                              extent=(0, n_c, n_r, 0), interpolation="nearest", aspect="auto")
         ax.set_xlim(0, n_c)
         ax.set_ylim(n_r, 0)
         _names(ax.xaxis, columns, xs, marked, fontsize=x_font, rotation=60, ha="right")
         _names(ax.yaxis, rows, ys, marked, fontsize=y_font)
         if max(n_r, n_c) <= VALUE_CELLS:
-            lo, hi = mesh.get_clim()
             mid = (lo + hi) / 2
-            for i in range(n_r):
-                for j in range(n_c):
-                    if math.isfinite(m[i, j]):
-                        dark = (m[i, j] < mid) != reverse
-                        ax.text(j + 0.5, i + 0.5, f"{m[i, j]:.2f}", ha="center", va="center",
-                                fontsize=7, color="white" if dark else "black")
+            for i, j in zip(*np.nonzero(np.isfinite(m)), strict=True):
+                dark = (m[i, j] < mid) != reverse
+                ax.text(j + 0.5, i + 0.5, _cell_value(m[i, j], whole), ha="center",
+                        va="center", fontsize=SMALL, color="white" if dark else "black")
         ax.spines[["left", "bottom"]].set_visible(False)
-        fig.colorbar(mesh, cax=cax, label=label)
-        return _svg(fig)
+        colour_bar = fig.colorbar(mesh, cax=cax)
+        colour_bar.set_ticks(ticks, labels=numbers)
+        colour_bar.set_label("\n".join(lines))
+        for t in marks:
+            cax.axhline(t, color="white", lw=2.2)
+            cax.axhline(t, color="black", lw=0.8, ls=(0, (2, 1)))
+            cax.annotate(_threshold(t), (0, t), xytext=(-3, 0), textcoords="offset points",
+                         xycoords=("axes fraction", "data"), ha="right", va="center",
+                         fontsize=SMALL)
+        return _svg(fig, title, tight=False)
+
+
+def _colour_range(m: np.ndarray, vmin: float | None, vmax: float | None
+                  ) -> tuple[float, float]:
+    """The values a heatmap's colours span: ``vmin`` and ``vmax`` where given, else the least
+    and greatest value of ``m``, the least lowered to make the span at least
+    :data:`LEAST_SPAN` (.955 and .975 do not look as far apart as 0 and 1)."""
+    found = m[np.isfinite(m)]
+    lo = vmin if vmin is not None else float(found.min()) if found.size else 0.0
+    hi = vmax if vmax is not None else float(found.max()) if found.size else 1.0
+    if hi - lo < 1e-9 and vmax is None:
+        hi = lo + 1.0 if vmin is not None else hi
+    if vmin is None:
+        lo = min(lo, hi - LEAST_SPAN)
+    return lo, hi
+
+
+def _bar_ticks(lo: float, hi: float, whole: bool = False) -> tuple[list[float], list[str]]:
+    """A colour bar's ticks from ``lo`` to ``hi`` (about five round numbers, whole ones for
+    counts) and their labels, with as many decimals as they need (the labels are measured
+    before drawing)."""
+    from matplotlib.ticker import MaxNLocator
+
+    ticks = [float(t) for t in MaxNLocator(nbins=5, integer=whole).tick_values(lo, hi)
+             if lo - 1e-9 <= t <= hi + 1e-9]
+    places = next((d for d in range(6) if all(abs(round(t, d) - t) < 1e-9 for t in ticks)), 6)
+    return ticks, [f"{t:.{places}f}".replace("-", "−") for t in ticks]
+
+
+def _threshold(t: float) -> str:
+    """A threshold as the literature writes it: .667, .800."""
+    return f"{t:.3f}".removeprefix("0")
+
+
+def _cell_value(v: float, whole: bool = False) -> str:
+    """A value written in a heatmap's cell: two decimals, none for counts (``whole``) and
+    beyond 100."""
+    return f"{v:.0f}" if whole or abs(v) >= 100 else f"{v:.2f}"
+
+
+def _wrap(text: str, length: float, size: float) -> list[str]:
+    """``text`` in lines of at most ``length`` inches at ``size`` points (a word longer than
+    that on a line of its own)."""
+    if not text:
+        return []
+    words = text.split()
+    lines = [words[0]]
+    for word in words[1:]:
+        if _extent([f"{lines[-1]} {word}"], size)[0] <= length:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _thinned(names: Sequence[str], marked: Sequence[str]) -> tuple[list[int], float]:
@@ -180,18 +322,19 @@ def _thinned(names: Sequence[str], marked: Sequence[str]) -> tuple[list[int], fl
     step = max(1, math.ceil(n / MAX_TICKS))
     red = [i for i, x in enumerate(names) if x in marked]
     shown = {*red, *(i for i in range(0, n, step) if all(abs(i - k) >= step for k in red))}
-    return sorted(shown), 7 if step > 1 or n > 20 else 9
+    return sorted(shown), SMALL if step > 1 or n > 20 else FONT
 
 
-def _extent(names: Sequence[str], size: float) -> tuple[float, float]:
-    """Width and height in inches of the widest and tallest of ``names`` (measured as the SVG
-    backend measures text, without drawing)."""
+def _extent(names: Sequence[str], size: float, bold: Sequence[str] = ()) -> tuple[float, float]:
+    """Width and height in inches of the widest and tallest of ``names`` (those in ``bold``
+    in bold), measured as the SVG backend measures text, without drawing."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
 
-    prop = FontProperties(size=size)
-    sizes = [text_to_path.get_text_width_height_descent(str(x), prop, ismath=False)
-             for x in names]
+    props = {w: FontProperties(family=STYLE["font.sans-serif"], size=size, weight=w)
+             for w in ("normal", "bold")}
+    sizes = [text_to_path.get_text_width_height_descent(
+        str(x), props["bold" if x in bold else "normal"], ismath=False) for x in names]
     return (max((w for w, _, _ in sizes), default=0.0) / 72,
             max((h for _, h, _ in sizes), default=0.0) / 72)
 
@@ -207,10 +350,11 @@ def _names(axis: Axis, names: Sequence[str], shown: Sequence[int], marked: Seque
 
 
 def strips(columns: Sequence[tuple[str, Sequence[float | None]]], names: Sequence[str],
-           worst: int = 3) -> str:
+           worst: int = 3, *, title: str = "Values per document") -> str:
     """Per-document values, one horizontal strip per measure (a box of the quartiles and one
     dot per document); the ``worst`` lowest documents of the first measure are red and named,
-    each name a line above the next one to its right, so that no two overlap."""
+    each name a line above the next one to its right, so that no two overlap. The axis reaches
+    a little beyond the values: the whiskers' caps are drawn whole."""
     first = np.array([np.nan if v is None else v for v in columns[0][1]], dtype=float)
     low = [i for i in np.argsort(first, kind="stable") if math.isfinite(first[i])][:worst]
     extra = 0.3 * len(low)  # rows of room for the names above the first strip
@@ -231,17 +375,18 @@ def strips(columns: Sequence[tuple[str, Sequence[float | None]]], names: Sequenc
         # from right to left, each name a line higher: a leader never crosses a name
         for level, i in enumerate(sorted(low, key=lambda i: -first[i])):
             ax.annotate(str(names[i]), (first[i], y[0]), xytext=(0, 11 + 9 * level),
-                        textcoords="offset points", fontsize=7, color=ALERT, ha="left",
+                        textcoords="offset points", fontsize=SMALL, color=ALERT, ha="left",
                         arrowprops={"arrowstyle": "-", "color": ALERT, "lw": 0.5,
                                     "relpos": (0, 0), "shrinkA": 0, "shrinkB": 2})
         ax.set_yticks(y, [c for c, _ in columns])
+        ax.set_xlim(*_padded(_finite([v for _, vals in columns for v in vals])))
         ax.set_ylim(-0.7, len(columns) - 0.2 + extra)
         ax.set_xlabel("value per document")
-        return _svg(fig)
+        return _svg(fig, title)
 
 
 def bars(labels: Sequence[str], values: Sequence[float], low: Sequence[float | None],
-         high: Sequence[float | None], label: str) -> str:
+         high: Sequence[float | None], label: str, *, title: str = "Bars") -> str:
     """One horizontal bar per name (in the order given, the first at the bottom) with its
     interval as an error bar where it has one: the reliability of each annotator. Names are
     thinned as a heatmap's when there are more than :data:`MAX_TICKS`."""
@@ -262,11 +407,11 @@ def bars(labels: Sequence[str], values: Sequence[float], low: Sequence[float | N
         ax.set_ylim(-0.7, n - 0.3)
         ax.axvline(0, color="#777", lw=0.6)
         ax.set_xlabel(label)
-        return _svg(fig)
+        return _svg(fig, title)
 
 
 def bootstrap(distribution: Sequence[float], estimate: float, low: float, high: float,
-              label: str) -> str:
+              label: str, *, title: str = "Bootstrap distribution") -> str:
     """The bootstrap distribution of a coefficient: a histogram with the estimate, the
     interval (shaded) and Krippendorff's thresholds .667 and .800 (the axis always reaches
     them)."""
@@ -283,41 +428,85 @@ def bootstrap(distribution: Sequence[float], estimate: float, low: float, high: 
         ax.set_xlim(lo - pad, hi + pad)
         for x in THRESHOLDS:
             ax.axvline(x, color="#777", lw=0.8, ls="--", zorder=2)
-            ax.annotate(f"{x:g}", (x, 1), xycoords=("data", "axes fraction"), fontsize=7,
+            ax.annotate(f"{x:g}", (x, 1), xycoords=("data", "axes fraction"), fontsize=SMALL,
                         color="#555", ha="center", va="bottom")
         ax.set_xlabel(f"{label} in {d.size} bootstrap replicates")
         ax.set_ylabel("replicates")
-        ax.legend(loc="upper left", fontsize=7, frameon=False)
-        return _svg(fig)
+        ax.legend(loc="upper left", fontsize=SMALL, frameon=False)
+        return _svg(fig, title)
+
+
+def lanes(starts: Sequence[float], ends: Sequence[float]) -> np.ndarray:
+    """The lane of each unit (``starts``, ``ends``) of one annotator: units in the same lane do
+    not overlap. First fit in order of start, which needs no more lanes than the most units
+    over one position (interval partitioning).
+
+    Examples
+    --------
+    >>> lanes([0, 2, 5, 6], [4, 3, 7, 9]).tolist()
+    [0, 1, 0, 1]
+    """
+    s, e = np.asarray(starts, dtype=float), np.asarray(ends, dtype=float)
+    out = np.zeros(len(s), dtype=int)
+    free: list[float] = []  # where each lane's last unit ends
+    for i in np.lexsort((e, s)).tolist():
+        k = next((k for k, stop in enumerate(free) if stop <= s[i]), len(free))
+        if k == len(free):
+            free.append(e[i])
+        free[k] = max(e[i], s[i])
+        out[i] = k
+    return out
 
 
 def continuum(annotators: Sequence[str], units: Sequence[tuple[int, float, float, str]],
-              links: Sequence[tuple[tuple[int, float], ...]], begin: float, end: float,
-              unit: str) -> str:
-    """One document's continuum: a row of bars per annotator (``units``: annotator row, start,
-    end, category), coloured by category, and the best alignment as lines joining the units
-    of each unitary alignment (``links``: the (row, middle) of each of its units)."""
+              links: Sequence[Sequence[int]], begin: float, end: float, unit: str, *,
+              title: str = "Continuum") -> str:
+    """One document's continuum: a band of bars per annotator (``units``: annotator, start,
+    end, category), coloured by category, an annotator's overlapping units stacked in lanes
+    (:func:`lanes`), and the best alignment as lines joining the units of each unitary
+    alignment (``links``: the indices in ``units`` of its units)."""
+    from matplotlib.collections import LineCollection
     from matplotlib.patches import Patch
 
-    cats = sorted({c for *_, c in units})
+    who = np.array([u[0] for u in units], dtype=int)
+    start = np.array([u[1] for u in units], dtype=float)
+    stop = np.array([u[2] for u in units], dtype=float)
+    cat = [u[3] for u in units]
+    lane = np.zeros(len(units), dtype=int)
+    for a in range(len(annotators)):
+        mine = np.flatnonzero(who == a)
+        lane[mine] = lanes(start[mine], stop[mine])
+    count = np.ones(len(annotators), dtype=int)  # an annotator without units: one empty lane
+    np.maximum.at(count, who, lane + 1)
+    first = np.concatenate([[0], np.cumsum(count + BAND_GAP / LANE)[:-1]])  # band tops, lanes
+    y = first[who] + lane + 0.5
+    cats = sorted(set(cat))
     tab10 = _cmap("tab10")
     colours = {c: tab10(i % 10) for i, c in enumerate(cats)}
-    with _figure(WIDTH + 2, 0.8 + 0.55 * len(annotators)) as fig:
+    rows = (min(10, len(cats)) + 4) // 5
+    total = float(first[-1] + count[-1]) if len(annotators) else 1.0
+    with _figure(WIDTH + 2, 0.9 + 0.22 * rows + LANE * total) as fig:
         ax = fig.add_subplot()
-        for link in links:
-            if len(link) > 1:
-                xs, ys = zip(*sorted(((x, r) for r, x in link), key=lambda p: p[1]),
-                             strict=True)
-                ax.plot(xs, ys, color="#999", lw=0.7, zorder=1)
-        for row, start, stop, cat in units:
-            ax.barh(row, max(stop - start, (end - begin) * 0.002), left=start, height=0.5,
-                    color=colours[cat], edgecolor="black", linewidth=0.3, zorder=2)
-        ax.set_yticks(range(len(annotators)), annotators)
-        ax.invert_yaxis()
+        for a in range(1, len(annotators), 2):  # every other band shaded: whose lanes these are
+            ax.axhspan(first[a] - BAND_GAP / LANE / 2, first[a] + count[a] + BAND_GAP / LANE / 2,
+                       color="#f3f3f3", zorder=0, lw=0)
+        mid = (start + stop) / 2
+        ax.add_collection(LineCollection(
+            [sorted(zip(mid[list(k)], y[list(k)], strict=True), key=lambda p: p[1])
+             for k in links if len(k) > 1], colors="#999", linewidths=0.7, zorder=1))
+        least = (end - begin) * 0.002
+        for c in cats:
+            k = np.array([x == c for x in cat])
+            ax.barh(y[k], np.maximum(stop[k] - start[k], least), left=start[k], height=0.7,
+                    color=colours[c], edgecolor="black", linewidth=0.3, zorder=2)
+        ax.set_yticks(first + count / 2, annotators)
+        ax.tick_params(axis="y", length=0)
+        ax.set_ylim(total, -BAND_GAP / LANE / 2)
         ax.set_xlim(begin, end)
-        ax.set_xlabel(f"position ({unit}s); grey lines: the best alignment")
+        ax.set_xlabel(f"position ({unit}s); an annotator's overlapping units in lanes; "
+                      "grey lines: the best alignment")
         if cats:
-            ax.legend([Patch(color=colours[c]) for c in cats[:10]], cats[:10],
-                      ncol=min(5, len(cats)), fontsize=7, frameon=False, loc="upper center",
-                      bbox_to_anchor=(0.5, -0.35))
-        return _svg(fig)
+            fig.legend([Patch(color=colours[c]) for c in cats[:10]], cats[:10],
+                       ncol=min(5, len(cats)), fontsize=SMALL, frameon=False,
+                       loc="outside lower center")
+        return _svg(fig, title)

@@ -21,7 +21,8 @@ from . import distances as dist
 from . import mvalpha as mv
 from . import spec as sp
 from .inference import Bootstrap, Interval, analytic, bootstrap
-from .kernel import Kernel, kernel, ratio, shared_item_pairs  # noqa: F401  (kernel: re-exported)
+from .kernel import Kernel, kernel, shared_item_pairs  # noqa: F401  (kernel: re-exported)
+from .ratios import chance_corrected
 
 
 class DegenerateWarning(RuntimeWarning):
@@ -386,7 +387,7 @@ def _light(k: Kernel, c: sp.Coefficient) -> Result:
     keep = shared > 0
     if not keep.any():
         raise ValueError("no two coders judged a common item")
-    kappas = ratio(do[keep], de[keep])
+    kappas = chance_corrected(do[keep], de[keep])
     if np.isnan(kappas).any():
         warnings.warn("light_kappa: some coder pairs have zero expected disagreement; "
                       "they are left out of the mean", DegenerateWarning, stacklevel=3)
@@ -488,7 +489,7 @@ def S(data: ReliabilityData, categories=None) -> Result:
     return compute("S", data, categories=categories)
 
 
-def pi(data: ReliabilityData, weights=None) -> Result:
+def pi(data: ReliabilityData, weights=None, categories=None) -> Result:
     """Scott's (1955) π, multi-π with more than two coders (Fleiss 1971).
 
     Chance agreement from one label distribution pooled over all coders: A_e = Σ_k P̂(k)²
@@ -503,6 +504,8 @@ def pi(data: ReliabilityData, weights=None) -> Result:
     weights : str or distance, optional
         Weighted π (α′) under irrCAC's weights by name or any distance
         (:func:`corpusagree.distances.weights`).
+    categories : sequence, optional
+        The q possible categories, the order of a matrix of agreement weights.
 
     Returns
     -------
@@ -542,8 +545,9 @@ def pi(data: ReliabilityData, weights=None) -> Result:
     (0.7995, 0.4014)
     """
     if weights is None:
-        return compute("pi", data)
-    return _renamed(compute("alpha_prime", data, dist.weights(weights)), "π_w")
+        return compute("pi", _declare(data, categories))
+    return _renamed(compute("alpha_prime", _declare(data, categories),
+                            _weights(weights, data, categories)), "π_w")
 
 
 def kappa(data: ReliabilityData) -> Result:
@@ -1117,6 +1121,12 @@ def _declare(data: ReliabilityData, categories) -> ReliabilityData:
     return dataclasses.replace(data, categories=list(categories))
 
 
+def _weights(weights, data: ReliabilityData, categories) -> dist.Distance:
+    """irrCAC's ``weights=`` as a distance d = 1 − w; a q × q matrix is over ``categories``,
+    else the data's declared categories (:func:`corpusagree.stats.distances.weights`)."""
+    return dist.weights(weights, data.categories if categories is None else categories)
+
+
 def _renamed(result: Result, symbol: str) -> Result:
     return dataclasses.replace(result, symbol=symbol)
 
@@ -1185,7 +1195,9 @@ def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Res
     weights : str or distance, default "quadratic"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
-        category values as irrCAC defines them, or any corpusagree distance
+        category values as irrCAC defines them, a q × q matrix of agreement weights in the
+        order of ``categories`` (asymmetric ones as irrCAC applies them:
+        :class:`~corpusagree.distances.AgreementWeights`), or any corpusagree distance
         (:func:`corpusagree.distances.weights`).
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
@@ -1223,8 +1235,13 @@ def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Res
     >>> data = ca.ReliabilityData.from_matrix(ratings.T)   # Gwet (2014): 12 units × 4 raters
     >>> round(ca.gwet_ac2(data, weights='bipolar').value, 5)
     0.90037
+    >>> data = ca.ReliabilityData.from_matrix([["a", "a", "b", "c"], ["a", "b", "b", "c"]])
+    >>> w = [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]       # a for b half agrees; b for a not
+    >>> round(ca.gwet_ac2(data, w, categories=["a", "b", "c"]).value, 4)  # irrCAC: 0.696203
+    0.6962
     """
-    return compute("gwet_ac2", _declare(data, categories), dist.weights(weights))
+    return compute("gwet_ac2", _declare(data, categories),
+                   _weights(weights, data, categories))
 
 
 def brennan_prediger(data: ReliabilityData, weights="identity", categories=None) -> Result:
@@ -1240,7 +1257,9 @@ def brennan_prediger(data: ReliabilityData, weights="identity", categories=None)
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
-        category values as irrCAC defines them, or any corpusagree distance
+        category values as irrCAC defines them, a q × q matrix of agreement weights in the
+        order of ``categories`` (asymmetric ones as irrCAC applies them:
+        :class:`~corpusagree.distances.AgreementWeights`), or any corpusagree distance
         (:func:`corpusagree.distances.weights`).
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
@@ -1282,7 +1301,8 @@ def brennan_prediger(data: ReliabilityData, weights="identity", categories=None)
     >>> round(ca.brennan_prediger(data).value, 4) == round(ca.S(data).value, 4)
     True
     """
-    return compute("brennan_prediger", _declare(data, categories), dist.weights(weights))
+    return compute("brennan_prediger", _declare(data, categories),
+                   _weights(weights, data, categories))
 
 
 def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
@@ -1351,7 +1371,9 @@ def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
-        category values as irrCAC defines them, or any corpusagree distance
+        category values as irrCAC defines them, a q × q matrix of agreement weights in the
+        order of ``categories`` (asymmetric ones as irrCAC applies them:
+        :class:`~corpusagree.distances.AgreementWeights`), or any corpusagree distance
         (:func:`corpusagree.distances.weights`).
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
@@ -1389,7 +1411,8 @@ def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
     >>> round(ca.conger_kappa(data).value, 4)     # two coders: Cohen's κ
     0.8013
     """
-    return compute("conger_kappa", _declare(data, categories), dist.weights(weights))
+    return compute("conger_kappa", _declare(data, categories),
+                   _weights(weights, data, categories))
 
 
 def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
@@ -1405,7 +1428,9 @@ def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
-        category values as irrCAC defines them, or any corpusagree distance
+        category values as irrCAC defines them, a q × q matrix of agreement weights in the
+        order of ``categories`` (asymmetric ones as irrCAC applies them:
+        :class:`~corpusagree.distances.AgreementWeights`), or any corpusagree distance
         (:func:`corpusagree.distances.weights`).
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
@@ -1447,7 +1472,8 @@ def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
     >>> round(ca.fleiss_kappa(data).value, 5)
     0.76117
     """
-    return _renamed(compute("alpha_prime", _declare(data, categories), dist.weights(weights)),
+    return _renamed(compute("alpha_prime", _declare(data, categories),
+                            _weights(weights, data, categories)),
                     "Fleiss κ")
 
 

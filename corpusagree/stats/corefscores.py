@@ -40,16 +40,9 @@ from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from scipy.sparse.csgraph import connected_components
 
+from .ratios import divide
+
 Partition = Iterable[Collection[Hashable]]
-
-#: the scores, in the order they are reported
-METRICS = ("muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea")
-#: how many counts each score has: recall numerator and denominator, precision numerator and
-#: denominator (BLANC: those of its coreference links, then of its non-coreference links)
-WIDTH = {"muc": 4, "b_cubed": 4, "ceaf_e": 4, "ceaf_m": 4, "blanc": 8, "lea": 4}
-#: the scores of the CoNLL-2012 average (Pradhan et al. 2012): the mean of their F1
-CONLL = ("muc", "b_cubed", "ceaf_e")
-
 
 class Score(NamedTuple):
     """Recall, precision and F1 of a response against a key."""
@@ -60,43 +53,43 @@ class Score(NamedTuple):
 
 
 def _check(metrics: Sequence[str]) -> None:
-    unknown = [m for m in metrics if m not in WIDTH]
+    unknown = [m for m in metrics if m not in SPECS]
     if unknown:
         raise ValueError(f"scores: unknown {unknown}; known: {list(METRICS)}")
 
 
 # ---- from counts to figures -------------------------------------------------------------------
-def _divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    """num / den, 0 where den = 0 (the reference scorer's ShowRPF)."""
-    return np.where(den > 0, num / np.where(den > 0, den, 1), 0.0)
-
-
 def _rpf(c: np.ndarray) -> np.ndarray:
-    r, p = _divide(c[..., 0], c[..., 1]), _divide(c[..., 2], c[..., 3])
-    return np.stack([r, p, _divide(2 * r * p, r + p)], axis=-1)
+    """Recall = c₀/c₁, precision = c₂/c₃ and their F1, x/0 = 0 (the reference scorer's
+    ShowRPF)."""
+    r, p = divide(c[..., 0], c[..., 1], 0.0), divide(c[..., 2], c[..., 3], 0.0)
+    return np.stack([r, p, divide(2 * r * p, r + p, 0.0)], axis=-1)
 
 
-def rpf(metric: str, counts: np.ndarray) -> np.ndarray:
-    """Recall, precision and F1 (last axis) from a score's counts (last axis, :data:`WIDTH`),
-    with the reference scorer's conventions (module docstring)."""
-    _check([metric])
-    c = np.asarray(counts, dtype=float)
-    if metric != "blanc":
-        return _rpf(c)
+def _blanc_rpf(c: np.ndarray) -> np.ndarray:
+    """BLANC's figures: the mean of its coreference-link and non-coreference-link parts; only
+    the one the key has links of; 0 when the key has no link (Luo et al. 2014, as the
+    reference scorer)."""
     coref, non = _rpf(c[..., :4]), _rpf(c[..., 4:])
     no_coref, no_non = (c[..., 1] == 0)[..., None], (c[..., 5] == 0)[..., None]
     out = np.where(no_coref, non, np.where(no_non, coref, (coref + non) / 2))
     return np.where(no_coref & no_non, 0.0, out)
 
 
+def rpf(metric: str, counts: np.ndarray) -> np.ndarray:
+    """Recall, precision and F1 (last axis) from a score's counts (last axis, its
+    :attr:`CorefMetric.width`), with the reference scorer's conventions (module docstring)."""
+    _check([metric])
+    return SPECS[metric].figures(np.asarray(counts, dtype=float))
+
+
 def defined(metric: str, counts: np.ndarray) -> np.ndarray:
-    """Whether a score measures anything: some denominator is not 0 (MUC: a link on either
-    side; BLANC: a coreference or non-coreference link on either side; the others: a mention on
-    either side)."""
+    """Whether a score measures anything: one of its denominators is not 0
+    (:attr:`CorefMetric.denominators`; MUC: a link on either side; BLANC: a coreference or
+    non-coreference link on either side; the others: a mention on either side)."""
     _check([metric])
     c = np.asarray(counts, dtype=float)
-    dens = [1, 3, 5, 7] if metric == "blanc" else [1, 3]
-    return c[..., dens].sum(axis=-1) > 0
+    return c[..., list(SPECS[metric].denominators)].sum(axis=-1) > 0
 
 
 # ---- the contingency table and the counts of one key and response -----------------------------
@@ -243,14 +236,72 @@ def _lea(t: _Table) -> list[float]:
     return [_lea_side(t), t.key_sizes.sum(), _lea_side(t.transposed()), t.resp_sizes.sum()]
 
 
+# ---- the table of scores ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class CorefMetric:
+    """One coreference score: what it counts and how its figures follow.
+
+    ``counts(table, memo)`` gives its ``width`` counts of a key × response table (``memo``
+    shares work between scores: both CEAFs come from one alignment), ``components`` names
+    them; ``figures`` turns counts into recall, precision and F1; the score is defined where
+    one of the counts at ``denominators`` is not 0, and ``undefined`` says what is missing
+    where it is not (a note's words); ``conll``: part of the CoNLL-2012 average.
+    """
+
+    id: str
+    name: str
+    citation: str
+    counts: Callable[[_Table, dict], list[float]]
+    components: tuple[str, ...] = ("recall numerator", "recall denominator",
+                                   "precision numerator", "precision denominator")
+    figures: Callable[[np.ndarray], np.ndarray] = _rpf
+    denominators: tuple[int, ...] = (1, 3)
+    undefined: str = "mention"
+    conll: bool = False
+
+    @property
+    def width(self) -> int:
+        """How many counts the score has."""
+        return len(self.components)
+
+
+def _ceaf_of(name: str) -> Callable[[_Table, dict], list[float]]:
+    def count(t: _Table, memo: dict) -> list[float]:
+        if "ceaf" not in memo:
+            memo["ceaf"] = _ceaf(t)
+        return memo["ceaf"][name]
+
+    return count
+
+
+#: the scores, in the order they are reported (Pradhan et al. 2014)
+SPECS: dict[str, CorefMetric] = {m.id: m for m in (
+    CorefMetric("muc", "MUC", "Vilain et al. 1995", lambda t, _: _muc(t), undefined="link",
+                conll=True),
+    CorefMetric("b_cubed", "B³", "Bagga & Baldwin 1998", lambda t, _: _b_cubed(t), conll=True),
+    CorefMetric("ceaf_e", "CEAF-e", "Luo 2005 (φ₄)", _ceaf_of("ceaf_e"), conll=True),
+    CorefMetric("ceaf_m", "CEAF-m", "Luo 2005 (φ₃)", _ceaf_of("ceaf_m")),
+    CorefMetric("blanc", "BLANC", "Recasens & Hovy 2011; Luo et al. 2014",
+                lambda t, _: _blanc(t),
+                tuple(f"{link} {x}" for link in ("coreference-link", "non-coreference-link")
+                      for x in ("recall numerator", "recall denominator",
+                                "precision numerator", "precision denominator")),
+                _blanc_rpf, (1, 3, 5, 7), "link"),
+    CorefMetric("lea", "LEA", "Moosavi & Strube 2016", lambda t, _: _lea(t)),
+)}
+#: the score ids, in order
+METRICS = tuple(SPECS)
+#: how many counts each score has: recall numerator and denominator, precision numerator and
+#: denominator (BLANC: those of its coreference links, then of its non-coreference links)
+WIDTH = {m: spec.width for m, spec in SPECS.items()}
+#: the scores of the CoNLL-2012 average (Pradhan et al. 2012): the mean of their F1
+CONLL = tuple(m for m, spec in SPECS.items() if spec.conll)
+
+
 def _counts(t: _Table, metrics: Sequence[str]) -> np.ndarray:
     """The counts of ``metrics``, concatenated in that order."""
-    ceaf = _ceaf(t) if {"ceaf_e", "ceaf_m"} & set(metrics) else {}
-    fns: dict[str, Callable[[], list[float]]] = {
-        "muc": lambda: _muc(t), "b_cubed": lambda: _b_cubed(t),
-        "ceaf_e": lambda: ceaf["ceaf_e"], "ceaf_m": lambda: ceaf["ceaf_m"],
-        "blanc": lambda: _blanc(t), "lea": lambda: _lea(t)}
-    return np.array([float(x) for m in metrics for x in fns[m]()])
+    memo: dict = {}
+    return np.array([float(x) for m in metrics for x in SPECS[m].counts(t, memo)])
 
 
 def counts(key: Partition, response: Partition, metrics: Sequence[str] = METRICS
@@ -263,26 +314,20 @@ def counts(key: Partition, response: Partition, metrics: Sequence[str] = METRICS
                     strict=True))
 
 
-def _scorer(metric: str, doc: str) -> Callable[[Partition, Partition], Score]:
+def _scorer(metric: str) -> Callable[[Partition, Partition], Score]:
+    spec = SPECS[metric]
+
     def score(key: Partition, response: Partition) -> Score:
         return Score(*map(float, rpf(metric, counts(key, response, [metric])[metric])))
 
-    score.__name__, score.__doc__ = metric, doc
+    score.__name__ = metric
+    score.__doc__ = f"{spec.name} recall, precision and F1 ({spec.citation})."
     return score
 
 
-muc = _scorer("muc", "MUC recall, precision and F1 (Vilain et al. 1995).")
-b_cubed = _scorer("b_cubed", "B³ recall, precision and F1 (Bagga & Baldwin 1998).")
-ceaf_e = _scorer("ceaf_e", "Entity CEAF, φ₄ (Luo 2005).")
-ceaf_m = _scorer("ceaf_m", "Mention CEAF, φ₃ (Luo 2005).")
-blanc = _scorer("blanc", "BLANC (Recasens & Hovy 2011; Luo et al. 2014), with the reference "
-                "scorer's edge cases.")
-lea = _scorer("lea", "LEA (Moosavi & Strube 2016).")
-
 #: each score as a function of (key, response) partitions
-SCORES: dict[str, Callable[[Partition, Partition], Score]] = {
-    "muc": muc, "b_cubed": b_cubed, "ceaf_e": ceaf_e, "ceaf_m": ceaf_m, "blanc": blanc,
-    "lea": lea}
+SCORES: dict[str, Callable[[Partition, Partition], Score]] = {m: _scorer(m) for m in SPECS}
+muc, b_cubed, ceaf_e, ceaf_m, blanc, lea = (SCORES[m] for m in METRICS)
 
 
 # ---- every annotator pair of every document ---------------------------------------------------
@@ -351,19 +396,46 @@ def document_pairs(clusters: np.ndarray, doc_items: np.ndarray, annotated: np.nd
     of document ``d`` are ``doc_items[d]:doc_items[d + 1]``; ``annotated[a, d]``: annotator
     ``a`` annotated document ``d``. Each annotator of a pair is scored on the items they
     marked. ``progress(done, total)`` is called after each document.
+
+    ``clusters.copies`` (:class:`corpusagree.convert.coref.Clusters`), rows ``(annotator,
+    item, entity)``: the later occurrences of items an annotator marked more than once. As the
+    reference scorer v8.01 reads a response (``IdentifMentions`` of its ``CorScorer.pm``), a
+    copy counts, as a mention of the response only, when the key did not mark the item, and is
+    dropped when it did.
+
+    Examples
+    --------
+    The response marks mention 0 in entities 3 and 4 and mention 1 in entities 2 and 4
+    (``(3)|(4)`` and ``(2)|(4)``); the key has mention 0 alone and mention 2. The scorer keeps
+    0 in entity 3, 1 in entity 4 and its copy in entity 2 (1 is not in the key):
+
+    >>> from corpusagree.convert.coref import Clusters
+    >>> ids = Clusters(np.array([[0, -1, 1], [3, 4, -1]]), np.array([[1, 0, 4], [1, 1, 2]]))
+    >>> t = document_pairs(ids, np.array([0, 3]), np.ones((2, 1), bool), ["muc", "b_cubed"])
+    >>> [round(float(x), 4) for x in t.micro()[:, 1]]   # precision: MUC, B³
+    [0.0, 0.3333]
     """
     _check(metrics)
     D = annotated.shape[1]
+    copies = getattr(clusters, "copies", np.zeros((0, 3), np.int64))
+    copies = copies[np.argsort(copies[:, 1], kind="stable")] if len(copies) else copies
+    ids = np.asarray(clusters)
     rows: list[tuple[int, int, int]] = []
     out: list[np.ndarray] = []
     for d in range(D):
         lo, hi = doc_items[d], doc_items[d + 1]
         who = np.flatnonzero(annotated[:, d])
+        here = copies[np.searchsorted(copies[:, 1], lo):np.searchsorted(copies[:, 1], hi)]
         for i, a in enumerate(who):
             for b in who[i + 1:]:
                 rows.append((d, int(a), int(b)))
-                out.append(_counts(_from_labels(clusters[a, lo:hi], clusters[b, lo:hi]),
-                                   metrics))
+                key, response = ids[a, lo:hi], ids[b, lo:hi]
+                mine = here[here[:, 0] == b] if len(here) else here
+                extra = mine[key[mine[:, 1] - lo] < 0, 2] if len(mine) else mine[:, 2]
+                if len(extra):  # the response's copies of mentions the key does not have
+                    key = np.concatenate([key, np.full(len(extra), -1, np.int64)])
+                    response = np.concatenate([response, extra])
+                out.append(_counts(_from_labels(key, response), metrics))
         if progress is not None:
             progress(d + 1, D)
     arr = np.array(rows, np.int64).reshape(-1, 3)

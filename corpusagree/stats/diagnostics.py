@@ -39,18 +39,13 @@ from .kernel import (
     item_pairs,
     kernel,
     label_counts,
-    ratio,
     shared_item_pairs,
 )
+from .ratios import chance_corrected, divide
 
 # ---- every coder subset at once ------------------------------------------------------------
 #: coefficients that need exactly two coders in every subset
 TWO_CODER = {c.id for c in spec.COEFFICIENTS.values() if c.two_coders}
-
-
-def _div(a, b) -> np.ndarray:
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    return np.divide(a, b, out=np.full(np.broadcast(a, b).shape, np.nan), where=b != 0)
 
 
 
@@ -88,9 +83,9 @@ def _light(data: ReliabilityData, K: np.ndarray, d: dist.Distance) -> np.ndarray
     r, s = np.triu_indices(data.n_coders, 1)
     do, de, _ = shared_item_pairs(data.codes[r], data.codes[s], kernel(data, d).metric,
                                   data.n_labels)
-    kap = ratio(do, de)
+    kap = chance_corrected(do, de)
     inside = (K[:, r] & K[:, s]) & ~np.isnan(kap)
-    return _div(inside @ np.nan_to_num(kap), inside.sum(1))
+    return divide(inside @ np.nan_to_num(kap), inside.sum(1))
 
 
 def _loop_values(data, K, c: spec.Coefficient, d) -> tuple[np.ndarray, np.ndarray]:
@@ -281,7 +276,7 @@ def category_stats(data: ReliabilityData, by: str | None = None) -> dict:
     o_kk = np.bincount(J.col, J.data * (J.data - 1) * w[J.row], minlength=J.shape[1])
     n = float(m[m >= 2].sum())
     return {"by": by, "names": names, "values": n_k, "agreeing": o_kk,
-            "alpha": 1 - (n - 1) * _div(n_k - o_kk, n_k * (n - n_k))}
+            "alpha": 1 - (n - 1) * divide(n_k - o_kk, n_k * (n - n_k))}
 
 
 def per_category(data: ReliabilityData, by: str | None = None, n: int | None = None
@@ -448,7 +443,7 @@ def coder_distributions(data: ReliabilityData) -> dict:
     without judgements); ``labels`` is ``data.labels``."""
     counts = label_counts(data.codes, data.n_labels)
     return {"coders": list(data.coders), "labels": data.labels, "counts": counts,
-            "proportions": _div(counts, counts.sum(1, keepdims=True))}
+            "proportions": divide(counts, counts.sum(1, keepdims=True))}
 
 
 def bias_by_category(data: ReliabilityData, n: int | None = None) -> dict:
@@ -520,8 +515,8 @@ def two_coder_report(data: ReliabilityData) -> dict:
            for j, k in enumerate(used)]
     out = {"coders": [data.coders[c] for c in who], "labels": [data.labels[k] for k in used],
            "table": T, "items": N, "A_o": A_o,
-           "A_e_cohen": Ae_co, "kappa_cohen": float(ratio(1 - A_o, 1 - Ae_co)),
-           "A_e_sc": Ae_sc, "kappa_sc": float(ratio(1 - A_o, 1 - Ae_sc)),
+           "A_e_cohen": Ae_co, "kappa_cohen": float(chance_corrected(1 - A_o, 1 - Ae_co)),
+           "A_e_sc": Ae_sc, "kappa_sc": float(chance_corrected(1 - A_o, 1 - Ae_sc)),
            "pabak": 2 * A_o - 1, "per_category": per,
            "prevalence": per[0]["prevalence"] if L == 2 else None,
            "bias_index": per[0]["bias_index"] if L == 2 else None}
@@ -550,11 +545,11 @@ def expert(data: ReliabilityData, reference, distance="nominal") -> dict:
     do, de, shared = shared_item_pairs(A, B, kernel(data, d).metric, data.n_labels)
     rows = [{"coder": data.coders[c], "items": int(n), "observed": float(o),
              "expected": float(x), "value": float(v)}
-            for c, n, o, x, v in zip(naive, shared, do, de, ratio(do, de), strict=True)]
+            for c, n, o, x, v in zip(naive, shared, do, de, chance_corrected(do, de), strict=True)]
     ok = shared > 0
     tot = shared[ok].sum()
     p_do = float((do[ok] * shared[ok]).sum() / tot) if tot else float("nan")
     p_de = float((de[ok] * shared[ok]).sum() / tot) if tot else float("nan")
     return {"reference": reference, "distance": d.name, "coders": rows,
             "pooled": {"items": int(tot), "observed": p_do, "expected": p_de,
-                       "value": float(ratio(np.array(p_do), np.array(p_de)))}}
+                       "value": float(chance_corrected(np.array(p_do), np.array(p_de)))}}

@@ -26,6 +26,7 @@ from scipy.special import comb
 
 from ..model.data import ReliabilityData, SetLabels, is_number
 from ..model.io import is_number_text
+from .ratios import divide
 
 #: the largest label table a dense L × L distance matrix is built for
 MAX_DENSE_LABELS = 20_000
@@ -47,6 +48,11 @@ class Metric:
     def gram(self, A, B) -> np.ndarray:
         """A D Bᵀ for (sparse or dense) count matrices A (m × L), B (n × L): dense m × n."""
         raise NotImplementedError
+
+    def transposed(self) -> Metric:
+        """The metric of d(b, a): itself, except for an asymmetric weight matrix
+        (:class:`AgreementWeights`), whose other methods take its symmetric part."""
+        return self
 
 
 def _dense(x) -> np.ndarray:
@@ -155,8 +161,7 @@ class _IntervalMetric(Metric):
     def cross(self, F, G):
         F, G = np.asarray(F, float), np.asarray(G, float)
         sf, sg = F.sum(-1), G.sum(-1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            c = np.where(sf > 0, (F @ self.v) / np.where(sf > 0, sf, 1), 0.0)
+        c = divide(F @ self.v, sf, 0.0)
         u = self.v - np.asarray(c)[..., None]
         fu, gu = _rowdot(F, u), _rowdot(G, u)
         return sg * _rowdot(F, u * u) + sf * _rowdot(G, u * u) - 2 * fu * gu
@@ -181,8 +186,8 @@ class _DenseMetric(Metric):
         return _rowdot(F @ self.D, G)
 
     def gram(self, A, B):
-        return _dense(A @ _dense(B @ self.D).T) if sp.issparse(A) else \
-            np.asarray(A) @ _dense(B @ self.D).T
+        BD = _dense(B @ self.D.T).T  # D Bᵀ
+        return _dense(A @ BD) if sp.issparse(A) else np.asarray(A) @ BD
 
 
 def _numeric_values(data: ReliabilityData, name: str) -> np.ndarray:
@@ -249,9 +254,7 @@ class Ratio(Distance):
         if (v < 0).any():
             raise ValueError("the ratio distance needs non-negative labels")
         _check_dense(len(v), self.name)
-        s = v[:, None] + v[None, :]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            D = np.where(s > 0, ((v[:, None] - v[None, :]) / np.where(s > 0, s, 1)) ** 2, 0.0)
+        D = divide(v[:, None] - v[None, :], v[:, None] + v[None, :], 0.0) ** 2
         return _DenseMetric(D)
 
 
@@ -335,13 +338,79 @@ class Matrix(Distance):
     def bind(self, data, value_counts):
         if data.is_set:
             raise ValueError("a weight matrix needs plain labels, not sets")
-        ix = {v: i for i, v in enumerate(self.order)}
-        ix.update({str(v): i for i, v in enumerate(self.order) if str(v) not in ix})
-        missing = [v for v in data.labels if v not in ix]
-        if missing:
-            raise ValueError(f"label {missing[0]!r} is not in the weight matrix")
-        sel = np.array([ix[v] for v in data.labels], np.int64)
+        sel = _positions(self.order, data.labels)
         return _DenseMetric(self.D[np.ix_(sel, sel)])
+
+
+class _OrientedMetric(_DenseMetric):
+    """An asymmetric distance D, taken as its symmetric part (D + Dᵀ)/2 by every quadratic form
+    over a unit's judgements (what raw ratings give: each pair of judgements counts in both
+    orders), with :meth:`transposed` giving Dᵀ itself (irrCAC's Conger variance)."""
+
+    def __init__(self, D: np.ndarray) -> None:
+        super().__init__((D + D.T) / 2)
+        self.oriented = D
+
+    def transposed(self) -> Metric:
+        return _DenseMetric(self.oriented.T)
+
+
+class AgreementWeights(Distance):
+    """irrCAC's custom weights: a q × q matrix of agreement weights w over ``categories`` (its
+    rows' and columns' order), as the distance d = 1 − w (Gwet 2014, ch. 3).
+
+    The weights lie in [0, 1] with w(k, k) = 1 (irrCAC's p_a counts a judgement against
+    itself as 1) and need not be symmetric: irrCAC applies ``w[k][l]`` to a pair of judgements
+    with k the first's category. On raw ratings every pair is taken in both orders (irrCAC's
+    ``raw.CAC``: p_a = Σ_k r_ik(Σ_l w_kl r_il − 1)), so the coefficients and Gwet's variances
+    see (w + wᵀ)/2, except Conger's variance, whose λ_ig pairs rater g's category l with the
+    others' k as w[k][l] (:meth:`Metric.transposed`).
+
+    Examples
+    --------
+    >>> w = AgreementWeights([[1, 0.5], [0, 1]], ["lo", "hi"])
+    >>> w.bounded, w.symmetric
+    (True, False)
+    """
+
+    name = "weights"
+
+    def __init__(self, weights, categories: Sequence) -> None:
+        W = np.asarray(weights, float)
+        cats = list(categories)
+        if W.ndim != 2 or W.shape != (len(cats), len(cats)):
+            raise ValueError(f"a weight matrix must be q × q over its {len(cats)} categories; "
+                             f"got shape {W.shape}")
+        if len(set(cats)) != len(cats):
+            raise ValueError("the categories of a weight matrix must differ")
+        if not np.isfinite(W).all() or (W < 0).any() or (W > 1).any():
+            raise ValueError("agreement weights must lie in [0, 1] (Gwet 2014, ch. 3)")
+        off = np.flatnonzero(np.diag(W) != 1)
+        if len(off):
+            k = int(off[0])
+            raise ValueError(f"agreement weights give w({cats[k]!r}, {cats[k]!r}) = {W[k, k]}; "
+                             "a category agrees with itself fully (w = 1), as irrCAC's p_a "
+                             "assumes")
+        self.D, self.order = 1.0 - W, cats
+        self.symmetric = bool(np.array_equal(W, W.T))
+        self.bounded = True
+
+    def bind(self, data, value_counts):
+        if data.is_set:
+            raise ValueError("a weight matrix needs plain labels, not sets")
+        D = self.D[np.ix_(*(2 * [_positions(self.order, data.labels)]))]
+        return _DenseMetric(D) if self.symmetric else _OrientedMetric(D)
+
+
+def _positions(order: Sequence, labels: Sequence) -> np.ndarray:
+    """Each label's position in ``order`` (a label may also match an entry's text: "2" is 2);
+    a label not in ``order`` is an error."""
+    ix = {v: i for i, v in enumerate(order)}
+    ix.update({str(v): i for i, v in enumerate(order) if str(v) not in ix})
+    missing = [v for v in labels if v not in ix]
+    if missing:
+        raise ValueError(f"label {missing[0]!r} is not in the weight matrix")
+    return np.array([ix[v] for v in labels], np.int64)
 
 
 class FromCallable(Distance):
@@ -821,24 +890,28 @@ NAMED: dict[str, Distance] = {
 SET_NAMES: tuple[str, ...] = tuple(n for n, d in NAMED.items() if d.for_sets)
 
 
-def weights(spec) -> Distance:
-    """A distance from irrCAC's ``weights=`` argument.
+def weights(spec, categories: Sequence | None = None) -> Distance:
+    """A distance from irrCAC's ``weights=``.
 
     Parameters
     ----------
-    spec : str, distance or None
-        One of :data:`IRR_WEIGHTS` (``"identity"`` or None is the nominal distance;
-        ``"ordinal"`` and ``"ratio"`` are irrCAC's weights, not Krippendorff's metrics), an
-        ``irr-`` name, or anything :func:`get` takes.
+    spec : str, array_like or distance
+        One of :data:`IRR_WEIGHTS` (``"identity"`` is the nominal distance; ``"ordinal"`` and
+        ``"ratio"`` are irrCAC's, not Krippendorff's), an ``irr-`` name, a q × q matrix of
+        agreement weights (a nested list or 2-D array, as irrCAC takes it; asymmetric allowed,
+        see :class:`AgreementWeights`), or anything :func:`get` takes.
+    categories : list, optional
+        The order of a weight matrix's rows and columns (irrCAC's ``categories=``).
 
     Returns
     -------
     Distance
+        d = 1 − w.
 
     Raises
     ------
     ValueError
-        For an unknown name.
+        For an unknown name, a weight matrix without its categories, or not a valid one.
 
     References
     ----------
@@ -849,11 +922,18 @@ def weights(spec) -> Distance:
     >>> from corpusagree import distances
     >>> distances.weights("quadratic"), distances.weights("identity")
     (<distance irr-quadratic>, <distance nominal>)
+    >>> distances.weights([[1, 0.5], [0, 1]], ["lo", "hi"]).D.tolist()
+    [[0.0, 0.5], [1.0, 0.0]]
     """
     if spec is None or (isinstance(spec, str) and spec.lower() == "identity"):
         return NAMED["nominal"]
     if isinstance(spec, str) and spec.lower() in IRR_WEIGHTS:
         return NAMED[f"irr-{spec.lower()}"]
+    if isinstance(spec, (list, np.ndarray)) and np.ndim(spec) == 2:
+        if categories is None:
+            raise ValueError("a weight matrix needs categories= giving the order of its rows "
+                             "and columns")
+        return AgreementWeights(spec, categories)
     return get(spec)
 
 

@@ -32,6 +32,7 @@ from ..model.data import ReliabilityData
 from ..model.progress import Progress
 from . import mvalpha as mv
 from . import spec as sp
+from .distances import Metric
 from .kernel import Kernel, UnitWeights, kernel, label_counts
 
 #: weights entries (replicates × units) materialised at once
@@ -280,7 +281,8 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
               settings: Bootstrap = Bootstrap(), progress: Progress | None = None
               ) -> list[Interval]:
     """Bootstrap intervals for several (coefficient id, distance) pairs, all on the same
-    replicates. ``progress(done, total)`` is called after each chunk of replicates."""
+    replicates. ``progress(done, total)`` is called after each chunk of replicates (at most
+    :func:`progress_chunk` replicates, so a bar moves at least every 5 %)."""
     unit_of, U, clustered = _units(data, settings.cluster)
     if U < 2:
         raise ValueError("the bootstrap needs at least two resampling units")
@@ -291,16 +293,20 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
     jackknife = min(U, 1000) if settings.interval == "bca" else 0
     skipped = [t.over_budget(n + jackknife) for t in targets]
     # a chunk of r replicates materialises r × U weights and r × L label counts
-    chunk = max(1, min(n, WEIGHTS_PER_CHUNK // max(U, data.n_labels)))
+    chunk = min(progress_chunk(n), WEIGHTS_PER_CHUNK // max(U, data.n_labels))
     done = 0
-    for W in replicate_weights(U, n, settings.seed, chunk):
+    for W in replicate_weights(U, n, settings.seed, max(1, chunk)):
         for j, t in enumerate(targets):
             if skipped[j] is None:
                 dists[j].append(t.values(W))
         done += len(W)
         if progress is not None:
             progress(done, n)
-    return [_interval(t, np.concatenate(d), settings, clustered, U) if why is None else
+    return [interval(t.coef.id, t.kernel.distance.name,
+                     float(t.values(np.ones((1, U)))[0]), np.concatenate(d), settings,
+                     lambda t=t: _jackknife(t, U), clustered=clustered, units=U,
+                     shifted=BIAS_SHIFT if t.coef.value == "bias" else SHIFT)
+            if why is None else
             _left_out(t, settings, clustered, U, f"no interval: {why} over {n} resamples")
             for t, d, why in zip(targets, dists, skipped, strict=True)]
 
@@ -309,49 +315,94 @@ def _left_out(t: _Target, settings: Bootstrap, clustered: bool, U: int, note: st
               ) -> Interval:
     """The interval of a target not resampled: the estimate, no bounds, and why."""
     return Interval(t.coef.id, t.kernel.distance.name, float(t.values(np.ones((1, U)))[0]),
-                    float("nan"), float("nan"), settings.level, f"bootstrap {settings.interval}",
+                    float("nan"), float("nan"), settings.level, METHODS[settings.interval],
                     clustered, U, settings.n_resamples, settings.seed, None, {}, None, 0, note)
 
 
-def _interval(t: _Target, dist: np.ndarray, settings: Bootstrap, clustered: bool, U: int
-              ) -> Interval:
-    theta = float(t.values(np.ones((1, U)))[0])
-    return interval_of(dist, theta, settings, t.coef.id, t.kernel.distance.name, clustered, U,
-                       lambda: _jackknife(t, U), bias=t.coef.value == "bias")
+#: why an estimate can lie outside its bootstrap interval (the note that says so)
+SHIFT = ("the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
+         "interval (interval='bca') corrects a moderate shift")
+BIAS_SHIFT = ("B is a variance between the coders' label distributions, bounded below by 0, "
+              "and resampling adds variance to it, so its bootstrap distribution is shifted "
+              "upwards; read the interval's upper end as a bound on B")
+#: the interval method of each :attr:`Bootstrap.interval`, as an :class:`Interval` records it
+METHODS = {"percentile": "bootstrap percentile", "bca": "bootstrap BCa"}
 
 
-def interval_of(dist: np.ndarray, theta: float, settings: Bootstrap, coefficient: str,
-                distance: str, clustered: bool, units: int,
-                jackknife: Callable[[], np.ndarray], *, bias: bool = False) -> Interval:
-    """The interval of ``settings`` from a bootstrap distribution (nan replicates left out and
-    counted) around the estimate ``theta``: percentile, or BCa (Efron 1987) with the
-    acceleration from ``jackknife()``, the leave-one-unit-out values; with Krippendorff's q,
-    the standard error and a note when the estimate lies outside its interval."""
-    ok = dist[~np.isnan(dist)]
+def progress_chunk(n_resamples: int, share: float = 0.05) -> int:
+    """The most replicates computed between two progress reports: ``share`` of them (at
+    least one), so that a bar advances in steps of at most 5 %.
+
+    Examples
+    --------
+    >>> progress_chunk(1000), progress_chunk(10)
+    (50, 1)
+    """
+    return max(1, int(n_resamples * share))
+
+
+def interval(coefficient: str, distance: str, estimate: float, distribution: np.ndarray,
+             settings: Bootstrap, jackknife: Callable[[], np.ndarray], *, clustered: bool,
+             units: int, shifted: str = SHIFT) -> Interval:
+    """The interval of a bootstrap ``distribution`` of ``estimate`` by the method the
+    ``settings`` name: percentile, or BCa (Efron 1987) with the acceleration from the
+    ``jackknife`` values (leave-one-unit-out estimates, called only for BCa). Every job's
+    bootstrap ends here, so the method recorded is the method computed.
+
+    Parameters
+    ----------
+    coefficient, distance : str
+        What the interval is of (ids, as reports name them).
+    estimate : float
+        The estimate on the data as they are.
+    distribution : array
+        One value per replicate (nan where a replicate leaves the coefficient undefined).
+    settings : Bootstrap
+        Level, method, number of replicates and seed.
+    jackknife : callable
+        Returns the leave-one-unit-out estimates (for BCa's acceleration).
+    clustered, units
+        Whether the units resampled were clusters (documents), and how many.
+    shifted : str
+        Why the estimate may lie outside its interval (the note when it does).
+
+    Returns
+    -------
+    Interval
+        With ``q`` (Krippendorff's q: the share of replicates below each of
+        :data:`Q_THRESHOLDS`), the bootstrap standard error and the replicates dropped.
+
+    References
+    ----------
+    Efron (1987), "Better bootstrap confidence intervals", JASA 82: 171–185; Hayes &
+    Krippendorff (2007), "Answering the call for a standard reliability measure", §4.
+
+    Examples
+    --------
+    >>> iv = interval("alpha", "nominal", 0.5, np.linspace(0.3, 0.7, 101), Bootstrap(),
+    ...               lambda: np.zeros(3), clustered=False, units=3)
+    >>> iv.method, round(iv.low, 3), round(iv.high, 3)
+    ('bootstrap percentile', 0.31, 0.69)
+    """
+    ok = distribution[~np.isnan(distribution)]
     a = (1 - settings.level) / 2
     if settings.interval == "bca" and len(ok):
-        lo_q, hi_q = _bca_quantiles(ok, theta, jackknife(), a)
-        method = "bootstrap BCa"
+        lo_q, hi_q = _bca_quantiles(ok, estimate, jackknife(), a)
     else:
         lo_q, hi_q = a, 1 - a
-        method = "bootstrap percentile"
+    method = METHODS[settings.interval]
     low, high = (float(x) for x in np.quantile(ok, [lo_q, hi_q])) if len(ok) else (np.nan,) * 2
     note = None
-    if len(ok) and not low <= theta <= high:
-        where = "below" if theta < low else "above"
-        name = method.split()[-1]
-        note = (f"the estimate {theta:.4g} lies {where} its {name} interval: " + (
-            "B is a variance between the coders' label distributions, bounded below by 0, and "
-            "resampling adds variance to it, so its bootstrap distribution is shifted upwards; "
-            "read the interval's upper end as a bound on B" if bias else
-            "the bootstrap distribution is shifted (a biased or bounded statistic); the BCa "
-            "interval (interval='bca') corrects a moderate shift"))
-    return Interval(coefficient, distance, theta, low, high, settings.level, method,
-                    clustered, units, settings.n_resamples, settings.seed, dist,
+    if len(ok) and not low <= estimate <= high:
+        where = "below" if estimate < low else "above"
+        note = (f"the estimate {estimate:.4g} lies {where} its {method.split()[-1]} interval: "
+                + shifted)
+    return Interval(coefficient, distance, estimate, low, high, settings.level, method,
+                    clustered, units, settings.n_resamples, settings.seed, distribution,
                     {x: float((ok < x).mean()) if len(ok) else float("nan")
                      for x in Q_THRESHOLDS},
                     float(ok.std(ddof=1)) if len(ok) > 1 else None,
-                    int(len(dist) - len(ok)), note)
+                    int(len(distribution) - len(ok)), note)
 
 
 def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.ndarray,
@@ -421,8 +472,8 @@ def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.n
                                   for b in range(int(block.max()) + 1)]))
         return jack[0]
 
-    return [interval_of(dist[:, k], float(theta[k]), settings, c, d, clustered, U,
-                        lambda k=k: jackknife()[:, k])
+    return [interval(c, d, float(theta[k]), dist[:, k], settings,
+                     lambda k=k: jackknife()[:, k], clustered=clustered, units=U)
             for k, (c, d) in enumerate(names)]
 
 
@@ -519,10 +570,11 @@ def _per_item(k: Kernel, values: np.ndarray) -> np.ndarray:
     return np.append(values, 0.0)[k.data.codes].sum(0)
 
 
-def _d_against(k: Kernel, P: np.ndarray) -> np.ndarray:
+def _d_against(metric: Metric, P: np.ndarray) -> np.ndarray:
     """Σ_l d(k, l) P[g, l] for every label k and row g of P (L × G), without an L × L array."""
-    eye = sparse.identity(k.data.n_labels, format="csr")
-    return np.asarray(k.metric.gram(eye, np.atleast_2d(P)))
+    P = np.atleast_2d(P)
+    eye = sparse.identity(P.shape[1], format="csr")
+    return np.asarray(metric.gram(eye, P))
 
 
 def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
@@ -561,7 +613,7 @@ def gwet_variance(k: Kernel, coefficient: str, population: float = float("inf")
         scale = t_w / (st.categories[0] * (st.categories[0] - 1))
         pe_i = scale * (1.0 - _per_item(k, pi)[judged] / n_i)
     elif c.expected == "single":  # Fleiss: p_e|i = Σ_k r_ik (Wπ)_k / r_i
-        d_pi = _d_against(k, k.item_weighted / n)[:, 0]
+        d_pi = _d_against(k.metric, k.item_weighted / n)[:, 0]
         pe_i = 1.0 - _per_item(k, d_pi)[judged] / n_i
     elif c.expected == "conger":
         pe_i = _conger_pe_i(k, n)[judged]
@@ -585,8 +637,12 @@ def _conger_pe_i(k: Kernel, n: float) -> np.ndarray:
     P = F / n_g[:, None]
     r = len(P)
     A = P.sum(0) - P  # a_g
-    awp = (r - 1) - k.metric.cross(P, A)  # a_gᵀ W p_g
-    H = (n / n_g) * ((r - 1) - _d_against(k, A) - awp)  # L × r, (W a_g)(x) = r − 1 − (D a_g)(x)
+    # irrCAC takes w[k][l] with l rater g's category, k the others': W acts transposed
+    # (the same for symmetric weights)
+    metric = k.metric.transposed()
+    awp = (r - 1) - metric.cross(P, A)  # a_gᵀ W p_g
+    # L × r, (Wᵀ a_g)(x) = r − 1 − (Dᵀ a_g)(x)
+    H = (n / n_g) * ((r - 1) - _d_against(metric, A) - awp)
     # coder g's column of H, a 0 first for a missing judgement (code −1): one flat lookup
     table = np.hstack([np.zeros((r, 1)), H.T]).ravel()
     width = np.int32 if table.size < 2**31 else np.int64
@@ -614,7 +670,7 @@ def _alpha_variance(k: Kernel, population: float) -> tuple[float, float, int]:
     pa_item = 1.0 - k.disagr_i[p]
     pa_i = pa_item * r_i / rbar - pa * (r_i - rbar) / rbar
     kap_i = (pa_i - pe) / (1 - pe)
-    d_pi = _d_against(k, pi)[:, 0]
+    d_pi = _d_against(k.metric, pi)[:, 0]
     wpi = _per_item(k, d_pi)[p]
     pe_i = (r_i - wpi) / rbar - pe * (r_i - rbar) / rbar
     alpha_prime = (pa_prime - pe) / (1 - pe)

@@ -29,6 +29,7 @@ import scipy.sparse as sp
 from ..model.data import ReliabilityData, count_codes
 from . import distances as dist
 from . import mvalpha as mv
+from .ratios import chance_corrected, divide
 
 #: judgement pairs evaluated at once when computing Do (bounds memory on large corpora)
 PAIRS_PER_CHUNK = 250_000
@@ -83,11 +84,10 @@ class SufficientStats:
 
     def observed(self, kind: str) -> np.ndarray:
         """Do: ``"pairs"`` (A&P 2005, §5.1) or ``"values"`` (Krippendorff 2011)."""
-        with np.errstate(invalid="ignore", divide="ignore"):
-            if kind == "pairs":
-                return self.sum_dis / self.n_pairable
-            if kind == "values":
-                return self.sum_ndis / self.n_values
+        if kind == "pairs":
+            return divide(self.sum_dis, self.n_pairable)
+        if kind == "values":
+            return divide(self.sum_ndis, self.n_values)
         raise ValueError(f"unknown observed disagreement {kind!r}")
 
     def expected(self, kind: str, categories=None) -> np.ndarray:
@@ -104,30 +104,28 @@ class SufficientStats:
         p_e = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r)); multivalued: mvα's, over pairs of sets of the
         values used, weighted by the values' frequencies (Krippendorff & Craggs 2016, §4;
         :mod:`corpusagree.stats.mvalpha`)."""
-        with np.errstate(invalid="ignore", divide="ignore"):
-            if kind == "pooled":
-                n = self.pooled_n
-                return self.pooled_cross / (n * (n - 1))
-            if kind == "single":
-                return np.where(self.n_judged > 0, self.single_cross / self.n_judged ** 2,
-                                np.nan)
-            if kind == "individual":
-                return np.where(self.coder_norm > 0, self.coder_cross / self.coder_norm, np.nan)
-            if kind in ("uniform", "gwet"):
-                q = np.broadcast_to(np.asarray(
-                    self.categories if categories is None else categories, float),
-                    self.n_judged.shape)
-                d_sum = q * (q - 1) if self.category_cross is None else self.category_cross
-                t_w = q * q - d_sum  # Σ_kl w_kl, w = 1 − d
-                if kind == "uniform":
-                    return np.where(q > 0, 1.0 - t_w / (q * q), np.nan)
-                pi_sq = self.single_sq / self.n_judged ** 2
-                pe = t_w / (q * (q - 1)) * (1.0 - pi_sq)
-                return np.where((q >= 2) & (self.n_judged > 0), 1.0 - pe, np.nan)
-            if kind == "conger":
-                r = self.conger_r
-                return np.where(r >= 2, self.conger_cross / (r * (r - 1)), np.nan)
-            if kind == "multivalued":
+        if kind == "pooled":
+            n = self.pooled_n
+            return divide(self.pooled_cross, n * (n - 1))
+        if kind == "single":
+            return divide(self.single_cross, self.n_judged ** 2)
+        if kind == "individual":
+            return divide(self.coder_cross, self.coder_norm)
+        if kind in ("uniform", "gwet"):
+            q = np.broadcast_to(np.asarray(
+                self.categories if categories is None else categories, float),
+                self.n_judged.shape)
+            d_sum = q * (q - 1) if self.category_cross is None else self.category_cross
+            t_w = q * q - d_sum  # Σ_kl w_kl, w = 1 − d
+            if kind == "uniform":
+                return 1.0 - divide(t_w, q * q)
+            pe = divide(t_w, q * (q - 1)) * (1.0 - divide(self.single_sq, self.n_judged ** 2))
+            return np.where((q >= 2) & (self.n_judged > 0), 1.0 - pe, np.nan)
+        if kind == "conger":
+            r = self.conger_r
+            return divide(self.conger_cross, r * (r - 1))
+        if kind == "multivalued":
+            with np.errstate(invalid="ignore", divide="ignore"):
                 return mv.expected_disagreement(self.value_counts, self.size_counts)
         raise ValueError(f"unknown expected disagreement {kind!r}")
 
@@ -171,7 +169,7 @@ def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.nd
     """(Σ_{c≠d} cross(P_c, P_d), coders with a judgement) of coders' label counts F
     (coders × … × L), P_c = F_c / n_c: Conger's (1980) unweighted mean over coder pairs."""
     n_c = F.sum(-1, keepdims=True)
-    P = np.divide(F, n_c, out=np.zeros(F.shape), where=n_c > 0)
+    P = divide(F, n_c, 0.0)
     total = P.sum(0)
     return metric.cross(total, total) - metric.cross(P, P).sum(0), (n_c[..., 0] > 0).sum(0)
 
@@ -238,9 +236,9 @@ class Kernel:
     @cached_property
     def disagr_i(self) -> np.ndarray:
         """Mean pairwise distance per item (nan where fewer than two judgements)."""
-        n = self.n_i.astype(float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(self.pairable, 2 * self.item_sum / (n * (n - 1)), np.nan)
+        pairs = self.n_i.astype(float)
+        pairs *= pairs - 1  # n(n − 1), > 0 where two or more judgements
+        return divide(2 * self.item_sum, pairs, where=self.pairable)
 
     @cached_property
     def item_weighted(self) -> np.ndarray:
@@ -511,7 +509,7 @@ class CoderMasks:
                     isum = Kp @ (metric.pair(a, b) * ((a >= 0) & (b >= 0)))
                 else:
                     isum = np.zeros_like(nS)
-                dis = np.divide(2 * isum, nS * (nS - 1), out=np.zeros_like(nS), where=pairable)
+                dis = divide(2 * isum, nS * (nS - 1), 0.0)  # > 0 where pairable
                 sums["sum_dis"] += dis.sum(1)
                 sums["sum_ndis"] += (nS * dis).sum(1)
                 sums["n_pairable"] += pairable.sum(1)
@@ -519,7 +517,7 @@ class CoderMasks:
                 sums["n_judged"] += (nS > 0).sum(1)
                 if not {"pooled", "single", "gwet", "multivalued"} & set(kinds):
                     continue
-                inv = np.divide(1.0, nS, out=np.zeros_like(nS), where=nS > 0)
+                inv = divide(1.0, nS, 0.0)
                 for c in range(C):  # a few coders; each step is vectorised over items and subsets
                     sub = np.flatnonzero(Kb[:, c])
                     vc = v[c]
@@ -551,7 +549,7 @@ class CoderMasks:
             st.coder_cross, st.coder_norm = self._individual(K)
         if "conger" in kinds:
             n_c = self.n_c[:, None]
-            P = np.divide(self.F, n_c, out=np.zeros(self.F.shape), where=n_c > 0)
+            P = divide(self.F, n_c, 0.0)
             Kf = K.astype(float)
             total = Kf @ P
             st.conger_cross = metric.cross(total, total) - Kf @ metric.cross(P, P)
@@ -583,9 +581,7 @@ def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_label
     P = A.shape[0]
     pair_of = np.broadcast_to(np.arange(P)[:, None], A.shape)[both]
     a, b = A[both], B[both]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        do = np.bincount(pair_of, metric.pair(a, b), minlength=P) / np.where(shared > 0,
-                                                                                shared, np.nan)
+    do = divide(np.bincount(pair_of, metric.pair(a, b), minlength=P), shared)
     FA = np.bincount(pair_of * n_labels + a, minlength=P * n_labels).reshape(P, n_labels)
     FB = np.bincount(pair_of * n_labels + b, minlength=P * n_labels).reshape(P, n_labels)
     n = np.maximum(shared, 1)[:, None]
@@ -593,8 +589,5 @@ def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_label
     return do, de, shared
 
 
-def ratio(do, de) -> np.ndarray:
-    """1 − Do/De, nan where De ≤ 0 or either is nan."""
-    do, de = np.asarray(do, float), np.asarray(de, float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(de > 0, 1.0 - do / np.where(de > 0, de, 1.0), np.nan)
+#: 1 − Do/De (:func:`corpusagree.stats.ratios.chance_corrected`), by its former name here
+ratio = chance_corrected

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from .ratios import divide
 
 Masses = Sequence[int]
 
@@ -244,12 +245,11 @@ def pairwise_means(documents: Mapping[str, Mapping[str, Masses]], coders: Sequen
     both = counts.sum(0) + counts.sum(1)
     total = counts.sum()
     matrices, per_coder = {}, {}
-    with np.errstate(invalid="ignore", divide="ignore"):
-        for k in PAIR_METRICS:
-            m = sums[k] / counts
-            np.fill_diagonal(m, np.where(seen, 1.0 if k in SIMILARITIES else 0.0, np.nan))
-            matrices[k] = m
-            per_coder[k] = (sums[k].sum(0) + sums[k].sum(1)) / both
+    for k in PAIR_METRICS:
+        m = divide(sums[k], counts)
+        np.fill_diagonal(m, np.where(seen, 1.0 if k in SIMILARITIES else 0.0, np.nan))
+        matrices[k] = m
+        per_coder[k] = divide(sums[k].sum(0) + sums[k].sum(1), both)
     mean = {k: float(sums[k].sum() / total) if total else float("nan") for k in PAIR_METRICS}
     return PairwiseMeans(list(coders), counts.astype(np.int64), matrices, per_coder, mean,
                          int(total), per_doc)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .ratios import divide
+
 
 @dataclass
 class SpanF1:
@@ -48,6 +50,4 @@ def span_f1(annotator: np.ndarray, item: np.ndarray, counts: np.ndarray,
     present[annotator, local] = 1
     matched = present @ present.T
     n = counts.astype(float) @ annotated.T.astype(float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        f1 = 2 * matched / (n + n.T)
-    return SpanF1(matched.astype(np.int64), n.astype(np.int64), f1)
+    return SpanF1(matched.astype(np.int64), n.astype(np.int64), divide(2 * matched, n + n.T))

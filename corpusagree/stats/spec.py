@@ -49,7 +49,8 @@ import numpy as np
 
 from ..model.data import ReliabilityData
 from . import mvalpha as mv
-from .kernel import SufficientStats, ratio
+from .kernel import SufficientStats
+from .ratios import chance_corrected
 
 
 @dataclass(frozen=True)
@@ -219,4 +220,4 @@ def evaluate(coefficient: Coefficient, st: SufficientStats, categories=None) -> 
         return 1.0 - do
     if kind != "ratio":
         raise ValueError(f"{coefficient.id} is not evaluated from sufficient statistics")
-    return ratio(do, st.expected(coefficient.expected, categories))
+    return chance_corrected(do, st.expected(coefficient.expected, categories))

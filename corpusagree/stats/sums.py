@@ -14,13 +14,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .inference import Q_THRESHOLDS, Bootstrap, Interval, _bca_quantiles, replicate_weights
+from .inference import Bootstrap, Interval, interval, progress_chunk, replicate_weights
 
 
 def sum_intervals(names: list[str], statistic: Callable[[np.ndarray], np.ndarray],
                   unit_sums: np.ndarray, settings: Bootstrap, progress=None) -> list[Interval]:
     """One interval per output of ``statistic`` (rows of sums -> rows × len(names) values)
-    over the units (rows of ``unit_sums``), all on the same replicates.
+    over the units (rows of ``unit_sums``), all on the same replicates, by the settings'
+    method (:func:`~corpusagree.stats.inference.interval`); ``progress(done, total)`` after
+    each chunk of at most 5 % of the replicates.
 
     Examples
     --------
@@ -31,31 +33,24 @@ def sum_intervals(names: list[str], statistic: Callable[[np.ndarray], np.ndarray
     (0.7857, True)
     """
     U = len(unit_sums)
-    theta = statistic(unit_sums.sum(axis=0, keepdims=True))[0]
-    dists = [statistic(W @ unit_sums) for W in replicate_weights(U, settings.n_resamples,
-                                                                  settings.seed)]
-    if progress is not None:
-        progress(settings.n_resamples, settings.n_resamples)
-    dist = np.concatenate(dists) if dists else np.zeros((0, len(names)))
-    jack = statistic(unit_sums.sum(axis=0) - unit_sums) if settings.interval == "bca" else None
-    a = (1 - settings.level) / 2
-    out = []
-    for j, name in enumerate(names):
-        d = dist[:, j]
-        ok = d[~np.isnan(d)]
-        if settings.interval == "bca" and len(ok):
-            lo_q, hi_q = _bca_quantiles(ok, float(theta[j]), jack[:, j], a)
-            method = "bootstrap BCa"
-        else:
-            lo_q, hi_q = a, 1 - a
-            method = "bootstrap percentile"
-        low, high = (float(x) for x in np.quantile(ok, [lo_q, hi_q])) if len(ok) \
-            else (np.nan, np.nan)
-        out.append(Interval(name, "", float(theta[j]), low, high, settings.level, method,
-                            settings.cluster is not False, U, settings.n_resamples,
-                            settings.seed, d,
-                            {x: float((ok < x).mean()) if len(ok) else np.nan
-                             for x in Q_THRESHOLDS},
-                            float(ok.std(ddof=1)) if len(ok) > 1 else None,
-                            int(len(d) - len(ok))))
-    return out
+    total = unit_sums.sum(axis=0)
+    theta = statistic(total[None, :])[0]
+    n = settings.n_resamples
+    parts, done = [], 0
+    for W in replicate_weights(U, n, settings.seed, progress_chunk(n)):
+        parts.append(statistic(W @ unit_sums))
+        done += len(W)
+        if progress is not None:
+            progress(done, n)
+    dist = np.concatenate(parts) if parts else np.zeros((0, len(names)))
+    jack: list[np.ndarray] = []
+
+    def jackknife(j: int) -> np.ndarray:  # leave-one-unit-out sums: the total minus each unit
+        if not jack:
+            jack.append(statistic(total - unit_sums))
+        return jack[0][:, j]
+
+    return [interval(name, "", float(theta[j]), dist[:, j], settings,
+                     lambda j=j: jackknife(j), clustered=settings.cluster is not False,
+                     units=U)
+            for j, name in enumerate(names)]

@@ -68,7 +68,10 @@ import numpy as np
 
 from ..model.continuum import Continuum
 from ..model.errors import InputError
-from .inference import Q_THRESHOLDS, Bootstrap, Interval, replicate_weights
+from ..model.progress import Progress
+from . import inference
+from .inference import METHODS, Bootstrap, Interval, progress_chunk, replicate_weights
+from .ratios import chance_corrected, divide
 
 #: variant → the coefficient's symbol (the 1995 uα marked, as the 2016 one shares its name)
 VARIANTS = {"1995": "uα (1995)", "u": "uα", "|u|": "|u|α", "cu": "cuα", "k": "(k)uα"}
@@ -157,42 +160,47 @@ class UnitizingAlpha:
                 "documents": self.documents}
 
     def confidence_interval(self, level: float = 0.95, n_resamples: int = 1000,
-                            seed: int | None = 0) -> Interval:
-        """Percentile bootstrap interval over documents.
-
-        Each replicate draws the documents with replacement and pools their disagreements as the
-        estimate does (Hayes & Krippendorff 2007 resample the units of α; here a document is the
-        unit, since the units within one are not independent). ``q`` holds the share of replicates
-        below .667 and .8.
+                            seed: int | None = 0, interval: str = "percentile",
+                            progress: Progress | None = None) -> Interval:
+        """A bootstrap interval over documents: each replicate draws the documents with
+        replacement and pools their disagreements as the estimate does (Hayes & Krippendorff
+        2007 resample the units of α; here a document is the unit, since the units within one
+        are not independent).
 
         Parameters
         ----------
-        level : float, default 0.95
-            The coverage.
-        n_resamples : int, default 1000
-            Bootstrap replicates.
-        seed : int, optional, default 0
-            The random seed.
+        level : float
+            The confidence level.
+        n_resamples : int
+            The number of replicates.
+        seed : int, optional
+            The random seed (an int gives the same interval on every run).
+        interval : {"percentile", "bca"}
+            Percentile, or BCa (Efron 1987) with its acceleration from the jackknife over
+            documents (each document left out in turn) (:func:`.inference.interval`).
+        progress : callable, optional
+            ``progress(done, total)`` after each chunk of replicates.
 
         Returns
         -------
         Interval
+            ``q`` holds the share of replicates below 0.667 and 0.8.
 
         Raises
         ------
         InputError
-            With fewer than two documents that have two or more annotators.
+            With fewer than two documents with two or more annotators.
 
         Examples
         --------
-        >>> from corpusagree import unitizing as u
-        >>> from corpusagree.analyses import segments
-        >>> corpus = segments.read("sample_corpora/segments/segments.json")
-        >>> ua = u.alpha_u(u.from_segmentations(corpus.data), variant="1995")
-        >>> ua.confidence_interval(n_resamples=200)
-        Interval(alpha_u_1995=0.6737, 95% [0.6539, 0.6896], bootstrap percentile)
+        >>> c = Continuum.join([Continuum.from_units(
+        ...     [("A", 2, 6, "X"), ("B", 2 + shift, 6, "X")], 0, 20, document=name)
+        ...     for name, shift in zip("pqrs", (0, 1, 1, 3))])
+        >>> iv = alpha_u(c).confidence_interval(n_resamples=200, interval="bca")
+        >>> iv.method, iv.units
+        ('bootstrap BCa', 4)
         """
-        settings = Bootstrap(n_resamples, level, "percentile", True, seed)
+        settings = Bootstrap(n_resamples, level, interval, True, seed)
         D = len(self.terms)
         if D < 2:
             raise InputError(f"the bootstrap of {self.symbol} resamples documents and needs at "
@@ -201,24 +209,18 @@ class UnitizingAlpha:
         name = IDS[self.variant]
         if math.isnan(self.value):
             return Interval(name, "nominal", self.value, math.nan, math.nan, level,
-                            "bootstrap percentile", True, D, n_resamples, seed,
-                            note=self.reason)
-        dist = np.concatenate([_finish(self.variant, W @ self.terms)[0]
-                               for W in replicate_weights(D, n_resamples, seed)])
-        ok = dist[~np.isnan(dist)]
-        a = (1 - settings.level) / 2
-        low, high = (float(x) for x in np.quantile(ok, [a, 1 - a])) if len(ok) else \
-            (math.nan, math.nan)
-        note = None
-        if len(ok) and not low <= self.value <= high:
-            note = (f"the estimate {self.value:.4g} lies outside its percentile interval: the "
-                    "bootstrap distribution over documents is shifted")
-        return Interval(name, "nominal", self.value, low, high, level, "bootstrap percentile",
-                        True, D, n_resamples, seed, distribution=dist,
-                        q={t: float((ok < t).mean()) if len(ok) else math.nan
-                           for t in Q_THRESHOLDS},
-                        se=float(ok.std(ddof=1)) if len(ok) > 1 else math.nan,
-                        dropped=int(len(dist) - len(ok)), note=note)
+                            METHODS[interval], True, D, n_resamples, seed, note=self.reason)
+        parts, done = [], 0
+        for W in replicate_weights(D, n_resamples, seed, progress_chunk(n_resamples)):
+            parts.append(_finish(self.variant, W @ self.terms)[0])
+            done += len(W)
+            if progress is not None:
+                progress(done, n_resamples)
+        total = self.terms.sum(0)
+        return inference.interval(
+            name, "nominal", self.value, np.concatenate(parts), settings,
+            lambda: _finish(self.variant, total - self.terms)[0], clustered=True, units=D,
+            shifted="the bootstrap distribution over documents is shifted")
 
 
 def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> UnitizingAlpha:
@@ -302,17 +304,15 @@ def _finish(variant: str, s: np.ndarray) -> tuple[np.ndarray, ...]:
     """(value, observed, expected, coverage) from column sums of the per-document terms
     (``s[..., t]``; vectorised over bootstrap replicates)."""
     s = np.asarray(s, float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        if variant == "k":
-            observed, expected = s[..., 0] / s[..., 1], s[..., 2] / s[..., 3]
-            coverage = s[..., 1] / s[..., 4]
-        else:
-            observed, expected = s[..., 0] / s[..., 2], s[..., 1] / s[..., 2]
-            coverage = np.full_like(observed, np.nan)
-        # the terms are differences of sums: rounding leaves ~1e-16 where the exact value is 0
-        observed, expected = (np.where(np.abs(x) < ROUNDING, 0.0, x) for x in (observed, expected))
-        value = np.where(expected > 0, 1 - observed / expected, np.nan)
-    return value, observed, expected, coverage
+    if variant == "k":
+        observed, expected = divide(s[..., 0], s[..., 1]), divide(s[..., 2], s[..., 3])
+        coverage = divide(s[..., 1], s[..., 4])
+    else:
+        observed, expected = divide(s[..., 0], s[..., 2]), divide(s[..., 1], s[..., 2])
+        coverage = np.full_like(observed, np.nan)
+    # the terms are differences of sums: rounding leaves ~1e-16 where the exact value is 0
+    observed, expected = (np.where(np.abs(x) < ROUNDING, 0.0, x) for x in (observed, expected))
+    return chance_corrected(observed, expected), observed, expected, coverage
 
 
 # ---- shared: the units that count, their disjointness, overlapping pairs ---------------------
@@ -501,73 +501,120 @@ def _terms_2016(c: Continuum, variant: str, cat: int | None) -> tuple[np.ndarray
     """Per document with ≥ 2 annotators: [observed, expected, pairable length] of the
     coincidence matrices (Krippendorff et al. 2016), for (k)uα [l*_k. − l*_kk, l*_k.,
     e*_k. − e*_kk, e*_k., l_k.]."""
-    D, C = len(c.documents), len(c.categories)
-    m = c.annotated.sum(0).astype(float)
-    docs = np.flatnonzero(m >= 2)
-    u = _select(c, None, per_category=False)
-    _check_disjoint(c, u, _RULE_2016)
-    i, j, ov = _pairs(c, u)
-    n = np.maximum(m - 1, 1)
-    lu = u.length
-    key = u.doc * C + u.category
-
-    def by_cat(idx: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        return np.bincount(idx, weights, D * C).reshape(D, C)
-
-    # R[d, c]: Σ over ordered pairs of valued units from a unit of c; V[d, c]: the c–c diagonal
-    R = by_cat(key[i], ov) + by_cat(key[j], ov)
-    same = u.category[i] == u.category[j]
-    V = by_cat(key[i][same], 2 * ov[same])
-    valued = by_cat(key, lu)
-    ll = m * c.length
-    gaps = ll - valued.sum(1)
+    x = _Coincidences.of(c)
+    if not len(x.docs):
+        return np.zeros((0, 5 if variant == "k" else 3)), "no document has two or more annotators"
     if variant in ("u", "|u|"):
-        squares = by_cat(key, lu ** 2).sum(1) + gaps
-        with np.errstate(invalid="ignore", divide="ignore"):
-            scale = ll / (ll ** 2 - squares)
-        unit_gap = valued.sum(1) - R.sum(1) / n          # Σ_c l_c∅
-        if variant == "u":
-            agree = V.sum(1) / n + gaps - unit_gap
-            chance = scale * ((valued ** 2).sum(1) - (squares - gaps) + gaps ** 2 - gaps)
-            terms = np.stack([ll - agree, ll - chance, ll], axis=1)
-        else:
-            terms = np.stack([2 * unit_gap, 2 * scale * gaps * valued.sum(1), ll], axis=1)
-        reason = None
-        if not len(docs):
-            reason = "no document has two or more annotators"
-        elif not len(lu):
-            reason = "no annotator marked a unit: the continua are all gap"
-        elif variant == "|u|" and not gaps[docs].any():
-            reason = "no gaps: every annotator covered every continuum with units"
-        return terms[docs], reason
+        return _terms_u(x, variant)
+    if variant == "cu":
+        return _terms_cu(x)
+    return _terms_k(x, cat, c.categories[cat])
 
-    mass = (np.bincount(i, ov, len(lu)) + np.bincount(j, ov, len(lu))) / n[u.doc]
-    self_pairs = by_cat(key, mass ** 2)
-    lc = R / n[:, None]                                  # l*_c. per document
+
+@dataclass
+class _Coincidences:
+    """The sums per document (and category) that the 2016 family's coincidence matrices are
+    made of: ``R[d, c]`` Σ over ordered pairs of overlapping valued units from a unit of c,
+    ``V[d, c]`` its c–c diagonal, ``valued[d, c]`` the length of c's units, ``ll`` the
+    pairable length m·L, ``gaps`` its part no unit covers; ``n`` = m − 1 per document."""
+
+    u: _Units
+    docs: np.ndarray
+    n: np.ndarray
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray]
+    key: np.ndarray
+    R: np.ndarray
+    V: np.ndarray
+    valued: np.ndarray
+    ll: np.ndarray
+    gaps: np.ndarray
+
+    @classmethod
+    def of(cls, c: Continuum) -> _Coincidences:
+        D, C = len(c.documents), len(c.categories)
+        m = c.annotated.sum(0).astype(float)
+        u = _select(c, None, per_category=False)
+        _check_disjoint(c, u, _RULE_2016)
+        i, j, ov = _pairs(c, u)
+        key = u.doc * C + u.category
+
+        def by_cat(idx: np.ndarray, weights: np.ndarray) -> np.ndarray:
+            return np.bincount(idx, weights, D * C).reshape(D, C)
+
+        same = u.category[i] == u.category[j]
+        valued = by_cat(key, u.length)
+        ll = m * c.length
+        return cls(u, np.flatnonzero(m >= 2), np.maximum(m - 1, 1), (i, j, ov), key,
+                   by_cat(key[i], ov) + by_cat(key[j], ov), by_cat(key[i][same], 2 * ov[same]),
+                   valued, ll, ll - valued.sum(1))
+
+    def by_cat(self, weights: np.ndarray) -> np.ndarray:
+        """Σ of ``weights`` over each document's units of each category."""
+        return np.bincount(self.key, weights, self.valued.size).reshape(self.valued.shape)
+
+    def terms_of(self, terms: np.ndarray) -> np.ndarray:
+        """The rows of the documents with two or more annotators."""
+        return terms[self.docs]
+
+
+def _terms_u(x: _Coincidences, variant: str) -> tuple[np.ndarray, str | None]:
+    """uα (units and gaps, with their categories) and |u|α (units against gaps)."""
+    squares = x.by_cat(x.u.length ** 2).sum(1) + x.gaps
+    with np.errstate(invalid="ignore", divide="ignore"):  # documents of < 2 annotators
+        scale = x.ll / (x.ll ** 2 - squares)
+    valued = x.valued.sum(1)
+    unit_gap = valued - x.R.sum(1) / x.n          # Σ_c l_c∅
+    if variant == "u":
+        agree = x.V.sum(1) / x.n + x.gaps - unit_gap
+        chance = scale * ((x.valued ** 2).sum(1) - (squares - x.gaps) + x.gaps ** 2 - x.gaps)
+        terms = np.stack([x.ll - agree, x.ll - chance, x.ll], axis=1)
+    else:
+        terms = np.stack([2 * unit_gap, 2 * scale * x.gaps * valued, x.ll], axis=1)
+    reason = None
+    if not len(x.u.length):
+        reason = "no annotator marked a unit: the continua are all gap"
+    elif variant == "|u|" and not x.gaps[x.docs].any():
+        reason = "no gaps: every annotator covered every continuum with units"
+    return x.terms_of(terms), reason
+
+
+def _cu_masses(x: _Coincidences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(l*_c. per document and category, l*.. per document, the chance scale
+    l*../(l*..² − Σ w_g²), Σ w_g² per document and category): each unit's mass w_g in the cu
+    matrix, the length of it that meets other annotators' units over m − 1."""
+    i, j, ov = x.pairs
+    units = len(x.u.length)
+    mass = (np.bincount(i, ov, units) + np.bincount(j, ov, units)) / x.n[x.u.doc]
+    self_pairs = x.by_cat(mass ** 2)
+    lc = x.R / x.n[:, None]
     total = lc.sum(1)
     with np.errstate(invalid="ignore", divide="ignore"):
         scale = np.where(total > 0, total / (total ** 2 - self_pairs.sum(1)), 0.0)
-    if variant == "cu":
-        chance = scale * ((lc ** 2).sum(1) - self_pairs.sum(1))
-        terms = np.stack([total - V.sum(1) / n, total - chance, total], axis=1)
-        reason = None
-        if not len(docs):
-            reason = "no document has two or more annotators"
-        elif not total[docs].any():
-            reason = "no two annotators' units overlap: there is no coding to compare"
-        elif np.count_nonzero(lc[docs].sum(0)) < 2:
-            reason = "the overlapping units all have one category: coding cannot disagree"
-        return terms[docs], reason
+    return lc, total, scale, self_pairs
 
-    lk, lkk, sk = lc[:, cat], V[:, cat] / n, self_pairs[:, cat]
+
+def _terms_cu(x: _Coincidences) -> tuple[np.ndarray, str | None]:
+    """cuα: coding given unitizing, on the intersections of valued units."""
+    lc, total, scale, self_pairs = _cu_masses(x)
+    chance = scale * ((lc ** 2).sum(1) - self_pairs.sum(1))
+    terms = np.stack([total - x.V.sum(1) / x.n, total - chance, total], axis=1)
+    reason = None
+    if not total[x.docs].any():
+        reason = "no two annotators' units overlap: there is no coding to compare"
+    elif np.count_nonzero(lc[x.docs].sum(0)) < 2:
+        reason = "the overlapping units all have one category: coding cannot disagree"
+    return x.terms_of(terms), reason
+
+
+def _terms_k(x: _Coincidences, cat: int, name: str) -> tuple[np.ndarray, str | None]:
+    """(k)uα of category ``cat`` on the cu matrix, with its coverage's terms."""
+    lc, total, scale, self_pairs = _cu_masses(x)
+    lk, lkk, sk = lc[:, cat], x.V[:, cat] / x.n, self_pairs[:, cat]
     ek = scale * (lk * total - sk)
     ekk = scale * (lk ** 2 - sk)
-    terms = np.stack([lk - lkk, lk, ek - ekk, ek, valued[:, cat]], axis=1)[docs]
-    name = c.categories[cat]
+    terms = x.terms_of(np.stack([lk - lkk, lk, ek - ekk, ek, x.valued[:, cat]], axis=1))
     reason = None
-    if not len(docs):
-        reason = "no document has two or more annotators"
-    elif not terms[:, 4].any():
+    if not terms[:, 4].any():
         reason = f"no annotator marked a unit of category {name!r}"
     elif not terms[:, 1].any():
         reason = (f"category {name!r} meets only gaps: no other annotator's unit overlaps "

@@ -105,3 +105,62 @@ def test_plots_hold_the_bootstrap_of_the_first_defined_alpha_u(samples):
                                                            row["interval"]["high"])
     assert len(boot[0].data["distribution"]) == 200
     assert not [p for p in spans.analyse(c, n_samples=5).plots() if p.kind == "bootstrap"]
+
+
+def _corpus(docs: int = 12) -> Continuum:
+    """``docs`` documents of two annotators who place one unit of the same category a little
+    apart (by 0 to 2 positions), and a third who marks one of two units."""
+    rng = np.random.default_rng(5)
+    parts = []
+    for d in range(docs):
+        s = int(rng.integers(0, 10))
+        units = [("a", s, s + 6, "X"), ("b", s + int(rng.integers(0, 3)), s + 6, "X"),
+                 ("a", 30, 36, "Y"), ("c", 30 + int(rng.integers(0, 4)), 37, "Y")]
+        parts.append(Continuum.from_units(units, 0, 50, document=f"d{d}"))
+    return Continuum.join(parts)
+
+
+def test_bca_is_computed_and_recorded_as_bca():
+    """--interval bca gives uα's BCa intervals (jackknife over documents), which differ from
+    the percentile ones on the same replicates; every interval records the method computed;
+    γ's interval stays the sampling interval of its expected disorder, with a note."""
+    from corpusagree.stats.inference import Bootstrap
+
+    c = _corpus()
+    runs = {m: spans.analyse(c, n_samples=5, bootstrap=Bootstrap(300, interval=m, seed=2))
+            for m in ("percentile", "bca")}
+    rows = {m: [r for r in rep.alpha_u if r["interval"]] for m, rep in runs.items()}
+    assert len(rows["bca"]) == len(rows["percentile"]) >= 4
+    for p, b in zip(rows["percentile"], rows["bca"], strict=True):
+        assert p["interval"]["method"] == "bootstrap percentile"
+        assert b["interval"]["method"] == "bootstrap BCa"
+    assert any((p["interval"]["low"], p["interval"]["high"]) !=
+               (b["interval"]["low"], b["interval"]["high"])
+               for p, b in zip(rows["percentile"], rows["bca"], strict=True))
+    doc = runs["bca"].to_dict()
+    assert doc["gamma"]["interval"]["method"] == "sampled continua (statistical)"
+    assert any("not a bootstrap" in n for n in doc["notes"])
+    with pytest.raises(InputError, match="γ has no bca interval"):
+        runs["bca"].gamma.confidence_interval(method="bca")
+
+
+def test_progress_counts_replicates_and_sampled_continua():
+    """The bar's steps: every uα bootstrap's replicates in chunks of at most 5 %, then γ's
+    sampled continua (done / total as γ learns it), then the position-only γ's."""
+    from corpusagree.stats.inference import Bootstrap
+
+    c = _corpus(10)
+    seen: list[tuple[int, int]] = []
+    spans.analyse(c, n_samples=7, bootstrap=Bootstrap(100, seed=0),
+                  progress=lambda d, t: seen.append((d, t)))
+    rows = len(spans.OVERALL) + 2 * len(c.categories)
+    total = rows * 100 + 7 + 7
+    assert seen[-1] == (total, total) and all(t == total for _, t in seen)
+    done = [d for d, _ in seen]
+    assert done == sorted(done) and max(np.diff([0] + done)) <= 7
+    assert len(seen) >= rows * 20
+    seen.clear()
+    spans.analyse(c, measures=["gamma"], progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (30, 60)          # the first batch of 30 samples of the planned 30 + 30
+    assert seen[1][1] > 60              # the precision rule asked for more samples
+    assert seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == sorted(d for d, _ in seen)

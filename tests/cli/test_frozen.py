@@ -4,7 +4,8 @@
 three real corpora, written by ``freeze.py`` before the package was reorganised (commit
 989a11b). Keys may have been renamed since; values may not change: every number of a frozen
 output must appear in today's output of the same command (as a multiset, floats to 1e-9;
-round-off below 1e-12 counts as 0).
+round-off below 1e-12 counts as 0). Today's output validates against the shipped JSON Schema
+too (``corpusagree schema``), on the real corpora as on the samples.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from support import CORPORA, ROOT
+from support import CORPORA, ROOT, schema_errors
 
 FROZEN = ROOT / "tests" / "data" / "frozen"
 CASES = sorted(p.stem for p in FROZEN.glob("*.json"))
@@ -77,7 +78,9 @@ def test_every_frozen_number_is_still_there(case: str, cli) -> None:
         pytest.skip("the real corpora are not here (set CORPUSAGREE_CORPORA)")
     status, out, err = cli(*argv)
     assert status == 0, err
+    doc = json.loads(out)
+    assert not schema_errors(doc), schema_errors(doc)[:10]
     old_f, old_o = numbers(frozen["output"])
-    new_f, new_o = numbers(json.loads(out))
+    new_f, new_o = numbers(doc)
     assert not missing_floats(old_f, new_f)
     assert not old_o - new_o

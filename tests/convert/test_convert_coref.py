@@ -229,9 +229,10 @@ def test_repeated_span_is_counted_and_warned():
         al = cc.align([a, b])
     assert [str(w.message) for w in caught] == [
         "a/d.conll: 2 mention(s) repeat the span of another mention of the same annotator "
-        "(1 document(s); 1 span(s) in more than one chain): the coreference scores keep each "
-        "span in its first chain, as the reference scorer keeps the first occurrence; the chain "
-        "labels of α and β unite its chains"]
+        "(1 document(s); 1 span(s) in more than one chain): m2 = m3 (4-5); m5 = m6 (8-9); the "
+        "coreference scores keep each span in its first chain where the other annotator marks it "
+        "too, else in each, as the reference scorer v8.01; the chain labels of α and β unite its "
+        "chains"]
     per = al.report.per_annotator["A"]
     assert (per["repeated"], per["merged"], per["several_chains"]) == (2, 2, 1)
     cl = al.clusters()

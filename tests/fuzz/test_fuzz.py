@@ -5,9 +5,12 @@ sources of ``sample_corpora/`` and ``tests/data/``, and small files of ``../shar
 when present; truncation, byte flips, duplicated and deleted lines, NUL bytes, huge numbers,
 UTF-16, UTF-8 with BOM, cp1252, invalid UTF-8, CRLF, CR, empty and missing files, a directory
 for a file, a 20 MB line, 100,000-deep XML and JSON, billion laughs, external entities and
-DTDs, XInclude). Every case must end with exit status 0, or 2 and one line ``file:line:
-message`` naming an input; never a traceback, a hang, a crash, a memory blow-up, more than 10×
-the CPU time per byte of its unmutated source, or the content of a file outside the inputs.
+DTDs, XInclude, a special entry beside a file in an input folder, a 10 MB token). Every case
+must end with exit status 0, or 2 and one line ``file:line: message`` per problem naming an
+input (then ``and N more problems``), none longer than ``fuzzing.LINE_LIMIT``; never a
+traceback, a hang, a crash, a memory blow-up, more than 10× the CPU time per byte of its
+unmutated source, the content of a file outside the inputs, or a special entry skipped without
+a word.
 ``benchmarks/fuzz.py`` runs the same at benchmark size and keeps reproducers.
 """
 
@@ -111,7 +114,11 @@ def _run(status=0, cpu=0.1, timed_out=False):
     (_run(2), b"warning: w\nin/x:e12: bad span\n", "error"),
     (_run(2), b"no input files\n", "message"),
     (_run(2), b"/etc/passwd: nope\n", "message"),
-    (_run(2), b"in/a: one\nin/b: two\n", "message"),
+    (_run(2), b"in/a: one\nin/b: two\n", "error"),                 # every problem at once
+    (_run(2), b"in/a:3: one\nin/b:4: two\nand 5 more problems\n", "error"),
+    (_run(2), b"in/a: one\nno file: two\n", "message"),
+    (_run(2), b"in/a: " + b"x" * 600 + b"\n", "message"),          # quotes the input whole
+    (_run(2), b"and 3 more problems\n", "message"),
     (_run(0), b"something\n", "message"),
     (_run(1), b"Traceback (most recent call last):\n  ...\nKeyError: 3\n", "traceback"),
     (_run(1), b"Traceback (most recent call last):\nMemoryError\n", "memory"),
@@ -125,3 +132,33 @@ def test_classify(tmp_path, run, err, expected):
     (tmp_path / "in").mkdir()
     outcome, _ = fuzzing.classify(run, b"", err, "sEcReT42", tmp_path, bound=3.0)
     assert outcome == expected
+
+
+@pytest.mark.parametrize("err, expected", [
+    (b"", "silent"),
+    (b"warning: in/brat/ann1/zz_extra.ann: skipped: a pipe (FIFO)\n", "ok"),
+    (b"warning: in/brat/ann1/other.ann: skipped: a pipe (FIFO)\n", "silent"),
+])
+def test_a_special_entry_must_be_named(tmp_path, err, expected):
+    (tmp_path / "in").mkdir()
+    outcome, _ = fuzzing.classify(_run(0), b"", err, "sEcReT42", tmp_path, bound=3.0,
+                                  entry="in/brat/ann1/zz_extra.ann")
+    assert outcome == expected
+
+
+def test_special_entries_go_where_a_reader_lists_files(tmp_path):
+    """The special-entry mutation applies to the files a reader lists in a folder given on the
+    command line, and puts each kind of entry beside the file."""
+    srcs = {s.name: s for s in fuzzing.available_sources(shared=False)}
+    assert fuzzing._applicable_files(srcs["coref/brat"], "special_entry") == tuple(
+        f for f in srcs["coref/brat"].targets() if f.endswith(".ann"))
+    assert not fuzzing._applicable_files(srcs["coref/conll"], "special_entry")  # files given
+    kinds = set()
+    for index in range(40):
+        case = fuzzing.Case(0, index, srcs["coref/brat"], "special_entry")
+        prep = fuzzing.prepare(case, tmp_path / str(index))
+        entry = tmp_path / str(index) / prep.entry
+        assert entry.parent == (tmp_path / str(index) / "in" / prep.file).parent
+        assert entry.is_symlink() or entry.exists() or entry.is_dir()
+        kinds.add(prep.kind)
+    assert kinds == {"pipe", "device", "broken", "folder"}

@@ -44,3 +44,21 @@ def test_generated_corpus_reads_back(label, tmp_path):
         assert len(objects) == sum(1 for t in tags if t)
     else:
         assert objects
+
+
+@pytest.mark.parametrize("label", list(bench.REAL))
+def test_real_documents_repeated_read_back(label, tmp_path, corpora):
+    """Every reader has a corpus of real documents repeated (``../shared/corpora``, else
+    sample_corpora and tests/data), at least the size asked, which reads back."""
+    import warnings
+
+    task, fmt, _, _ = bench.READERS[label]
+    try:
+        paths, size, source = bench.build_real(label, tmp_path / "r", 0.2)
+    except FileNotFoundError:
+        pytest.skip(f"{label}: its real documents are not here")
+    assert size >= 0.2e6 and source
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        found, objects = readers.read(task, paths, fmt)
+    assert found == fmt and objects

@@ -52,3 +52,22 @@ def test_check_same_tokens():
                             "(token 1: 'b' vs 'c')")
     with pytest.raises(InputError, match=r"\(2 vs 3 tokens\)"):
         check_same_tokens([annotation([]), annotation([], "y", ("A", "b", "c"))])
+
+
+def test_messages_quote_at_most_80_characters_of_the_input(tmp_path):
+    """A 1 MB cell is quoted cut, not echoed whole (model.errors.quote, used by every
+    message); the list of problems of a read holds the first 50."""
+    from corpusagree.model import errors, io
+
+    assert len(errors.quote("x" * 1_000_000)) == 83
+    p = tmp_path / "t.csv"
+    p.write_text("coder,item,label\n" + "".join(f"a,i{k},{'z' * 1_000_000}\n" for k in range(3)))
+    with pytest.raises(errors.InputError) as e:
+        io.read_long(p, numeric=True)
+    assert len(str(e.value)) < 200
+    problems = errors.Problems()
+    for k in range(1, 61):
+        problems.add(errors.InputError("bad", "f", k))
+    problems.add(errors.InputError("bad", "f", 1))  # said already: not again
+    assert len(problems) == 60 and len(problems.error().errors) == 50
+    assert str(problems.error()).endswith("f:50: bad\nand 10 more problems")

@@ -7,7 +7,7 @@ import pytest
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
-from corpusagree.readers import brat
+from corpusagree.readers import _text, brat
 
 from support import DATA as TEST_DATA
 
@@ -211,7 +211,7 @@ def test_tokenizing_in_pieces_changes_nothing(monkeypatch):
             pending = False
     assert whole[3] == firsts and len(firsts) > 10
     for piece in (1, 4, 9, 30):
-        monkeypatch.setattr(brat, "PIECE", piece)
+        monkeypatch.setattr(_text, "PIECE", piece)
         assert run() == whole, piece
 
 
@@ -223,3 +223,128 @@ def test_offsets_that_are_no_numbers_are_one_line(tmp_path, offsets):
                        r"END\]\*', got 'Mention 0 .*$"):
         brat.read([tmp_path])
 
+
+
+# ---- real files, round two: character-exact mentions, every problem, LitBank's chains ----------
+FR = TEST_DATA / "coref_c" / "brat_fr"
+LITBANK = TEST_DATA / "coref_c" / "brat_litbank"
+
+
+def test_two_mentions_inside_one_token_stay_two():
+    """"Il dit qu'ils viennent." with T2 = qu' (7-10) and T3 = ils (10-13): English rules make
+    one token of qu'ils; it is cut at the mentions' boundaries, so the 3 mentions written are 3
+    items, and no span is said to be repeated."""
+    import warnings
+
+    from corpusagree.convert import coref as cc
+
+    anns = brat.read([FR / "ann1", FR / "ann2"])
+    assert anns[0].document.tokens == ["Il", "dit", "qu'", "ils", "viennent", "."]
+    assert anns[0].document.tokens is anns[1].document.tokens  # one text, one tokenisation
+    assert {m: x.fragments for m, x in anns[0].mentions.items()} == {
+        "T1": ((0, 1),), "T2": ((2, 3),), "T3": ((3, 4),)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "repeated span"
+        al = cc.align(anns)
+    assert al.n_items == 3 and al.items == ["elision[0:1]", "elision[2:3]", "elision[3:4]"]
+    assert all(c["repeated"] == 0 and c["merged"] == 0 for c in al.report.per_annotator.values())
+    assert [c.members for c in anns[0].chains] == [["T1", "T3"], ["T2"]]
+
+
+def test_lang_is_spacy_s_blank_pipeline_of_that_language(tmp_path):
+    """--lang fr: spaCy's French rules split the elision themselves; an unknown language is
+    one line."""
+    [ann] = brat.read([FR / "ann1"], lang="fr")
+    assert ann.document.tokens == ["Il", "dit", "qu'", "ils", "viennent", "."]
+    assert brat.tokenize("qu'ils viennent", "fr").words == ["qu'", "ils", "viennent"]
+    with pytest.raises(InputError, match=r"^--lang 'xx_nope': spaCy has no blank pipeline"):
+        brat.read([FR / "ann1"], lang="xx_nope")
+
+
+def test_a_real_repeated_span_names_its_mentions(tmp_path):
+    """Two T lines at the same offsets of one file are one span marked twice: the warning
+    names the file, both ids and the offsets."""
+    from corpusagree.convert import coref as cc
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "elision.txt").write_text((FR / "ann1" / "elision.txt").read_text())
+    (tmp_path / "a" / "elision.ann").write_text(
+        (FR / "ann1" / "elision.ann").read_text() + "T4\tMention 10 13\tils\n")
+    anns = brat.read([tmp_path / "a", FR / "ann2"])
+    with pytest.warns(UserWarning) as caught:
+        al = cc.align(anns)
+    [message] = [str(w.message) for w in caught]
+    assert message.startswith(f"{tmp_path / 'a' / 'elision.ann'}: 1 mention(s) repeat the span")
+    assert "T3 = T4 (10-13)" in message
+    assert al.n_items == 3
+
+
+def test_sixty_problems_are_listed_at_once(tmp_path, cli):
+    """A file with 60 problems: the first 50, one line each, then how many more; exit 2."""
+    text = "Ada met Bo. " * 10
+    (tmp_path / "d.txt").write_text(text)
+    lines = [f"T{i}\tPerson {4 * i} {4 * i + 3}\tZed" for i in range(1, 61)]
+    (tmp_path / "d.ann").write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError) as e:
+        brat.read([tmp_path])
+    listed = str(e.value).split("\n")
+    assert len(e.value) == 60 and len(listed) == 51
+    assert listed[0] == (f"{tmp_path / 'd.ann'}:1: T1: text 'Zed' does not match the .txt at 4 "
+                         "7: 'met'")
+    assert all(x.startswith(f"{tmp_path / 'd.ann'}:{n}: T{n}: ")
+               for n, x in enumerate(listed[:50], 1))
+    assert listed[50] == "and 10 more problems"
+    status, out, err = cli("coref", tmp_path, tmp_path)
+    assert (status, out) == (2, "")
+    assert err.rstrip("\n").split("\n") == listed  # the same file twice: said once
+
+
+def test_every_kind_of_problem_of_a_folder_at_once(tmp_path):
+    """French LitBank took a run per problem: text mismatches, then duplicate ids. All of a
+    read's problems come at once, in file and line order; a T line in error is not also an
+    undefined reference."""
+    (tmp_path / "a.txt").write_text("Ada met Bo.")
+    (tmp_path / "a.ann").write_text("T1\tP 0 3\tAda\nT1\tP 8 10\tBo\nT2\tP 4 7\tmat\n"
+                                    "R1\tCoref Arg1:T2 Arg2:T1\n")
+    (tmp_path / "b.txt").write_text("Bo.")
+    (tmp_path / "b.ann").write_text("T1\tP 0 9\tBo\n")
+    (tmp_path / "c.ann").write_text("T1\tP 0 2\tBo\n")
+    with pytest.raises(InputError) as e:
+        brat.read([tmp_path])
+    assert str(e.value).split("\n") == [
+        f"{tmp_path / 'a.ann'}:2: duplicate id 'T1' (first on line 1)",
+        f"{tmp_path / 'a.ann'}:3: T2: text 'mat' does not match the .txt at 4 7: 'met'",
+        f"{tmp_path / 'b.ann'}:1: T1: offsets 0 9 outside the text (3 characters)",
+        f"{tmp_path / 'c.txt'}: no .txt file for this .ann file"]
+
+
+def test_litbank_chains_in_the_t_type():
+    """LitBank writes its chains in the T type (Lord_Chancellor-0) beside an entity layer
+    (PROP_PER, NOM_FAC …) and no coreference relation: recognised, with a warning; the entity
+    layer's T lines are no mentions; --chains-from relations reads every T line alone."""
+    with pytest.warns(UserWarning, match=r"chains read from the T types NAME-<chain> of 10 "
+                      r"mention\(s\), as LitBank writes them; 10 T line\(s\) of other types "
+                      r"\(NOM_FAC, PRON_PER, PROP_FAC, PROP_PER\) are no mentions"):
+        a1, a2 = brat.read([LITBANK / "ann1", LITBANK / "ann2"])
+    assert [(c.id, [a1.mentions[m].attrs["text"] for m in c.members]) for c in a1.chains] == [
+        ("0", ["Lord Chancellor", "He"]),
+        ("1", ["Lincoln 's Inn Hall", "the hall", "the hall"])]
+    assert [len(c.members) for c in a2.chains] == [2, 1, 2]
+    assert a1.links == []  # the cop relation is between entity-layer T lines
+    assert brat.read([LITBANK / "ann1"], chains_from="type")[0].mentions.keys() == \
+        a1.mentions.keys()
+    alone = brat.read([LITBANK / "ann1"], chains_from="relations")[0]
+    assert len(alone.mentions) == 10 and len(alone.chains) == 10
+    with pytest.raises(InputError, match="--chains-from type: no T type of these files is "
+                       "NAME-<number>"):
+        brat.read([DATA / "ann1"], chains_from="type")
+
+
+def test_litbank_scores_compare_chains(cli_json):
+    """The coreference job on LitBank's encoding compares the chains: MUC has links to score
+    (it said "nothing to score", 10 singletons each)."""
+    out = cli_json("coref", LITBANK / "ann1", LITBANK / "ann2")
+    assert out["items"] == 5
+    [pair] = out["scores"]["pairs"]
+    assert pair["muc"]["recall"] == pytest.approx(2 / 3)   # {LC He} kept, the hall split off
+    assert pair["muc"]["precision"] == pytest.approx(1.0)

@@ -29,7 +29,10 @@ def test_parts_are_documents_and_brackets_nest():
     }
     assert spans(part1) == {"1": [((0, 1),)]}
     assert [m.id for m in part0.mentions.values()] == [f"m{i}" for i in range(1, 7)]
-    assert part0.mentions["m1"].attrs == {"entity": "1"}
+    # the order in which the reference scorer meets the brackets: token, (N) before (N, place
+    assert part0.mentions["m1"].attrs == {"entity": "1", "order": (0, 0, 1)}
+    assert [m.attrs["order"] for m in part0.mentions.values()][1:4] == [
+        (2, 0, 3), (2, 1, 1), (6, 0, 1)]                  # (2|(1): (1) first, then (2
 
 
 def test_one_annotator_per_path_and_names():

@@ -38,7 +38,7 @@ def test_documents_mentions_and_discontinuous_parts():
         "e5": [((13, 14),)],                     # e6 lies on empty node 6.1 only: dropped
     }
     m = next(m for m in walls.mentions.values() if len(m.fragments) == 2)
-    assert m.head == 4 and m.attrs == {"entity": "e2", "etype": "place"}
+    assert m.head == 4 and m.attrs == {"entity": "e2", "etype": "place", "order": (1, 0, 1)}
     assert walls.mentions["m1"].head == 4        # head 5 of "The east and west walls"
 
 
@@ -135,7 +135,7 @@ def test_gum_global_entity_names_the_id_field_grp():
                           "2": [((2, 5),), ((8, 9),)], "3": [((10, 12),)]}
     assert ann.mentions["m3"].attrs == {
         "entity": "2", "etype": "object", "infstat": "new", "salience": "sssss",
-        "centering": "cf2", "minspan": "3,1", "link": "coref"}
+        "centering": "cf2", "minspan": "3,1", "link": "coref", "order": (2, 1, 1)}
     assert ann.mentions["m1"].attrs["identity"] == "Mara" and ann.mentions["m1"].head is None
 
 

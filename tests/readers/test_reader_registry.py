@@ -129,7 +129,8 @@ def test_option_flag_and_merged_options():
     assert merged["on_mismatch"][0].choices == ("error", "skip")
     coref = {o.name: formats for o, formats in readers.options("coref")}
     assert coref == {"levels": ("mmax2",), "common_paths": ("mmax2",),
-                     "coref_types": ("brat",), "layers": ("xmi", "webanno_tsv"),
+                     "coref_types": ("brat",), "chains_from": ("brat",),
+                     "lang": ("brat", "xmi"), "layers": ("xmi", "webanno_tsv"),
                      "clusters": ("ezcoref",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
@@ -321,3 +322,34 @@ def test_a_device_is_not_read():
         readers.read("segments", ["/dev/zero"])
     with pytest.raises(InputError, match="not a regular file or folder"):
         _paths.all_files(["/dev/zero"], (".txt",))
+
+
+def test_special_entries_in_annotator_folders_are_named(tmp_path, samples):
+    """A pipe, a link to a device, a link to nothing inside an annotator folder, a folder where
+    a key file is expected: each is skipped with a warning naming it, the rest is read (they
+    were skipped without a word, and a pipe opened by a sniffer would have hung the read)."""
+    import os
+    import shutil
+    import warnings
+
+    brat = tmp_path / "brat"
+    shutil.copytree(samples / "coref" / "brat", brat)
+    os.mkfifo(brat / "ann1" / "pipe.ann")
+    (brat / "ann2" / "zero.ann").symlink_to("/dev/zero")
+    (brat / "ann3" / "gone.ann").symlink_to(tmp_path / "nowhere")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fmt, anns = readers.read("coref", [brat])
+    assert fmt == "brat" and len(anns) == 15
+    assert sorted(str(w.message) for w in caught) == [
+        f"{brat / 'ann1' / 'pipe.ann'}: skipped: a pipe (FIFO)",
+        f"{brat / 'ann2' / 'zero.ann'}: skipped: a link to /dev/zero (a character device)",
+        f"{brat / 'ann3' / 'gone.ann'}: skipped: a link to nothing"]
+    senses = tmp_path / "senses"
+    shutil.copytree(samples / "senses", senses)
+    (senses / "keys" / "D.key.txt").mkdir()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        readers.read("senses", [senses / "sample.data.xml", senses / "keys"], "raganato")
+    assert [str(w.message) for w in caught] == [
+        f"{senses / 'keys' / 'D.key.txt'}: skipped: a folder where a file is expected"]

@@ -421,3 +421,32 @@ def test_senseval_context_with_an_entity_comment_or_instruction(tmp_path):
     answers.write_text("ferry.n f1 ferry%1:06:00::\n", encoding="utf-8")
     (tag,) = senseval.read(data, [answers])
     assert tag.context == ("Mara sold the old", "ferry", ".")
+
+
+def test_raganato_lemma_groups_keep_the_part_of_speech():
+    """english NOUN and english ADJ are two lemmas (english.n, english.a): the groups of the
+    intervals clustered by lemma, and of the figures by lemma; a lemma with one part of speech
+    keeps its name."""
+    from corpusagree.convert.senses import SenseTable, to_reliability
+
+    pos = TEST_DATA / "senses" / "raganato_pos"
+    tags = raganato.read(pos / "pos.data.xml", sorted((pos / "keys").glob("*.key.txt")))
+    assert {(t.lemma, t.pos, t.lexeme) for t in tags} == {
+        ("english", "n", "english.n"), ("english", "a", "english.a"),
+        ("channel", "n", "channel.n")}
+    data = to_reliability(SenseTable.from_tags(tags), "fine", cluster="lemma").data
+    assert sorted(data.group_names) == ["channel", "english.a", "english.n"]
+    assert [data.group_names[g] for g in data.groups] == [
+        "english.n", "english.a", "channel", "english.n", "english.a"]
+
+
+def test_many_key_file_problems_at_once(tmp_path):
+    """Every bad line of every key file, one line each, in one error."""
+    (tmp_path / "A.key.txt").write_text("nope1 s1\nt1.s0.i0 s\nt1.s0.i0 s2\n")
+    (tmp_path / "B.key.txt").write_text("nope2 s1\n")
+    with pytest.raises(InputError) as e:
+        raganato.read(DATA / "mini.data.xml", [tmp_path / "A.key.txt", tmp_path / "B.key.txt"])
+    assert str(e.value).split("\n") == [
+        f"{tmp_path / 'A.key.txt'}:1: instance 'nope1' is not in the data file",
+        f"{tmp_path / 'A.key.txt'}:3: duplicate instance 't1.s0.i0' (first at line 2)",
+        f"{tmp_path / 'B.key.txt'}:1: instance 'nope2' is not in the data file"]

@@ -30,8 +30,9 @@ def test_sniff():
 def test_tokens_and_sentences(anns):
     doc = anns["ann1"].document
     assert doc.id == "doc1"
-    assert doc.tokens == ["Ann", "saw", "Tom's", "dog", ".", "He", "fed", "it", "."]
-    assert doc.sentence_starts == [0, 5]
+    # the sub-token row 1-3.1 (Tom) is a mention: its token is cut at its boundary
+    assert doc.tokens == ["Ann", "saw", "Tom", "'s", "dog", ".", "He", "fed", "it", "."]
+    assert doc.sentence_starts == [0, 6]
     assert anns["ann2"].document.tokens == doc.tokens
     assert doc.text == "Ann saw Tom's dog. He fed it."  # the #Text= lines at their offsets
 
@@ -45,8 +46,8 @@ def test_chains_stacks_subtokens_and_layers(anns):
         ("Coreference:3", ["Coreference:3-1"]),
         ("Coreference:4", ["Coreference:4-1"])]  # stacked on "it"
     m = ann.mentions
-    assert m["Coreference:2-1"].fragments == ((2, 4),)  # "Tom's dog"
-    assert m["Coreference:1-1"].fragments == ((2, 3),)  # sub-token "Tom" -> token "Tom's"
+    assert m["Coreference:2-1"].fragments == ((2, 5),)  # "Tom's dog"
+    assert m["Coreference:1-1"].fragments == ((2, 3),)  # the sub-token "Tom", not "Tom's"
     assert m["Coreference:1-2"].attrs == {"layer": "Coreference", "referenceType": "PRO",
                                           "text": "He", "char_offsets": ((19, 21),)}
     assert m["Coreference:1-1"].attrs["char_offsets"] == ((8, 11),)  # the sub-token's own
@@ -168,7 +169,7 @@ def test_named_entities_beside_chains(anns):
     assert {m.attrs["layer"] for m in ann.mentions.values()} == {"Coreference", "NamedEntity"}
     ne = {m.id: m.attrs["text"] for m in ann.mentions.values() if m.attrs["layer"] ==
           "NamedEntity"}
-    assert ne == {"NamedEntity:1-1": "Ann", "NamedEntity:1-3.1": "Tom's"}
+    assert ne == {"NamedEntity:1-1": "Ann", "NamedEntity:1-3.1": "Tom"}
 
 
 def test_two_span_layers_need_a_name(tmp_path):
@@ -210,7 +211,8 @@ def test_offsets_are_checked(tmp_path):
     p.write_text(text.replace("4-6\t", "4-5\t").replace("7-10", "5-10"))
     with pytest.raises(InputError) as e:
         webanno_tsv.read([p], spans=True)
-    assert str(e.value) == f"{p}:7: offsets 4-5 split a character of the text"
+    assert str(e.value) == (f"{p}:7: offsets 4-5 split a character of the text\n"
+                            f"{p}:8: offsets 5-10 split a character of the text")
 
 
 def test_offsets_past_any_text_the_file_holds_are_refused(tmp_path):
@@ -228,3 +230,88 @@ def test_offsets_past_any_text_the_file_holds_are_refused(tmp_path):
         webanno_tsv.read([p])
     assert str(e.value) == (f"{p}:{n + 1}: offset 7,000,000,000 lies past any text this file "
                             f"of {len(p.read_text(encoding='utf-8')):,} characters can hold")
+
+
+# ---- real files, round two: GUM's stacked spans and surplus columns, export zips -------------
+GUM2 = TEST_DATA / "coref_c" / "webanno_gum"
+
+
+def test_stacked_spans_with_values_for_some_of_them():
+    """GUM writes ``abstract[1]|abstract[2]`` beside ``Old_English[2]``: span 1 has no identity,
+    span 2 has; OntoGUM keeps span 2 in its centering column only (no entity); rows with more
+    columns than the header declares, all '_', are read with a warning."""
+    with pytest.warns(UserWarning, match=r"GUM_poetry_old.tsv: 2 row\(s\) have up to 2 "
+                      r"column\(s\) more than the header declares \(10\), holding nothing but "
+                      r"'_': ignored"):
+        gum, onto = webanno_tsv.read([GUM2 / "gum", GUM2 / "ontogum"])
+    m = gum.mentions
+    assert {k: x.fragments for k, x in m.items()} == {
+        "Referent:2": ((0, 2),), "Referent:1": ((0, 3),), "Referent:2-1": ((5, 6),)}
+    assert (m["Referent:1"].attrs["identity"], m["Referent:2"].attrs["identity"]) == \
+        (None, "Old_English")
+    assert m["Referent:1"].attrs["centering"] == "cf1" and m["Referent:2"].attrs[
+        "centering"] == "cf2"
+    assert [c.members for c in gum.chains] == [["Referent:2"], ["Referent:1", "Referent:2-1"]]
+    assert onto.mentions["Referent:2"].attrs["entity"] is None
+    assert onto.mentions["Referent:2"].attrs["centering"] == "cf2"
+    assert onto.mentions.keys() == gum.mentions.keys()
+
+
+def test_values_without_a_number_that_cannot_be_matched(tmp_path):
+    text = (GUM2 / "gum" / "GUM_poetry_old.tsv").read_text().replace(
+        "2-1\t30-32\tIt\tabstract\tgiv:act", "2-1\t30-32\tIt\tabstract|person\tgiv:act")
+    (tmp_path / "x.tsv").write_text(text)
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([tmp_path / "x.tsv"])
+    assert str(e.value) == (f"{tmp_path / 'x.tsv'}:14: Referent: values without a span number "
+                            "in different numbers (entity 2, infstat 1, salience 1, centering "
+                            "1): cannot tell which belongs to which span")
+
+
+def test_a_surplus_column_with_a_value_is_an_error(tmp_path):
+    text = (GUM2 / "gum" / "GUM_poetry_old.tsv").read_text().replace(
+        "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\t_\t",
+        "2-2\t33-35\tis\t_\t_\t_\t_\t_\t_\t_\t_\tX\t")
+    (tmp_path / "x.tsv").write_text(text)
+    with pytest.raises(InputError) as e:
+        webanno_tsv.read([tmp_path / "x.tsv"])
+    assert str(e.value) == (f"{tmp_path / 'x.tsv'}:15: 12 columns where the header declares 10: "
+                            "column 12 holds 'X'")
+
+
+def test_an_export_zip(tmp_path):
+    """An INCEpTION project export: annotation/<document>/<user>.tsv, or the user's zip holding
+    it; curation and the initial CAS are no annotator."""
+    import zipfile
+
+    gum = (GUM2 / "gum" / "GUM_poetry_old.tsv").read_bytes()
+    onto = (GUM2 / "ontogum" / "GUM_poetry_old.tsv").read_bytes()
+    inner = tmp_path / "inner.zip"
+    with zipfile.ZipFile(inner, "w") as z:
+        z.writestr("GUM_poetry_old.tsv", onto)
+    export = tmp_path / "project.zip"
+    with zipfile.ZipFile(export, "w") as z:
+        z.writestr("annotation/GUM_poetry_old.txt/gum.tsv", gum)
+        z.write(inner, "annotation/GUM_poetry_old.txt/ontogum.zip")
+        z.writestr("annotation/GUM_poetry_old.txt/INITIAL_CAS.tsv", gum)
+        z.writestr("curation/GUM_poetry_old.txt/CURATION_USER.tsv", gum)
+        z.writestr("source/GUM_poetry_old.txt", "Old English poetry survives . It is old .")
+    assert webanno_tsv.sniff(export) and webanno_tsv.sniff(tmp_path)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        anns = webanno_tsv.read([export])
+    assert [(a.annotator, a.document.id) for a in anns] == [
+        ("gum", "GUM_poetry_old.txt"), ("ontogum", "GUM_poetry_old.txt")]
+    assert anns[1].source == f"{export}!/annotation/GUM_poetry_old.txt/ontogum.zip!/" \
+        "GUM_poetry_old.tsv"
+    assert anns[0].mentions.keys() == anns[1].mentions.keys()
+    # one folder per annotator
+    with zipfile.ZipFile(tmp_path / "by_user.zip", "w") as z:
+        z.writestr("gum/GUM_poetry_old.tsv", gum)
+        z.writestr("ontogum/GUM_poetry_old.tsv", onto)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert [a.annotator for a in webanno_tsv.read([tmp_path / "by_user.zip"])] == \
+            ["gum", "ontogum"]

@@ -10,7 +10,7 @@ import pytest
 
 from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
-from corpusagree.readers import xmi
+from corpusagree.readers import _zips, xmi
 
 from support import DATA as TEST_DATA
 
@@ -236,13 +236,13 @@ def test_zip_member_inflating_beyond_the_bound_is_refused(tmp_path, monkeypatch)
     with zipfile.ZipFile(z, "w", zipfile.ZIP_DEFLATED) as f:
         f.write(DATA / "zip" / "carol.xmi", "carol.xmi")
         f.writestr("bomb.xmi", b"<a/>" + b" " * 2_000_000)
-    monkeypatch.setattr(xmi, "INFLATE_SLACK", 0)
-    limit = xmi.INFLATE_RATIO * z.stat().st_size
+    monkeypatch.setattr(_zips, "INFLATE_SLACK", 0)
+    limit = _zips.INFLATE_RATIO * z.stat().st_size
     assert limit < 2_000_000
     with pytest.raises(InputError) as e:
         xmi.read([z])
     assert str(e.value) == (f"{z}: bomb.xmi inflates to more than {limit} bytes, "
-                            f"{xmi.INFLATE_RATIO} times the zip file and more: refused as a zip "
+                            f"{_zips.INFLATE_RATIO} times the zip file and more: refused as a zip "
                             "bomb")
 
 

@@ -2,9 +2,13 @@
 
 Without a browser: the page of every sample corpus has every section it should, a plot per
 figure, no address outside itself, tables whose numbers are the JSON report's, CSV downloads
-that hold the tables, the embedded JSON equal to ``--json``. In headless Chromium (Debian's
+that hold the tables, the embedded JSON equal to ``--json``. Its markup as a screen reader
+meets it: every picture a titled ``role="img"``, every table a caption, headers that are
+buttons, download names that differ and say what they hold. In headless Chromium (Debian's
 ``chromium``; skipped with the reason when there is none): no console error, no request but
-the page itself, every section and plot drawn, a screenshot that is not blank.
+the page itself, every section and plot drawn, no text clipped by its picture (measured in
+the browser), headers sorted from the keyboard, the documents of a continuum chosen in a list,
+a screenshot that is not blank.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from corpusagree.analyses import folder
+from corpusagree.analyses import folder, spans
 from corpusagree.model.errors import InputError
 from corpusagree.report import html, plots
 
@@ -46,7 +50,9 @@ class Page(HTMLParser):
         self.links: list[str] = []
         self.ids: set[str] = set()
         self.sources: list[str] = []
-        self._cell: dict | None = None
+        self.svgs: list[dict] = []  # each <svg>'s attributes, and its <title> as "title"
+        self.downloads: list[str] = []
+        self._title = False
         self._script: str | None = None
         self.json_text = ""
         self.feed(text)
@@ -64,6 +70,11 @@ class Page(HTMLParser):
             self.jobs[-1]["figures"].append({"id": a["data-figure"], "svg": 0})
         elif tag == "svg" and self.jobs:
             self.jobs[-1]["figures"][-1]["svg"] += 1
+            self.svgs.append(a)
+        elif tag == "title" and self.svgs:
+            self._title = True
+        elif tag == "a" and "download" in a:
+            self.downloads.append(a["download"])
         elif tag == "table" and "data-table" in a:
             self.jobs[-1]["tables"].setdefault(a["data-table"], []).append([])
         elif tag == "td" and self.jobs and "data-value" in a:
@@ -80,10 +91,14 @@ class Page(HTMLParser):
     def handle_data(self, data):
         if self._script == "corpusagree-json":
             self.json_text += data
+        if self._title:
+            self.svgs[-1]["title"] = self.svgs[-1].get("title", "") + data
 
     def handle_endtag(self, tag):
         if tag == "script":
             self._script = None
+        elif tag == "title":
+            self._title = False
 
 
 def numbers(obj) -> set[float]:
@@ -133,9 +148,10 @@ def test_every_job_has_its_sections_and_plots(sample_page):
     page, doc = sample_page
     p = Page(page.read_text(encoding="utf-8"))
     assert [j["job"] for j in p.jobs] == [d["job"] for d in doc]
-    for j in p.jobs:
+    for j, d in zip(p.jobs, doc, strict=True):
         assert "summary" in j["parts"], j["job"]
-        assert all(f["svg"] == 1 for f in j["figures"]), j
+        # one picture a figure; the continuum one per document drawn
+        assert all(f["svg"] == 1 for f in j["figures"] if f["id"] != "continuum"), j
         ids = {f["id"] for f in j["figures"]}
         if j["job"] != "spans":
             assert "scale" in ids and "bootstrap" in ids, j["job"]
@@ -145,13 +161,16 @@ def test_every_job_has_its_sections_and_plots(sample_page):
             assert any(i.startswith("pairwise") for i in ids), j["job"]
         if j["job"] in ("coref", "segments", "spans"):
             assert "documents" in j["parts"], j["job"]
-        if j["job"] == "coref":
+        if j["job"] == "coref":  # the CoNLL scores next to the summary, with their heatmap
             assert "pairwise_conll" in ids
+            assert j["parts"][:2] == ["summary", "scores"]
         if j["job"] == "senses":  # senses confused per lemma, α per lemma and scheme
             assert any(i.startswith("confused_") for i in ids) and "matrices" in j["parts"]
             assert "by_lemma-strips" in ids
         if j["job"] == "spans":
             assert "continuum" in ids and "spans" in j["parts"]
+            drawn = next(f["svg"] for f in j["figures"] if f["id"] == "continuum")
+            assert drawn == min(spans.PLOT_DOCUMENTS, len(d["data"]["documents"])) > 1
     assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
     # the table with a document column: α per document
     assert "by_group-strips" in {f["id"] for f in p.jobs[0]["figures"]}
@@ -160,8 +179,13 @@ def test_every_job_has_its_sections_and_plots(sample_page):
 def test_matrices_have_headings_and_their_odd_one_out(sample_page):
     text = sample_page[0].read_text(encoding="utf-8")
     coref = text[text.index('data-job="coref"'):text.index('data-job="markables"')]
-    assert re.search(r'<h4>CoNLL F1[^<]*</h4><figure class="plot" data-figure="pairwise_conll"',
-                     coref)
+    assert re.search(r'<h4>CoNLL F1[^<]*</h4>\s*<figure class="plot" '
+                     r'data-figure="pairwise_conll"', coref)
+    # the scores' section comes before the pairwise one, its table under its heading
+    assert coref.index('data-part="scores"') < coref.index('data-part="pairwise"')
+    scores = coref[coref.index('data-part="scores"'):coref.index('data-part="pairwise"')]
+    assert 'data-table="scores"' in scores
+    assert 'data-table="scores_macro"' in scores  # the sample page is by document
     markables = text[text.index('data-job="markables"'):]
     markables = markables[:markables.index('<section class="job"')]
     caption = re.search(r'data-figure="span_f1_coref">.*?<figcaption>(.*?)</figcaption>',
@@ -176,7 +200,16 @@ def test_options_and_intervals_read_as_a_person_writes_them(sample_page):
     assert "passonneau, jaccard" in rows["options"] and "[" not in rows["options"]
     assert re.fullmatch(r"95% bootstrap percentile, 200 resamples of \d+ clusters, seed 0",
                         rows["intervals"]), rows["intervals"]
-    assert "cluster = None" not in text
+    # options in words: no Python names, values or assignments
+    assert rows["options"].startswith("distances: passonneau, jaccard, dice, masi; match: exact")
+    assert "; by document" in rows["options"]
+    summaries = re.findall(r"<dt>(options|read with)</dt><dd>(.*?)</dd>", text)
+    for python in (" = ", "True", "None", "{", "["):
+        assert not [d for _, d in summaries if python in d], python
+    names = [o.split(":")[0] for _, d in summaries for o in d.split("; ")]
+    assert "by document" in names and not [n for n in names if "_" in n], names
+    table = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", text[:text.index("</dl>")]))
+    assert table["read with"] == "group: document"
 
 
 def test_every_in_page_link_has_its_target(monkeypatch):
@@ -220,6 +253,135 @@ def test_ezcoref_mentions_without_words_are_token_positions():
     cells = re.findall(r"<td>([^<]*)</td>", rows)
     assert not [c for c in cells if re.search(r"(^|\s)_(\s|$)", c)], cells
     assert any(re.fullmatch(r"tokens \d+(–\d+)?", c) for c in cells), cells
+
+
+def test_download_names_are_unique_and_say_what_they_hold():
+    from corpusagree.report import csv
+
+    reports = folder.analyse(SAMPLES)
+    p = Page(html.dumps(reports))
+    assert len(p.downloads) == len(set(p.downloads)) == sum(len(r.tables) for r in reports) \
+        > 20
+    # job, its number among the page's reports of that job, table id: the --output file names
+    expected = {csv.file_name(n) for names in csv.table_names(reports) for n in names}
+    assert set(p.downloads) == expected
+    assert "table-2.coefficients.csv" in expected and "coref.scores.csv" in expected
+    # one report: still named by its job
+    one = Page(html.dumps([reports[0]]))
+    assert "table.coefficients.csv" in one.downloads
+
+
+def test_every_picture_is_named_for_a_screen_reader(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    p = Page(text)
+    assert len(p.svgs) > 40
+    for svg in p.svgs:
+        assert svg.get("role") == "img" and svg.get("aria-label"), svg
+        assert svg.get("title") == svg["aria-label"]
+    # text kept as text, not outlined paths
+    assert text.count("<text") > 1000 and "<use xlink:href=\"#DejaVuSans" not in text
+    # no two elements of the page share an id (matplotlib numbers its groups in each figure)
+    ids = re.findall(r'\sid="([^"]+)"', text)
+    assert len(ids) == len(set(ids)), [i for i in set(ids) if ids.count(i) > 1][:5]
+
+
+def test_tables_have_captions_and_headers_that_are_buttons(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    tables = re.findall(r'<table class="data" data-table="[^"]+">\s*<caption[^>]*>([^<]+)'
+                        r"</caption>\s*<thead><tr>(.*?)</tr></thead>", text, re.S)
+    assert len(tables) == text.count('<table class="data"') > 20
+    for caption, head in tables:
+        assert caption.strip()
+        cells = re.findall(r"<th[^>]*>(.*?)</th>", head)
+        assert cells and all(c.startswith('<button type="button">') for c in cells), head
+    # the notebook's tables: a visible caption, no buttons (no script runs there)
+    from corpusagree.analyses import table
+
+    fragment = table.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"))._repr_html_()
+    assert "<caption>Coefficients</caption>" in fragment and "<button" not in fragment
+
+
+def test_markup_is_escaped(tmp_path):
+    from corpusagree.analyses import table
+
+    csv_file = tmp_path / "<b>.csv"
+    csv_file.write_text("coder,item,label\n" + "".join(
+        f"{c},{i},{x}\n" for i, pair in enumerate([("x", "x"), ("y", "<script>"), ("x", "y"),
+                                                  ("y", "y")])
+        for c, x in zip(("a<i>", "b"), pair, strict=True)), encoding="utf-8")
+    report = table.analyse(table.read(csv_file), diagnostics=3)
+    text = html.dumps([report])
+    fragment = report._repr_html_()
+    payload = Page(text).json_text
+    assert "<" not in payload and json.loads(payload)[0]["inputs"] == [str(csv_file)]
+    text = text.replace(payload, "")
+    for page in (text, fragment):
+        assert "<b>" not in page and "<i>" not in page and "<script>alert" not in page
+        assert "&lt;b&gt;" in page or "&lt;i&gt;" in page
+    assert "a&lt;i&gt;" in text
+
+
+def test_heatmap_colours_follow_the_values():
+    viridis_low, viridis_high = "#440154", "#fde725"
+    names = ["a", "b", "c"]
+    near = [[None, 0.85, 0.90], [0.85, None, 0.97], [0.90, 0.97, None]]
+    svg = plots.heatmap(names, names, near, thresholds=(0.667, 0.8), diagonal=False,
+                        title="t")
+    # the lowest and highest values take the ends of the colour scale (on 0–1 they were both
+    # yellow-green)
+    assert viridis_low in svg and viridis_high in svg
+    labels = [t for *_, t in _texts(svg)]
+    assert ".800" not in labels  # below the values: not on the colour bar
+    numbers = [float(t) for t in labels if re.fullmatch(r"[\d.]+", t)]
+    assert len(numbers) > 6 and all(0.85 <= x <= 0.97 for x in numbers), labels
+    spread = [[None, 0.6, 0.7], [0.6, None, 0.9], [0.7, 0.9, None]]
+    labels = [t for *_, t in _texts(plots.heatmap(names, names, spread,
+                                                  thresholds=(0.667, 0.8), title="t"))]
+    assert {".667", ".800"} <= set(labels)
+    # close values span at least a tenth: .955 and .975 are not drawn as far apart as 0 and 1
+    close = [[None, 0.955, 0.975], [0.955, None, 0.96], [0.975, 0.96, None]]
+    assert viridis_low not in plots.heatmap(names, names, close, title="t")
+    # counts from 0, written as whole numbers
+    labels = [t for *_, t in _texts(plots.heatmap(names, names, [[5, 1, 2]] * 3, vmin=0.0,
+                                                  title="t"))]
+    assert {"0", "5"} <= set(labels) and "5.00" not in labels and "2.5" not in labels
+
+
+def test_heatmaps_of_the_page_follow_the_values(sample_page):
+    text = sample_page[0].read_text(encoding="utf-8")
+    # the table job's pairwise α runs from .33 to .69: its ends take the ends of the scale,
+    # and .667 is marked on the colour bar
+    svg = re.search(r'data-figure="pairwise">(.*?)</svg>', text, re.S).group(1)
+    assert "#440154" in svg and "#fde725" in svg and ">.667</text>" in svg
+
+
+def test_lanes_never_overlap_and_are_as_few_as_the_deepest_overlap():
+    rng = np.random.default_rng(1)
+    for shortest in (0, 1) * 50:  # with units of no length, and without
+        start = rng.integers(0, 30, 25).astype(float)
+        end = start + rng.integers(shortest, 8, 25)
+        lane = plots.lanes(start, end)
+        for k in set(lane.tolist()):
+            mine = sorted(zip(start[lane == k], end[lane == k], strict=True))
+            assert all(b[0] >= a[1] for a, b in zip(mine, mine[1:], strict=False))
+        if shortest:  # the most units over one position: [start, end) on whole numbers
+            depth = max(int(((start <= x) & (x < end)).sum()) for x in np.arange(0.5, 40))
+            assert lane.max() + 1 == depth
+
+
+def test_the_examples_of_the_plots_run():
+    import doctest
+
+    assert doctest.testmod(plots).failed == 0
+
+
+def test_continuum_stacks_an_annotators_overlapping_units():
+    units = [(0, 0, 10, "x"), (0, 2, 5, "x"), (0, 4, 8, "y"), (1, 0, 10, "x")]
+    svg = plots.continuum(["ann1", "ann2"], units, [(0, 3)], 0, 10, "token", title="t")
+    bars = re.findall(r'<path d="M ([\d.]+) ([\d.]+) \nL ([\d.]+) [\d.]+ \nL [\d.]+ ([\d.]+)',
+                      svg)
+    tops = {round(float(y), 1) for _, y, _, _ in bars}
+    assert len(tops) >= 4  # ann1's three units in three lanes, ann2's in its own
 
 
 # ---- the plots ---------------------------------------------------------------------------------
@@ -421,9 +583,12 @@ def test_opens_in_chromium(browser, sample_page, tmp_path):
     assert not dangling
     jobs = tab.eval_on_selector_all("section.job", "els => els.map(e => e.dataset.job)")
     assert jobs == [d["job"] for d in doc]
+    # every picture drawn but the documents of a continuum not chosen
     sizes = tab.eval_on_selector_all(
-        "figure.plot svg", "els => els.map(e => [e.getBoundingClientRect().width, "
-        "e.getBoundingClientRect().height, e.querySelectorAll('path,use,image,text').length])")
+        "figure.plot svg", "els => els.filter(e => !e.closest('[hidden]')).map(e => ["
+        "e.getBoundingClientRect().width, e.getBoundingClientRect().height, "
+        "e.querySelectorAll('path,use,image,text').length])")
+    assert len(sizes) == tab.locator("figure.plot").count()
     assert sizes and all(w > 50 and h > 50 and n > 5 for w, h, n in sizes), sizes
     # the coefficient values the browser shows are the JSON's
     shown = tab.eval_on_selector_all(
@@ -456,16 +621,107 @@ def test_prints(browser, sample_page, tmp_path):
 
 
 def test_spans_continuum_in_the_browser(browser, tmp_path):
-    from corpusagree.analyses import spans
-
-    reports = [spans.analyse(spans.read(SAMPLES / "coref" / "brat"), by_document=True,
-                             diagnostics=5)]
+    report = spans.analyse(spans.read(SAMPLES / "coref" / "brat"), by_document=True,
+                           diagnostics=5)
     path = Path(tmp_path / "spans.html")
-    path.write_text(html.dumps(reports), encoding="utf-8")
+    path.write_text(html.dumps([report]), encoding="utf-8")
     tab = browser.new_page()
+    requests: list[str] = []
+    tab.on("request", lambda r: requests.append(r.url))
     tab.goto(path.resolve().as_uri())
-    n = tab.eval_on_selector('figure[data-figure="continuum"] svg',
-                             "e => e.querySelectorAll('path').length")
-    units = sum(1 for _ in reports[0].plots()[0].data["units"])
-    assert n > units  # a bar per unit, and the alignment's lines
+    documents = next(p for p in report.plots() if p.kind == "continuum").data["documents"]
+    assert len(documents) == len(report.continuum.documents) > 1
+    figure = tab.locator('figure[data-figure="continuum"]')
+    # one document shows, the least agreed; the list chooses another, without a request
+    assert figure.locator("svg:visible").count() == 1
+    assert [o.split(":")[0] for o in figure.locator("option").all_inner_texts()] == \
+        [d["document"] for d in documents]
+    for k, d in enumerate(documents):
+        figure.locator("select").select_option(str(k))
+        shown = figure.locator("svg:visible")
+        assert shown.count() == 1 and shown.get_attribute("aria-label").startswith(
+            f"Document {d['document']}:")
+        n = shown.evaluate("e => e.querySelectorAll('path').length")
+        assert n > len(d["units"])  # a bar per unit, and the axes
+    assert requests == [path.resolve().as_uri()]
+    tab.close()
+
+
+#: every text of every picture: how far it lies inside its picture (left, right, top, bottom
+#: in CSS pixels; negative: clipped), measured by the browser as it draws it
+CLIPPED = """() => {
+  document.querySelectorAll("[data-picture]").forEach(p => { p.hidden = false; });
+  const out = [];
+  document.querySelectorAll("figure.plot svg").forEach(svg => {
+    const box = svg.getBoundingClientRect();
+    svg.querySelectorAll("text").forEach(t => {
+      const r = t.getBoundingClientRect();
+      if (!t.textContent.trim() || r.width === 0) return;
+      const inside = [r.left - box.left, box.right - r.right, r.top - box.top,
+                      box.bottom - r.bottom];
+      if (Math.min(...inside) < -0.5)
+        out.push([svg.closest("figure").dataset.figure, t.textContent, inside]);
+    });
+  });
+  return out;
+}"""
+
+
+def test_no_text_is_clipped_by_its_picture(browser, sample_page, tmp_path):
+    # the sample report, and matrices of many and long names (Moonstone's 108 coders)
+    names = [f"chapter{d}/annotator{k}" for d in range(1, 22) for k in range(1, 7)][:108]
+    values = np.random.default_rng(0).random((108, 108))
+    big = tmp_path / "big.html"
+    big.write_text("<!DOCTYPE html><html><body>" + "".join(
+        f'<figure class="plot" data-figure="{n}">{svg}</figure>' for n, svg in [
+            ("big", plots.heatmap(names, names, values, marked=[names[30]], title="t",
+                                  label="Pairwise α (passonneau), a label longer than the bar")),
+            ("small", plots.heatmap(["a", "b"], ["a", "b"], [[None, 0.5], [0.5, None]],
+                                    thresholds=(0.667, 0.8), title="t",
+                                    label="Coincidence matrix o_ck (Krippendorff 2011)")),
+            ("scale", plots.scale([("a long label " * 6, 0.99, 0.95, 1.0)]))])
+        + "</body></html>", encoding="utf-8")
+    from corpusagree.analyses import annotators
+
+    models = tmp_path / "annotators.html"
+    models.write_text(html.dumps([annotators.analyse(annotators.read(
+        SAMPLES / "table" / "dialogue_acts.csv"), diagnostics=3)]), encoding="utf-8")
+    for page, width in ((sample_page[0], 1280), (sample_page[0], 600), (big, 1280),
+                        (models, 1280)):
+        tab = browser.new_page(viewport={"width": width, "height": 800})
+        tab.goto(page.resolve().as_uri())
+        assert tab.locator("figure.plot svg").count() > 2
+        assert tab.evaluate(CLIPPED) == []
+        tab.close()
+
+
+def test_headers_sort_from_the_keyboard(browser, sample_page):
+    tab = browser.new_page()
+    tab.goto(sample_page[0].resolve().as_uri())
+    table = tab.locator('section[data-job="coref"] table[data-table="scores"]')
+    button = table.locator("th button").nth(6)  # F1
+    button.focus()
+    assert tab.evaluate("document.activeElement.tagName") == "BUTTON"
+    tab.keyboard.press("Enter")
+    th = table.locator("th").nth(6)
+    assert th.get_attribute("aria-sort") == "ascending"
+    col = table.evaluate("t => Array.from(t.tBodies[0].rows).map(r => r.cells[6].dataset.value)")
+    vals = [float(v) for v in col if v]
+    assert vals == sorted(vals) and len(vals) > 3
+    tab.keyboard.press("Space")
+    assert th.get_attribute("aria-sort") == "descending"
+    assert table.locator("th[aria-sort]").count() == 1
+    # the browser's own reading of the page: every picture an image with a name, every table
+    # a caption, the headers buttons (reachable with Tab)
+    roles = tab.evaluate("""() => ({
+      svgs: Array.from(document.querySelectorAll("svg")).filter(
+        s => s.getAttribute("role") !== "img" || !s.querySelector(":scope > title")).length,
+      tables: Array.from(document.querySelectorAll("table")).filter(
+        t => !t.caption || !t.caption.textContent.trim()).length,
+      headers: Array.from(document.querySelectorAll("th")).filter(
+        h => !h.querySelector("button") || h.querySelector("button").tabIndex < 0
+             || !h.querySelector("button").textContent.trim()).length,
+      downloads: (a => a.length - new Set(a).size)(
+        Array.from(document.querySelectorAll("a[download]")).map(a => a.download))})""")
+    assert roles == {"svgs": 0, "tables": 0, "headers": 0, "downloads": 0}
     tab.close()

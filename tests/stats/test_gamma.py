@@ -31,6 +31,10 @@ from corpusagree.model.continuum import Continuum
 from corpusagree.model.errors import InputError
 from corpusagree.stats import coefficients as co
 from corpusagree.stats import gamma as G
+from corpusagree.stats.gamma import alignment as GA
+from corpusagree.stats.gamma import dissimilarity as GD
+from corpusagree.stats.gamma import measure as GM
+from corpusagree.stats.gamma import samplers as GS
 
 from support import DATA, load_benchmark
 
@@ -111,7 +115,7 @@ def test_dissimilarities_of_pygamma_tests() -> None:
     # combined, α = 3, β = 1, Δ∅ = 0.5, a category matrix (alphabetical rows again)
     M = np.array([[0, 0.6, 0.3, 0.7], [0.6, 0, 0.5, 0.4], [0.3, 0.5, 0, 0.7],
                   [0.7, 0.4, 0.7, 0]])
-    dis = G._Dissimilarity(3.0, 1.0, 0.5, G._category_matrix(c, (M, NAMES)))
+    dis = GD.Dissimilarity(3.0, 1.0, 0.5, GD.category_matrix(c, (M, NAMES)))
     assert dis(c.start, c.end, c.category, i, j).tolist() == pytest.approx([
         0.09375, 5.11, 2.69375, 6.15, 8.790000000000001, 1.75, 0.16666666666666666,
         1.3020408163265305, 1.8, 6.3, 2.0237024221453286, 1.4020408163265305, 0.3524,
@@ -132,13 +136,13 @@ def test_unitary_disorder_of_pygamma_test() -> None:
 
 def test_category_distances_bound_to_the_categories() -> None:
     c = from_csv("AlexPaulSuzan.csv")
-    D = G._category_matrix(c, "nominal")
+    D = GD.category_matrix(c, "nominal")
     assert D.tolist() == (1 - np.eye(7)).tolist()
     v = np.arange(1, 8)
-    assert np.allclose(G._category_matrix(c, "interval"), (v[:, None] - v) ** 2 / 36)
+    assert np.allclose(GD.category_matrix(c, "interval"), (v[:, None] - v) ** 2 / 36)
     weights = {(a, b): 0.5 for a, b in itertools.combinations(c.categories, 2)}
-    assert np.allclose(G._category_matrix(c, weights), 0.5 * (1 - np.eye(7)))
-    assert np.allclose(G._category_matrix(c, (2 * (1 - np.eye(7)), c.categories)), D)
+    assert np.allclose(GD.category_matrix(c, weights), 0.5 * (1 - np.eye(7)))
+    assert np.allclose(GD.category_matrix(c, (2 * (1 - np.eye(7)), c.categories)), D)
     with pytest.raises(InputError, match="compares sets"):
         G.best_alignment(c, category_distance="jaccard")
     with pytest.raises(InputError, match="numeric categories"):
@@ -224,7 +228,7 @@ def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) ->
                              RANDOM[k]["end"], document=k) for k in ("r3x30", "r3x40_de")])
     runs = []
     for batch in (1, 7):
-        monkeypatch.setattr(G, "SAMPLE_UNITS", batch * len(c))
+        monkeypatch.setattr(GM, "SAMPLE_UNITS", batch * len(c))
         runs.append(G.gamma(c, sampler=sampler, n_samples=20, seed=3))
     one, many = runs
     np.testing.assert_array_equal(one.sample_disorders, many.sample_disorders)
@@ -316,8 +320,8 @@ def test_best_alignment_is_exact(seed: int) -> None:
 
 def test_pruning_keeps_candidates_small_on_a_long_document() -> None:
     c, _ = random_continuum("r2x80")
-    dis = G._Dissimilarity(1.0, 1.0, 1.0, G._category_matrix(c, "nominal"))
-    T, cost = G._candidates(c.annotator, c.start, c.end, c.category, 2, dis,
+    dis = GD.Dissimilarity(1.0, 1.0, 1.0, GD.category_matrix(c, "nominal"))
+    T, cost = GA.candidates(c.annotator, c.start, c.end, c.category, 2, dis,
                             np.zeros(len(c), np.int64))
     k = (T >= 0).sum(1)
     assert (k == 1).sum() == len(c) and (cost <= k + 1e-12).all()
@@ -335,10 +339,10 @@ def test_candidates_of_documents_searched_together_equal_each_alone(alpha) -> No
     for k in names:
         c, _ = random_continuum(k)
         docs.append((c.annotator, c.start, c.end, c.category, len(c.annotators)))
-    dis = G._Dissimilarity(alpha, 1.0, 1.0, np.ones((8, 8)) - np.eye(8))
-    together = G._candidates_by_document(docs, dis)
+    dis = GD.Dissimilarity(alpha, 1.0, 1.0, np.ones((8, 8)) - np.eye(8))
+    together = GA.candidates_by_document(docs, dis)
     for (a, s, e, cat, n), (T, cost) in zip(docs, together, strict=True):
-        T1, cost1 = G._candidates(a, s, e, cat, n, dis, np.zeros(len(s), np.int64))
+        T1, cost1 = GA.candidates(a, s, e, cat, n, dis, np.zeros(len(s), np.int64))
         np.testing.assert_array_equal(T, T1)
         np.testing.assert_array_equal(cost, cost1)
 
@@ -406,14 +410,14 @@ def test_statistical_sampler_follows_the_continuum() -> None:
     c = from_csv("3by100.csv")
     rng = np.random.default_rng(0)
     L = len(c.categories)
-    draws = [G._statistical(rng, c.annotator, c.start, c.end, c.category, 3, 0.0, L)
+    draws = [GS.statistical(rng, c.annotator, c.start, c.end, c.category, 3, 0.0, L)
              for _ in range(300)]
     lengths = np.concatenate([e - s for _, s, e, _ in draws])
     mu, sd = (c.end - c.start).mean(), (c.end - c.start).std()
     folded = mu * (1 - 2 * norm.cdf(-mu / sd)) + sd * math.sqrt(2 / math.pi) * \
         math.exp(-mu ** 2 / (2 * sd ** 2))  # the mean of |N(μ, σ²)|
     assert lengths.mean() == pytest.approx(folded, rel=0.01)
-    assert lengths.min() >= G.MIN_LENGTH
+    assert lengths.min() >= GS.MIN_LENGTH
     counts = np.array([np.bincount(w, minlength=3) for w, *_ in draws])
     assert counts.mean() == pytest.approx(124, abs=1)  # std 0: |int(124.0)|
     freq = np.bincount(np.concatenate([k for *_, k in draws]), minlength=L)
@@ -431,7 +435,7 @@ def test_shuffle_sampler_rotates_real_annotators() -> None:
     rng = np.random.default_rng(1)
     half = (c.end - c.start).mean() / 2
     for _ in range(50):
-        who, s, e, k = G._shuffle(rng, c.annotator, c.start, c.end, c.category, 3, 0.0, 60.0,
+        who, s, e, k = GS.shuffle(rng, c.annotator, c.start, c.end, c.category, 3, 0.0, 60.0,
                                   len(c.categories))
         shifts = []
         for slot in range(3):
@@ -565,7 +569,7 @@ def test_bad_arguments(call, message: str) -> None:
 
 def test_too_many_candidates_is_one_error(monkeypatch) -> None:
     # α = 0 ignores positions: every tuple of same-category units is a candidate
-    monkeypatch.setattr(G, "MAX_CANDIDATES", 1000)
+    monkeypatch.setattr(GA, "MAX_CANDIDATES", 1000)
     with pytest.raises(InputError, match="more than 1,000 candidate unitary alignments"):
         G.best_alignment(from_csv("3by100.csv"), alpha=0)
 
@@ -577,13 +581,13 @@ def test_candidate_limit_is_per_document(monkeypatch) -> None:
     docs = [Continuum.from_units([tuple(u) for u in r["units"]], r["begin"], r["end"],
                                  document=f"d{k}") for k in range(3)]
     c = Continuum.join(docs)
-    one = len(G._candidates_by_document([(c.annotator[c.doc == 0], c.start[c.doc == 0],
+    one = len(GA.candidates_by_document([(c.annotator[c.doc == 0], c.start[c.doc == 0],
                                           c.end[c.doc == 0], c.category[c.doc == 0], 3)],
-                                        G._Dissimilarity(1, 1, 1, G._category_matrix(
+                                        GD.Dissimilarity(1, 1, 1, GD.category_matrix(
                                             c, "nominal")))[0][0])
-    monkeypatch.setattr(G, "MAX_CANDIDATES", 2 * one)  # below the 3 documents' sum
+    monkeypatch.setattr(GA, "MAX_CANDIDATES", 2 * one)  # below the 3 documents' sum
     assert G.best_alignment(c).disorder > 0
-    monkeypatch.setattr(G, "MAX_CANDIDATES", one // 2)
+    monkeypatch.setattr(GA, "MAX_CANDIDATES", one // 2)
     with pytest.raises(InputError, match=f"in a document of {len(r['units'])} units"):
         G.best_alignment(c)
 
@@ -616,10 +620,25 @@ def test_live_against_pygamma() -> None:
 def test_precision_rule_is_capped_with_a_note(monkeypatch):
     """Two one-unit annotators make D_e vary so much that the precision rule asks for over
     10,000 samples (40 s): at most MAX_SAMPLES are drawn, and the result says so."""
-    monkeypatch.setattr(G, "MAX_SAMPLES", 200)
+    monkeypatch.setattr(GM, "MAX_SAMPLES", 200)
     c = Continuum.from_units([("a", 0, 5, "X"), ("b", 1, 5, "X")], begin=0, end=60)
     g = G.gamma(c, seed=0)
     assert g.n_samples == 200
     assert len(g.notes) == 1 and "the precision rule asked for" in g.notes[0]
     assert "200 were drawn" in g.notes[0]
     assert G.gamma(c, n_samples=250, seed=0).n_samples == 250  # a number given is drawn
+
+
+def test_progress_counts_sampled_continua():
+    """progress(done, total) counts the sampled continua aligned, batch by batch: ``total`` is
+    the number asked for, or the first batch until the precision rule says how many."""
+    c = from_csv("AlexPaulSuzan.csv")
+    seen: list[tuple[int, int]] = []
+    G.gamma(c, n_samples=12, seed=4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (12, 12) and all(t == 12 for _, t in seen)
+    seen.clear()
+    g = G.gamma(c, precision=0.03, seed=4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (G.FIRST_BATCH, G.FIRST_BATCH)
+    assert seen[-1] == (g.n_samples, g.n_samples) and g.n_samples > G.FIRST_BATCH
+    with pytest.raises(InputError, match="γ has no percentile interval"):
+        g.confidence_interval(method="percentile")

@@ -208,3 +208,22 @@ def test_jackknife_over_blocks_equals_recomputation():
         block = np.random.default_rng(0).permutation(60) % 7
         want = [float(ca.compute(key, data.subset(items=block != b))) for b in range(7)]
         assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_progress_comes_in_chunks_of_at_most_5_percent_and_changes_nothing():
+    """A small table fits all replicates in one chunk of weights; progress is still reported
+    every 5 % of them, and the replicates are those of one chunk (the draws do not depend on
+    how they are chunked)."""
+    m, groups = plain_data(3, items=200)
+    data = ca.ReliabilityData.from_matrix(m)
+    seen: list[tuple[int, int]] = []
+    iv = inference.bootstrap(data, [("alpha", "nominal")],
+                             inference.Bootstrap(1000, seed=4, cluster=False),
+                             progress=lambda done, total: seen.append((done, total)))[0]
+    assert [d for d, _ in seen] == list(range(50, 1001, 50)) and {t for _, t in seen} == {1000}
+    W = next(inference.replicate_weights(200, 1000, 4, chunk=1000))
+    k = ca.stats.kernel.kernel(data, "nominal")
+    units = inference.UnitWeights(k, np.arange(200), 200)
+    whole = ca.stats.spec.evaluate(ca.stats.spec.get("alpha"), units.stats(W, {"pooled"}))
+    np.testing.assert_allclose(iv.distribution, whole, rtol=1e-12)
+    assert inference.progress_chunk(7) == 1 and inference.progress_chunk(20_000) == 1000

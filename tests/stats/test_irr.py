@@ -135,6 +135,61 @@ def test_against_irrcac(seed, kind):
         check(method, ours(method, data, kind), getattr(cac, method)()["est"])
 
 
+#: irrcac 0.4.4 with q × q agreement-weight matrices (benchmarks/irr_fixtures.py): asymmetric,
+#: over categories in an order of their own, numeric and text labels
+CUSTOM = json.loads((DATA / "irr" / "irrcac_custom_weights.json").read_text(encoding="utf-8"))
+
+
+def custom_data(case: dict, declare: bool) -> ca.ReliabilityData:
+    m = [[None if x is None else x for x in row] for row in case["ratings"]]
+    cats = case["categories"] if declare else None
+    return ca.ReliabilityData.from_matrix(np.array(m, dtype=object).T.tolist(), categories=cats)
+
+
+@pytest.mark.parametrize("case", CUSTOM["cases"], ids=lambda c: f"seed{c['seed']}")
+@pytest.mark.parametrize("declare", [False, True], ids=["categories=", "declared"])
+def test_asymmetric_weight_matrix_against_irrcac(case, declare):
+    """weights= takes irrCAC's q × q matrix over categories= (or the data's declared
+    categories): values, Gwet's standard errors, p_a and p_e equal irrcac's on random ratings
+    with missing values, asymmetric weights (Conger's variance is where the orientation
+    shows) and categories in an order of their own."""
+    W, cats = np.array(case["weights"]), case["categories"]
+    assert not np.allclose(W, W.T)
+    data = custom_data(case, declare)
+    given = None if declare else cats
+    for method, ref in case["irrcac"].items():
+        if method == "krippendorff":
+            r = ca.alpha(data, dist.weights(W, cats))
+        else:
+            r = getattr(ca, METHODS[method])(data, W, categories=given)
+        check(method, r, ref)
+    flipped = ca.conger_kappa(data, W.T, categories=given)
+    assert flipped.value == pytest.approx(case["irrcac"]["conger"]["coefficient_value"])
+    assert flipped.confidence_interval(method="analytic").se != pytest.approx(
+        case["irrcac"]["conger"]["se"], abs=1e-9)
+
+
+def test_weight_matrix_checks_and_its_symmetric_part():
+    data = custom_data(CUSTOM["cases"][0], False)
+    W, cats = np.array(CUSTOM["cases"][0]["weights"]), CUSTOM["cases"][0]["categories"]
+    sym = ca.fleiss_kappa(data, (W + W.T) / 2, categories=cats)
+    assert ca.fleiss_kappa(data, W, categories=cats).value == pytest.approx(sym.value)
+    assert ca.pi(data, W, categories=cats).value == pytest.approx(sym.value)
+    with pytest.raises(ValueError, match="needs categories= giving the order"):
+        ca.gwet_ac2(data, W)
+    with pytest.raises(ValueError, match="must be q × q over its 5 categories"):
+        ca.gwet_ac2(data, W[:4, :4], categories=cats)
+    bad = W.copy()
+    bad[1, 1] = 0.9
+    with pytest.raises(ValueError, match="agrees with itself fully"):
+        ca.gwet_ac2(data, bad, categories=cats)
+    bad[1, 1], bad[0, 1] = 1.0, 1.5
+    with pytest.raises(ValueError, match=r"must lie in \[0, 1\]"):
+        ca.gwet_ac2(data, bad, categories=cats)
+    with pytest.raises(ValueError, match="is not in the weight matrix"):
+        ca.alpha(data, dist.weights(np.eye(2), [1.0, 2.0]))
+
+
 def test_unused_declared_category_counts_in_q_and_weights():
     raw = pytest.importorskip("irrCAC.raw")
     pd = pytest.importorskip("pandas")

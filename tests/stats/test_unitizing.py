@@ -490,6 +490,43 @@ def test_bootstrap_over_documents() -> None:
     assert math.isnan(undefined.low) and "overlap" in undefined.note
 
 
+@pytest.mark.parametrize("variant, category", [("u", None), ("1995", None), ("k", "B"),
+                                               ("cu", None)])
+def test_bca_over_documents_is_efron_with_the_jackknife_over_documents(variant, category):
+    """BCa (Efron 1987, eqs. 2.3, 6.6) from the same replicates as the percentile interval, its
+    acceleration from uα recomputed on the corpus without each document in turn."""
+    from scipy.special import ndtr, ndtri
+
+    c = random_continuum(7, docs=12, annotators=3)
+    r = alpha_u(c, variant, category)
+    pct = r.confidence_interval(level=0.9, n_resamples=500, seed=3)
+    bca = r.confidence_interval(level=0.9, n_resamples=500, seed=3, interval="bca")
+    assert (pct.method, bca.method) == ("bootstrap percentile", "bootstrap BCa")
+    np.testing.assert_array_equal(bca.distribution, pct.distribution)
+    theta, boot = r.value, pct.distribution[~np.isnan(pct.distribution)]
+    kept = [d for d in range(len(c.documents)) if c.annotated[:, d].sum() >= 2]
+    jack = np.array([alpha_u(Continuum.join([c.document(k) for k in kept if k != d]),
+                             variant, category).value for d in kept])
+    assert len(jack) == r.documents
+    z0 = ndtri(((boot < theta).sum() + 0.5 * (boot == theta).sum()) / len(boot))
+    dev = jack.mean() - jack
+    acc = (dev ** 3).sum() / (6 * ((dev ** 2).sum()) ** 1.5)
+    levels = [ndtr(z0 + (z0 + z) / (1 - acc * (z0 + z))) for z in ndtri([0.05, 0.95])]
+    assert (bca.low, bca.high) == pytest.approx(tuple(np.quantile(boot, levels)), abs=1e-12)
+    assert (bca.low, bca.high) != (pct.low, pct.high)
+
+
+def test_bootstrap_reports_progress_by_chunks_of_replicates():
+    c = random_continuum(4, docs=12, annotators=3)
+    seen: list[tuple[int, int]] = []
+    iv = alpha_u(c, "u").confidence_interval(n_resamples=400, seed=1,
+                                             progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (400, 400) and len(seen) == 20
+    assert max(np.diff([0] + [d for d, _ in seen])) <= 20
+    assert (iv.low, iv.high) == (lambda x: (x.low, x.high))(
+        alpha_u(c, "u").confidence_interval(n_resamples=400, seed=1))
+
+
 # ---- scale -------------------------------------------------------------------------------------
 def test_sweep_is_fast_and_exact_on_a_larger_corpus() -> None:
     """Only overlapping pairs are visited: 3 documents × 4 annotators × 3,000 units in well
