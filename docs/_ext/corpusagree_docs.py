@@ -6,8 +6,8 @@
   minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
   command in its ``command`` file (a format without an example, or an example the command
   cannot read, is a warning, so an error under ``-W``);
-* ``{corpusagree-schema}``: the JSON schema of the reports, from ``corpusagree schema`` when the
-  command line has that job.
+* ``{corpusagree-schema}``: the JSON schema of the reports as ``corpusagree schema`` prints it,
+  shown and offered as a file to download.
 """
 
 from __future__ import annotations
@@ -136,32 +136,26 @@ class Formats(SphinxDirective):
 
 
 class Schema(SphinxDirective):
-    """The JSON schema of the reports, as ``corpusagree schema`` prints it; a note when the
-    command line has no such job."""
+    """The JSON schema of the reports, as ``corpusagree schema`` prints it: a link to the file
+    (written beside the generated reference, ``reference/api/report.schema.json``) and its
+    text."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from corpusagree.cli import build_parser
-
         self.env.note_reread()
-        sub = next((a for a in build_parser()._subparsers._group_actions
-                    if hasattr(a, "choices")), None)
-        if sub is None or "schema" not in sub.choices:
-            return nested_parse_with_titles_list(self, [
-                ".. note::", "",
-                "   The JSON schema of the reports will be printed here from "
-                "``corpusagree schema``, which this version of corpusagree does not have "
-                "yet. Until then, the envelope below and :meth:`Report.to_dict "
-                "<corpusagree.analyses.base.Report.to_dict>` of each report describe the "
-                "layout.", ""])
         status, said = _run(["schema"], DOCS)
         if status != 0:
             logger.warning(f"corpusagree schema fails: {said.strip()[:500]}",
                            location=(self.env.docname, self.lineno))
             return []
-        lines = ["``corpusagree schema`` prints it (``--output FILE`` writes it to a file); a "
-                 "report's JSON validates against it.", "", ".. code-block:: json", ""] + \
+        target = Path(self.env.srcdir) / "reference" / "api" / "report.schema.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.read_text(encoding="utf-8") != said:
+            target.write_text(said, encoding="utf-8")
+        lines = [":download:`report.schema.json <api/report.schema.json>` is the file "
+                 "``corpusagree schema --output report.schema.json`` writes; its text:", "",
+                 ".. code-block:: json", ""] + \
             [f"   {line}" if line else "" for line in said.splitlines()] + [""]
         return nested_parse_with_titles_list(self, lines)
 
