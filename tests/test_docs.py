@@ -334,3 +334,14 @@ def test_every_summary_line_stands_alone():
         if text.count("`") % 2:
             broken.append((name, text))
     assert not broken, broken
+
+
+# ---- the Performance page and the benchmark scripts ----------------------------------------------
+def test_the_performance_page_names_every_benchmark_script_and_no_other():
+    """Every figure on ``docs/performance.md`` is printed by a script of ``benchmarks/`` that
+    exists, and every script there is on the page (its figure, or what else it is for)."""
+    text = (DOCS / "performance.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:benchmarks/)?([a-z0-9_]+\.py)", text))
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert named <= scripts, f"no such script in benchmarks/: {sorted(named - scripts)}"
+    assert scripts <= named, f"not on the Performance page: {sorted(scripts - named)}"
