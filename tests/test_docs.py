@@ -233,13 +233,27 @@ def test_every_registered_format_has_a_minimal_example():
     assert not missing, f"add docs/formats/<task>/<format>/ with a 'command' file: {missing}"
 
 
-def _run_example(task: str, name: str, monkeypatch, capsys) -> dict:
+def _variants(task: str, name: str) -> list[str]:
+    """The variants of a format's example (``docs/formats/<task>/<format>/variants/<v>/``)."""
+    folder = FORMATS / task / name / "variants"
+    return sorted(p.name for p in folder.glob("*") if p.is_dir())
+
+
+def _examples():
+    """(task, format, variant or None) of every example on the Formats page."""
+    return [(task, name, v) for task, name in _registered()
+            for v in [None, *_variants(task, name)]]
+
+
+def _run_example(task: str, name: str, monkeypatch, capsys, variant: str | None = None) -> dict:
     import json
     import shlex
 
     from corpusagree.cli import main
 
     folder = FORMATS / task / name
+    if variant is not None:
+        folder = folder / "variants" / variant
     argv = shlex.split((folder / "command").read_text(encoding="utf-8"))
     assert argv[0] == "corpusagree"
     monkeypatch.chdir(folder)
@@ -249,12 +263,25 @@ def _run_example(task: str, name: str, monkeypatch, capsys) -> dict:
     return json.loads(out.out)
 
 
-@pytest.mark.parametrize("task,name", _registered())
-def test_minimal_example_reads_as_its_format(task, name, monkeypatch, capsys):
+@pytest.mark.parametrize("task,name,variant", _examples(),
+                         ids=["/".join(filter(None, e)) for e in _examples()])
+def test_minimal_example_reads_as_its_format(task, name, variant, monkeypatch, capsys):
     if not (FORMATS / task / name / "command").is_file():
         pytest.skip("no example (the test above fails)")
-    doc = _run_example(task, name, monkeypatch, capsys)
+    doc = _run_example(task, name, monkeypatch, capsys, variant)
     assert doc["format"] == name
+
+
+def test_every_variant_has_its_command_and_about():
+    """A variant's folder holds its files, the command that reads them and an ``about`` file:
+    a title line, then what the variant shows (the Formats page prints both)."""
+    for task, name, variant in _examples():
+        if variant is None:
+            continue
+        folder = FORMATS / task / name / "variants" / variant
+        assert (folder / "command").is_file(), folder
+        title, _, text = (folder / "about").read_text(encoding="utf-8").strip().partition("\n")
+        assert title.strip() and text.strip(), f"{folder}/about: a title line, then its text"
 
 
 #: what must agree between the examples of one task (they hold one annotation in each format)
@@ -268,13 +295,15 @@ AGREE = {
 
 @pytest.mark.parametrize("task", sorted(AGREE))
 def test_the_examples_of_a_task_hold_one_annotation(task, monkeypatch, capsys):
-    """Every format's example of a task is the same annotators' annotation: the same figures."""
+    """Every format's example of a task, and each variant of it, is the same annotators'
+    annotation: the same figures."""
     from corpusagree import readers
 
     if task not in readers.TASKS:
         pytest.skip(f"no {task} readers in this version")
-    values = {name: AGREE[task](_run_example(task, name, monkeypatch, capsys))
-              for name in readers.readers(task)}
+    values = {"/".join(filter(None, (name, v))): AGREE[task](
+        _run_example(task, name, monkeypatch, capsys, v))
+        for name in readers.readers(task) for v in [None, *_variants(task, name)]}
     assert len(set(map(tuple, values.values()))) == 1, values
 
 

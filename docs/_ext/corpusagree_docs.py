@@ -5,7 +5,9 @@
 * ``{corpusagree-formats}``: every format of the readers' registry with its options and a
   minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
   command in its ``command`` file (a format without an example, or an example the command
-  cannot read, is a warning, so an error under ``-W``);
+  cannot read, is a warning, so an error under ``-W``); then the format's variants, each a
+  folder ``docs/formats/<task>/<format>/variants/<variant>/`` with its files, its ``command``
+  and an ``about`` file (a title line, then what the variant shows), run the same way;
 * ``{corpusagree-schema}``: the JSON schema of the reports as ``corpusagree schema`` prints it,
   shown and offered as a file to download.
 """
@@ -17,6 +19,8 @@ import io
 import json
 import os
 import shlex
+import warnings
+import zipfile
 from pathlib import Path
 
 import apiref
@@ -50,23 +54,55 @@ def write_api(app: Sphinx, config) -> None:
     apiref.write(Path(app.srcdir) / "reference" / "api")
 
 
-def _run(argv: list[str], cwd: Path) -> tuple[int, str]:
-    """Run the command line in this process in ``cwd``: (status, what it printed)."""
+def _run(argv: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run the command line in this process in ``cwd``: (status, its output, its messages)."""
     from corpusagree.cli import main
 
-    out = io.StringIO()
+    out, err = io.StringIO(), io.StringIO()
     old = Path.cwd()
     os.chdir(cwd)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                warnings.catch_warnings():
+            warnings.simplefilter("default")
             status = main(argv)
     finally:
         os.chdir(old)
-    return status, out.getvalue()
+    return status, out.getvalue(), err.getvalue()
+
+
+#: what a format's example folder holds beside its files: the command, a variant's title and
+#: text, and the folder of its variants
+NOT_SHOWN = ("command", "about")
+VARIANTS = "variants"
 
 
 def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "command")
+    """The files of an example (not its command, nor its variants' files)."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name not in NOT_SHOWN
+                  and p.relative_to(folder).parts[0] != VARIANTS)
+
+
+def variants(folder: Path) -> list[Path]:
+    """The variants of a format's example: the folders under ``variants/``, by name."""
+    return sorted(p for p in (folder / VARIANTS).glob("*") if p.is_dir())
+
+
+def _shown(path: Path, caption: str, data: bytes | None = None) -> list[str]:
+    """An example's file as code blocks: its text, or for a zip each member (a zip inside it
+    too), captioned ``archive.zip!/member``."""
+    data = path.read_bytes() if data is None else data
+    if path.suffix == ".zip":
+        lines = []
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for member in z.namelist():
+                if not member.endswith("/"):
+                    lines += _shown(Path(member), f"{caption}!/{member}", z.read(member))
+        return lines
+    lang = LANGUAGES.get(path.suffix, "text")
+    text = data.decode("utf-8")
+    return [f".. code-block:: {lang}", f"   :caption: {caption}", ""] + \
+        [f"   {line}" if line else "" for line in text.splitlines()] + [""]
 
 
 class Formats(SphinxDirective):
@@ -104,35 +140,47 @@ class Formats(SphinxDirective):
             lines += ["", f"The ``{job}`` job reads it with {shown} unless told otherwise."]
         lines.append("")
         folder = EXAMPLES / task / name
-        command = folder / "command"
-        if not command.is_file():
+        if not (folder / "command").is_file():
             logger.warning(f"the {task} format {name!r} has no minimal example: add "
                            f"docs/formats/{task}/{name}/ with its files and a 'command' file",
                            location=(self.env.docname, self.lineno))
             return lines
+        lines += ["A minimal example:", ""] + self._example(task, name, folder)
+        for variant in variants(folder):
+            about = variant / "about"
+            if not (about.is_file() and (variant / "command").is_file()):
+                logger.warning(f"the variant {variant.relative_to(EXAMPLES)} needs a 'command' "
+                               "and an 'about' file", location=(self.env.docname, self.lineno))
+                continue
+            self.env.note_dependency(str(about))
+            title, _, text = about.read_text(encoding="utf-8").strip().partition("\n")
+            lines += [f".. rubric:: {title.strip()}", "", text.strip(), ""]
+            lines += self._example(task, name, variant)
+        return lines
+
+    def _example(self, task: str, name: str, folder: Path) -> list[str]:
+        """The files of an example and its command, after running it: a command that fails,
+        or reads the files as another format, is a warning."""
         for path in _files(folder):
             self.env.note_dependency(str(path))
+        command = folder / "command"
+        self.env.note_dependency(str(command))
         argv = shlex.split(command.read_text(encoding="utf-8").strip())
-        status, said = _run(argv[1:] + ["--format", "json", "--quiet"], folder)
+        where = folder.relative_to(EXAMPLES).as_posix()
+        status, out, err = _run(argv[1:] + ["--format", "json", "--quiet"], folder)
         if status != 0:
-            logger.warning(f"the minimal example of the {task} format {name!r} fails: "
-                           f"{' '.join(argv)}: {said.strip()[:500]}",
+            logger.warning(f"the example {where} of the {task} format {name!r} fails: "
+                           f"{' '.join(argv)}: {err.strip()[:500]}",
                            location=(self.env.docname, self.lineno))
         else:
-            doc = json.loads(said)
+            doc = json.loads(out)
             if doc.get("format", name) != name:
-                logger.warning(f"the minimal example of {name!r} is read as "
-                               f"{doc.get('format')!r}", location=(self.env.docname,
-                                                                   self.lineno))
-        lines += ["A minimal example:", ""]
+                logger.warning(f"the example {where} is read as {doc.get('format')!r}, not "
+                               f"{name!r}", location=(self.env.docname, self.lineno))
+        lines = []
         for path in _files(folder):
-            rel = path.relative_to(folder).as_posix()
-            lang = LANGUAGES.get(path.suffix, "text")
-            lines += [f".. code-block:: {lang}", f"   :caption: {rel}", ""]
-            text = path.read_text(encoding="utf-8")
-            lines += [f"   {line}" if line else "" for line in text.splitlines()] + [""]
-        lines += [".. code-block:: sh", "", f"   {' '.join(argv)}", ""]
-        return lines
+            lines += _shown(path, path.relative_to(folder).as_posix())
+        return lines + [".. code-block:: sh", "", f"   {' '.join(argv)}", ""]
 
 
 class Schema(SphinxDirective):
@@ -144,9 +192,9 @@ class Schema(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
-        status, said = _run(["schema"], DOCS)
+        status, said, err = _run(["schema"], DOCS)
         if status != 0:
-            logger.warning(f"corpusagree schema fails: {said.strip()[:500]}",
+            logger.warning(f"corpusagree schema fails: {err.strip()[:500]}",
                            location=(self.env.docname, self.lineno))
             return []
         target = Path(self.env.srcdir) / "reference" / "api" / "report.schema.json"
