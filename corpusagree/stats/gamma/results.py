@@ -121,6 +121,9 @@ class Alignment:
                 f"{len(self.continuum)} units)")
 
     def to_dict(self) -> dict:
+        """The alignment as plain data: every unitary alignment with its units' positions and
+        categories.
+        """
         c = self.continuum
 
         def unit(u: int):
