@@ -374,3 +374,19 @@ def test_the_performance_page_names_every_benchmark_script_and_no_other():
     scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
     assert named <= scripts, f"no such script in benchmarks/: {sorted(named - scripts)}"
     assert scripts <= named, f"not on the Performance page: {sorted(scripts - named)}"
+
+
+def test_code_on_the_pages_fits_100_columns():
+    """The site's layout holds 100 columns of code beside both sidebars in a 1280-pixel window
+    (``docs/_static/corpusagree.css``): a longer line of a page's code scrolls out of sight."""
+    long = []
+    for page in sorted(DOCS.rglob("*.md")):
+        if "_build" in page.parts or page.parent.name == "api":
+            continue
+        fence = None
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                fence = None if fence else line
+            elif fence and len(line) > 100:
+                long.append(f"{page.relative_to(DOCS)}:{n}: {len(line)} columns")
+    assert not long, long

@@ -101,8 +101,10 @@ def _shown(path: Path, caption: str, data: bytes | None = None) -> list[str]:
         return lines
     lang = LANGUAGES.get(path.suffix, "text")
     text = data.decode("utf-8")
-    return [f".. code-block:: {lang}", f"   :caption: {caption}", ""] + \
-        [f"   {line}" if line else "" for line in text.splitlines()] + [""]
+    # long lines (an XMI's, a CoNLL-U row's last column) wrap rather than scroll out of sight
+    return [".. container:: corpusagree-wrap", "", f"   .. code-block:: {lang}",
+            f"      :caption: {caption}", ""] + \
+        [f"      {line}" if line else "" for line in text.splitlines()] + [""]
 
 
 class Formats(SphinxDirective):
@@ -203,8 +205,8 @@ class Schema(SphinxDirective):
             target.write_text(said, encoding="utf-8")
         lines = [":download:`report.schema.json <api/report.schema.json>` is the file "
                  "``corpusagree schema --output report.schema.json`` writes; its text:", "",
-                 ".. code-block:: json", ""] + \
-            [f"   {line}" if line else "" for line in said.splitlines()] + [""]
+                 ".. container:: corpusagree-wrap", "", "   .. code-block:: json", ""] + \
+            [f"      {line}" if line else "" for line in said.splitlines()] + [""]
         return nested_parse_with_titles_list(self, lines)
 
 
