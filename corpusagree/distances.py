@@ -7,7 +7,7 @@ Artstein & Poesio 2005, §4.1) and irrCAC's weights ``irr-quadratic`` …), as a
 :class:`Matrix` over labels, irrCAC's q × q agreement weights over categories
 (:class:`AgreementWeights`, d = 1 − w, asymmetric ones as irrCAC applies them), a function of
 two labels (:class:`FromCallable`), or a :class:`SetDistance` from a vectorised similarity of
-(|A|, |B|, |A∩B|).
+the set sizes and their intersection's.
 
 >>> import corpusagree as ca
 >>> d = ca.distances.Matrix({("a", "b"): 0.5, ("a", "c"): 1, ("b", "c"): 1})

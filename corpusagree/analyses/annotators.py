@@ -74,8 +74,9 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
          label: str = "label", group: str | None = None, delimiter: str | None = None,
          numeric: bool = False, categories: Sequence | None = None,
          gold: str | None = None) -> Corpus[ReliabilityData]:
-    """Reliability data as the ``table`` job reads them (:func:`corpusagree.analyses.table.
-    read`), with an optional gold standard.
+    """Reliability data as the ``table`` job reads them, with an optional gold standard.
+
+    The options are those of :func:`corpusagree.analyses.table.read`.
 
     Parameters
     ----------
@@ -151,8 +152,32 @@ def _with_gold(data: ReliabilityData, gold: str, corpus: Corpus, item: str,
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
-    """A corpus of this job: ``data`` itself (read by this job or by ``table``), or
-    reliability data made into one."""
+    """A corpus of the annotators job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of this job or of the ``table`` job (the same
+    input), or reliability data made into one: :func:`analyse` calls this first, so that it takes
+    either what :func:`read` returns or reliability data made in Python.
+
+    Parameters
+    ----------
+    data : Corpus or ReliabilityData
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import annotators, table
+    >>> data = table.read("sample_corpora/table/dialogue_acts.csv", group="document").data
+    >>> annotators.as_corpus(data)
+    <Corpus annotators (python): 4 annotators, 6 documents, 278 judgements>
+    """
     if isinstance(data, ReliabilityData):
         return dataclasses.replace(table.as_corpus(data), job="annotators")
     if isinstance(data, Corpus) and data.job == "table":
@@ -163,8 +188,20 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
 # ---- the report ----------------------------------------------------------------------------
 @dataclass(repr=False)
 class ModelFit:
-    """One model's fit: its result, its labels' accuracy against the gold (None without one)
-    and each annotator's bootstrap interval (None without a bootstrap)."""
+    """One model's fit in the report.
+
+    Attributes
+    ----------
+    id : str
+        The model (``majority_vote``, ``wawa``, ``dawid_skene``, ``one_coin``, ``glad``,
+        ``mace``).
+    result : AnnotatorModel
+        The fitted model.
+    gold_accuracy : float or None
+        Its labels' accuracy against the gold (None without one).
+    intervals : list of Interval or None
+        Each annotator's bootstrap interval (None without a bootstrap).
+    """
 
     id: str
     result: AnnotatorModel
@@ -173,13 +210,16 @@ class ModelFit:
 
     @property
     def name(self) -> str:
+        """The model's name as reports print it (``Dawid–Skene`` …)."""
         return MODELS[self.id][0]
 
     @property
     def short(self) -> str:
+        """The model's short name, for narrow tables (``DS`` …)."""
         return MODELS[self.id][1]
 
     def to_dict(self) -> dict:
+        """The fit as plain data (the model's settings, iterations, convergence)."""
         r = self.result
         return {"id": self.id, "name": self.name, "short": self.short,
                 "skill_measure": r.skill_measure,
@@ -191,9 +231,23 @@ class ModelFit:
 
 @dataclass(repr=False)
 class Candidate:
-    """A model annotator against the humans: the alt-test, the pairwise α of the candidate
-    with each human, α of the humans with and without the candidate, the mean pairwise α of
-    the humans, and the candidate's accuracy against the gold (None without one)."""
+    """A model annotator against the humans.
+
+    Attributes
+    ----------
+    name : str
+        The candidate coder.
+    test : AltTest
+        Its alternative annotator test (Calderon, Reichart & Dror 2025).
+    pairwise : dict
+        α of the candidate with each human.
+    alpha_with, alpha_humans : float
+        α of the humans with and without the candidate.
+    human_pairwise : float
+        The mean pairwise α of the humans.
+    gold_accuracy : float or None
+        The candidate's accuracy against the gold (None without one).
+    """
 
     name: str
     test: alt.AltTest
@@ -204,6 +258,7 @@ class Candidate:
     gold_accuracy: float | None = None
 
     def to_dict(self) -> dict:
+        """The candidate's test and α as plain data."""
         return {"candidate": self.name, "alt_test": self.test.to_dict(),
                 "alpha": {"with_candidate": self.alpha_with, "humans": self.alpha_humans,
                           "pairwise": self.pairwise, "human_pairwise_mean": self.human_pairwise},
@@ -213,7 +268,53 @@ class Candidate:
 @dataclass(repr=False)
 class AnnotatorsReport(Report):
     """Models of the annotators side by side and the candidates' alt-tests (see the module
-    docstring)."""
+    docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    annotators : list of str
+        The human annotators the models are fitted to.
+    items, judgements : int
+        The size of the data.
+    labels : list
+        The labels.
+    groups : int or None
+        The groups (documents) the bootstrap resamples.
+    gold : str or None
+        The gold column or coder, when given.
+    models : list of ModelFit
+        Every model fitted (:meth:`model` finds one by id).
+    agreement : CoderMatrix
+        How often the models' labels (the gold's, the candidates') agree with each other.
+    candidates : list of Candidate
+        Each candidate's alt-test and α.
+    item_labels : Records
+        Per item, each model's label.
+    annotator_gold : list of float or None
+        Per annotator, the share of judgements equal to the gold label.
+    by_document : Records or None
+        Per document, α of the humans and each model's gold accuracy, with ``by_document``.
+    disputed : Records or None
+        The items the main model is least sure of, with ``diagnostics``.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import annotators
+    >>> corpus = annotators.read("sample_corpora/table/dialogue_acts.csv", group="document")
+    >>> report = annotators.analyse(corpus, candidates=["dan"])
+    >>> report.model("dawid_skene").name, report.candidates[0].test.passed
+    ('Dawid–Skene', False)
+    >>> list(report.tables)[:3]
+    ['models', 'reliability', 'agreement']
+    """
 
     inputs: list[str]
     options: dict

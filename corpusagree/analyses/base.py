@@ -67,24 +67,57 @@ def corpus_from(x: Any, job: str, kind: type, make: Callable[[list], Corpus]) ->
 
 
 class Records(list):
-    """A list of report rows (dataclasses with ``to_dict`` or dicts) that pandas can take."""
+    """A list of report rows (dataclasses with ``to_dict``, or dicts) that pandas can take.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses.base import Records
+    >>> Records([{"coder": "ann", "interval": {"low": 0.1, "high": 0.9}}]).to_frame()
+      coder  interval_low  interval_high
+    0   ann           0.1            0.9
+    """
 
     def to_frame(self):
-        """A pandas DataFrame, one row per record; nested dicts become ``outer_inner``
-        columns (pandas is optional and imported here)."""
+        """A pandas DataFrame, one row per record; nested dicts become ``outer_inner`` columns.
+
+        pandas is optional and imported here.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         return frame(self)
 
 
 @dataclass(frozen=True)
 class Column:
-    """A column of a :class:`Table`: ``kind`` tells a renderer how to write its values —
-    ``text``, ``int``, ``float`` (``places`` decimals), ``magnitude`` (``places`` significant
-    digits, for quantities of any scale), ``interval`` ((low, high) pairs),
-    ``share`` (a proportion written as a percentage), ``label`` (a label or a set),
-    ``context`` ((before, span, after) text, the span to be highlighted).
-    ``optional``: a renderer short of width may leave the column out (and says so).
-    ``hidden``: only the data formats (CSV, data frames) carry it, e.g. a coefficient's ASCII
-    id beside its symbol."""
+    """A column of a :class:`Table`: how a renderer writes its values.
+
+    Parameters
+    ----------
+    key : str
+        The column's ASCII key (CSV header, DataFrame column).
+    header : str
+        What people read above it.
+    kind : str, default "text"
+        ``text``, ``int``, ``float`` (``places`` decimals), ``magnitude`` (``places``
+        significant digits, for quantities of any scale), ``interval`` ((low, high) pairs),
+        ``share`` (a proportion written as a percentage), ``label`` (a label or a set),
+        ``context`` ((before, span, after) text, the span to be highlighted).
+    places : int, default 4
+        Decimals or significant digits.
+    optional : bool, default False
+        A renderer short of width may leave the column out (and says so).
+    hidden : bool, default False
+        Only the data formats (CSV, data frames) carry it, e.g. a coefficient's ASCII id beside
+        its symbol.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses.base import Column
+    >>> Column("value", "value", "float", places=3)
+    Column(key='value', header='value', kind='float', places=3, optional=False, hidden=False)
+    """
 
     key: str
     header: str
@@ -98,11 +131,38 @@ class Column:
 class Table:
     """One table of a report, as data: rows of raw values under :class:`Column` s.
 
-    ``matrix``: a square coder × coder table whose first column names the rows. ``notes``:
-    what a reader must know to read it (printed under it). ``terminal``: False for a table
-    that only the data formats (CSV, and JSON through ``to_dict``) carry, such as coder ×
-    coder matrices of many coders. ``thresholds``: values a picture of the table marks on its
-    scale (:data:`THRESHOLDS` for a matrix of a chance-corrected coefficient)."""
+    Renderers (terminal, CSV, Markdown, HTML) write it; ``to_frame()`` gives it to pandas.
+
+    Parameters
+    ----------
+    id : str
+        An ASCII id, unique within its report (``report.tables[id]``).
+    title : str
+        The title people read.
+    columns : list of Column
+    rows : list of list
+        Raw values, one list per row, in the order of ``columns``.
+    notes : list of str, optional
+        What a reader must know to read it (printed under it).
+    matrix : bool, default False
+        A square coder × coder table whose first column names the rows.
+    terminal : bool, default True
+        False for a table that only the data formats carry (CSV, and JSON through
+        ``to_dict``), such as coder × coder matrices of many coders.
+    marked : tuple of str, optional
+        Rows (and columns) to mark: the odd one out.
+    thresholds : tuple of float, optional
+        Values a picture of the table marks on its scale (:data:`THRESHOLDS` for a matrix of
+        a chance-corrected coefficient).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses.base import Column, Table
+    >>> t = Table("demo", "A demo", [Column("coder", "coder"), Column("value", "α", "float")],
+    ...           [["ann", 0.8], ["bob", 0.7]])
+    >>> t.records()
+    [{'coder': 'ann', 'value': 0.8}, {'coder': 'bob', 'value': 0.7}]
+    """
 
     id: str
     title: str
@@ -115,8 +175,15 @@ class Table:
     thresholds: tuple[float, ...] = ()
 
     def records(self) -> list[dict]:
-        """The rows as dicts keyed by column key (intervals as ``key_low``/``key_high``,
-        contexts as ``key_before``/``key_span``/``key_after``)."""
+        """The rows as dicts keyed by column key.
+
+        Intervals become ``key_low``/``key_high``, contexts
+        ``key_before``/``key_span``/``key_after``.
+
+        Returns
+        -------
+        list of dict
+        """
         parts = {"interval": ("low", "high"), "context": ("before", "span", "after")}
         out = []
         for row in self.rows:
@@ -133,7 +200,12 @@ class Table:
         return out
 
     def to_frame(self):
-        """The table as a pandas DataFrame (pandas is optional and imported here)."""
+        """The table as a pandas DataFrame (pandas is optional and imported here).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         return Records(self.records()).to_frame()
 
     def shown(self) -> Table:
@@ -181,7 +253,8 @@ class Tables(Mapping[str, "Table"]):
 
 class WithTables:
     """What has tables: ``.tables`` (a :class:`Tables` mapping, built by ``_tables()``) and
-    ``to_frame(table_id)``, the table as a pandas DataFrame."""
+    ``to_frame(table_id)``, the table as a pandas DataFrame.
+    """
 
     def _tables(self) -> list[Table]:
         raise NotImplementedError
@@ -198,6 +271,26 @@ class WithTables:
         ----------
         table_id : str, optional
             The table's id (``list(obj.tables)`` lists them); the first table when omitted.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Raises
+        ------
+        KeyError
+            For an unknown id (the message lists the ids).
+        ValueError
+            When there is no table.
+
+        Examples
+        --------
+        >>> from corpusagree.analyses import table
+        >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+        >>> report.to_frame("coefficients").loc[:1, ["id", "value"]].round(4)
+                          id   value
+        0  percent_agreement  0.5880
+        1                  S  0.4506
         """
         tables = self.tables
         if table_id is None:
@@ -226,12 +319,37 @@ def _renderer(name: str) -> Callable[..., Any]:
 
 
 class Report(WithTables):
-    """Base of every job's report: the envelope of the JSON schema, the tables and the
-    renderings.
+    """Base of every job's report: the envelope of the JSON, the tables and the renderings.
 
-    Every report has ``.tables`` (id → :class:`Table`), ``to_dict()`` (the JSON document),
-    ``to_json()``, ``to_frame(table_id)``, ``to_csv(folder)``, ``to_html(path)`` and shows
-    itself in Jupyter (``_repr_html_``)."""
+    A report is a tree of dataclasses that knows nothing about terminals. Every report has
+    ``.tables`` (id → :class:`Table`), :meth:`to_dict` (the JSON document), :meth:`to_json`,
+    :meth:`to_frame`, :meth:`to_csv`, :meth:`to_html` and shows itself in Jupyter. A job's
+    report class adds its own parts (coefficients, scores, diagnostics …) as attributes.
+
+    Attributes
+    ----------
+    job : str
+        The job (``table``, ``coref`` …).
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis (and the reader's), as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know (a clustered bootstrap that fell back to items,
+        undefined values and why …).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> report = segments.analyse(segments.read("sample_corpora/segments/segments.json"))
+    >>> report.job, list(report.tables)[:3]
+    ('segments', ['boundaries', 'unit_sets', 'pairwise_means'])
+    >>> doc = report.to_dict()
+    >>> doc["schema"], doc["job"], doc["inputs"]
+    (1, 'segments', ['sample_corpora/segments/segments.json'])
+    """
 
     job: str = ""
     inputs: list[str]
@@ -240,28 +358,83 @@ class Report(WithTables):
     notes: list[str]
 
     def body(self) -> dict:
-        """The job's own part of :meth:`to_dict`."""
+        """The job's own part of :meth:`to_dict` (everything but the envelope).
+
+        Returns
+        -------
+        dict
+        """
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        """The report in the stable JSON schema (nan as float: the JSON renderer writes null)."""
+        """The report in the stable JSON layout (schema 1).
+
+        The envelope ``{"corpusagree": version, "schema": 1, "job", "inputs", "options",
+        "bootstrap", …, "notes"}`` around the job's own parts. Undefined values stay float nan here;
+        the JSON renderer writes them as null.
+
+        Returns
+        -------
+        dict
+        """
         return plain({"corpusagree": __version__, "schema": SCHEMA, "job": self.job,
                       "inputs": list(self.inputs), "options": self.options,
                       "bootstrap": None if self.bootstrap is None else self.bootstrap.as_dict(),
                       **self.body(), "notes": list(self.notes)})
 
     def to_json(self) -> str:
-        """The report as a JSON document (:meth:`to_dict`, undefined values as null)."""
+        """The report as a JSON document (:meth:`to_dict`, undefined values as null).
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> import json
+        >>> from corpusagree.analyses import table
+        >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+        >>> json.loads(report.to_json())["coefficients"][0]["id"]
+        'percent_agreement'
+        """
         return _renderer("json")([self])
 
     def to_csv(self, folder: str | os.PathLike) -> list[Path]:
-        """Write every table as ``<folder>/<table id>.csv`` (the folder is made when missing);
-        the paths written."""
+        """Write every table as ``<folder>/<table id>.csv``.
+
+        Parameters
+        ----------
+        folder : str or path-like
+            Made when missing.
+
+        Returns
+        -------
+        list of pathlib.Path
+            The files written.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from corpusagree.analyses import table
+        >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+        >>> [p.name for p in report.to_csv(tempfile.mkdtemp())]
+        ['coefficients.csv']
+        """
         return _renderer("csv_files")([self], Path(folder))
 
     def to_html(self, path: str | os.PathLike | None = None) -> str:
-        """The report as one self-contained HTML page with its plots (needs matplotlib),
-        written to ``path`` when given; the page."""
+        """The report as one self-contained HTML page with its plots (needs matplotlib).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to write the page.
+
+        Returns
+        -------
+        str
+            The page.
+        """
         page = _renderer("html")([self])
         if path is not None:
             Path(path).write_text(page, encoding="utf-8")
@@ -271,19 +444,31 @@ class Report(WithTables):
         return _renderer("html_fragment")(self)
 
     def summary(self) -> str:
-        """One line saying what was measured on what."""
+        """One line saying what was measured on what (the report's ``repr``)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.summary()})"
 
     def headline(self) -> Estimate | None:
-        """The coefficient a reader looks at first (the first α), or None."""
+        """The coefficient a reader looks at first (the first α), or None.
+
+        Returns
+        -------
+        Estimate or None
+        """
         return None
 
     def plots(self) -> list[Plot]:
-        """Pictures of what the tables cannot show: the bootstrap distribution of
-        :meth:`headline` when it has an interval."""
+        """Pictures of what the tables cannot show, as data the HTML renderer draws.
+
+        By default the bootstrap distribution of :meth:`headline` when it has an interval; jobs add
+        their own (heatmaps of coders, continua, confusion matrices).
+
+        Returns
+        -------
+        list of Plot
+        """
         e = self.headline()
         if e is None or e.interval is None or e.interval.distribution is None:
             return []
@@ -299,9 +484,21 @@ def bootstrap_plot(symbol: str, what: str, value: float, iv: Interval) -> Plot:
 
 @dataclass
 class Plot:
-    """A picture of part of a report, as data: ``kind`` names the drawing
-    (``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of labels, ``bars``
-    with intervals) and ``data`` holds its arguments."""
+    """A picture of part of a report, as data.
+
+    Parameters
+    ----------
+    id : str
+        Unique within the report.
+    title : str
+    kind : str
+        The drawing: ``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of
+        labels, ``bars`` with intervals.
+    data : dict
+        The drawing's arguments.
+    notes : list of str, optional
+        Captions.
+    """
 
     id: str
     title: str
@@ -313,8 +510,23 @@ class Plot:
 # ---- coefficients with intervals ---------------------------------------------------------------
 @dataclass(repr=False)
 class Estimate:
-    """A coefficient's :class:`~corpusagree.stats.coefficients.Result` with its bootstrap
-    interval (None when not asked) and its readings on the conventional scales."""
+    """A coefficient's :class:`~corpusagree.Result` with its bootstrap interval and readings.
+
+    Parameters
+    ----------
+    result : Result
+    interval : Interval, optional
+        None when no interval was asked for.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import table
+    >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+    >>> alpha = report.coefficients[5]
+    >>> alpha.id, round(alpha.value, 4), alpha.conventions()["krippendorff"]["label"]
+    ('alpha', 0.4193, 'below .667: discounted')
+    """
 
     result: Result
     interval: Interval | None = None
@@ -324,25 +536,36 @@ class Estimate:
 
     @property
     def id(self) -> str:
+        """The coefficient's id."""
         return self.result.id
 
     @property
     def value(self) -> float:
+        """The coefficient's value."""
         return self.result.value
 
     @property
     def chance_corrected(self) -> bool:
+        """False for A_o and B, which are not read on the conventional scales."""
         return coefficient_table.get(self.id).chance_corrected
 
     def conventions(self) -> dict | None:
-        """Where the value falls on Krippendorff's and Landis & Koch's scales (None for
-        A_o and B, which are not chance-corrected)."""
+        """Where the value falls on Krippendorff's and Landis & Koch's scales.
+
+        Conventions, not verdicts (Artstein & Poesio 2005, §5.2).
+
+        Returns
+        -------
+        dict or None
+            ``{"krippendorff": …, "landis_koch": …}``; None for A_o and B.
+        """
         if not self.chance_corrected:
             return None
         return {k: r.as_dict() if r else None
                 for k, r in interpret.readings(self.result.value).items()}
 
     def to_dict(self) -> dict:
+        """The result, its interval and its readings, as the JSON writes a coefficient."""
         return {**self.result.as_dict(), "interval": interval_dict(self.interval),
                 "conventions": self.conventions()}
 

@@ -124,8 +124,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     Examples
     --------
     >>> from corpusagree.analyses import coref
-    >>> corpus = coref.read(["sample_corpora/coref/conll2012/ann1.conll",
-    ...                      "sample_corpora/coref/conll2012/ann2.conll"])
+    >>> corpus = coref.read(["sample_corpora/coref/conll2012/ann1.v4_gold_conll",
+    ...                      "sample_corpora/coref/conll2012/ann2.v4_gold_conll"])
     >>> corpus.format, corpus.annotators
     ('conll', ['ann1', 'ann2'])
     """
@@ -179,7 +179,39 @@ def corpus_of(annotations: Sequence[CorefAnnotation], fmt: str = "python",
 
 def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref"
               ) -> Corpus[list]:
-    """A corpus of ``job``: ``annotations`` itself, or annotations made into one."""
+    """A corpus of the coref (or markables) job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or coreference annotations
+    made into one: :func:`analyse` calls this first, so that it takes either what :func:`read`
+    returns or coreference annotations made in Python.
+
+    Parameters
+    ----------
+    annotations : Corpus or sequence of CorefAnnotation
+        A corpus of the job, or annotations (one per annotator and document).
+    job : str, default "coref"
+        The job the corpus is for (``markables`` reads the same annotations).
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> corpus = coref.read("sample_corpora/coref/brat")
+    >>> coref.as_corpus(corpus.data)
+    <Corpus coref (python): 3 annotators, 5 documents, 161 mentions>
+    >>> coref.as_corpus("a path")
+    Traceback (most recent call last):
+    ...
+    TypeError: coref.analyse takes the Corpus that ... not list
+    """
     return corpus_from(annotations, job, CorefAnnotation,
                        lambda items: corpus_of(items, job=job))
 
@@ -206,14 +238,40 @@ def _in_given_order(annotations: list[CorefAnnotation], paths: Sequence[Path]
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
 class CorefScores:
-    """The coreference scores of every annotator pair (Pradhan et al. 2014). ``pairs``: one
-    row per pair — ``key``, ``response``, the ``documents`` they share, each score's
-    ``recall``, ``precision`` and ``f1`` micro-averaged over those documents as the reference
-    scorer averages a corpus, and ``conll`` = (MUC + B³ + CEAF-e F1) / 3; ``all_pairs``: the
-    same over the summed counts of every pair. With figures per document: ``macro`` (the rows
-    of ``pairs``, each figure averaged over the documents where it is defined, with their
-    number), ``macro_all`` (the mean over every (document, pair)) and ``documents`` (the
-    figures of every (document, pair), nan where undefined). ``table``: the counts."""
+    """The coreference scores of every annotator pair (Pradhan et al. 2014).
+
+    Attributes
+    ----------
+    metrics : tuple of str
+        The metrics scored: ``muc``, ``b_cubed``, ``ceaf_e``, ``ceaf_m``, ``blanc``, ``lea``.
+    pairs : Records
+        One row per (key, response) pair: the ``documents`` they share, each metric's
+        ``recall``, ``precision`` and ``f1`` micro-averaged over those documents as the
+        reference scorer averages a corpus, and ``conll`` = (MUC + B³ + CEAF-e F1) / 3.
+    all_pairs : dict
+        The same over the summed counts of every pair.
+    macro : Records or None
+        With figures per document: the rows of ``pairs``, each figure averaged over the
+        documents where it is defined, with their number.
+    macro_all : dict or None
+        The mean over every (document, pair).
+    documents : Records or None
+        The figures of every (document, pair), nan where undefined.
+    table : DocumentPairs
+        The counts behind the figures.
+
+    References
+    ----------
+    .. [1] Pradhan, S. et al. (2014). Scoring coreference partitions of predicted mentions: a
+       reference implementation. ACL.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> scores = coref.analyse(coref.read("sample_corpora/coref/brat")).scores
+    >>> round(scores.all_pairs["muc"]["f1"], 4), round(scores.all_pairs["conll"], 4)
+    (0.9342, 0.9216)
+    """
 
     metrics: tuple[str, ...]
     pairs: Records
@@ -228,15 +286,23 @@ class CorefScores:
             f"{m}={self.all_pairs[m]['f1']:.4g}" for m in self.metrics) + ")"
 
     def to_dict(self) -> dict:
+        """The scores as plain data (the ``scores`` part of the report's JSON)."""
         macro = None if self.macro is None else {"pairs": self.macro, "all_pairs": self.macro_all}
         return {"averaging": "micro", "metrics": list(self.metrics), "pairs": self.pairs,
                 "all_pairs": self.all_pairs, "macro": macro, "documents": self.documents}
 
     def to_frame(self, averaging: str = "micro"):
-        """One row per (key, response, metric) with recall, precision and F1 — ``micro``
-        (the reference scorer's, default), ``macro`` or per ``document`` (the last two with
-        figures per document) — and the pair over all pairs as key = response = ``all``
-        (pandas is optional)."""
+        """The scores as a pandas DataFrame, one row per pair and metric.
+
+        Parameters
+        ----------
+        which : {"pairs", "macro", "documents"}
+            The micro-averaged pairs, their macro means, or every document's figures.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         import pandas as pd
 
         if averaging == "micro":
@@ -256,10 +322,27 @@ class CorefScores:
 
 @dataclass(repr=False)
 class CorefDiagnostics(WithTables):
-    """Why agreement is low: the diagnostics of the chain (or antecedent) labels under one
-    distance (:func:`~corpusagree.analyses.diagnose.diagnose`), and the most-disputed mentions
-    with each annotator's label written out as mention texts (``disputed``). ``mentions``: the
-    words of the items the tables name."""
+    """Why agreement on chains is low.
+
+    Attributes
+    ----------
+    diagnostics : Diagnostics
+        The diagnostics of the chain (or antecedent) labels under one distance
+        (:func:`~corpusagree.analyses.diagnose.diagnose`): pairwise and leave-one-out α, the
+        costliest items …
+    disputed : Records
+        The most-disputed mentions with each annotator's chain written out as mention texts,
+        and the mention in its sentence.
+    mentions : dict
+        The words of the items the tables name.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> report = coref.analyse(coref.read("sample_corpora/coref/brat"), diagnostics=3)
+    >>> report.diagnostics.disputed[0]["mention"]
+    'she'
+    """
 
     diagnostics: Diagnostics
     disputed: Records
@@ -270,6 +353,7 @@ class CorefDiagnostics(WithTables):
                 f"{len(self.disputed)} disputed mentions)")
 
     def to_dict(self) -> dict:
+        """The diagnostics as plain data (the ``diagnostics`` part of the report's JSON)."""
         return {**self.diagnostics.to_dict(), "disputed": self.disputed}
 
     def _tables(self) -> list[Table]:
@@ -302,10 +386,47 @@ class CorefDiagnostics(WithTables):
 
 @dataclass(repr=False)
 class CorefReport(Report):
-    """Agreement on coreference chains (see the module docstring). ``coefficients``: α, α′, β
-    and B per distance on the chain labels (empty with ``label="antecedent"``);
-    ``antecedent``: κ or multi-κ, α and β on the antecedent labels; ``by_document`` and
-    ``diagnostics`` are None unless asked for."""
+    """Agreement on coreference chains (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    documents, annotators : list of str
+    items : int
+        Aligned mentions (the items of the chain coefficients).
+    alignment : AlignmentReport
+        How the mentions were aligned: per annotator, aligned, unmatched and merged mentions.
+    coefficients : Records
+        α, α′, β and B per distance on the chain labels, each an :class:`Estimate` (empty with
+        ``label="antecedent"``).
+    antecedent : Records
+        κ or multi-κ, α and β on the antecedent labels.
+    scores : CorefScores
+        MUC, B³, CEAF-e, CEAF-m, BLANC, LEA and the CoNLL average of every pair.
+    by_document : Records or None
+        Every document's figures, with ``by_document=True``.
+    diagnostics : CorefDiagnostics or None
+        With ``diagnostics=N``.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import coref
+    >>> report = coref.analyse(coref.read("sample_corpora/coref/brat"))
+    >>> list(report.tables)
+    ['alignment', 'coefficients', 'antecedent', 'scores']
+    >>> alpha = report.coefficients[0]
+    >>> alpha.id, alpha.result.distance, round(alpha.value, 4)
+    ('alpha', 'passonneau', 0.9215)
+    """
 
     inputs: list[str]
     options: dict
@@ -509,7 +630,7 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     >>> report.tables["coefficients"].to_frame()[["id", "distance", "value"]].round(4).head(2)
                 id distance   value
     0        alpha  jaccard  0.9166
-    1  alpha_prime  jaccard  0.9186
+    1  alpha_prime  jaccard  0.9178
     """
     corpus = as_corpus(corpus)
     annotations = corpus.data

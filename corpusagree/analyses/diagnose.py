@@ -55,10 +55,48 @@ def _short(value: float, coefficient: str = "alpha") -> str | None:
 
 @dataclass(repr=False)
 class Diagnostics(WithTables):
-    """Pairwise and leave-one-coder-out values of one coefficient under one distance, the
-    costliest items, category-specific α, and for plain labels the coincidence matrix, the
-    coders' label distributions and bias by category; Di Eugenio & Glass's two-coder set;
-    Carletta's expert variant when a reference coder is named."""
+    """Why agreement is low: every diagnostic of one coefficient under one distance.
+
+    Attributes
+    ----------
+    coefficient, symbol, distance : str
+        The coefficient diagnosed (α unless a job says otherwise).
+    value : float
+        Its value with every coder.
+    coders : list
+    pairwise : CoderMatrix
+        The coefficient for every pair of coders.
+    leave_one_out : list of dict or None
+        The coefficient without each coder (three coders or more; Carletta 1996, §4).
+    worst_items : list of dict
+        The items that cost most in observed disagreement, with every coder's label.
+    per_category : dict
+        Category-specific α (each category against the rest).
+    coincidence : dict or None
+        The coincidence matrix (plain labels).
+    coder_distributions : dict or None
+        Each coder's label distribution.
+    bias_by_category : dict or None
+        Where the coders' distributions differ.
+    two_coders : dict or None
+        Di Eugenio & Glass's (2004) reporting set for two coders: κ Cohen, κ Siegel & Castellan,
+        PABAK, prevalence and bias indices.
+    expert : dict or None
+        Each coder against a reference coder (Carletta's expert variant).
+    group_label : str
+        What the groups are (``document``, ``lemma``).
+    grouped : bool
+        Whether the data have groups.
+    notes : list of str
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import table
+    >>> d = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"),
+    ...                   diagnostics=3).diagnostics
+    >>> d.raises_most, d.pairwise.shape, list(d.tables)[:3]
+    ('dan', (4, 4), ['pairwise', 'leave_one_out', 'worst_items'])
+    """
 
     coefficient: str
     symbol: str
@@ -93,6 +131,7 @@ class Diagnostics(WithTables):
         return max(rows, key=lambda r: r["change"])["coder"] if rows else None
 
     def to_dict(self) -> dict:
+        """The diagnostics as plain data (the ``diagnostics`` part of a report's JSON)."""
         loo = None if self.leave_one_out is None else {
             "rows": [{**r, "conventions": _conventions(r["value"], self.coefficient)}
                      for r in self.leave_one_out], "raises_most": self.raises_most}

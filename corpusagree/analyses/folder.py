@@ -30,8 +30,19 @@ from .base import Report
 
 @dataclass
 class Part:
-    """One job on one folder's data: the job module, what to read, and the options of
-    ``analyse`` for a report (over which the user's ``diagnostics`` go)."""
+    """One job on one folder's data.
+
+    Attributes
+    ----------
+    job : module
+        The job module of :mod:`corpusagree.analyses`.
+    found : Found
+        What to read: the paths and the reader's options.
+    options : dict
+        The options of ``analyse`` for a report (over which the user's ``diagnostics`` go).
+    detail : dict
+        Options turned on only when the user asks for diagnostics (costly parts).
+    """
 
     job: ModuleType
     found: Found
@@ -41,6 +52,7 @@ class Part:
 
     @property
     def name(self) -> str:
+        """The job's name (``coref``, ``segments`` …)."""
         return self.job.__name__.rpartition(".")[2]
 
 
@@ -135,6 +147,17 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
     InputError
         Nothing in the folder could be reported (every reason listed), or with ``strict``
         the first part that failed.
+
+    Examples
+    --------
+    >>> import pathlib, shutil, tempfile
+    >>> from corpusagree.analyses import folder
+    >>> study = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = shutil.copytree("sample_corpora/table", study / "agreement")
+    >>> _ = shutil.copytree("sample_corpora/senses", study / "wsd")
+    >>> [(r.job, pathlib.Path(r.inputs[0]).name) for r in folder.analyse(study)]
+    [('table', 'dialogue_acts.csv'), ('table', 'essay_marks_wide.csv'),
+     ('senses', 'sample.data.xml'), ('senses', 'sample.tsv')]
     """
     root = Path(root)
     todo, notes = parts(root)

@@ -60,6 +60,29 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
          annotators: Sequence[str] | None = None, **reader_options) -> Corpus[list]:
     """Relations from brat, XMI, WebAnno TSV or DISRPT ``.rels`` files.
 
+    Parameters
+    ----------
+    paths : path or list of paths
+        One folder per annotator (brat, DISRPT), or files or folders whose files name their
+        annotators (XMI, WebAnno TSV).
+    input_format : str
+        ``brat``, ``webanno_tsv``, ``xmi``, ``disrpt`` or ``auto`` to recognise it.
+    annotators : list of str, optional
+        The annotators' names, one per annotator found (default: from the paths).
+    **reader_options
+        The format's own options (``layers`` for XMI and WebAnno TSV: the relation layer).
+
+    Returns
+    -------
+    Corpus
+        ``data``: one ``RelationAnnotation`` per annotator and document.
+
+    Raises
+    ------
+    InputError
+        A path that does not exist, a format not recognised, bad input in a file (named with
+        its line).
+
     Examples
     --------
     >>> from corpusagree.analyses import relations
@@ -83,13 +106,73 @@ def corpus_of(annotations: Sequence[RelationAnnotation], fmt: str = "python",
 
 
 def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
-    """A corpus of the relations job: ``x`` itself, or relation annotations made into one."""
+    """A corpus of the relations job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or relation annotations
+    made into one: :func:`analyse` calls this first, so that it takes either what :func:`read`
+    returns or relation annotations made in Python.
+
+    Parameters
+    ----------
+    x : Corpus or sequence of RelationAnnotation
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import relations
+    >>> corpus = relations.read(["tests/data/relations/brat/a", "tests/data/relations/brat/b"])
+    >>> relations.as_corpus(corpus.data)
+    <Corpus relations (python): 2 annotators, 1 document, 7 relations>
+    """
     return corpus_from(x, "relations", RelationAnnotation, corpus_of)
 
 
 @dataclass(repr=False)
 class RelationsReport(Report):
-    """Agreement on relations between spans (see the module docstring)."""
+    """Agreement on relations between spans (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    data : dict
+        Documents, annotators, relations and the aligned items.
+    detection : Records
+        Precision, recall and F1 of finding the same relations, per annotator pair (micro,
+        with the macro F1, the relations shared and the documents).
+    labels : Records
+        κ (multi-κ) and α of the relation labels over the aligned relations, each an
+        :class:`Estimate`.
+    confused : Records
+        The label pairs given most often to the same relation.
+    by_document : Records or None
+        Detection F1 per document and annotator pair, with ``by_document=True``.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import relations
+    >>> report = relations.analyse(relations.read(["tests/data/relations/brat/a",
+    ...                                            "tests/data/relations/brat/b"]))
+    >>> d = report.detection[0]
+    >>> d["reference"], d["other"], round(d["precision"], 4), round(d["recall"], 4)
+    ('a', 'b', 0.6667, 0.5)
+    """
 
     inputs: list[str]
     options: dict
@@ -157,6 +240,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     Parameters
     ----------
     corpus : Corpus or list of RelationAnnotation
+        What :func:`read` returned, or relation annotations made in Python.
     match : {"exact", "overlap"}
         How endpoints align (as ``--match`` for mentions).
     directed : bool
@@ -168,11 +252,24 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     diagnostics : int, optional
         The N label pairs given most often to the same relation (default 20).
     progress : callable, optional
+        ``progress(done, total)`` over the bootstraps.
+
+    Returns
+    -------
+    RelationsReport
 
     Raises
     ------
     InputError
         An unknown ``match``; no relation at all.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import relations
+    >>> corpus = relations.read(["tests/data/relations/brat/a", "tests/data/relations/brat/b"])
+    >>> report = relations.analyse(corpus, match="overlap")
+    >>> report.data["relations"], report.labels[0].id
+    (7, 'kappa')
     """
     corpus = as_corpus(corpus)
     if match not in MATCHES:

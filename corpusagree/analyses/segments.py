@@ -122,7 +122,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike] | Mapping[str, str | P
     --------
     >>> from corpusagree.analyses import segments
     >>> segments.read("sample_corpora/segments/segments.json")
-    <Corpus segments (segeval): 3 annotators, 4 documents, 12 segmentations>
+    <Corpus segments (segeval): 3 annotators, 3 documents, 8 segmentations>
     """
     if local_coders and coder_map is not None:
         raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
@@ -157,8 +157,32 @@ def corpus_of(segmentations: Sequence[Segmentation], fmt: str = "python",
 
 
 def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
-    """A corpus of the segments job: ``segmentations`` itself, or segmentations made into
-    one."""
+    """A corpus of the segments job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or segmentations made into
+    one: :func:`analyse` calls this first, so that it takes either what :func:`read` returns or
+    segmentations made in Python.
+
+    Parameters
+    ----------
+    segmentations : Corpus or sequence of Segmentation
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> from corpusagree.model.corpus import Segmentation
+    >>> segments.as_corpus([Segmentation("d1", "ann", (3, 2)), Segmentation("d1", "bob", (5,))])
+    <Corpus segments (python): 2 annotators, 1 document, 2 segmentations>
+    """
     return corpus_from(segmentations, "segments", Segmentation, corpus_of)
 
 
@@ -234,9 +258,29 @@ def local_coder_hint(segs: Sequence[Segmentation], paths: Sequence[Path] = ()) -
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
 class Pairwise:
-    """Coder × coder comparisons: the means of B, S, Pk and WindowDiff
-    (:class:`~corpusagree.stats.segmetrics.PairwiseMeans`) and α on the items both coders
-    judged, of the boundaries (nominal) and of the unit sets (under ``distance``)."""
+    """Coder × coder comparisons of segmentations.
+
+    Attributes
+    ----------
+    means : PairwiseMeans
+        The means, over the documents both coders segmented, of boundary similarity B,
+        segmentation similarity S (Fournier 2013), Pk (Beeferman et al. 1999) and WindowDiff
+        (Pevzner & Hearst 2002), each equal to segeval 2.0.11 with its defaults.
+    distance : str
+        The set distance of the unit-set α.
+    alpha : dict
+        α on the items both coders judged, of the boundaries (nominal) and of the unit sets.
+    alpha_per_coder : dict
+        Each coder's mean α against the others.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> pw = segments.analyse(segments.read("sample_corpora/segments/segments.json")).pairwise
+    >>> list(pw.matrices)
+    ['boundary_similarity', 'segmentation_similarity', 'pk', 'window_diff',
+     'alpha_boundaries', 'alpha_units']
+    """
 
     means: segmetrics.PairwiseMeans
     distance: str
@@ -256,6 +300,7 @@ class Pairwise:
         return {**self.means.per_coder, **self.alpha_per_coder}
 
     def to_dict(self) -> dict:
+        """The pairwise figures as plain data (``pairwise`` in the JSON)."""
         m = self.means
         return plain({"coders": m.coders, "shared_documents": m.shared_documents,
                       "pairs": m.pairs, "mean": m.mean, "distance": self.distance,
@@ -265,8 +310,28 @@ class Pairwise:
 
 @dataclass(repr=False)
 class LeaveOneOut:
-    """α without each coder (three coders or more), boundaries and unit sets, and the coder
-    whose removal raises each most (``odd_one_out``: unit sets; ``odd_one_out_boundaries``)."""
+    """α without each coder (three coders or more), of the boundaries and of the unit sets.
+
+    Attributes
+    ----------
+    distance : str
+        The set distance of the unit-set α.
+    all_boundary_alpha, all_unit_alpha : float
+        α with every coder.
+    rows : Records
+        Per coder, α without them and the change.
+    odd_one_out : dict or None
+        The coder whose removal raises unit-set α most, and by how much (Carletta 1996, §4).
+    odd_one_out_boundaries : dict or None
+        The same for boundary α.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> loo = segments.analyse(segments.read("sample_corpora/segments/segments.json")).leave_one_out
+    >>> loo.odd_one_out["coder"], round(loo.odd_one_out["change"], 4)
+    ('ben', 0.0796)
+    """
 
     distance: str
     all_boundary_alpha: float
@@ -276,6 +341,7 @@ class LeaveOneOut:
     odd_one_out_boundaries: dict | None
 
     def to_dict(self) -> dict:
+        """The leave-one-out α as plain data (``leave_one_out`` in the JSON)."""
         return plain({"distance": self.distance, "all_boundary_alpha": self.all_boundary_alpha,
                       "all_unit_alpha": self.all_unit_alpha, "rows": self.rows,
                       "odd_one_out": self.odd_one_out,
@@ -284,22 +350,74 @@ class LeaveOneOut:
 
 @dataclass(repr=False)
 class CostliestItems:
-    """The potential boundaries and the units that cost most in observed disagreement
-    (:func:`corpusagree.stats.diagnostics.worst_items`); a unit's label is its coder's segment
-    as [first unit, last unit]."""
+    """The potential boundaries and the units that cost most in observed disagreement.
+
+    Attributes
+    ----------
+    distance : str
+        The set distance of the units.
+    boundaries : Records
+        Potential boundaries with each coder's yes/no.
+    units : Records
+        Units with each coder's segment, as [first unit, last unit].
+    """
 
     distance: str
     boundaries: Records
     units: Records
 
     def to_dict(self) -> dict:
+        """The costliest boundaries and units as plain data."""
         return plain({"distance": self.distance, "boundaries": self.boundaries,
                       "units": self.units})
 
 
 @dataclass(repr=False)
 class SegmentsReport(Report):
-    """Agreement between segmentation annotators (see the module docstring)."""
+    """Agreement between segmentation annotators (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    unit : str
+        What the segmentations count (``sentence``, ``word``, ``paragraph`` …).
+    data : dict
+        Documents, coders, units, segmentations and segments.
+    boundaries : Records
+        Boundary agreement (A_o, π, κ or multi-κ, α, B) on potential boundaries.
+    typed_boundaries : Records or None
+        The same on boundary types, when every segmentation has them.
+    unit_sets : Records
+        α, β and B of the unit sets per set distance (Artstein & Poesio 2005, §4.4).
+    pairwise : Pairwise
+        Coder × coder B, S, Pk, WindowDiff and α.
+    leave_one_out : LeaveOneOut
+        α without each coder.
+    coder_rates : Records
+        Each coder's boundary rate against the others'.
+    by_document : Records or None
+        With ``by_document=True``.
+    diagnostics : CostliestItems or None
+        With ``diagnostics=N``.
+    typed_coincidence : dict or None
+        The boundary types' coincidences, with diagnostics.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import segments
+    >>> report = segments.analyse(segments.read("sample_corpora/segments/segments.json"))
+    >>> [(e.id, round(e.value, 4)) for e in report.unit_sets][:2]
+    [('alpha', 0.7601), ('beta', 0.7585)]
+    """
 
     inputs: list[str]
     options: dict
@@ -555,6 +673,16 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     ------
     InputError
         No set distance, an unknown one, no document segmented by two coders.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import segments
+    >>> corpus = segments.read("sample_corpora/segments/segments.json")
+    >>> report = segments.analyse(corpus, distance="dice",
+    ...                           bootstrap=ca.Bootstrap(n_resamples=200, seed=1))
+    >>> report.unit_sets[0].interval.clustered, report.notes[0]
+    (True, 'only 3 documents: intervals clustered by document are rough')
     """
     corpus = as_corpus(corpus)
     distances = [distance] if isinstance(distance, str) else list(distance)

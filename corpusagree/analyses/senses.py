@@ -116,7 +116,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     --------
     >>> from corpusagree.analyses import senses
     >>> senses.read("sample_corpora/senses/sample.tsv")
-    <Corpus senses (sensetsv): 3 annotators, 24 sense tags>
+    <Corpus senses (sensetsv): 3 annotators, 2 documents, 32 sense tags>
     """
     plist = _paths.as_list(paths)
     fmt = discover.sense_format(plist, input_format)
@@ -146,7 +146,33 @@ def corpus_of(tags: Sequence[SenseTag], fmt: str = "python", inputs: Sequence[st
 
 
 def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
-    """A corpus of the senses job: ``tags`` itself, or sense tags made into one."""
+    """A corpus of the senses job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or sense tags made into
+    one: :func:`analyse` calls this first, so that it takes either what :func:`read` returns or
+    sense tags made in Python.
+
+    Parameters
+    ----------
+    tags : Corpus or sequence of SenseTag
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import senses
+    >>> from corpusagree.model.corpus import SenseTag
+    >>> senses.as_corpus([SenseTag("i1", "ann", frozenset({"WN1"}), "board"),
+    ...                   SenseTag("i1", "bob", frozenset({"WN3"}), "board")])
+    <Corpus senses (python): 2 annotators, 2 sense tags>
+    """
     return corpus_from(tags, "senses", SenseTag, corpus_of)
 
 
@@ -235,7 +261,28 @@ def coefficient_ids(data: ReliabilityData, distance: dist.Distance) -> list[str]
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
 class SchemeScores:
-    """The coefficients of one scheme (and inventory), with its reliability data."""
+    """The coefficients of one scheme (and inventory), with its reliability data.
+
+    Attributes
+    ----------
+    scheme : str
+        ``fine`` (senses), ``coarse`` (groups), ``extended`` (a sense with its groups, under a
+        set distance; Artstein & Poesio 2005, §4.4) or ``multi`` (sets of senses).
+    inventory : str or None
+        The inventory of coarse and extended schemes.
+    distance : str
+        The distance of the scheme.
+    options : dict
+        Depth and level.
+    labels : int
+        Distinct labels under the scheme.
+    unknown : dict
+        Senses not in the inventory, with counts.
+    coefficients : Records
+        Every coefficient as an :class:`Estimate`.
+    data : ReliabilityData
+        The scheme's reliability data.
+    """
 
     scheme: str
     inventory: str | None
@@ -253,9 +300,11 @@ class SchemeScores:
 
     @property
     def name(self) -> str:
+        """The scheme with its inventory, as tables print it (``coarse [inventory.tsv]``)."""
         return scheme_name(self.scheme, self.inventory)
 
     def to_dict(self) -> dict:
+        """The scheme's coefficients as plain data (one entry of ``schemes`` in the JSON)."""
         return {"scheme": self.scheme, "inventory": self.inventory, "distance": self.distance,
                 **self.options, "labels": self.labels, "unknown": self.unknown,
                 "unknown_occurrences": sum(self.unknown.values()),
@@ -264,8 +313,22 @@ class SchemeScores:
 
 @dataclass(repr=False)
 class LemmaScores:
-    """One lemma under one scheme: 1 − Do, β, α′ and α under the scheme's distance (A_o, κ or
-    multi-κ, and π for a nominal scheme), with a bootstrap interval for α."""
+    """One lemma under one scheme.
+
+    Attributes
+    ----------
+    lemma, scheme : str
+    inventory : str or None
+    distance : str
+    items, pairable, coders : int
+        The lemma's items, pairable judgements and coders.
+    agreement : float
+        1 − Do.
+    beta, alpha_prime, alpha : float
+        β, α′ and α under the scheme's distance.
+    alpha_interval : Interval or None
+        α's bootstrap interval.
+    """
 
     lemma: str
     scheme: str
@@ -284,14 +347,55 @@ class LemmaScores:
         return f"LemmaScores({self.lemma}, {self.scheme}, α={self.alpha:.4g})"
 
     def to_dict(self) -> dict:
+        """The lemma's figures as plain data."""
         return {**{f.name: getattr(self, f.name) for f in dataclasses.fields(self)},
                 "alpha_interval": interval_dict(self.alpha_interval)}
 
 
 @dataclass(repr=False)
 class SensesReport(Report):
-    """Word-sense agreement of one annotation set under every scheme (see the module
-    docstring)."""
+    """Word-sense agreement of one annotation set under every scheme (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    tags, items, senses, lemmas, multi_sense_tags, missing, unpairable_items : int
+        The size of the data.
+    annotators : list of str
+    cluster : str
+        What the bootstrap resamples (``lemma``, ``document`` or ``item``).
+    clusters : int
+        How many there are.
+    schemes : Records
+        One :class:`SchemeScores` per scheme and inventory.
+    by_lemma : Records or None
+        :class:`LemmaScores` per lemma and scheme, with ``by_lemma=True``.
+    diagnostic_scheme : str or None
+        The scheme the diagnostics are of.
+    confused : Records or None
+        The most confused sense pairs of each lemma, with diagnostics.
+    diagnostics : Diagnostics or None
+        With ``diagnostics=N``.
+    contexts : dict
+        The sentence of each listed instance, where the format has the text.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import senses
+    >>> report = senses.analyse(senses.read("sample_corpora/senses/sample.tsv"),
+    ...                         inventories=["sample_corpora/senses/inventory.tsv"])
+    >>> [s.name for s in report.schemes]
+    ['fine', 'multi', 'coarse [inventory.tsv]', 'extended [inventory.tsv]']
+    """
 
     inputs: list[str]
     options: dict
@@ -455,6 +559,20 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     Returns
     -------
     SensesReport
+
+    Raises
+    ------
+    InputError
+        An unknown scheme, an inventory that cannot be read, no item tagged by two annotators.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import senses
+    >>> report = senses.analyse(senses.read("sample_corpora/senses/sample.tsv"),
+    ...                         inventories=["sample_corpora/senses/inventory.tsv"])
+    >>> fine = report.schemes[0].coefficients.to_frame().set_index("id")["value"]
+    >>> round(float(fine["alpha"]), 4)
+    0.479
     """
     corpus = as_corpus(corpus)
     tags = corpus.data

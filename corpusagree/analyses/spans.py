@@ -5,7 +5,7 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
 (:mod:`corpusagree.convert.continuum`), measured without pre-set units by
 
 * Krippendorff's unitizing α: the 1995/2004 uα per category and overall, and the 2016 family
-  uα, |u|α (unitizing only), cuα (coding given unitizing) and (k)uα per category with its
+  uα, ``|u|α`` (unitizing only), cuα (coding given unitizing) and (k)uα per category with its
   coverage (Krippendorff 1995, 2004; Krippendorff, Mathet, Bouvry & Widlöcher 2016);
 * Mathet, Widlöcher & Métivier's γ (2015) with γ-cat and γ-k (Mathet 2017), on the exact best
   alignment, whose summary per annotator pair (matched, unmatched, split units) and costliest
@@ -16,12 +16,12 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
 >>> from corpusagree.analyses import spans
 >>> corpus = spans.read("sample_corpora/coref/brat")
 >>> corpus
-<Corpus spans (brat): 3 annotators, 5 documents, 161 units>
->>> report = spans.analyse(corpus, measures=["alpha_u"])
->>> report.to_frame("alpha_u")[["measure", "category", "value"]].round(4).head(2)
+<Corpus spans (brat): 3 annotators, 5 documents, 166 units>
+>>> report = spans.analyse(corpus, n_samples=30)
+>>> report.to_frame("gamma")[["measure", "category", "value"]].round(4).head(2)
   measure category   value
-0      uα      all  0.9361
-1    |u|α      all  0.9744
+0       γ      all  0.9389
+1   γ-cat      all  0.9143
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     Examples
     --------
     >>> from corpusagree.analyses import spans
-    >>> spans.read("sample_corpora/segments/segments.json").data.unit
-    'sentence'
+    >>> spans.read("sample_corpora/segments/segments.json")
+    <Corpus spans (segeval): 3 annotators, 3 documents, 31 units>
     """
     plist = _paths.as_list(paths)
     if not plist:
@@ -146,8 +146,34 @@ def corpus_of(annotations: Sequence[CorefAnnotation] | Sequence[Segmentation],
 
 
 def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
-    """A corpus of the spans job: ``corpus`` itself, a continuum, or span annotations or
-    segmentations made into one."""
+    """A corpus of the spans job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or a continuum, span
+    annotations or segmentations made into one: :func:`analyse` calls this first, so that it
+    takes either what :func:`read` returns or a continuum, span annotations or segmentations
+    made in Python.
+
+    Parameters
+    ----------
+    corpus : Corpus, Continuum, or sequence of CorefAnnotation or Segmentation
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> from corpusagree.analyses import spans
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER")], end=60)
+    >>> spans.as_corpus(c)
+    <Corpus spans (python): 2 annotators, 1 document, 2 units>
+    """
     if isinstance(corpus, Continuum):
         return Corpus("spans", "python", corpus, list(corpus.annotators),
                       list(corpus.documents), size=f"{len(corpus):,} units")
@@ -225,10 +251,20 @@ def texts(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: str 
 # ---- the report ------------------------------------------------------------------------------
 @dataclass(repr=False)
 class PairSummary:
-    """How two annotators' units meet in the best alignment, over the documents both
-    annotated: ``matched`` unitary alignments holding a unit of each, ``only_a``/``only_b``
-    units of one aligned with nothing of the other, and ``split_a``/``split_b`` units of one
-    that the other split (two or more disjoint units of the other meet it, none covers it)."""
+    """How two annotators' units meet in the best alignment, over the documents both annotated.
+
+    Attributes
+    ----------
+    a, b : str
+        The annotators.
+    matched : int
+        Unitary alignments holding a unit of each.
+    only_a, only_b : int
+        Units of one aligned with nothing of the other.
+    split_a, split_b : int
+        Units of one that the other split (two or more disjoint units of the other meet it,
+        none covers it).
+    """
 
     a: str
     b: str
@@ -239,13 +275,53 @@ class PairSummary:
     split_b: int
 
     def to_dict(self) -> dict:
+        """The pair's counts as plain data."""
         return {k: getattr(self, k) for k in ("a", "b", "matched", "only_a", "only_b",
                                              "split_a", "split_b")}
 
 
 @dataclass(repr=False)
 class SpansReport(Report):
-    """Unitizing agreement of one continuum (see the module docstring)."""
+    """Unitizing agreement of one continuum (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    continuum : Continuum
+        The units measured.
+    alpha_u : Records
+        The unitizing α family overall and per category, one row each (``to_dict()`` of a
+        :class:`~corpusagree.unitizing.UnitizingAlpha`, with its interval).
+    gamma : Gamma or None
+        γ with γ-cat and γ-k, when measured.
+    gamma_positions : Gamma or None
+        γ with every category merged (position-only agreement).
+    pairs : Records
+        One :class:`PairSummary` per annotator pair.
+    costliest : Records
+        The unitary alignments that cost most, with their text (``diagnostics=N``).
+    documents : Records or None
+        uα and γ per document, with ``by_document=True``.
+    alpha_interval : Interval or None
+        uα's bootstrap interval over documents.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import spans
+    >>> report = spans.analyse(spans.read("sample_corpora/coref/brat"), measures=["gamma"],
+    ...                        n_samples=30)
+    >>> report.gamma
+    Gamma(0.9389: observed 0.0917, expected 1.501 from 30 statistical samples)
+    """
 
     inputs: list[str]
     options: dict
@@ -470,6 +546,20 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
     Returns
     -------
     SpansReport
+
+    Raises
+    ------
+    InputError
+        An unknown measure, bad γ parameters, fewer than two annotators.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import spans
+    >>> report = spans.analyse(spans.read("sample_corpora/segments/segments.json"),
+    ...                        measures=["alpha_u"])
+    >>> row = report.alpha_u[3]
+    >>> row["symbol"], round(row["value"], 4)
+    ('uα (1995)', 0.6737)
     """
     corpus = as_corpus(corpus)
     c = corpus.data

@@ -10,10 +10,10 @@ diagnostics that say why agreement is low.
 >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
 >>> list(report.tables)
 ['coefficients']
->>> report.to_frame("coefficients")[["id", "value"]].head(2)
-                  id     value
-0  percent_agreement  0.588000
-1                  S  0.450667
+>>> report.to_frame("coefficients")[["id", "value"]].round(4).head(2)
+                  id   value
+0  percent_agreement  0.5880
+1                  S  0.4506
 """
 
 from __future__ import annotations
@@ -160,7 +160,34 @@ def _corpus(data: ReliabilityData, fmt: str, inputs: list[str], options: dict | 
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
-    """A corpus of the table job: ``data`` itself, or reliability data made into one."""
+    """A corpus of the table job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or reliability data made
+    into one: :func:`analyse` calls this first, so that it takes either what :func:`read`
+    returns or reliability data made in Python.
+
+    Parameters
+    ----------
+    data : Corpus or ReliabilityData
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import table
+    >>> data = ca.ReliabilityData.from_triples([("A", 1, "x"), ("B", 1, "x"), ("A", 2, "y"),
+    ...                                          ("B", 2, "x")])
+    >>> table.as_corpus(data)
+    <Corpus table (python): 2 annotators, 4 judgements>
+    """
     if isinstance(data, ReliabilityData):
         return _corpus(data, "python", [])
     return expect(data, "table", ReliabilityData)
@@ -187,7 +214,37 @@ def numeric_labels(distance: str | dist.Distance) -> bool:
 
 @dataclass(repr=False)
 class TableReport(Report):
-    """Every applicable coefficient of one reliability-data set (see the module docstring)."""
+    """Every applicable coefficient of one reliability-data set (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    coders, items, labels, judgements, missing : int
+        The size of the data.
+    groups : int or None
+        The groups (documents), when the data have a group column.
+    coefficients : Records
+        Every coefficient as an :class:`Estimate` (its interval with a bootstrap).
+    diagnostics : Diagnostics or None
+        With ``diagnostics=N``.
+    by_group : Records or None
+        α per group, with ``by_document=True``.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import table
+    >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"),
+    ...                        diagnostics=3)
+    >>> report.coders, report.items, report.missing, report.diagnostics.raises_most
+    (4, 72, 10, 'dan')
+    """
 
     inputs: list[str]
     options: dict
@@ -282,7 +339,8 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     >>> from corpusagree.analyses import table
     >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv",
     ...                                   group="document"), bootstrap=ca.Bootstrap(seed=1))
-    >>> round(report.tables["coefficients"].to_frame().set_index("id").loc["alpha", "value"], 4)
+    >>> frame = report.tables["coefficients"].to_frame().set_index("id")
+    >>> round(float(frame.loc["alpha", "value"]), 4)
     0.4193
     """
     corpus = as_corpus(corpus)

@@ -128,13 +128,83 @@ def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[st
 
 
 def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
-    """A corpus of the trees job: ``trees`` itself, or RST trees made into one."""
+    """A corpus of the trees job, from what :func:`analyse` was given.
+
+    A :class:`~corpusagree.model.corpus.Corpus` of the job as it is, or RST trees made into one:
+    :func:`analyse` calls this first, so that it takes either what :func:`read` returns or RST
+    trees made in Python.
+
+    Parameters
+    ----------
+    trees : Corpus or sequence of RSTTree
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    TypeError
+        For anything else (the message says what the job takes).
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import trees
+    >>> corpus = trees.read("sample_corpora/trees/rs3")
+    >>> trees.as_corpus(corpus.data)
+    <Corpus trees (python): 2 annotators, 3 documents, 6 trees>
+    """
     return corpus_from(trees, "trees", RSTTree, corpus_of)
 
 
 @dataclass(repr=False)
 class TreesReport(Report):
-    """Agreement between RST tree annotators (see the module docstring)."""
+    """Agreement between RST tree annotators (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    format : str or None
+        The format read.
+    data : dict
+        Documents, annotators, the pairs compared by Parseval, by boundaries only, not compared,
+        and the conventions used (``relation_labels``, ``binarize``).
+    parseval : Records
+        RST-Parseval and Parseval precision, recall and F1 of span, nuclearity, relation and
+        full, per annotator pair (micro, with the macro F1 and the documents).
+    iruskieta : Records
+        Iruskieta et al.'s agreement ratios and κ per annotator pair.
+    confused : Records
+        The relation pairs given most often to the same constituent.
+    confusion : dict
+        The relation × relation confusion table over shared constituents.
+    disputed : dict or None
+        The two trees of the most disputed document, side by side.
+    not_compared : Records
+        Documents only one annotator has, and pairs whose texts differ.
+    boundaries : Table or None
+        The boundary coefficients of the pairs whose EDUs differ.
+    by_document : Records or None
+        Each document pair's F1 and ratios, with ``by_document=True``.
+    f1_interval : Interval or None
+        The bootstrap interval of the headline F1.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import trees
+    >>> report = trees.analyse(trees.read("sample_corpora/trees/rs3"))
+    >>> report.data["pairs"], report.data["boundaries_only"]
+    (2, 1)
+    >>> [(r["variant"], round(r["f1"], 4)) for r in report.parseval if r["measure"] == "full"]
+    [('rst_parseval', 0.5833), ('parseval', 0.5)]
+    """
 
     inputs: list[str]
     options: dict
@@ -285,6 +355,15 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
     ------
     InputError
         No document that two annotators have.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import trees
+    >>> report = trees.analyse(trees.read("sample_corpora/trees/rs3"),
+    ...                        bootstrap=ca.Bootstrap(n_resamples=200, seed=1))
+    >>> [(r["variant"], r["measure"], round(r["f1"], 4)) for r in report.parseval][:2]
+    [('rst_parseval', 'span', 0.8333), ('rst_parseval', 'nuclearity', 0.6667)]
     """
     corpus = as_corpus(corpus)
     notes: list[str] = list(corpus.notes)

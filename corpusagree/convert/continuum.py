@@ -54,8 +54,46 @@ def _category(attrs: dict, name: str | None) -> str | None:
 
 def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token",
                      category: str | None = None) -> tuple[Continuum, list[str]]:
-    """The continuum of every mention of ``annotations`` (see the module docstring), and notes
-    on what the conversion did (discontinuous mentions split, mentions without a category)."""
+    """The continuum of every mention of coreference or span annotations.
+
+    Each mention becomes a unit ``(annotator, start, end, category)`` of its document, in tokens
+    or characters; a discontinuous mention becomes one unit per fragment.
+
+    Parameters
+    ----------
+    annotations : sequence of CorefAnnotation
+        What a coreference or span reader gives (``corpus.data`` of
+        :func:`corpusagree.analyses.coref.read` or :func:`corpusagree.analyses.spans.read`).
+    unit : {"token", "char"}, default "token"
+        Positions in tokens, or in characters (formats that keep character offsets: brat, XMI,
+        WebAnno TSV).
+    category : str, optional
+        The mention attribute that gives the category (default: the format's entity type where
+        it has one, else ``mention``).
+
+    Returns
+    -------
+    (Continuum, list of str)
+        The continuum, and notes on what the conversion did (discontinuous mentions split,
+        mentions without a category).
+
+    Raises
+    ------
+    InputError
+        For an unknown unit, no annotations, or character positions asked of a format without
+        them.
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> from corpusagree.analyses import coref
+    >>> corpus = coref.read("sample_corpora/coref/brat")
+    >>> c, notes = u.from_annotations(corpus.data, "char")
+    >>> c
+    Continuum(166 units by 3 annotators in 5 documents, 6 categories, unit char)
+    >>> notes
+    ['5 discontinuous mention(s) split into one unit per fragment']
+    """
     if unit not in UNITS:
         raise InputError(f"unit must be one of {', '.join(UNITS)}, not {quote(unit)}")
     if not annotations:
@@ -105,9 +143,34 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
 
 
 def from_segmentations(segmentations: Sequence[Segmentation]) -> Continuum:
-    """The continuum of every segment: each segmentation's segments are adjacent units of
-    category ``segment`` covering its document's units (validated as
-    :meth:`~corpusagree.convert.segments.SegmentLayout.from_segmentations` does)."""
+    """The continuum of every segment of segmentations.
+
+    Each segmentation's segments are adjacent units of the category ``segment`` covering its
+    document (validated as the ``segments`` job validates them).
+
+    Parameters
+    ----------
+    segmentations : sequence of Segmentation
+        What a segmentation reader gives (``corpus.data`` of
+        :func:`corpusagree.analyses.segments.read`).
+
+    Returns
+    -------
+    Continuum
+
+    Raises
+    ------
+    InputError
+        When the segmentations of one document do not cover the same length.
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> from corpusagree.analyses import segments
+    >>> c = u.from_segmentations(segments.read("sample_corpora/segments/segments.json").data)
+    >>> c, round(u.alpha_u(c, variant="1995").value, 4)
+    (Continuum(31 units by 3 annotators in 3 documents, 1 categories, unit unit), 0.6737)
+    """
     lay = SegmentLayout.from_segmentations(segmentations)
     counts = np.diff(lay.ptr)
     of = np.repeat(np.arange(lay.n_segmentations), counts)

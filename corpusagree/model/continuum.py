@@ -21,7 +21,50 @@ from .errors import InputError, quote
 
 @dataclass(repr=False)
 class Continuum:
-    """Every unit of a corpus as flat arrays (see the module docstring)."""
+    """Every unit of a corpus, ``(annotator, start, end, category)``, on its document's continuum.
+
+    A unit lies inside its document's continuum ``[begin, end)``, counted in characters or
+    tokens; the units are flat arrays (one entry per unit), and documents, annotators and
+    categories are codes into name lists. ``annotated[a, d]`` says whether annotator ``a``
+    annotated document ``d`` at all: one who annotated it but marked nothing contributes only
+    gaps there. Build one with :meth:`from_units` (one document), :meth:`join` (several), or from
+    annotation files with :func:`from_annotations` and :func:`from_segmentations`.
+
+    Parameters
+    ----------
+    annotators, categories, documents : list of str
+        The names the codes index.
+    bounds : numpy.ndarray
+        (begin, end) of each document.
+    annotated : numpy.ndarray
+        Annotators × documents, bool.
+    doc, annotator, start, end, category : numpy.ndarray
+        One entry per unit.
+    unit : str, default "char"
+        What positions count (``char``, ``token``, or a segmentation's unit).
+
+    Raises
+    ------
+    InputError
+        For a unit that ends before it starts or lies outside its document's continuum.
+    ValueError
+        For arrays of different lengths or shapes.
+
+    See Also
+    --------
+    alpha_u, gamma, best_alignment
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> c
+    Continuum(4 units by 2 annotators in 1 documents, 2 categories, unit char)
+    >>> c.units()[1]
+    ('document', 'ann2', 1.0, 5.0, 'PER')
+    """
 
     annotators: list[str]
     categories: list[str]
@@ -81,10 +124,45 @@ class Continuum:
                    annotators: Sequence[str] | None = None,
                    categories: Sequence[str] | None = None, document: str = "document",
                    unit: str = "char") -> Continuum:
-        """One document's continuum from ``(annotator, start, end, category)`` tuples on
-        ``[begin, end)`` (``end`` defaults to the last unit's end). ``annotators`` lists every
-        annotator, also those who marked nothing (default: those with units, in order of first
-        appearance); ``categories`` fixes the category order (default: sorted)."""
+        """One document's continuum from ``(annotator, start, end, category)`` tuples.
+
+        Parameters
+        ----------
+        units : iterable of (annotator, start, end, category)
+            The units, ``start < end``.
+        begin : float, default 0
+            Where the continuum begins.
+        end : float, optional
+            Where it ends (default: the last unit's end).
+        annotators : sequence of str, optional
+            Every annotator, also those who marked nothing (default: those with units, in order of
+            first appearance).
+        categories : sequence of str, optional
+            The category order (default: sorted).
+        document : str, default "document"
+            The document's name.
+        unit : str, default "char"
+            What positions count.
+
+        Returns
+        -------
+        Continuum
+
+        Raises
+        ------
+        InputError
+            For a tuple of another length, an annotator or category not among those given, or a
+            unit outside ``[begin, end)``.
+
+        Examples
+        --------
+        >>> from corpusagree import unitizing as u
+        >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+        ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+        ...                            begin=0, end=60)
+        >>> c.annotators, c.categories, c.length.tolist()
+        (['ann1', 'ann2'], ['LOC', 'PER'], [60.0])
+        """
         rows = list(units)
         for n, r in enumerate(rows):
             if len(r) != 4:
@@ -113,8 +191,35 @@ class Continuum:
 
     @classmethod
     def join(cls, parts: Sequence[Continuum]) -> Continuum:
-        """One corpus from several documents' continua (annotators and categories merged by
-        name; documents keep their names, which must differ)."""
+        """One corpus from several documents' continua.
+
+        Annotators and categories are merged by name; documents keep their names, which must differ.
+
+        Parameters
+        ----------
+        parts : sequence of Continuum
+            Continua measured in the same unit.
+
+        Returns
+        -------
+        Continuum
+
+        Raises
+        ------
+        InputError
+            For no continuum, continua in different units, or a document in two of them.
+
+        Examples
+        --------
+        >>> from corpusagree import unitizing as u
+        >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+        ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+        ...                            begin=0, end=60)
+        >>> d = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 0, 5, "PER")], end=20,
+        ...                            document="d2")
+        >>> u.Continuum.join([c, d]).documents
+        ['document', 'd2']
+        """
         if not parts:
             raise InputError("no continuum to join")
         units = {p.unit for p in parts}
@@ -147,7 +252,22 @@ class Continuum:
 
     # ---- views -------------------------------------------------------------------------------
     def document(self, d: int | str) -> Continuum:
-        """The continuum of one document (by index or name)."""
+        """The continuum of one document.
+
+        Parameters
+        ----------
+        d : int or str
+            The document's index or name.
+
+        Returns
+        -------
+        Continuum
+
+        Raises
+        ------
+        InputError
+            For an unknown name.
+        """
         if isinstance(d, str):
             try:
                 d = self.documents.index(d)
@@ -166,7 +286,12 @@ class Continuum:
         return self.bounds[:, 1] - self.bounds[:, 0]
 
     def units(self) -> list[tuple]:
-        """``(document, annotator, start, end, category)`` of every unit, as names."""
+        """``(document, annotator, start, end, category)`` of every unit, as names.
+
+        Returns
+        -------
+        list of tuple
+        """
         return [(self.documents[d], self.annotators[a], s, e, self.categories[c])
                 for d, a, s, e, c in zip(self.doc.tolist(), self.annotator.tolist(),
                                          self.start.tolist(), self.end.tolist(),

@@ -26,7 +26,29 @@ class SetLabels:
     """A table of distinct sets in CSR form: row ``r`` holds ``elements[indptr[r]:indptr[r+1]]``.
 
     Element ids are integers (sorted and unique within a row); ``element_names`` optionally maps
-    them back to the user's element values. One row is shared by every item that carries it.
+    them back to the user's element values. One row is shared by every item that carries it, so
+    a coreference chain is stored once however many mentions carry it.
+
+    Parameters
+    ----------
+    indptr : numpy.ndarray
+        Row boundaries, of length rows + 1.
+    elements : numpy.ndarray
+        Element ids, row after row.
+    element_names : sequence, optional
+        The value of each element id.
+
+    See Also
+    --------
+    ReliabilityData.from_sets : reliability data over such a table.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import corpusagree as ca
+    >>> sets = ca.SetLabels(np.array([0, 2, 3]), np.array([0, 1, 1]), ["m1", "m2"])
+    >>> len(sets), sets[0] == frozenset({"m1", "m2"}), sets.sizes.tolist()
+    (2, True, [2, 1])
     """
 
     indptr: np.ndarray
@@ -38,9 +60,13 @@ class SetLabels:
 
     @property
     def sizes(self) -> np.ndarray:
+        """The number of elements of each set."""
         return np.diff(self.indptr)
 
     def row(self, r: int) -> frozenset:
+        """The set of row ``r`` as a frozenset of element values (ids when there are no
+        names).
+        """
         ids = self.elements[self.indptr[r]:self.indptr[r + 1]]
         if self.element_names is None:
             return frozenset(int(e) for e in ids)
@@ -53,7 +79,17 @@ class SetLabels:
         return f"SetLabels({len(self)} sets of {len(np.unique(self.elements))} elements)"
 
     def take(self, rows: np.ndarray) -> SetLabels:
-        """The sets of ``rows``, in that order, as a new table."""
+        """The sets of ``rows``, in that order, as a new table.
+
+        Parameters
+        ----------
+        rows : numpy.ndarray
+            Row indices.
+
+        Returns
+        -------
+        SetLabels
+        """
         sizes = self.sizes[rows]
         return SetLabels(np.concatenate([[0], np.cumsum(sizes)]),
                          self.elements[ranges(self.indptr[rows], sizes)], self.element_names)
@@ -135,7 +171,49 @@ class ReliabilityData:
 
     ``codes[c, i]`` indexes ``labels`` (a list of values, or :class:`SetLabels`), -1 = missing.
     ``groups[i]`` (optional) indexes ``group_names``: the document (cluster) of each item.
-    ``categories`` (optional) declares the category set, e.g. for S.
+    ``categories`` (optional) declares the category set, e.g. for S. Build it with one of the
+    ``from_*`` constructors rather than by hand; every coefficient takes it.
+
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        An ``int32`` array of shape (coders, items): an index into ``labels``, or -1 for a
+        missing judgement.
+    labels : list or SetLabels
+        The label values (sorted), or a table of sets for set-valued labels.
+    coders, items : sequence, optional
+        Their names (default: 0, 1, …).
+    groups : numpy.ndarray, optional
+        One group (document) index per item, which the bootstrap resamples.
+    group_names : list, optional
+        The name of each group.
+    categories : list, optional
+        The declared categories (S, AC1 and irrCAC's weights count them; the ordinal distance
+        orders labels by them).
+
+    Raises
+    ------
+    ValueError
+        When the shapes disagree, a code is out of range, or a label is not a declared category.
+
+    See Also
+    --------
+    corpusagree.analyses.table.read : reliability data from a CSV/TSV file, as the command line
+        reads it.
+
+    References
+    ----------
+    .. [1] Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability, §A (the
+       reliability data matrix).
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> data = ca.ReliabilityData.from_matrix([["a", "a", None], ["a", "b", "b"]])
+    >>> data
+    ReliabilityData(2 coders × 3 items, 2 labels, 1 missing)
+    >>> data.codes.tolist(), data.labels
+    ([[0, 0, -1], [0, 1, 1]], ['a', 'b'])
     """
 
     codes: np.ndarray
@@ -172,22 +250,36 @@ class ReliabilityData:
     # ---- shape -------------------------------------------------------------------------------
     @property
     def n_coders(self) -> int:
+        """The number of coders (rows of ``codes``)."""
         return self.codes.shape[0]
 
     @property
     def n_items(self) -> int:
+        """The number of items (columns of ``codes``)."""
         return self.codes.shape[1]
 
     @property
     def n_labels(self) -> int:
+        """The number of distinct labels (rows of the set table for set labels)."""
         return len(self.labels)
 
     @property
     def is_set(self) -> bool:
+        """Whether the labels are sets (a :class:`SetLabels` table)."""
         return isinstance(self.labels, SetLabels)
 
     def label(self, code: int):
-        """The label value of a code (a frozenset for set labels), None for missing."""
+        """The label value of a code (a frozenset for set labels), None for missing.
+
+        Parameters
+        ----------
+        code : int
+            An entry of ``codes``.
+
+        Returns
+        -------
+        object
+        """
         return None if code < 0 else self.labels[code]
 
     # ---- derived views -------------------------------------------------------------------------
@@ -200,10 +292,29 @@ class ReliabilityData:
 
     def subset(self, coders: Sequence[int] | None = None, items: np.ndarray | None = None,
                *, compact: bool = False) -> ReliabilityData:
-        """The same data restricted to some coders (indices) and/or items (indices or mask).
+        """The same data restricted to some coders and/or items.
 
-        ``compact`` also cuts the label table down to the labels still used, so that a
-        distance bound to the subset costs what its labels cost (e.g. one document's chains).
+        Parameters
+        ----------
+        coders : sequence of int, optional
+            Coder indices, in the order wanted.
+        items : numpy.ndarray, optional
+            Item indices, or a boolean mask over the items.
+        compact : bool, default False
+            Also cut the label table down to the labels still used, so that a distance bound to the
+            subset costs what its labels cost (e.g. one document's chains).
+
+        Returns
+        -------
+        ReliabilityData
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_matrix([["a", "a", "c"], ["a", "b", "b"],
+        ...                                         ["a", "b", "c"]])
+        >>> data.subset(coders=[0, 1], items=[0, 1], compact=True)
+        ReliabilityData(2 coders × 2 items, 2 labels, 0 missing)
         """
         codes = self.codes
         coder_names, item_names, groups = self.coders, self.items, self.groups
@@ -234,8 +345,40 @@ class ReliabilityData:
                      ) -> ReliabilityData:
         """From ``(coder, item, label)`` triples; labels that are sets make set-valued data.
 
-        A duplicate (coder, item) judgement is an error naming it. ``groups`` maps item →
-        group (document). None/NaN labels are missing.
+        Parameters
+        ----------
+        triples : iterable of (coder, item, label)
+            One judgement each; a None or NaN label is missing (the coder and item still count).
+        groups : mapping, optional
+            Item → group (document), which the bootstrap resamples.
+        categories : sequence, optional
+            The declared categories.
+        source : str, optional
+            The file the triples came from, named in errors.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        InputError
+            For a duplicate (coder, item) judgement, a triple of another length, or set labels
+            mixed with plain ones.
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_triples(
+        ...     [("ann", "u1", "Stat"), ("bob", "u1", "IReq"), ("ann", "u2", "Stat"),
+        ...      ("bob", "u2", "Stat")], groups={"u1": "doc1", "u2": "doc2"})
+        >>> data
+        ReliabilityData(2 coders × 2 items, 2 labels, 0 missing, 2 groups)
+        >>> data.coders, data.group_names
+        (['ann', 'bob'], ['doc1', 'doc2'])
+        >>> sets = ca.ReliabilityData.from_triples([("ann", 1, {"m1", "m2"}), ("bob", 1, {"m1"})])
+        >>> sets.is_set
+        True
         """
         coder_ix: dict = {}
         item_ix: dict = {}
@@ -297,9 +440,38 @@ class ReliabilityData:
     def from_matrix(cls, matrix, *, coders: Sequence | None = None,
                     items: Sequence | None = None, groups: Sequence | None = None,
                     categories: Sequence | None = None) -> ReliabilityData:
-        """From a coders × items array, nested list or pandas DataFrame, None/NaN = missing
-        (the krippendorff package's layout); a DataFrame's index and columns name the coders
-        and items unless ``coders``/``items`` are given."""
+        """From a coders × items array, nested list or pandas DataFrame (the ``krippendorff``
+        package's layout).
+
+        Parameters
+        ----------
+        matrix : array_like or pandas.DataFrame
+            Coders × items; None or NaN is a missing judgement. A DataFrame's index and columns
+            name the coders and items.
+        coders, items : sequence, optional
+            Their names (over a DataFrame's).
+        groups : sequence, optional
+            The group (document) of each item.
+        categories : sequence, optional
+            The declared categories.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        ValueError
+            When the matrix is not 2-dimensional.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_matrix(np.array([[1, 2, 3, np.nan], [1, 2, 3, 3]]))
+        >>> data, data.labels
+        (ReliabilityData(2 coders × 4 items, 3 labels, 1 missing), [1, 2, 3])
+        """
         if hasattr(matrix, "columns") and hasattr(matrix, "index"):  # a pandas DataFrame
             coders = list(matrix.index) if coders is None else coders
             items = list(matrix.columns) if items is None else items
@@ -332,17 +504,48 @@ class ReliabilityData:
     @classmethod
     def from_counts(cls, counts, categories: Sequence | None = None, *,
                     items: Sequence | None = None) -> ReliabilityData:
-        """From an items × categories table of value counts (how many coders gave each item
-        each category: Fleiss's (1971) layout, the ``krippendorff`` package's
-        ``value_counts``). A pandas DataFrame's columns name the categories and its index the
-        items; else ``categories`` (default 1 … q, as irrCAC numbers unnamed categories), which
-        are declared (q = every column, used or not).
+        """From an items × categories table of value counts (Fleiss's 1971 layout).
 
-        The coders are anonymous: item i's judgements fill coders 0 … n_i − 1, so only the
-        coefficients that ignore who gave which judgement are meaningful: percent agreement,
-        S / Brennan–Prediger / Randolph's κ, π / Fleiss's κ, α′, Krippendorff's α and Gwet's
-        AC1/AC2 (and their intervals). The per-coder ones (κ, multi-κ, Conger's κ, β, bias,
-        Light's κ) and coder diagnostics are not."""
+        How many coders gave each item each category: the layout of Fleiss (1971) and of the
+        ``krippendorff`` package's ``value_counts``. The coders are anonymous: item i's judgements
+        fill coders 0 … n_i − 1, so only the coefficients that ignore who gave which judgement are
+        meaningful: percent agreement, S / Brennan–Prediger / Randolph's κ, π / Fleiss's κ, α′,
+        Krippendorff's α and Gwet's AC1/AC2 (and their intervals). The per-coder ones (κ, multi-κ,
+        Conger's κ, β, bias, Light's κ) and coder diagnostics are not.
+
+        Parameters
+        ----------
+        counts : array_like or pandas.DataFrame
+            Items × categories of whole numbers ≥ 0. A DataFrame's columns name the categories and
+            its index the items.
+        categories : sequence, optional
+            The categories of the columns (default 1 … q, as irrCAC numbers unnamed categories);
+            they are declared, so q counts every column, used or not.
+        items : sequence, optional
+            The item names.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        ValueError
+            When the table is not 2-dimensional, holds other than whole numbers ≥ 0, or the
+            categories do not match its columns.
+
+        References
+        ----------
+        .. [1] Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+           Psychological Bulletin 76(5).
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_counts([[3, 0, 0], [0, 2, 1], [1, 1, 1]])
+        >>> data, round(ca.fleiss_kappa(data).value, 4)
+        (ReliabilityData(3 coders × 3 items, 3 labels, 0 missing), 0.1346)
+        """
         if hasattr(counts, "columns") and hasattr(counts, "index"):  # a pandas DataFrame
             categories = list(counts.columns) if categories is None else categories
             items = list(counts.index) if items is None else items
@@ -369,9 +572,33 @@ class ReliabilityData:
 
     @classmethod
     def from_contingency(cls, table, categories: Sequence | None = None) -> ReliabilityData:
-        """Two coders from their q × q contingency table: ``table[k, l]`` items that the first
-        coder put in category k and the second in l (a DataFrame's index names the
-        categories). ``categories`` (default 1 … q) are declared."""
+        """Two coders from their q × q contingency table.
+
+        Parameters
+        ----------
+        table : array_like or pandas.DataFrame
+            ``table[k, l]``: the items that the first coder put in category k and the second in l
+            (a DataFrame's index names the categories).
+        categories : sequence, optional
+            The categories of the rows and columns (default 1 … q); they are declared.
+
+        Returns
+        -------
+        ReliabilityData
+            Two coders × the table's total of items.
+
+        Raises
+        ------
+        ValueError
+            When the table is not square or holds other than whole numbers ≥ 0.
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> pairs = ca.ReliabilityData.from_contingency([[20, 20], [10, 50]], ["Stat", "IReq"])
+        >>> pairs, round(ca.kappa(pairs).value, 3)    # Artstein & Poesio 2005, Table 1
+        (ReliabilityData(2 coders × 100 items, 2 labels, 0 missing), 0.348)
+        """
         if hasattr(table, "columns") and hasattr(table, "index"):
             categories = list(table.index) if categories is None else categories
             table = table.to_numpy()
@@ -393,10 +620,40 @@ class ReliabilityData:
                   coders: Sequence | None = None, items: Sequence | None = None,
                   element_names: Sequence | None = None, groups: np.ndarray | None = None,
                   group_names: Sequence | None = None) -> ReliabilityData:
-        """From codes into a CSR set table ``(indptr, elements)``; identical rows are merged.
+        """From codes into a CSR table of sets ``(indptr, elements)``; identical rows are merged.
 
-        Converters use this so that a chain is one row shared by all its mentions and no
-        frozenset is built per item.
+        The converters of the jobs use this, so that a chain is one row shared by all its mentions
+        and no frozenset is built per item.
+
+        Parameters
+        ----------
+        codes : numpy.ndarray
+            Coders × items of row indices into the set table, -1 missing.
+        indptr, elements : numpy.ndarray
+            The set table (see :class:`SetLabels`).
+        coders, items : sequence, optional
+            Their names.
+        element_names : sequence, optional
+            The value of each element id.
+        groups : numpy.ndarray, optional
+            One group index per item.
+        group_names : sequence, optional
+            The group names.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_sets(np.array([[0, 0, 1], [0, 2, 1]]),
+        ...                                     np.array([0, 2, 3, 5]), np.array([0, 1, 2, 1, 0]))
+        >>> data.n_labels, data.label(int(data.codes[1, 1])) == frozenset({0, 1})
+        (2, True)
+        >>> round(ca.alpha(data, "jaccard").value, 4)
+        1.0
         """
         codes = np.asarray(codes)
         new_indptr, new_elements, row_map = canonical_sets(indptr, elements)
@@ -411,9 +668,43 @@ class ReliabilityData:
                  label: str = "label", group: str | None = None, delimiter: str | None = None,
                  set_sep: str | None = None, numeric: bool = False,
                  categories: Sequence | None = None) -> ReliabilityData:
-        """From a long CSV/TSV file (``-``: standard input), one judgement per row; errors
-        name ``file:line``. ``group`` names the document column; ``set_sep`` splits cells into
-        set labels; ``numeric`` parses labels as numbers. Empty cells are missing."""
+        """From a long CSV/TSV file (``-``: standard input), one judgement per row.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file.
+        coder, item, label : str
+            The names of the columns.
+        group : str, optional
+            The column of the group (document) of each item.
+        delimiter : str, optional
+            The field separator (default: tab, comma or semicolon, from the header).
+        set_sep : str, optional
+            Split cells on this separator into set labels.
+        numeric : bool, default False
+            Parse labels as numbers.
+        categories : sequence, optional
+            The declared categories.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        InputError
+            Naming ``file:line``: a missing column, a duplicate judgement, a non-number under
+            ``numeric``.
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> data = ca.ReliabilityData.from_csv("sample_corpora/table/dialogue_acts.csv",
+        ...                                    group="document")
+        >>> data
+        ReliabilityData(4 coders × 72 items, 4 labels, 10 missing, 6 groups)
+        """
         triples, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
                                        delimiter=delimiter, set_sep=set_sep, numeric=numeric)
         return cls.from_triples(triples, groups=groups, categories=categories,
@@ -423,7 +714,39 @@ class ReliabilityData:
     def from_wide_csv(cls, path: str | PathLike, *, delimiter: str | None = None,
                       set_sep: str | None = None, numeric: bool = False,
                       categories: Sequence | None = None) -> ReliabilityData:
-        """From a wide table: header ``coder,item1,item2,...``, one row per coder."""
+        r"""From a wide table: header ``coder,item1,item2,...``, one row per coder.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file (``-``: standard input); empty cells are missing.
+        delimiter : str, optional
+            The field separator (default: from the header).
+        set_sep : str, optional
+            Split cells on this separator into set labels.
+        numeric : bool, default False
+            Parse labels as numbers.
+        categories : sequence, optional
+            The declared categories.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        InputError
+            Naming ``file:line`` for a malformed row.
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> import corpusagree as ca
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "wide.csv"
+        >>> _ = path.write_text("coder,u1,u2,u3\nann,a,b,\nbob,a,b,b\n")
+        >>> ca.ReliabilityData.from_wide_csv(path)
+        ReliabilityData(2 coders × 3 items, 2 labels, 1 missing)
+        """
         triples = io.read_wide(path, delimiter=delimiter, set_sep=set_sep, numeric=numeric)
         return cls.from_triples(triples, categories=categories, source=io.display(path))
 
@@ -431,7 +754,37 @@ class ReliabilityData:
     def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",
                        label: str = "label", group: str | None = None,
                        categories: Sequence | None = None) -> ReliabilityData:
-        """From a long pandas DataFrame (pandas is optional and only needed here)."""
+        """From a long pandas DataFrame, one judgement per row.
+
+        Parameters
+        ----------
+        df : pandas.DataFrame
+            The judgements.
+        coder, item, label : str
+            The names of the columns.
+        group : str, optional
+            The column of the group (document) of each item.
+        categories : sequence, optional
+            The declared categories.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        InputError
+            When a named column is missing.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import corpusagree as ca
+        >>> df = pd.DataFrame({"coder": ["a", "b", "a", "b"], "item": [1, 1, 2, 2],
+        ...                    "label": ["x", "x", "y", "x"]})
+        >>> ca.ReliabilityData.from_dataframe(df)
+        ReliabilityData(2 coders × 2 items, 2 labels, 0 missing)
+        """
         missing = [c for c in (coder, item, label) + ((group,) if group else ())
                    if c not in df.columns]
         if missing:

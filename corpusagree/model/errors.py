@@ -64,7 +64,26 @@ def clip(text: str, limit: int = QUOTE) -> str:
 
 
 class InputError(ValueError):
-    """Bad input that the user can fix: names the file, the line or element, and the problem."""
+    """Bad input that the user can fix: names the file, the line or element, and the problem.
+
+    The command line prints ``str(error)`` on one line (``file:line: message``) and exits with
+    status 2; in Python it is a ``ValueError``.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong.
+    path : str or path-like, optional
+        The file.
+    line : int or str, optional
+        The line (or element) in it.
+
+    Examples
+    --------
+    >>> from corpusagree import InputError
+    >>> str(InputError("duplicate judgement by coder 'ann' on item 'u1'", "acts.csv", 12))
+    "acts.csv:12: duplicate judgement by coder 'ann' on item 'u1'"
+    """
 
     def __init__(self, message: str, path: str | PathLike | None = None,
                  line: int | str | None = None) -> None:

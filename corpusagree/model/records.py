@@ -62,16 +62,34 @@ def frame(rows: Iterable[Any]):
 
 
 class CoderMatrix:
-    """A square coder × coder matrix with its coder names: ``names``, ``values`` (a float
-    array, nan where a pair is undefined). It behaves as the array (``np.asarray``, indexing,
-    ``shape``, ``tolist``) and has ``to_frame()`` (names as index and columns) and
-    ``to_dict()`` (``{"coders": names, "matrix": values}``).
+    """A square coder × coder matrix with its coders' names.
+
+    It behaves as the array (``np.asarray``, indexing by position or by names, ``shape``,
+    ``tolist``) and has ``to_frame()`` (names as index and columns) and ``to_dict()``
+    (``{"coders": names, "matrix": values}``).
+
+    Parameters
+    ----------
+    names : sequence
+        The coders, in the order of the rows and columns.
+    values : array_like
+        The square matrix, nan where a pair is undefined.
+
+    Raises
+    ------
+    ValueError
+        When the shape does not match the names.
 
     Examples
     --------
+    >>> from corpusagree.model.records import CoderMatrix
     >>> m = CoderMatrix(["ann", "bob"], [[1.0, 0.5], [0.5, 1.0]])
     >>> m["ann", "bob"], m[0, 1], m.shape
     (0.5, 0.5, (2, 2))
+    >>> m.to_frame()
+         ann  bob
+    ann  1.0  0.5
+    bob  0.5  1.0
     """
 
     def __init__(self, names, values) -> None:
@@ -98,9 +116,11 @@ class CoderMatrix:
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """(coders, coders)."""
         return self.values.shape
 
     def tolist(self) -> list:
+        """The values as nested lists."""
         return self.values.tolist()
 
     def __repr__(self) -> str:
@@ -108,6 +128,7 @@ class CoderMatrix:
             (", …)" if len(self.names) > 6 else ")")
 
     def to_dict(self) -> dict:
+        """``{"coders": names, "matrix": values}``."""
         return {"coders": list(self.names), "matrix": plain(self.values)}
 
     def to_frame(self):

@@ -15,7 +15,37 @@ import networkx as nx
 
 
 class SenseInventory:
-    """Sense → group (→ super-group …) edges as a DAG; unknown senses are counted."""
+    """Senses and their groups as a DAG: sense → group (→ super-group …).
+
+    An edge sense → group says the sense belongs to the group. The extended sense es(s) is the
+    sense plus its ancestors up to a depth, so that under a set distance (Passonneau by default)
+    two senses of one group disagree only in part: es(WN1) = {WN1, LABEL}, es(WN3) = {WN3, LABEL}
+    → d = 2/3 (Artstein & Poesio 2005, §4.4). Senses asked for that are not in the inventory are
+    counted in ``unknown``.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Edges child → parent.
+
+    Raises
+    ------
+    ValueError
+        When the graph has a cycle (named).
+
+    References
+    ----------
+    .. [1] Artstein, R. and Poesio, M. (2005). Kappa³ = Alpha (or Beta), §4.4.
+
+    Examples
+    --------
+    >>> from corpusagree.senses import SenseInventory
+    >>> inv = SenseInventory.from_mapping({"WN1": "LABEL", "WN3": "LABEL", "WN19": "SEE"})
+    >>> inv
+    SenseInventory(3 senses, 2 groups)
+    >>> sorted(inv.extend("WN1")), sorted(inv.group("WN19"))
+    (['LABEL', 'WN1'], ['SEE'])
+    """
 
     def __init__(self, graph: nx.DiGraph) -> None:
         if not nx.is_directed_acyclic_graph(graph):
@@ -33,12 +63,47 @@ class SenseInventory:
 
     @classmethod
     def from_edges(cls, edges: Iterable[tuple[str, str]]) -> SenseInventory:
-        """From (child, parent) pairs, e.g. (sense, group) and (group, super-group)."""
+        """From (child, parent) pairs, e.g. (sense, group) and (group, super-group).
+
+        Parameters
+        ----------
+        edges : iterable of (str, str)
+
+        Returns
+        -------
+        SenseInventory
+
+        Raises
+        ------
+        ValueError
+            When the edges make a cycle.
+
+        Examples
+        --------
+        >>> from corpusagree.senses import SenseInventory
+        >>> inv = SenseInventory.from_edges([("WN1", "LABEL"), ("LABEL", "NOUN")])
+        >>> sorted(inv.extend("WN1")), sorted(inv.extend("WN1", depth=1))
+        (['LABEL', 'NOUN', 'WN1'], ['LABEL', 'WN1'])
+        """
         return cls(nx.DiGraph(list(edges)))
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, str | Iterable[str]]) -> SenseInventory:
-        """From sense → group (or several groups); chain mappings for more levels."""
+        """From sense → group (or several groups); chain mappings for more levels.
+
+        Parameters
+        ----------
+        mapping : mapping of str to str or iterable of str
+
+        Returns
+        -------
+        SenseInventory
+
+        Raises
+        ------
+        ValueError
+            When the mapping makes a cycle.
+        """
         g = nx.DiGraph()
         for child, parents in mapping.items():
             g.add_node(child)
@@ -50,7 +115,20 @@ class SenseInventory:
         return sense in self.graph
 
     def group(self, sense: str, level: int = 1) -> frozenset:
-        """The groups exactly ``level`` steps above a sense (itself for level 0 or unknown)."""
+        """The groups exactly ``level`` steps above a sense.
+
+        Parameters
+        ----------
+        sense : str
+        level : int, default 1
+            Steps up (0: the sense itself).
+
+        Returns
+        -------
+        frozenset
+            The groups; the sense itself for an unknown sense (then counted in ``unknown``), or
+            where the inventory stops below ``level``.
+        """
         if sense not in self.graph:
             self.unknown[sense] += 1
             return frozenset([sense])
@@ -63,7 +141,19 @@ class SenseInventory:
         return frozenset(layer)
 
     def extend(self, sense: str, depth: int | None = None) -> frozenset:
-        """es(s): the sense plus its ancestors up to ``depth`` levels (all when None)."""
+        """es(s): the sense plus its ancestors up to ``depth`` levels.
+
+        Parameters
+        ----------
+        sense : str
+        depth : int, optional
+            Levels of ancestors (all when None).
+
+        Returns
+        -------
+        frozenset
+            The extended sense; the sense alone when unknown (then counted in ``unknown``).
+        """
         if sense not in self.graph:
             self.unknown[sense] += 1
             return frozenset([sense])
@@ -73,7 +163,18 @@ class SenseInventory:
         return frozenset(reach)
 
     def extend_set(self, senses: Iterable[str], depth: int | None = None) -> frozenset:
-        """The union of the extended senses of several senses (multi-sense tags)."""
+        """The union of the extended senses of several senses (multi-sense tags).
+
+        Parameters
+        ----------
+        senses : iterable of str
+        depth : int, optional
+            Levels of ancestors (all when None).
+
+        Returns
+        -------
+        frozenset
+        """
         out: set = set()
         for s in senses:
             out |= self.extend(s, depth)

@@ -64,7 +64,34 @@ def _rowsums(A) -> np.ndarray:
 
 
 class Distance:
-    """A distance recipe: ``bind`` it to data to get a :class:`Metric`."""
+    """A distance between labels, as a recipe: ``bind`` it to data to get a metric.
+
+    Every weighted coefficient takes one; :func:`get` makes one from a name, a mapping, an
+    array or a function. Subclass it for a distance the other forms cannot express.
+
+    Attributes
+    ----------
+    name : str
+        The name reports print.
+    weighted : bool
+        False only for the nominal distance (the unweighted coefficients take only that).
+    for_sets : bool
+        True for distances between set-valued labels.
+    bounded : bool
+        True when every distance lies in [0, 1], so that w = 1 − d is a weight as Gwet's AC2
+        needs.
+
+    See Also
+    --------
+    get, Matrix, FromCallable, SetDistance
+
+    Examples
+    --------
+    >>> from corpusagree import distances
+    >>> d = distances.get("interval")
+    >>> d, d.weighted, d.bounded
+    (<distance interval>, True, False)
+    """
 
     name = "distance"
     #: False only for the nominal distance (the unweighted coefficients)
@@ -76,6 +103,26 @@ class Distance:
     bounded = False
 
     def bind(self, data: ReliabilityData, value_counts: np.ndarray) -> Metric:
+        """The metric of this distance on one label table.
+
+        Parameters
+        ----------
+        data : ReliabilityData
+            The data whose labels the metric measures.
+        value_counts : numpy.ndarray
+            How often each label is used among the pairable values (the ordinal metric's ranks).
+
+        Returns
+        -------
+        Metric
+            Vectorised distances between label codes: ``pair(a, b)`` and ``cross(F, G)``.
+
+        Raises
+        ------
+        ValueError
+            When the distance cannot measure these labels (sets under a plain distance, text
+            under interval, a label missing from a weight matrix).
+        """
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -231,8 +278,34 @@ def _validate_matrix(D: np.ndarray, labels: Sequence, what: str) -> None:
 
 
 class Matrix(Distance):
-    """A user weight matrix: a mapping {(a, b): d} (symmetric entries may be given once) or a
-    square array with its label order. Validated symmetric with a zero diagonal."""
+    """A weight matrix of the user's: a mapping ``{(a, b): d}`` or a square array with its labels.
+
+    Symmetric entries may be given once; the matrix is checked symmetric with a zero diagonal
+    and non-negative finite entries.
+
+    Parameters
+    ----------
+    weights : mapping or array_like
+        ``{(a, b): d}`` over every pair of labels, or a square array.
+    labels : sequence, optional
+        The labels of the array's rows and columns, in order (required with an array).
+
+    Raises
+    ------
+    ValueError
+        For a pair given twice with different distances, a pair without distance, an array
+        without labels, an asymmetric matrix, a non-zero diagonal or a negative entry; when
+        bound, for a label of the data missing from the matrix.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> d = ca.distances.Matrix({("a", "b"): 0.5, ("a", "c"): 1, ("b", "c"): 1})
+    >>> data = ca.ReliabilityData.from_triples([("A", 1, "a"), ("B", 1, "b"), ("A", 2, "b"),
+    ...                                          ("B", 2, "b"), ("A", 3, "c"), ("B", 3, "c")])
+    >>> round(ca.alpha(data, d).value, 4), round(ca.alpha(data).value, 4)   # a, b are close
+    (0.7368, 0.5455)
+    """
 
     name = "matrix"
 
@@ -341,8 +414,33 @@ def _positions(order: Sequence, labels: Sequence) -> np.ndarray:
 
 
 class FromCallable(Distance):
-    """A user function d(a, b) of two label values, evaluated once per distinct label pair
-    (an L × L table is built, so this suits plain labels with a moderate L)."""
+    """A distance given as a function ``d(a, b)`` of two label values.
+
+    The function is called once per distinct label pair (an L × L table is built, so this suits
+    plain labels with a moderate number of labels L).
+
+    Parameters
+    ----------
+    fn : callable
+        ``fn(a, b) -> float``, symmetric, 0 for equal labels.
+    name : str, optional
+        The name reports print (default: the function's name).
+
+    Raises
+    ------
+    ValueError
+        When bound, if the table of distances is not symmetric with a zero diagonal.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> def first_letter(a, b):
+    ...     return 0.0 if a == b else 0.5 if a[0] == b[0] else 1.0
+    >>> data = ca.ReliabilityData.from_triples([("A", 1, "NN"), ("B", 1, "NNS"),
+    ...                                          ("A", 2, "VB"), ("B", 2, "VB")])
+    >>> ca.alpha(data, first_letter).distance
+    'first_letter'
+    """
 
     def __init__(self, fn: Callable, name: str | None = None) -> None:
         self.fn = fn
@@ -660,9 +758,37 @@ class _ProfileSetMetric(Metric):
 
 
 class SetDistance(Distance):
-    """A set distance given by its similarity s(|A|, |B|, |A∩B|), vectorised, with
-    s = 1 for equal sets and s = 0 for disjoint ones (so d = 1 − s is 1 for disjoint sets).
-    Two empty sets are at distance 0, an empty and a non-empty set at distance 1."""
+    """A distance between sets given by its similarity s(``|A|``, ``|B|``, ``|A ∩ B|``).
+
+    The similarity is a vectorised function of the two sizes and the intersection size, 1 for
+    equal sets and 0 for disjoint ones (so d = 1 − s is 1 for disjoint sets); only intersecting
+    pairs of labels are ever compared, so no L × L array is built. Two empty sets are at distance
+    0, an empty and a non-empty set at distance 1. :data:`PASSONNEAU`, :data:`JACCARD`,
+    :data:`DICE` and :data:`MASI` are such distances.
+
+    Parameters
+    ----------
+    name : str
+        The name reports print.
+    similarity : callable
+        ``similarity(size_a, size_b, size_intersection) -> similarity``, on numpy arrays.
+
+    References
+    ----------
+    .. [1] Passonneau, R. (2004). Computing reliability for coreference annotation. LREC.
+    .. [2] Artstein, R. and Poesio, M. (2005). Kappa³ = Alpha (or Beta), §4.1.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> import numpy as np
+    >>> overlap = ca.distances.SetDistance("overlap", lambda a, b, x: x / np.minimum(a, b))
+    >>> data = ca.ReliabilityData.from_triples([("A", 1, {"m1", "m2"}), ("B", 1, {"m1", "m2"}),
+    ...                                          ("A", 2, {"m3"}), ("B", 2, {"m3", "m4"}),
+    ...                                          ("A", 3, {"m5"}), ("B", 3, {"m5"})])
+    >>> round(ca.alpha(data, "jaccard").value, 4), round(ca.alpha(data, overlap).value, 4)
+    (0.8, 1.0)
+    """
 
     for_sets = True
     bounded = True
@@ -673,6 +799,24 @@ class SetDistance(Distance):
         self.similarity = similarity
 
     def bind(self, data, value_counts):
+        """The metric over the data's set labels.
+
+        Parameters
+        ----------
+        data : ReliabilityData
+            Set-valued data.
+        value_counts : numpy.ndarray
+            Unused (the set distances do not depend on the value counts).
+
+        Returns
+        -------
+        Metric
+
+        Raises
+        ------
+        ValueError
+            When the labels are not sets.
+        """
         if not data.is_set:
             raise ValueError(f"the {self.name} distance needs set-valued labels "
                              "(give cells as a|b|c with --set-sep, or sets in Python)")
@@ -682,7 +826,19 @@ class SetDistance(Distance):
         return _SetMetric(self.similarity_matrix(labels))
 
     def similarity_matrix(self, labels: SetLabels) -> sp.csr_matrix:
-        """S over intersecting pairs plus the diagonal (S_aa = 1, the empty set included)."""
+        """The similarity S over intersecting pairs of sets plus the diagonal (S_aa = 1, the empty
+        set included), as a sparse matrix.
+
+        Parameters
+        ----------
+        labels : SetLabels
+            The sets.
+
+        Returns
+        -------
+        scipy.sparse.csr_matrix
+            L × L, with entries only where two sets intersect.
+        """
         L = len(labels)
         inter = intersections(labels)
         sizes = labels.sizes.astype(float)
@@ -715,14 +871,16 @@ def _masi(a, b, x):
 #: Passonneau (2004; Artstein & Poesio 2005, §4.1): d = 0 equal, 1/3 subset, 2/3 overlap,
 #: 1 disjoint.
 PASSONNEAU = SetDistance("passonneau", _monotonicity)
-#: Jaccard distance 1 − |A∩B| / |A∪B|.
+#: Jaccard distance 1 − ``|A∩B| / |A∪B|``.
 JACCARD = SetDistance("jaccard", _jaccard)
-#: Dice distance 1 − 2|A∩B| / (|A| + |B|).
+#: Dice distance 1 − ``2|A∩B| / (|A| + |B|)``.
 DICE = SetDistance("dice", _dice)
 #: MASI (Passonneau 2006): 1 − J·M with M = 1, 2/3, 1/3, 0. NLTK before 3.10 used .67/.33
 #: for M; DKPro's "MASI" is a different function (its set-size normalisation differs).
 MASI = SetDistance("masi", _masi)
 
+#: every distance by its name: Krippendorff's metrics, the set distances and irrCAC's weights
+#: (``irr-quadratic`` …)
 NAMED: dict[str, Distance] = {
     "nominal": Nominal(), "ordinal": Ordinal(), "interval": Interval(), "ratio": Ratio(),
     "passonneau": PASSONNEAU, "jaccard": JACCARD, "dice": DICE, "masi": MASI,
@@ -753,13 +911,18 @@ def weights(spec, categories: Sequence | None = None) -> Distance:
     Raises
     ------
     ValueError
-        A weight matrix without its categories, or not a valid one.
+        For an unknown name, a weight matrix without its categories, or not a valid one.
+
+    References
+    ----------
+    .. [1] Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed., ch. 3.
 
     Examples
     --------
-    >>> weights("quadratic").name, weights("identity").name
-    ('irr-quadratic', 'nominal')
-    >>> weights([[1, 0.5], [0, 1]], ["lo", "hi"]).D.tolist()
+    >>> from corpusagree import distances
+    >>> distances.weights("quadratic"), distances.weights("identity")
+    (<distance irr-quadratic>, <distance nominal>)
+    >>> distances.weights([[1, 0.5], [0, 1]], ["lo", "hi"]).D.tolist()
     [[0.0, 0.5], [1.0, 0.0]]
     """
     if spec is None or (isinstance(spec, str) and spec.lower() == "identity"):
@@ -775,8 +938,34 @@ def weights(spec, categories: Sequence | None = None) -> Distance:
 
 
 def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
-    """A Distance from a name, a Distance, a weight mapping, (array, labels) or (labels, array),
-    or a callable."""
+    """A :class:`Distance` from any of the forms the coefficients accept.
+
+    Parameters
+    ----------
+    spec : str, Distance, mapping, tuple, callable or None
+        A name of :data:`NAMED` (case-insensitive), a Distance (returned as it is), a weight
+        mapping ``{(a, b): d}`` (:class:`Matrix`), ``(array, labels)`` or ``(labels, array)``,
+        a function of two labels (:class:`FromCallable`), or None for nominal.
+
+    Returns
+    -------
+    Distance
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+    TypeError
+        For anything else.
+
+    Examples
+    --------
+    >>> from corpusagree import distances
+    >>> distances.get("Jaccard"), distances.get(None)
+    (<distance jaccard>, <distance nominal>)
+    >>> distances.get(([[0, 1], [1, 0]], ["x", "y"])).name
+    'matrix'
+    """
     if spec is None:
         return NAMED["nominal"]
     if isinstance(spec, Distance):

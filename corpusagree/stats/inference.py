@@ -47,10 +47,46 @@ FEW_CLUSTERS = 10
 
 @dataclass(frozen=True)
 class Bootstrap:
-    """How to bootstrap: ``n_resamples`` replicates, a ``level`` interval by the ``interval``
-    method (``"percentile"`` or ``"bca"``), resampling clusters (``cluster=True``: the data's
-    groups, e.g. documents), items (``False``) or clusters when the data have groups (``None``),
-    from the random ``seed`` (an int gives the same interval on every run)."""
+    """How to bootstrap: the settings every job's ``analyse`` takes as ``bootstrap=``.
+
+    Parameters
+    ----------
+    n_resamples : int, default 1000
+        Bootstrap replicates (at least 2).
+    level : float, default 0.95
+        The coverage of the intervals.
+    interval : {"percentile", "bca"}
+        Percentile intervals, or bias-corrected and accelerated ones (Efron 1987, the
+        acceleration from a jackknife over the resampling units).
+    cluster : bool, optional
+        True: resample the data's groups (documents, lemmas), False: resample items, None
+        (default): groups when there are two or more, else items with a note. Items of one
+        document are not independent, so resampling them alone gives intervals too narrow.
+    seed : int, optional, default 0
+        The random seed: an int gives the same interval on every run; None a fresh one.
+
+    Raises
+    ------
+    ValueError
+        For a level outside (0, 1), fewer than two resamples or an unknown interval method.
+
+    References
+    ----------
+    .. [1] Hayes, A. F. and Krippendorff, K. (2007). Answering the call for a standard
+       reliability measure for coding data. Communication Methods and Measures 1(1).
+    .. [2] Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
+       Statistical Association 82(397).
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> from corpusagree.analyses import table
+    >>> corpus = table.read("sample_corpora/table/dialogue_acts.csv", group="document")
+    >>> report = table.analyse(corpus, bootstrap=ca.Bootstrap(n_resamples=200, seed=1))
+    >>> iv = report.coefficients[0].interval
+    >>> iv.clustered, iv.units, iv.n_resamples
+    (True, 6, 200)
+    """
 
     n_resamples: int = 1000
     level: float = 0.95
@@ -68,6 +104,7 @@ class Bootstrap:
                              f"not {self.interval!r}")
 
     def as_dict(self) -> dict:
+        """The settings as plain data (the ``bootstrap`` part of a report's JSON)."""
         return {"n_resamples": self.n_resamples, "level": self.level,
                 "interval": self.interval, "cluster": self.cluster, "seed": self.seed}
 
@@ -76,7 +113,49 @@ class Bootstrap:
 class Interval:
     """A confidence interval for one coefficient, with what it was computed from.
 
-    ``note`` says when the interval needs a caution (clipped, or not containing the estimate).
+    Attributes
+    ----------
+    coefficient, distance : str
+        The coefficient's id and the distance.
+    estimate : float
+        The coefficient on the data.
+    low, high : float
+        The interval's bounds.
+    level : float
+        Its coverage.
+    method : str
+        How it was made (``bootstrap percentile``, ``bootstrap bca``, or the analytic method
+        with its citation).
+    clustered : bool
+        Whether the bootstrap resampled clusters (documents) rather than items.
+    units : int
+        The resampling units (clusters or items).
+    n_resamples : int
+        Bootstrap replicates (0 for analytic intervals).
+    seed : int or None
+        The random seed.
+    distribution : numpy.ndarray or None
+        The replicates' values (bootstrap).
+    q : dict
+        Krippendorff's q: the share of replicates below each of .667 and .8.
+    se : float or None
+        The standard error (analytic intervals; the replicates' standard deviation otherwise).
+    dropped : int
+        Replicates that gave no value (De = 0), left out.
+    note : str or None
+        A caution: clipped to [−1, 1], or not containing the estimate.
+
+    See Also
+    --------
+    Result.confidence_interval, Bootstrap
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> data = ca.ReliabilityData.from_contingency([[46, 6, 0], [0, 32, 0], [0, 6, 10]])
+    >>> iv = ca.alpha(data).confidence_interval(n_resamples=500, seed=1)
+    >>> round(iv.low, 4), round(iv.high, 4), round(iv.q[0.8], 2)
+    (0.6932, 0.9006, 0.47)
     """
 
     coefficient: str
@@ -101,6 +180,7 @@ class Interval:
                 f"[{self.low:.4g}, {self.high:.4g}], {self.method})")
 
     def as_dict(self) -> dict:
+        """The interval as plain data (without the distribution); ``q`` keyed by strings."""
         out = {k: getattr(self, k) for k in ("coefficient", "distance", "estimate", "low", "high",
                                              "level", "method", "clustered", "units",
                                              "n_resamples", "seed", "se", "dropped", "note")}

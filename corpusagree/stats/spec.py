@@ -100,6 +100,8 @@ class Coefficient:
             self.listed_for == "any" or (self.listed_for == "two") == (n_coders == 2))
 
 
+#: every coefficient by its id, in the order tables list them: which Do and De it takes, when
+#: it applies, and its definition with the citation
 COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
     Coefficient("percent_agreement", "A_o", "percent agreement", "pairs", None, "agreement",
                 False, "A_o: mean over items with ≥ 2 judgements of the proportion of agreeing "

@@ -87,13 +87,41 @@ IDS = {"1995": "alpha_u_1995", "u": "alpha_u", "|u|": "alpha_u_binary", "cu": "a
 class UnitizingAlpha:
     """One coefficient of the unitizing α family: ``value = 1 − observed / expected``.
 
-    ``observed`` and ``expected`` are the disagreements as the papers normalise them (1995/2004:
-    uDo and uDe, summed over categories for the overall value; 2016: shares of the pairable
-    length, for (k)uα of the category's pairable length); ``coverage`` (only ``"k"``) is the
-    share of the category's length that meets valued units of other annotators; ``reason`` says
-    why ``value`` is nan (else None); ``documents`` counts the documents with at least two
-    annotators; ``terms`` holds their disagreement terms (one row each), which the value pools
-    and the bootstrap resamples.
+    Attributes
+    ----------
+    variant : str
+        ``1995``, ``u``, ``|u|``, ``cu`` or ``k`` (:func:`alpha_u`).
+    category : str or None
+        The category measured (1995 and k), None for all.
+    value : float
+        The coefficient (nan when undefined; ``reason`` says why).
+    observed, expected : float
+        The disagreements as the papers normalise them (1995/2004: uDo and uDe, summed over
+        categories for the overall value; 2016: shares of the pairable length, for (k)uα of the
+        category's pairable length).
+    coverage : float or None
+        (k)uα only: the share of the category's length that meets valued units of other
+        annotators.
+    reason : str or None
+        Why ``value`` is nan (overlapping units of one annotator, no expected disagreement …).
+    documents : int
+        The documents with at least two annotators.
+    terms : numpy.ndarray
+        Their disagreement terms (one row each), which the value pools and the bootstrap
+        resamples.
+
+    See Also
+    --------
+    alpha_u
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> u.alpha_u(c, variant="k", category="PER")
+    UnitizingAlpha((PER)uα=1, Do=0, De=0.8, coverage=0.889, 1 document)
     """
 
     variant: str
@@ -108,6 +136,9 @@ class UnitizingAlpha:
 
     @property
     def symbol(self) -> str:
+        """How reports write the coefficient: ``uα``, ``|u|α``, ``cuα``, ``(PER)uα``, ``uα[PER]
+        (1995)`` …
+        """
         s = VARIANTS[self.variant]
         if self.variant == "k":
             return f"({self.category})uα"
@@ -123,7 +154,7 @@ class UnitizingAlpha:
                 f"{'' if self.documents == 1 else 's'}{why})")
 
     def to_dict(self) -> dict:
-        """JSON-ready (nan stays a float nan)."""
+        """The coefficient as plain data (nan stays a float nan)."""
         return {"id": IDS[self.variant], "symbol": self.symbol, "variant": self.variant,
                 "category": self.category, "value": self.value, "observed": self.observed,
                 "expected": self.expected, "coverage": self.coverage, "reason": self.reason,
@@ -199,10 +230,56 @@ class UnitizingAlpha:
 
 
 def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> UnitizingAlpha:
-    """Krippendorff's unitizing α of a continuum (see the module docstring): ``variant``
-    ``"1995"`` (Krippendorff 1995, 2004; per ``category`` or, with None, overall) or one of the
-    2016 family (Krippendorff, Mathet, Bouvry & Widlöcher 2016): ``"u"``, ``"|u|"``, ``"cu"``
-    (all categories) and ``"k"`` (one ``category``, with its coverage)."""
+    """Krippendorff's unitizing α of a continuum.
+
+    Agreement on where units are and which category they carry, without units fixed in advance:
+    each annotator's units of a document, with the gaps between them, are segments of the
+    document's continuum. Over several documents each document's disagreements are computed as the
+    papers define them and the corpus sums them (see :mod:`corpusagree.stats.unitizing` for the
+    formulas).
+
+    Parameters
+    ----------
+    c : Continuum
+        The units.
+    variant : str, default "u"
+        ``1995``: Krippendorff (1995, 2004), per ``category`` or overall with None; the 2016
+        family: ``u`` (unitizing and coding), ``|u|`` (unitizing only: units against gaps),
+        ``cu`` (coding given unitizing), all categories, and ``k`` (one ``category``, with its
+        coverage).
+    category : str, optional
+        The category of ``1995`` (None: overall) and ``k`` (required).
+
+    Returns
+    -------
+    UnitizingAlpha
+
+    Raises
+    ------
+    InputError
+        For an unknown variant or category, a category given to ``u``, ``|u|`` or ``cu``, none
+        given to ``k``. Overlapping units of one annotator, which the definitions exclude, give
+        nan with the reason naming them.
+
+    References
+    ----------
+    .. [1] Krippendorff, K. (1995). On the reliability of unitizing continuous data.
+       Sociological Methodology 25; (2004) Content Analysis, 2nd ed., §11.6.
+    .. [2] Krippendorff, K., Mathet, Y., Bouvry, S. and Widlöcher, A. (2016). On the
+       reliability of unitizing textual continua: further developments. Quality & Quantity
+       50(6).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> u.alpha_u(c, variant="u")
+    UnitizingAlpha(uα=0.8681, Do=0.05, De=0.3791, 1 document)
+    >>> round(u.alpha_u(c, variant="1995", category="PER").value, 4)
+    0.9724
+    """
     if variant not in VARIANTS:
         raise InputError(f"unknown unitizing α variant {variant!r}; the variants are "
                          f"{', '.join(VARIANTS)}")

@@ -56,6 +56,17 @@ class AltTest:
     per tested human: ``p_values``, ``wins`` (H0 rejected after Benjamini–Yekutieli),
     ``candidate_advantage`` (P(W^f = 1)), ``human_advantage`` (P(W^h = 1)), ``t_statistics``
     and ``items``; ``skipped`` says which humans were left out and why.
+
+    Examples
+    --------
+    >>> from corpusagree import annotators as an
+    >>> from corpusagree.analyses import table
+    >>> data = table.read("sample_corpora/table/dialogue_acts.csv").data
+    >>> test = an.alt_test(data, candidate="dan", epsilon=0.2)
+    >>> test
+    AltTest('dan' vs 3 humans, ε=0.2: ω=0.333, ρ=0.805, failed)
+    >>> test.human_records()[0]["human"], test.human_records()[0]["items"]
+    ('ann', 66)
     """
 
     candidate: object
@@ -91,7 +102,7 @@ class AltTest:
                 for h in self.humans]
 
     def to_dict(self) -> dict:
-        """JSON-ready (nan stays a float nan)."""
+        """The test as plain data (nan stays a float nan)."""
         return {"candidate": self.candidate, "epsilon": self.epsilon, "fdr": self.fdr,
                 "scoring": self.scoring, "winning_rate": self.winning_rate,
                 "advantage_probability": self.advantage_probability, "passed": self.passed,
@@ -106,9 +117,37 @@ class AltTest:
 
 
 def benjamini_yekutieli(p: np.ndarray, q: float) -> np.ndarray:
-    """Which hypotheses the Benjamini–Yekutieli (2001) step-up procedure rejects at false
-    discovery rate ``q``: the k smallest p-values for the largest k with
-    p_(k) ≤ k q / (m Σ_{i ≤ m} 1/i) (a nan p-value is never rejected)."""
+    """Which hypotheses the Benjamini–Yekutieli (2001) step-up procedure rejects.
+
+    The k smallest p-values for the largest k with p_(k) ≤ k q / (m Σ_{i ≤ m} 1/i), which
+    controls the false discovery rate at ``q`` under any dependence between the tests; a nan
+    p-value is never rejected. The alt-test uses it across the humans (Calderon, Reichart & Dror
+    2025).
+
+    Parameters
+    ----------
+    p : numpy.ndarray
+        The p-values.
+    q : float
+        The false discovery rate.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per p-value: rejected.
+
+    References
+    ----------
+    .. [1] Benjamini, Y. and Yekutieli, D. (2001). The control of the false discovery rate in
+       multiple testing under dependency. Annals of Statistics 29(4).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from corpusagree import annotators as an
+    >>> an.benjamini_yekutieli(np.array([0.001, 0.004, 0.03, 0.5]), 0.05).tolist()
+    [True, True, False, False]
+    """
     m = len(p)
     if m == 0:
         return np.zeros(0, bool)

@@ -18,7 +18,17 @@ from .annotations import Annotations, first_argmax
 @dataclass(frozen=True, eq=False)
 class LabelledMatrix:
     """A 2-D array with named rows and columns: ``m[row]`` is a row as ``{column: value}``,
-    ``m.values`` the array."""
+    ``m.values`` the array.
+
+    Examples
+    --------
+    >>> from corpusagree import annotators as an
+    >>> from corpusagree.analyses import table
+    >>> ds = an.dawid_skene(table.read("sample_corpora/table/dialogue_acts.csv").data)
+    >>> m = ds.confusion["dan"]       # P(dan gives the column label | the true row label)
+    >>> m.shape, round(m["Other"]["Other"], 3)
+    ((4, 4), 0.552)
+    """
 
     values: np.ndarray
     rows: Sequence
@@ -36,6 +46,7 @@ class LabelledMatrix:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """(rows, columns)."""
         return self.values.shape
 
     def __repr__(self) -> str:
@@ -92,6 +103,16 @@ class AnnotatorModel:
         guessing strategies …).
     settings : dict
         The settings of the fit.
+
+    Examples
+    --------
+    >>> from corpusagree import annotators as an
+    >>> from corpusagree.analyses import table
+    >>> ds = an.dawid_skene(table.read("sample_corpora/table/dialogue_acts.csv").data)
+    >>> ds
+    AnnotatorModel(dawid_skene: 72 items, 4 annotators, 4 labels, 32 iterations, log L=-276.956)
+    >>> max(ds.skill, key=ds.skill.get), ds.labels["d1.u01"]
+    ('ann', 'Statement')
     """
 
     model: str

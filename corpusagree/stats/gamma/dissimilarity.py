@@ -20,8 +20,39 @@ CategoryDistance = str | Mapping | tuple | dist.Distance
 
 def positional_dissimilarity(u: tuple[float, float], v: tuple[float, float],
                              delta_empty: float = 1.0) -> float:
-    """Mathet et al.'s (2015, §4) positional-sporadic dissimilarity of two units (start, end):
-    ``((|s_u − s_v| + |e_u − e_v|) / (l_u + l_v))² · Δ∅``."""
+    """Mathet et al.'s (2015, §4) positional-sporadic dissimilarity of two units.
+
+    ``((|s_u − s_v| + |e_u − e_v|) / (l_u + l_v))² · Δ∅``, l the units' lengths: 0 for the
+    same position, Δ∅ when the two units are as far apart as their lengths together.
+
+    Parameters
+    ----------
+    u, v : tuple of (start, end)
+        The two units.
+    delta_empty : float, default 1
+        Δ∅, the cost of a unit aligned with nothing.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    InputError
+        When a unit does not end after it starts.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> round(u.positional_dissimilarity((4, 14), (40, 44)), 2)   # Mathet et al., Fig. 10
+    22.22
+    """
     (s1, e1), (s2, e2) = u, v
     if not (s1 < e1 and s2 < e2):
         raise InputError(f"a unit must end after it starts: got {u} and {v}")

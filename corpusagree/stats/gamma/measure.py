@@ -136,9 +136,47 @@ def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty:
                    category_distance: CategoryDistance = "nominal") -> Alignment:
     """The alignment of least disorder (Mathet et al. 2015, §4.3 and §5.1), exact.
 
-    ``category_distance``: any corpusagree distance (a name, a ``{(a, b): d}`` mapping,
-    ``(array, labels)``, a :class:`~corpusagree.stats.distances.Distance`), bound to the
-    continuum's categories and scaled into [0, 1]; d_cat = dist_cat·Δ∅."""
+    An integer program over candidate unitary alignments, solved by HiGHS with a zero optimality
+    gap; candidates are pruned as in §5.1.1 without losing the optimum (see the module
+    :mod:`corpusagree.stats.gamma`).
+
+    Parameters
+    ----------
+    c : Continuum
+        The units, of one or more documents (each aligned within itself).
+    alpha, beta : float, default 1
+        The weights of the positional and categorial dissimilarities.
+    delta_empty : float, default 1
+        Δ∅, the cost of a unit aligned with nothing.
+    category_distance : str, mapping, tuple or Distance, default "nominal"
+        Any corpusagree distance between categories (a name, a ``{(a, b): d}`` mapping,
+        ``(array, labels)``, a :class:`~corpusagree.distances.Distance`), scaled into [0, 1];
+        d_cat = dist_cat·Δ∅.
+
+    Returns
+    -------
+    Alignment
+
+    Raises
+    ------
+    InputError
+        For negative weights or a distance that cannot measure the categories.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> round(u.best_alignment(c).disorder, 4)
+    0.0123
+    """
     dis, docs, _ = _setup(c, alpha, beta, delta_empty, category_distance)
     parts = align([(d.annot, d.s, d.e, d.cat, d.n) for d in docs], dis)
     return _alignment(c, docs, parts, dis, distance_name(category_distance))
@@ -151,12 +189,61 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     """γ = 1 − D_o/D_e (Mathet et al. 2015, §4), with γ-cat and γ-k (Mathet 2017, §4.2).
 
     D_o is the best alignment's disorder; D_e the mean best-alignment disorder of sampled
-    continua (``sampler`` "statistical" or "shuffle", see the package docstring), reproducible
-    from ``seed``. ``n_samples`` fixes their number; otherwise 30 are drawn and then as many
-    more as ``precision`` (the relative half-width of the 95% interval of D_e) asks, as in
-    pygamma-agreement (§5.3), at most :data:`MAX_SAMPLES`. ``progress(done, total)`` counts
-    the sampled continua aligned, after each batch (one solver call); ``total`` grows when the
-    precision rule asks for more than the first batch."""
+    continua (see the package docstring), reproducible from ``seed``. Over several documents
+    units are aligned and sampled within their own document and the corpus-wide γ treats the
+    documents as lying side by side on one continuum.
+
+    Parameters
+    ----------
+    c : Continuum
+        The units.
+    alpha, beta, delta_empty, category_distance
+        As in :func:`best_alignment`.
+    sampler : {"statistical", "shuffle"}
+        pygamma-agreement's samplers: ``statistical`` draws each annotator's number of units,
+        gaps and lengths from normal laws fitted on the continuum and the categories from their
+        frequencies; ``shuffle`` shifts real annotators' units circularly (§5.2.1).
+    precision : float, optional, default 0.02
+        Unless ``n_samples`` is given, 30 samples and then as many more as the relative
+        half-width of D_e's 95% interval asks (§5.3), at most 1,000 (a note says when the rule
+        asked for more).
+    n_samples : int, optional
+        A fixed number of sampled continua.
+    seed : int, optional, default 0
+        The random seed.
+    progress : callable, optional
+        ``progress(done, total)``: the sampled continua aligned, after each batch (one solver
+        call); ``total`` grows when the precision rule asks for more than the first batch.
+
+    Returns
+    -------
+    Gamma
+
+    Raises
+    ------
+    InputError
+        For an unknown sampler, a precision outside (0, 1), a non-positive number of samples.
+
+    References
+    ----------
+    .. [1] Mathet, Y., Widlöcher, A. and Métivier, J.-P. (2015). The unified and holistic
+       method gamma (γ) for inter-annotator agreement measure and alignment. Computational
+       Linguistics 41(3).
+    .. [2] Mathet, Y. (2017). The agreement measure γcat, a complement to γ focused on
+       categorization of a continuum. Computational Linguistics 43(3).
+    .. [3] Titeux, H. and Riad, R. (2021). pygamma-agreement: Gamma γ measure for
+       inter/intra-annotator agreement in Python. JOSS 6(62).
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> g = u.gamma(c, n_samples=30, seed=0)
+    >>> round(g.value, 4), round(g.observed_disorder, 4), g.n_samples
+    (0.9859, 0.0123, 30)
+    """
     _check_sampling(sampler, precision, n_samples)
     dis, docs, notes = _setup(c, alpha, beta, delta_empty, category_distance)
     observed = align([(d.annot, d.s, d.e, d.cat, d.n) for d in docs], dis)

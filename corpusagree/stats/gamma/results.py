@@ -19,8 +19,25 @@ SAMPLING = "sampling"
 
 @dataclass(repr=False)
 class UnitaryAlignment:
-    """One unitary alignment: a unit index into the continuum (or None) per annotator, and its
-    disorder (the mean pairwise dissimilarity, Mathet et al. 2015, §4.3)."""
+    """One unitary alignment: a unit (or ∅) per annotator, and its disorder.
+
+    Attributes
+    ----------
+    units : tuple of int or None
+        Per annotator, the unit's index into the continuum's arrays, None for ∅.
+    disorder : float
+        The mean pairwise dissimilarity of its units (Mathet et al. 2015, §4.3), a pair with ∅
+        costing Δ∅.
+    document : str
+        The document.
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER")], end=60)
+    >>> u.best_alignment(c).unitary_alignments
+    [UnitaryAlignment((0, 1), disorder=0.01235)]
+    """
 
     units: tuple[int | None, ...]
     disorder: float
@@ -32,11 +49,43 @@ class UnitaryAlignment:
 
 @dataclass(repr=False)
 class Alignment:
-    """A best alignment: ``tuples[i, a]`` is the index (into the continuum's unit arrays) of
-    annotator a's unit in unitary alignment i, -1 for ∅ (or for an annotator who did not
-    annotate that document); ``disorders[i]`` its disorder; ``document[i]`` its document.
-    ``disorder`` is the alignment's disorder (Σ unitary disorders / x̄; over a corpus, the
-    x̄-weighted mean of ``document_disorders``)."""
+    """A best alignment of a continuum's units (Mathet et al. 2015, §4.3).
+
+    Attributes
+    ----------
+    continuum : Continuum
+        The units aligned.
+    tuples : numpy.ndarray
+        ``tuples[i, a]``: the index of annotator a's unit in unitary alignment i, -1 for ∅ (or
+        for an annotator who did not annotate that document).
+    disorders : numpy.ndarray
+        Each unitary alignment's disorder.
+    document : numpy.ndarray
+        Each unitary alignment's document (index).
+    disorder : float
+        The alignment's disorder: Σ unitary disorders / x̄, x̄ the mean number of units per
+        annotator; over a corpus, the x̄-weighted mean of ``document_disorders``.
+    document_disorders : numpy.ndarray
+        Each document's disorder.
+    alpha, beta, delta_empty : float
+        The weights of the positional and categorial dissimilarities, and Δ∅.
+    category_distance : str
+        The name of the distance between categories.
+
+    See Also
+    --------
+    best_alignment
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> a = u.best_alignment(c)
+    >>> a, a.tuples.tolist()
+    (Alignment(disorder=0.01235, 2 unitary alignments of 4 units), [[0, 1], [2, 3]])
+    """
 
     continuum: Continuum
     tuples: np.ndarray
@@ -73,6 +122,9 @@ class Alignment:
                 f"{len(self.continuum)} units)")
 
     def to_dict(self) -> dict:
+        """The alignment as plain data: every unitary alignment with its units' positions and
+        categories.
+        """
         c = self.continuum
 
         def unit(u: int):
@@ -99,11 +151,54 @@ class Alignment:
 class Gamma:
     """γ of a continuum (Mathet et al. 2015) with what it was computed from.
 
-    ``sample_disorders`` are the best-alignment disorders of the sampled continua (their mean
-    is ``expected_disorder``); ``documents`` holds one :class:`Gamma` per document when the
-    continuum has several (this one is then the corpus-wide γ, see the module docstring).
-    ``cat_disorders`` and ``k_disorders[k]`` are the (observed, expected) disorders of γ-cat and
-    γ-k (nan when no pair of aligned units weighs anything)."""
+    Attributes
+    ----------
+    value : float
+        γ = 1 − D_o/D_e (1 when D_o = 0).
+    observed_disorder, expected_disorder : float
+        D_o, the best alignment's disorder, and D_e, the mean disorder of the sampled continua.
+    alignment : Alignment
+        The best alignment.
+    n_samples : int
+        The sampled continua.
+    sample_disorders : numpy.ndarray
+        Their best-alignment disorders (their mean is D_e).
+    gamma_cat : float
+        γ-cat (Mathet 2017): agreement on the categories of the aligned units.
+    gamma_ks : dict
+        γ-k of each category (:meth:`gamma_k`).
+    cat_disorders, k_disorders
+        The (observed, expected) disorders of γ-cat and of each γ-k (nan when no pair of
+        aligned units weighs anything).
+    sampler : str
+        ``statistical`` or ``shuffle``.
+    precision : float or None
+        The precision rule's target, when the number of samples was not fixed.
+    seed : int or None
+        The random seed.
+    document : str or None
+        The document, for a per-document γ.
+    documents : list of Gamma
+        One γ per document when the continuum has several (this one is then the corpus-wide γ).
+    notes : list of str
+        What needs saying (the precision rule asked for more samples than allowed …).
+
+    See Also
+    --------
+    gamma
+
+    Examples
+    --------
+    >>> from corpusagree import unitizing as u
+    >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+    ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+    ...                            begin=0, end=60)
+    >>> g = u.gamma(c, n_samples=30, seed=0)
+    >>> g
+    Gamma of 'document'(0.9859: observed 0.01235, expected 0.874 from 30 statistical samples)
+    >>> g.gamma_cat, g.gamma_k("PER")
+    (1.0, 1.0)
+    """
 
     value: float
     observed_disorder: float
@@ -123,7 +218,22 @@ class Gamma:
     notes: list[str] = field(default_factory=list)
 
     def gamma_k(self, category: str) -> float:
-        """γ-k of one category (Mathet 2017): γ-cat over the pairs with a unit of that category."""
+        """γ-k of one category (Mathet 2017): γ-cat over the pairs with a unit of that category.
+
+        Parameters
+        ----------
+        category : str
+            The category.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        InputError
+            For an unknown category.
+        """
         try:
             return self.gamma_ks[category]
         except KeyError:
@@ -131,27 +241,37 @@ class Gamma:
                              f"{', '.join(self.gamma_ks)}") from None
 
     def confidence_interval(self, level: float = 0.95, method: str = SAMPLING) -> Interval:
-        """γ's interval from the sampling of the expected disorder: D_e ± z·s/√N (s the
-        standard deviation of the N sampled disorders), mapped through γ = 1 − D_o/D_e.
+        """γ's interval from the sampling of the expected disorder.
+
+        D_e ± z·s/√N (s the standard deviation of the N sampled disorders), mapped through
+        γ = 1 − D_o/D_e: how precisely the samples fix γ, not how γ would vary over other texts.
 
         Parameters
         ----------
-        level : float
-            The confidence level, in (0, 1).
-        method : str
-            ``"sampling"``, the only interval γ has: D_o is the exact best alignment's, so
-            the randomness in γ is the sampling of D_e (Mathet et al. 2015, §5.3). The
-            bootstrap's ``"percentile"`` and ``"bca"`` are refused with the reason.
+        level : float, default 0.95
+            The coverage.
+        method : str, default "sampling"
+            The only interval γ has: D_o is the exact best alignment's, so the randomness in
+            γ is the sampling of D_e (Mathet et al. 2015, §5.3). The bootstrap's
+            ``"percentile"`` and ``"bca"`` are refused with the reason.
 
         Returns
         -------
         Interval
-            Method ``"sampled continua (<sampler>)"``.
 
         Raises
         ------
         InputError
             For a level outside (0, 1), or a bootstrap method.
+
+        Examples
+        --------
+        >>> from corpusagree import unitizing as u
+        >>> c = u.Continuum.from_units([("ann1", 0, 5, "PER"), ("ann2", 1, 5, "PER"),
+        ...                             ("ann1", 10, 20, "LOC"), ("ann2", 10, 18, "LOC")],
+        ...                            begin=0, end=60)
+        >>> u.gamma(c, n_samples=30, seed=0).confidence_interval()
+        Interval(gamma=0.9859, 95% [0.9831, 0.9879], sampled continua (statistical))
         """
         if method != SAMPLING:
             raise InputError(
@@ -180,8 +300,18 @@ class Gamma:
                 f"samples)")
 
     def to_dict(self, alignment: bool = True) -> dict:
-        """JSON-ready; the documents of a corpus come without their alignments (the corpus
-        alignment holds them, each unitary alignment naming its document)."""
+        """γ as plain data, with its interval and the sampled disorders.
+
+        Parameters
+        ----------
+        alignment : bool, default True
+            Include the best alignment (the documents of a corpus come without theirs: the corpus
+            alignment holds them, each unitary alignment naming its document).
+
+        Returns
+        -------
+        dict
+        """
         ci = self.confidence_interval()
         out = {
             "value": self.value, "observed_disorder": self.observed_disorder,

@@ -1,0 +1,225 @@
+"""The parts of the documentation that are made from the package, so they cannot go stale.
+
+* the Python reference (``reference/api/``), written from :mod:`apiref` before autosummary
+  reads the sources;
+* ``{corpusagree-formats}``: every format of the readers' registry with its options and a
+  minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
+  command in its ``command`` file (a format without an example, or an example the command
+  cannot read, is a warning, so an error under ``-W``); then the format's variants, each a
+  folder ``docs/formats/<task>/<format>/variants/<variant>/`` with its files, its ``command``
+  and an ``about`` file (a title line, then what the variant shows), run the same way;
+* ``{corpusagree-schema}``: the JSON schema of the reports as ``corpusagree schema`` prints it,
+  shown and offered as a file to download.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shlex
+import warnings
+import zipfile
+from pathlib import Path
+
+import apiref
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+logger = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+DOCS = HERE.parent
+EXAMPLES = DOCS / "formats"
+
+#: code-block languages by file suffix
+LANGUAGES = {".xml": "xml", ".xmi": "xml", ".mmax": "xml", ".rs3": "xml", ".json": "json",
+             ".csv": "text", ".tsv": "text", ".conllu": "text", ".tok": "text"}
+
+LAYOUTS = {
+    "path": "one file or folder per annotator",
+    "folder": "one folder per annotator, or a folder of annotator folders",
+    "each": "files that name their annotators inside (give files or folders)",
+    "file": "one file holds every annotator",
+    "paired": "the data file, then one key file per annotator (or a folder of them)",
+}
+
+
+def write_api(app: Sphinx, config) -> None:
+    apiref.write(Path(app.srcdir) / "reference" / "api")
+
+
+def _run(argv: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run the command line in this process in ``cwd``: (status, its output, its messages)."""
+    from corpusagree.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                warnings.catch_warnings():
+            warnings.simplefilter("default")
+            status = main(argv)
+    finally:
+        os.chdir(old)
+    return status, out.getvalue(), err.getvalue()
+
+
+#: what a format's example folder holds beside its files: the command, a variant's title and
+#: text, and the folder of its variants
+NOT_SHOWN = ("command", "about")
+VARIANTS = "variants"
+
+
+def _files(folder: Path) -> list[Path]:
+    """The files of an example (not its command, nor its variants' files)."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name not in NOT_SHOWN
+                  and p.relative_to(folder).parts[0] != VARIANTS)
+
+
+def variants(folder: Path) -> list[Path]:
+    """The variants of a format's example: the folders under ``variants/``, by name."""
+    return sorted(p for p in (folder / VARIANTS).glob("*") if p.is_dir())
+
+
+def _shown(path: Path, caption: str, data: bytes | None = None) -> list[str]:
+    """An example's file as code blocks: its text, or for a zip each member (a zip inside it
+    too), captioned ``archive.zip!/member``."""
+    data = path.read_bytes() if data is None else data
+    if path.suffix == ".zip":
+        lines = []
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for member in z.namelist():
+                if not member.endswith("/"):
+                    lines += _shown(Path(member), f"{caption}!/{member}", z.read(member))
+        return lines
+    lang = LANGUAGES.get(path.suffix, "text")
+    text = data.decode("utf-8")
+    # long lines (an XMI's, a CoNLL-U row's last column) wrap rather than scroll out of sight
+    return [".. container:: corpusagree-wrap", "", f"   .. code-block:: {lang}",
+            f"      :caption: {caption}", ""] + \
+        [f"      {line}" if line else "" for line in text.splitlines()] + [""]
+
+
+class Formats(SphinxDirective):
+    """Every registered reader, task by task, with a minimal example that the build reads."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from corpusagree import readers
+
+        self.env.note_dependency(__file__)
+        lines: list[str] = []
+        for task in readers.TASKS:
+            found = readers.readers(task)
+            lines += [f"{task.capitalize()} formats", "-" * (len(task) + 8), "",
+                      f"Read by ``corpusagree {readers.JOBS.get(task, task)}``; "
+                      "``--input-format`` names one of these, or leave it to sniffing "
+                      "(tried in this order).", ""]
+            for name, reader in found.items():
+                lines += self._reader(task, name, reader)
+        self.env.note_reread()  # the registry and the examples are read at every build
+        return nested_parse_with_titles_list(self, lines)
+
+    def _reader(self, task: str, name: str, reader) -> list[str]:
+        title = f"``{name}``"
+        lines = [title, "^" * len(title), "", apiref._escape(reader.summary) + ".", "",
+                 f"Paths: {LAYOUTS.get(reader.layout, reader.layout)}."]
+        if reader.options:
+            lines += ["", "Options of this format:", ""]
+            for o in reader.options:
+                choices = f" ({', '.join(o.choices)})" if o.choices else ""
+                lines.append(f"* ``{o.flag}``{choices}: {apiref._escape(o.help)}")
+        for job, given in reader.defaults.items():
+            shown = ", ".join(f"``{k}={v!r}``" for k, v in given.items())
+            lines += ["", f"The ``{job}`` job reads it with {shown} unless told otherwise."]
+        lines.append("")
+        folder = EXAMPLES / task / name
+        if not (folder / "command").is_file():
+            logger.warning(f"the {task} format {name!r} has no minimal example: add "
+                           f"docs/formats/{task}/{name}/ with its files and a 'command' file",
+                           location=(self.env.docname, self.lineno))
+            return lines
+        lines += ["A minimal example:", ""] + self._example(task, name, folder)
+        for variant in variants(folder):
+            about = variant / "about"
+            if not (about.is_file() and (variant / "command").is_file()):
+                logger.warning(f"the variant {variant.relative_to(EXAMPLES)} needs a 'command' "
+                               "and an 'about' file", location=(self.env.docname, self.lineno))
+                continue
+            self.env.note_dependency(str(about))
+            title, _, text = about.read_text(encoding="utf-8").strip().partition("\n")
+            lines += [f".. rubric:: {title.strip()}", "", text.strip(), ""]
+            lines += self._example(task, name, variant)
+        return lines
+
+    def _example(self, task: str, name: str, folder: Path) -> list[str]:
+        """The files of an example and its command, after running it: a command that fails,
+        or reads the files as another format, is a warning."""
+        for path in _files(folder):
+            self.env.note_dependency(str(path))
+        command = folder / "command"
+        self.env.note_dependency(str(command))
+        argv = shlex.split(command.read_text(encoding="utf-8").strip())
+        where = folder.relative_to(EXAMPLES).as_posix()
+        status, out, err = _run(argv[1:] + ["--format", "json", "--quiet"], folder)
+        if status != 0:
+            logger.warning(f"the example {where} of the {task} format {name!r} fails: "
+                           f"{' '.join(argv)}: {err.strip()[:500]}",
+                           location=(self.env.docname, self.lineno))
+        else:
+            doc = json.loads(out)
+            if doc.get("format", name) != name:
+                logger.warning(f"the example {where} is read as {doc.get('format')!r}, not "
+                               f"{name!r}", location=(self.env.docname, self.lineno))
+        lines = []
+        for path in _files(folder):
+            lines += _shown(path, path.relative_to(folder).as_posix())
+        return lines + [".. code-block:: sh", "", f"   {' '.join(argv)}", ""]
+
+
+class Schema(SphinxDirective):
+    """The JSON schema of the reports, as ``corpusagree schema`` prints it: a link to the file
+    (written beside the generated reference, ``reference/api/report.schema.json``) and its
+    text."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_reread()
+        status, said, err = _run(["schema"], DOCS)
+        if status != 0:
+            logger.warning(f"corpusagree schema fails: {err.strip()[:500]}",
+                           location=(self.env.docname, self.lineno))
+            return []
+        target = Path(self.env.srcdir) / "reference" / "api" / "report.schema.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.read_text(encoding="utf-8") != said:
+            target.write_text(said, encoding="utf-8")
+        lines = [":download:`report.schema.json <api/report.schema.json>` is the file "
+                 "``corpusagree schema --output report.schema.json`` writes; its text:", "",
+                 ".. container:: corpusagree-wrap", "", "   .. code-block:: json", ""] + \
+            [f"      {line}" if line else "" for line in said.splitlines()] + [""]
+        return nested_parse_with_titles_list(self, lines)
+
+
+def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
+    node = nodes.section()
+    node.document = directive.state.document
+    nested_parse_with_titles(directive.state, StringList(lines, source="corpusagree_docs"),
+                             node)
+    return node.children
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("config-inited", write_api)  # before Sphinx looks for the sources
+    app.add_directive("corpusagree-formats", Formats)
+    app.add_directive("corpusagree-schema", Schema)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
