@@ -162,7 +162,20 @@ class UnitizingAlpha:
 
     def to_frame(self):
         """The coefficient as a one-row pandas DataFrame, the keys of :meth:`to_dict` as its
-        columns (pandas is optional)."""
+        columns (pandas is optional).
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> c = Continuum.from_units([("A", 2, 6, "X"), ("B", 3, 6, "X"), ("A", 10, 14, "Y"),
+        ...                           ("B", 10, 15, "Y")], 0, 20)
+        >>> alpha_u(c).to_frame()[["id", "value", "documents"]].round(4)
+                id   value  documents
+        0  alpha_u  0.8311          1
+        """
         return frame([self.to_dict()])
 
     def confidence_interval(self, level: float = 0.95, n_resamples: int = 1000,

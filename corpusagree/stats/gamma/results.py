@@ -342,7 +342,25 @@ class Gamma:
         """γ as a pandas DataFrame: a row for the continuum, then one per document when it has
         several, with the scalars of :meth:`to_dict` (nested ones as ``gamma_k_<category>``,
         ``interval_low`` …; the sampled disorders and the alignment left out). pandas is
-        optional."""
+        optional.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> from corpusagree import unitizing as u
+        >>> c = u.Continuum.join([u.Continuum.from_units(
+        ...     [("A", 2, 6, "X"), ("B", 2 + shift, 6, "X")], 0, 20, document=name)
+        ...     for name, shift in [("p", 0), ("q", 1)]])
+        >>> g = u.gamma(c, n_samples=30, seed=0)
+        >>> g.to_frame()[["document", "value", "observed_disorder"]].round(4)
+          document   value  observed_disorder
+        0      NaN  0.9537             0.0102
+        1        p  1.0000             0.0000
+        2        q  0.9318             0.0204
+        """
         rows = []
         for g in (self, *self.documents):
             d = g.to_dict(alignment=False)
