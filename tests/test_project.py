@@ -90,3 +90,20 @@ def test_contributing_names_files_that_exist():
     assert len(named) > 15
     missing = sorted(m for m in named if not (ROOT / m).exists())
     assert not missing, missing
+
+
+def test_every_package_is_installed():
+    """Every folder of the package with an ``__init__.py`` is in pyproject's ``packages`` (a
+    sub-package left out installs without it: ``pip install .`` gave a package whose
+    ``corpusagree.stats.gamma`` was missing, while an editable install hid it)."""
+    tomllib = pytest.importorskip("tomllib")  # Python ≥ 3.11
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {"corpusagree." + ".".join(p.parent.relative_to(ROOT / "corpusagree").parts)
+             if p.parent != ROOT / "corpusagree" else "corpusagree"
+             for p in (ROOT / "corpusagree").rglob("__init__.py") if p.parent.name != "readers"}
+    found |= {"corpusagree.readers." + ".".join(p.parent.relative_to(ROOT / "readers").parts)
+              if p.parent != ROOT / "readers" else "corpusagree.readers"
+              for p in (ROOT / "readers").rglob("__init__.py")}
+    assert found - listed == set()
