@@ -38,6 +38,7 @@ import zipfile
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from io import BytesIO
 from os import PathLike
 from pathlib import Path
@@ -362,21 +363,36 @@ def _short(type_name: str) -> str:
 
 def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) -> TypeSystem:
     """A permissive type system for the element types of one XMI."""
-    ts = TypeSystem()
     refs = {(lay.chain, "first") for lay in layers} | {(lay.link, "next") for lay in layers}
+    types = []
     for name, elements in kinds.items():
-        if ts.contains_type(name):
-            continue
         attrib = {k for el in elements for k in el.attrib if not k.startswith("{")}
         children = {local(c.tag) for el in elements for c in el if local(c.tag)}
         supertype = ("uima.tcas.Annotation" if attrib & {"begin", "end"}
                      else "uima.cas.AnnotationBase" if "sofa" in attrib else "uima.cas.TOP")
+        features = tuple(
+            [(f, "uima.cas.TOP" if (name, f) in refs else "uima.cas.String")
+             for f in sorted(attrib - {"begin", "end", "sofa"} - children)]
+            + [(f, "uima.cas.StringArray") for f in sorted(children)])
+        types.append((name, supertype, features))
+    return _built_typesystem(tuple(types))
+
+
+@lru_cache(maxsize=64)
+def _built_typesystem(types: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]
+                      ) -> TypeSystem:
+    """The type system of ``(type name, supertype, ((feature, range), ...))`` entries.
+
+    Cached because files of one project share their types, and building a cassis type system
+    (and the classes of its feature structures, made when a type is first instantiated) costs
+    more than loading a small CAS; loading a CAS only reads its type system."""
+    ts = TypeSystem()
+    for name, supertype, features in types:
+        if ts.contains_type(name):  # a predefined UIMA type
+            continue
         t = ts.create_type(name, supertype)
-        for feature in sorted(attrib - {"begin", "end", "sofa"} - children):
-            ts.create_feature(t, feature,
-                              "uima.cas.TOP" if (name, feature) in refs else "uima.cas.String")
-        for feature in sorted(children):
-            ts.create_feature(t, feature, "uima.cas.StringArray")
+        for feature, range_type in features:
+            ts.create_feature(t, feature, range_type)
     return ts
 
 
