@@ -17,6 +17,7 @@ The graph (a DAG: a sense may have several parents) is built by ``corpusagree.se
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import pairwise
 from os import PathLike
 from pathlib import Path
@@ -30,6 +31,7 @@ Edge = tuple[str, str]
 _POS_SUFFIXES = {"n", "v", "j", "a", "r"}
 
 
+@lru_cache(maxsize=1 << 16)  # a corpus has few lemmas, each read on many lines
 def lemma_key(lemma: str) -> str:
     """``call-v``, ``call.v`` or `` call-v `` -> ``call.v`` (last whitespace token kept)."""
     tokens = lemma.split()
