@@ -10,7 +10,6 @@ Item = instance id, lemma = lexelt ``item``, document = instance ``docsrc``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from os import PathLike
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from ..model.errors import InputError, Problems, quote
 from . import _paths, register
 from ._sensefiles import (
     Instance,
+    KeyLine,
     annotator_names,
     data_and_keys,
     instance_id,
@@ -97,7 +97,7 @@ def read(data_xml: str | PathLike, answer_files: str | PathLike | Sequence[str |
                     problems.add(InputError(f"instance {quote(inst)} belongs to lexelt "
                                             f"{quote(known[inst].lemma)}, not "
                                             f"{quote(k.ids[0])}", path, k.line))
-                keys[inst] = replace(k, senses=tuple(_unweighted(s) for s in k.senses))
+                keys[inst] = KeyLine(k.ids, tuple(_unweighted(s) for s in k.senses), k.line)
             tags += key_tags(path, name, keys, known)
     problems.check()
     return tags
