@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from os import PathLike
 from pathlib import Path
@@ -61,7 +61,7 @@ def _rows(text: str, delimiter: str | None, path: Path | None = None
     limit = csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     try:
         for record in reader:
-            cells = [c.strip() for c in record]
+            cells = list(map(str.strip, record))
             if any(cells):
                 out.append((line, cells))
             line = reader.line_num + 1
@@ -72,20 +72,31 @@ def _rows(text: str, delimiter: str | None, path: Path | None = None
     return out
 
 
-def _masses(numbers: list[tuple[int, str]], coder: str, path: Path) -> tuple[int, ...]:
-    """Masses from (line, cell) segment numbers; checks integers and monotonicity."""
-    values = []
-    for line, cell in numbers:
+def _masses(cells: Sequence[str], lines: Sequence[int], coder: str, path: Path
+            ) -> tuple[int, ...]:
+    """Masses from a coder's segment numbers (``lines``: each cell's line); checks integers and
+    monotonicity. A segment's cells repeat its number: they are checked once per run of equal
+    cells, at the run's first cell, where a cell by cell check would fail first."""
+    masses: list[int] = []
+    last = None
+    at = 0  # the run's first cell
+    for cell, run in groupby(cells):
+        size = len(list(run))
         try:
-            values.append(int(cell))
+            value = int(cell)
         except ValueError:
             raise InputError(f"coder {quote(coder)}: segment number {quote(cell)} is not an "
                              f"integer",
-                             path, line) from None
-        if len(values) > 1 and values[-1] < values[-2]:
-            raise InputError(f"coder {quote(coder)}: segment {values[-1]} follows segment "
-                             f"{values[-2]} (segment numbers must not decrease)", path, line)
-    return tuple(len(list(g)) for _, g in groupby(values))
+                             path, lines[at]) from None
+        if last is not None and value < last:
+            raise InputError(f"coder {quote(coder)}: segment {value} follows segment "
+                             f"{last} (segment numbers must not decrease)", path, lines[at])
+        if value == last:  # "1" then "01": one segment
+            masses[-1] += size
+        else:
+            masses.append(size)
+        last, at = value, at + size
+    return tuple(masses)
 
 
 def _by_column(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[int, ...]]:
@@ -96,18 +107,19 @@ def _by_column(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple
     for line, cells in rows[1:]:
         if len(cells) > len(header):
             raise InputError(f"{len(cells)} cells but the header has {len(header)}", path, line)
+    lines = [line for line, _ in rows[1:]]
+    # the columns, a short row's missing cells empty
+    columns = list(zip(*(cells + [""] * (len(header) - len(cells)) for _, cells in rows[1:]),
+                       strict=True))
     out = {}
-    for k, coder in enumerate(coders, 1):
-        cells = [(line, cells[k] if k < len(cells) else "") for line, cells in rows[1:]]
-        filled = [c for c in cells if c[1]]
-        if not filled:
+    for coder, cells in zip(coders, columns[1:], strict=False):
+        if not any(cells):
             continue
-        if len(filled) < len(cells):
-            line = next(line for line, c in cells if not c)
+        if not all(cells):
             raise InputError(f"coder {quote(coder)} has no segment number for this unit but has "
                              "some for others (leave the whole column empty to skip a document)",
-                             path, line)
-        out[coder] = _masses(cells, coder, path)
+                             path, lines[cells.index("")])
+        out[coder] = _masses(cells, lines, coder, path)
     return out
 
 
@@ -115,14 +127,14 @@ def _by_row(rows: list[tuple[int, list[str]]], path: Path) -> dict[str, tuple[in
     out: dict[str, tuple[int, ...]] = {}
     total = None
     for line, cells in rows[1:]:
-        coder, numbers = cells[0], [(line, c) for c in cells[1:] if c]
+        coder, numbers = cells[0], [c for c in cells[1:] if c]
         if not numbers:
             continue
         if total is not None and len(numbers) != total:
             raise InputError(f"coder {quote(coder)} has {len(numbers)} positions, earlier coders "
                              f"{total}", path, line)
         total = len(numbers)
-        out[coder] = _masses(numbers, coder, path)
+        out[coder] = _masses(numbers, [line] * total, coder, path)
     return out
 
 
