@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from ..model.corpus import Mention
-from ..model.errors import InputError, quote
+from ..model.corpus import CorefAnnotation, Document, Mention, merged_fragments
+from ..model.errors import InputError, Problems, quote
 from . import Option
 
 #: the reader option of the languages of spaCy's blank tokenizers (brat, XMI, plain text)
@@ -169,7 +170,7 @@ def token_fragments(tokens: Tokens,
         if i >= j:
             return None
         frags.append((i, j))
-    return _merged(frags)
+    return merged_fragments(frags)
 
 
 @dataclass
@@ -229,22 +230,38 @@ def anchor(text: str, base: Tokens, annotations: Sequence[Spans]
                 if any(i >= j for i, j in mine):
                     empty.append((a, k))
                     continue
-                frags = _merged(mine)
+                frags = merged_fragments(mine)
             attrs["char_offsets"] = spans
             mentions[mid] = Mention(mid, frags, attrs=attrs)
         out.append(mentions)
     return tokens, out, empty
 
 
-def _merged(frags: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """Token fragments sorted, overlapping and adjacent ones merged."""
-    merged: list[tuple[int, int]] = []
-    for s, e in sorted(frags):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
-        else:
-            merged.append((s, e))
-    return tuple(merged)
+
+def anchored(files: Sequence, problems: Problems,
+             covers_nothing: Callable[[Any, int], InputError]) -> list[CorefAnnotation]:
+    """The annotations of the files read, in their order (XMI, WebAnno TSV): the files of one
+    document with the same text and tokens share those tokens, cut at every boundary of their
+    mentions (:func:`anchor`). A file has ``name``, ``annotator``, ``doc_id``, ``text``,
+    ``tokens``, ``mentions`` (:class:`Spans`), ``chains`` and ``links``; a mention that covers
+    no token is a problem, ``covers_nothing(file, k)`` for its index ``k``, and left out."""
+    groups: dict[tuple, list[int]] = {}
+    for i, f in enumerate(files):
+        key = (f.doc_id, f.text, tuple(f.tokens.words), tuple(f.tokens.starts))
+        groups.setdefault(key, []).append(i)
+    out: list[CorefAnnotation | None] = [None] * len(files)
+    for members in groups.values():
+        first = files[members[0]]
+        tokens, mentions, empty = anchor(first.text, first.tokens,
+                                         [files[i].mentions for i in members])
+        for a, k in empty:
+            problems.add(covers_nothing(files[members[a]], k))
+        for i, found in zip(members, mentions, strict=True):
+            f = files[i]
+            doc = Document(f.doc_id, tokens.words, tokens.sentence_starts, text=f.text,
+                           source=f.name)
+            out[i] = CorefAnnotation(doc, f.annotator, found, f.chains, f.links, source=f.name)
+    return [a for a in out if a is not None]
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")

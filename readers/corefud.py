@@ -22,7 +22,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.chains import check_documents
-from ..model.corpus import CorefAnnotation, Document
+from ..model.corpus import CorefAnnotation, Document, merged_fragments
 from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt, read_text
 from . import _paths, register
@@ -232,18 +232,8 @@ def _nth_token(frags: list[tuple[int, int]], head: str) -> int | None:
         return None
     k = int(head) - 1
     covered = 0
-    for s, e in _union(frags):
+    for s, e in merged_fragments(frags):
         if 0 <= k - covered < e - s:
             return s + k - covered
         covered += e - s
     return None
-
-
-def _union(frags: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for s, e in sorted(frags):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
-        else:
-            merged.append((s, e))
-    return merged

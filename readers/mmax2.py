@@ -46,7 +46,7 @@ import numpy as np
 from lxml import etree
 
 from ..model.chains import chains_from_links, check_same_tokens
-from ..model.corpus import CorefAnnotation, Document, Link, Mention
+from ..model.corpus import CorefAnnotation, Document, Link, Mention, merged_fragments
 from ..model.errors import InputError, Problems, quote
 from ..model.io import excerpt
 from . import Option, _paths, register
@@ -430,13 +430,7 @@ def _span(spec: str, words: _Words, path: Path, line: int | None,
         if first != last and words.numeric_differs(first, last, a, b):
             notes.ranges.append(f"{path}:{line}: range {first[:60]}..{last[:60]}")
         frags.append((a, b + 1))
-    merged: list[tuple[int, int]] = []
-    for s, e in sorted(frags):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
-        else:
-            merged.append((s, e))
-    return tuple(merged)
+    return merged_fragments(frags)
 
 
 def _read_project(mmax: Path, annotator: str, cp: _CommonPaths, cache: _Cache,

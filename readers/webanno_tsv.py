@@ -57,12 +57,12 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.chains import chains_from_links, check_same_tokens
-from ..model.corpus import Chain, CorefAnnotation, Document, Link
+from ..model.corpus import Chain, CorefAnnotation, Link
 from ..model.errors import InputError, Problems, clip, quote
 from ..model.io import as_text, excerpt, read_bytes
 from ..model.relations import RelationAnnotation
 from . import _paths, _zips, register
-from ._text import Spans, Tokens, anchor, utf16_to_codepoints
+from ._text import Spans, Tokens, anchored, utf16_to_codepoints
 from .xmi import LAYERS, LayerChoice, no_layer
 
 _TYPE = re.compile(r"(.*)\[(\d+)\]")
@@ -654,27 +654,9 @@ def _read_span_cells(lay: _Layer, mine: list[str]) -> _Parsed:
 
 
 def _annotations(files: list[_File], problems: Problems) -> list[CorefAnnotation]:
-    """The annotations of the files read, in their order: the files of one document and text
-    share its tokens, cut at every boundary of their mentions."""
-    groups: dict[tuple, list[int]] = {}
-    for i, f in enumerate(files):
-        key = (f.doc_id, f.text, tuple(f.tokens.words), tuple(f.tokens.starts))
-        groups.setdefault(key, []).append(i)
-    out: list[CorefAnnotation | None] = [None] * len(files)
-    for members in groups.values():
-        first = files[members[0]]
-        tokens, mentions, empty = anchor(first.text, first.tokens,
-                                         [files[i].mentions for i in members])
-        for a, k in empty:
-            f = files[members[a]]
-            problems.add(InputError(f"mention {clip(f.mentions.ids[k])} covers no character of "
-                                    "a token", f.name))
-        for i, found in zip(members, mentions, strict=True):
-            f = files[i]
-            doc = Document(f.doc_id, tokens.words, tokens.sentence_starts, text=f.text,
-                           source=f.name)
-            out[i] = CorefAnnotation(doc, f.annotator, found, f.chains, f.links, source=f.name)
-    return [a for a in out if a is not None]
+    """The annotations of the files read, in their order (:func:`._text.anchored`)."""
+    return anchored(files, problems, lambda f, k: InputError(
+        f"mention {clip(f.mentions.ids[k])} covers no character of a token", f.name))
 
 
 # ---- relation layers (the relations job) --------------------------------------------------------

@@ -47,7 +47,7 @@ from cassis import TypeSystem, load_cas_from_xmi
 from lxml import etree
 
 from ..model.chains import check_same_tokens
-from ..model.corpus import Chain, CorefAnnotation, Document, Link
+from ..model.corpus import Chain, CorefAnnotation, Link
 from ..model.errors import InputError, Problems, clip, quote
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
@@ -57,7 +57,7 @@ from ._text import (
     Spans,
     Tokens,
     Utf16Offsets,
-    anchor,
+    anchored,
     check_lang,
     tokenize,
     utf16_to_codepoints,
@@ -158,32 +158,20 @@ class _Read:
 
 
 def _annotations(found: list[_Read], problems: Problems) -> list[CorefAnnotation]:
-    """The annotations of the XMIs read, in their order: those of one document, text and
-    tokens share the tokens, cut at every boundary of their mentions."""
-    groups: dict[tuple, list[int]] = {}
-    for i, r in enumerate(found):
-        key = (r.doc_id, r.text, tuple(r.tokens.words), tuple(r.tokens.starts))
-        groups.setdefault(key, []).append(i)
-    out: list[CorefAnnotation | None] = [None] * len(found)
-    for members in groups.values():
-        first = found[members[0]]
-        tokens, mentions, empty = anchor(first.text, first.tokens,
-                                         [found[i].mentions for i in members])
-        for a, k in empty:
-            r = found[members[a]]
-            spans = r.mentions.spans[k]
-            problems.add(InputError(f"{r.mentions.attrs[k].get('kind', 'annotation')} "
-                                    f"xmi:id={clip(r.mentions.ids[k])}: span "
-                                    f"{spans[0][0]}-{spans[-1][1]} covers no token", r.name,
-                                    r.mentions.lines[k]))
-        for i, mine in zip(members, mentions, strict=True):
-            r = found[i]
-            for m in mine.values():
-                m.attrs.pop("kind", None)
-            doc = Document(r.doc_id, tokens.words, tokens.sentence_starts, text=r.text,
-                           source=r.name)
-            out[i] = CorefAnnotation(doc, r.annotator, mine, r.chains, r.links, source=r.name)
-    return [a for a in out if a is not None]
+    """The annotations of the XMIs read, in their order (:func:`._text.anchored`), without the
+    ``kind`` of their mentions (kept until then for the messages)."""
+    out = anchored(found, problems, _covers_nothing)
+    for ann in out:
+        for m in ann.mentions.values():
+            m.attrs.pop("kind", None)
+    return out
+
+
+def _covers_nothing(r: _Read, k: int) -> InputError:
+    spans = r.mentions.spans[k]
+    return InputError(f"{r.mentions.attrs[k].get('kind', 'annotation')} "
+                      f"xmi:id={clip(r.mentions.ids[k])}: span {spans[0][0]}-{spans[-1][1]} "
+                      "covers no token", r.name, r.mentions.lines[k])
 
 
 @dataclass

@@ -9,7 +9,7 @@ Segmentations are segment *masses* (sizes in units, in order), as in segeval.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -44,6 +44,22 @@ class Mention:
     @property
     def tokens(self) -> frozenset[int]:
         return frozenset(t for s, e in self.fragments for t in range(s, e))
+
+
+def merged_fragments(frags: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Fragments ``(start, end)`` sorted, overlapping and adjacent ones merged: the normal form
+    of a mention's fragments.
+
+    >>> merged_fragments([(5, 7), (0, 2), (2, 3), (6, 9)])
+    ((0, 3), (5, 9))
+    """
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(frags):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return tuple(merged)
 
 
 @dataclass
