@@ -23,18 +23,7 @@ def register(sub) -> None:
         "and with a gold standard (--gold), and for each --candidate (an LLM, a classifier) "
         "the alternative annotator test (Calderon, Reichart & Dror 2025) with its pairwise "
         "and leave-one-out alpha against the humans. '-' reads standard input.")
-    p.add_argument("file", help="the reliability-data file, or - for standard input")
-    g = p.add_argument_group("layout")
-    g.add_argument("--wide", action="store_true",
-                   help="rows are coders, columns items (header: coder,item1,item2,...)")
-    g.add_argument("--coder", default="coder", help="coder column (default: coder)")
-    g.add_argument("--item", default="item", help="item column (default: item)")
-    g.add_argument("--label", default="label", help="label column (default: label)")
-    g.add_argument("--group", metavar="COLUMN",
-                   help="group column (e.g. document): intervals resample these groups")
-    g.add_argument("--delimiter", type=opt.character,
-                   help="field separator, one character (default: tab, comma or semicolon, "
-                   "from the first line)")
+    g = opt.add_table_layout(p)
     opt.add_annotators(g, "keep only these coders, comma separated")
     m = p.add_argument_group("models")
     m.add_argument("--models", metavar="A,B,...",

@@ -153,6 +153,25 @@ def add_by_document(p: argparse.ArgumentParser) -> None:
     p.add_argument("--by-document", action="store_true", help="also the figures per document")
 
 
+def add_table_layout(p: argparse.ArgumentParser) -> argparse._ArgumentGroup:
+    """The input of reliability data (the table and annotators jobs): the file and the group
+    of its layout options (long or wide, column names, groups, delimiter), returned for the
+    job's own layout options."""
+    p.add_argument("file", help="the reliability-data file, or - for standard input")
+    g = p.add_argument_group("layout")
+    g.add_argument("--wide", action="store_true",
+                   help="rows are coders, columns items (header: coder,item1,item2,...)")
+    g.add_argument("--coder", default="coder", help="coder column (default: coder)")
+    g.add_argument("--item", default="item", help="item column (default: item)")
+    g.add_argument("--label", default="label", help="label column (default: label)")
+    g.add_argument("--group", metavar="COLUMN",
+                   help="group column (e.g. document): intervals resample these groups")
+    g.add_argument("--delimiter", type=character,
+                   help="field separator, one character (default: tab, comma or semicolon, "
+                   "from the first line)")
+    return g
+
+
 def add_annotators(p: argparse.ArgumentParser, help: str) -> None:
     p.add_argument("--annotators", metavar="A,B,...", help=help)
 

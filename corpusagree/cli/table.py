@@ -15,18 +15,7 @@ def register(sub) -> None:
         description="Every applicable coefficient of Artstein & Poesio's family (2005) for "
         "reliability data: a long CSV/TSV table, one judgement per row (columns coder, item, "
         "label), or a wide coder × item table (--wide). '-' reads standard input.")
-    p.add_argument("file", help="the reliability-data file, or - for standard input")
-    g = p.add_argument_group("layout")
-    g.add_argument("--wide", action="store_true",
-                   help="rows are coders, columns items (header: coder,item1,item2,...)")
-    g.add_argument("--coder", default="coder", help="coder column (default: coder)")
-    g.add_argument("--item", default="item", help="item column (default: item)")
-    g.add_argument("--label", default="label", help="label column (default: label)")
-    g.add_argument("--group", metavar="COLUMN",
-                   help="group column (e.g. document): intervals resample these groups")
-    g.add_argument("--delimiter", type=opt.character,
-                   help="field separator, one character (default: tab, comma or semicolon, "
-                   "from the first line)")
+    g = opt.add_table_layout(p)
     g.add_argument("--set-sep", metavar="SEP",
                    help="cells are sets of values separated by SEP (e.g. '|'; a bare SEP is "
                    "the empty set): the set distances apply, and Krippendorff & Craggs's "
