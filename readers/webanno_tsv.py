@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from os import PathLike
@@ -150,25 +150,9 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     ``NamedEntity``); default the coreference layers, with ``spans`` else the one span
     layer."""
     problems = Problems()
-    files: list[_File] = []
-    seen: dict[tuple[str, str], str] = {}
     choice = LayerChoice()
-    wanted = None if layers is None else set(layers)
-    for given, found, _ in _paths.annotator_sources(paths, annotators, _accept, layout="each",
-                                                    empty="no WebAnno TSV 3 files below"):
-        for f in found:
-            with problems.collect():
-                for src in _sources(f, given):
-                    with problems.collect():
-                        parsed = _read_file(src, wanted, spans, choice, problems)
-                        key = (src.annotator, parsed.doc_id)
-                        if key in seen:
-                            raise InputError(f"annotator {quote(src.annotator)} has document "
-                                             f"{quote(key[1])} twice (also in {seen[key]})",
-                                             src.name)
-                        seen[key] = src.name
-                        files.append(parsed)
-    problems.check()
+    files = _read_files(paths, annotators, problems, lambda src: _read_file(
+        src, None if layers is None else set(layers), spans, choice, problems))
     choice.settle(len(files))
     if choice.surplus:
         more = len(choice.surplus) - 1
@@ -264,6 +248,30 @@ class _File:
     mentions: Spans
     chains: list[Chain]
     links: list[Link]
+
+
+def _read_files(paths: Sequence[str | PathLike], annotators: Sequence[str] | None,
+                problems: Problems, read_one: Callable[[_Source], _File]) -> list[_File]:
+    """Every file (or export zip member) of every annotator, each read by ``read_one``; an
+    annotator with the same document twice is a problem. Raises every problem found."""
+    files: list[_File] = []
+    seen: dict[tuple[str, str], str] = {}
+    for given, found, _ in _paths.annotator_sources(paths, annotators, _accept, layout="each",
+                                                    empty="no WebAnno TSV 3 files below"):
+        for f in found:
+            with problems.collect():
+                for src in _sources(f, given):
+                    with problems.collect():
+                        parsed = read_one(src)
+                        key = (src.annotator, parsed.doc_id)
+                        if key in seen:
+                            raise InputError(f"annotator {quote(src.annotator)} has document "
+                                             f"{quote(key[1])} twice (also in {seen[key]})",
+                                             src.name)
+                        seen[key] = src.name
+                        files.append(parsed)
+    problems.check()
+    return files
 
 
 def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
@@ -671,25 +679,9 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     ``attrs["layer"]`` the layer. ``layers``: the relation layers to read (default all).
     Files, folders and annotators as :func:`read`."""
     problems = Problems()
-    files: list[_File] = []
-    seen: dict[tuple[str, str], str] = {}
-    wanted = None if layers is None else set(layers)
-    for given, found, _ in _paths.annotator_sources(paths, annotators, _accept, layout="each",
-                                                    empty="no WebAnno TSV 3 files below"):
-        for f in found:
-            with problems.collect():
-                for src in _sources(f, given):
-                    with problems.collect():
-                        parsed = _read_file(src, wanted, False, LayerChoice(), problems,
-                                            relations=True)
-                        key = (src.annotator, parsed.doc_id)
-                        if key in seen:
-                            raise InputError(f"annotator {quote(src.annotator)} has document "
-                                             f"{quote(key[1])} twice (also in {seen[key]})",
-                                             src.name)
-                        seen[key] = src.name
-                        files.append(parsed)
-    problems.check()
+    files = _read_files(paths, annotators, problems, lambda src: _read_file(
+        src, None if layers is None else set(layers), False, LayerChoice(), problems,
+        relations=True))
     out = []
     for ann in _annotations(files, problems):
         rels = [Link(k.source, k.target, k.attrs["relation"] or k.type, {"layer": k.type})
