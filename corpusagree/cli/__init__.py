@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import warnings
 from collections.abc import Sequence
 
@@ -36,9 +37,46 @@ JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, rel
         schema)
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help, within the terminal's width: an option with many choices is shown with
+    a name (``--distance DISTANCE``) in the usage and in the list of options, and its choices
+    at the end of its help, where they wrap (``{dice,interval,irr-bipolar,…}`` is one word
+    that argparse cannot break)."""
+
+    #: choices longer than this, joined by commas, are listed in the help instead
+    LONG = 30
+
+    @classmethod
+    def _many(cls, action: argparse.Action) -> bool:
+        return action.metavar is None and action.choices is not None and \
+            len(",".join(map(str, action.choices))) > cls.LONG
+
+    def _metavar_formatter(self, action, default_metavar):
+        if self._many(action):
+            name = action.dest.upper().replace("_", "-")
+            return lambda size: (name,) * size
+        return super()._metavar_formatter(action, default_metavar)
+
+    def _get_help_string(self, action):
+        text = super()._get_help_string(action) or ""
+        if self._many(action):
+            text += f"; one of: {', '.join(map(str, action.choices))}"
+        return text
+
+    def _split_lines(self, text, width):
+        # as argparse, without breaking a name at its hyphen (irr-quadratic)
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width,
+                             break_on_hyphens=False)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with a user's mistake on one line: ``corpusagree JOB: argument --seed:
-    expected an integer ≥ 0, not '-1' (corpusagree JOB --help)``, exit status 2."""
+    expected an integer ≥ 0, not '-1' (corpusagree JOB --help)``, exit status 2; help in
+    :class:`Formatter`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
