@@ -22,14 +22,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
-from pathlib import Path
 
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress
-from ..readers import discover
+from ..readers import table as table_reader
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
@@ -52,7 +51,7 @@ NUMERIC = {"interval", "ordinal", "ratio"}
 
 
 #: the layouts of a reliability-data file (``input_format``)
-FORMATS = ("long", "wide")
+FORMATS = table_reader.LAYOUTS
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -105,28 +104,9 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     <Corpus table (long): 4 annotators, 6 documents, 278 judgements>
     """
     path = _one_path(paths)
-    if input_format not in ("auto", *FORMATS):
-        raise InputError(f"unknown table format {input_format!r}; known: {', '.join(FORMATS)}")
-    if delimiter is not None and len(delimiter) != 1:
-        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
-    fmt = input_format
-    if fmt == "auto":
-        fmt = "long" if str(path) == "-" else \
-            (discover.table_layout(Path(path), coder, item, label) or "long")
-    if numeric and categories is not None:
-        categories = [io.parse_number(str(c), "--categories", None) for c in categories]
-    try:
-        if fmt == "wide":
-            data = ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
-                                                 numeric=numeric, categories=categories)
-        else:
-            data = ReliabilityData.from_csv(path, coder=coder, item=item, label=label,
-                                            group=group, delimiter=delimiter, set_sep=set_sep,
-                                            numeric=numeric, categories=categories)
-    except ValueError as e:  # the data contradict an option (e.g. a label outside --categories)
-        if isinstance(e, InputError):
-            raise
-        raise InputError(str(e), io.display(path)) from None
+    fmt, data = table_reader.read(path, input_format, coder=coder, item=item, label=label,
+                                  group=group, delimiter=delimiter, set_sep=set_sep,
+                                  numeric=numeric, categories=categories)
     if annotators is not None:
         lost = [a for a in annotators if a not in data.coders]
         if lost:

@@ -1,0 +1,61 @@
+"""Reliability data tables, the input of the table and annotators jobs: a long CSV/TSV table
+(one judgement per row: coder, item, label and an optional group column) or a wide coder ×
+item table, recognised from the header (:func:`.discover.table_layout`).
+
+The parsing itself is :meth:`~corpusagree.model.data.ReliabilityData.from_csv` and
+:meth:`~corpusagree.model.data.ReliabilityData.from_wide_csv`; this module chooses between
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from os import PathLike
+from pathlib import Path
+
+from ..model import io
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from . import discover
+
+#: the layouts of a reliability-data table
+LAYOUTS = ("long", "wide")
+
+
+def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
+         item: str = "item", label: str = "label", group: str | None = None,
+         delimiter: str | None = None, set_sep: str | None = None, numeric: bool = False,
+         categories: Sequence | None = None) -> tuple[str, ReliabilityData]:
+    """The layout read (``long`` or ``wide``) and the reliability data of one table.
+
+    ``layout="auto"``: long when the header has the coder, item and label columns, wide when
+    its first cell is the coder column (standard input, ``-``, is long). The other arguments
+    are those of :meth:`~corpusagree.model.data.ReliabilityData.from_csv`; with ``numeric``
+    the ``categories`` are numbers too.
+
+    >>> layout, data = read("sample_corpora/table/dialogue_acts.csv")
+    >>> layout, data.n_coders
+    ('long', 4)
+    """
+    if layout not in ("auto", *LAYOUTS):
+        raise InputError(f"unknown table format {layout!r}; known: {', '.join(LAYOUTS)}")
+    if delimiter is not None and len(delimiter) != 1:
+        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
+    if layout == "auto":
+        layout = "long" if str(path) == "-" else \
+            (discover.table_layout(Path(path), coder, item, label) or "long")
+    if numeric and categories is not None:
+        categories = [io.parse_number(str(c), "--categories", None) for c in categories]
+    try:
+        if layout == "wide":
+            data = ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
+                                                 numeric=numeric, categories=categories)
+        else:
+            data = ReliabilityData.from_csv(path, coder=coder, item=item, label=label,
+                                            group=group, delimiter=delimiter, set_sep=set_sep,
+                                            numeric=numeric, categories=categories)
+    except ValueError as e:  # the data contradict an option (e.g. a label outside categories)
+        if isinstance(e, InputError):
+            raise
+        raise InputError(str(e), io.display(path)) from None
+    return layout, data
