@@ -339,6 +339,60 @@ def _text_order(reps: list[tuple]) -> np.ndarray:
     return np.lexsort((np.arange(len(reps)), ntok, -end, start))
 
 
+def _by_document(annotations: Iterable[CorefAnnotation]
+                 ) -> tuple[dict[str, dict[str, CorefAnnotation]], list[str]]:
+    """The annotations by document and annotator, and the annotators in the order first
+    named; an annotator with a document twice is an error."""
+    by_doc: dict[str, dict[str, CorefAnnotation]] = {}
+    given: dict[str, None] = {}
+    for ann in annotations:
+        doc = by_doc.setdefault(ann.document.id, {})
+        if ann.annotator in doc:
+            raise InputError(f"annotator {quote(ann.annotator)} has document "
+                             f"{quote(ann.document.id)} twice", ann.source or None)
+        doc[ann.annotator] = ann
+        given[ann.annotator] = None
+    if not by_doc:
+        raise InputError("no coreference annotations to align")
+    return by_doc, list(given)
+
+
+def _warn_repeats(repeats: dict[str, list]) -> None:
+    """One warning per file whose annotator marks a span twice: ``repeats[source]`` is
+    [documents, mentions, spans in more than one chain, the groups of ids of one span]."""
+    for source, (docs, n, other, groups) in repeats.items():
+        warnings.warn(
+            f"{source}: {n} mention(s) repeat the span of another mention of the same annotator"
+            f" ({docs} document(s); {other} span(s) in more than one chain): "
+            + "; ".join(groups[:3]) + ("; …" if len(groups) > 3 else "")
+            + "; the coreference scores keep each span in its first chain where the other "
+            "annotator marks it too, else in each, as the reference scorer v8.01; the chain "
+            "labels of α and β unite its chains", stacklevel=3)
+
+
+def _report(match: str, singletons: str, annotators: list[str], counts: dict[str, dict],
+            annotated: np.ndarray, item_doc: np.ndarray, ma: np.ndarray, mi: np.ndarray,
+            N: int) -> AlignmentReport:
+    """What the alignment did, per annotator: items marked, aligned with another annotator's,
+    unmatched, in several chains (added to ``counts``); items marked by every annotator of
+    their document, and by one only."""
+    A = len(annotators)
+    marked = np.zeros((A, N), bool)
+    marked[ma, mi] = True
+    n_marked = marked.sum(0)
+    pair_key = np.unique(ma * N + mi, return_counts=True)
+    several = np.bincount(pair_key[0][pair_key[1] > 1] // N, minlength=A) if N else np.zeros(A)
+    for a, name in enumerate(annotators):
+        c = counts[name]
+        c["items"] = int(marked[a].sum())
+        c["aligned"] = int((marked[a] & (n_marked > 1)).sum())
+        c["unmatched"] = int((marked[a] & (n_marked == 1)).sum())
+        c["several_chains"] = int(several[a])
+    complete = int((marked == annotated[:, item_doc]).all(0).sum())
+    return AlignmentReport(match, singletons, annotated.shape[1], annotators, N, complete,
+                           int((n_marked == 1).sum()), counts)
+
+
 def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
           singletons: str = "keep") -> Alignment:
     """Align the mentions of several annotators, document by document (Artstein & Poesio
@@ -353,20 +407,8 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
     """
     _check("match", match, MATCHES)
     _check("singletons", singletons, SINGLETONS)
-    by_doc: dict[str, dict[str, CorefAnnotation]] = {}
-    given: dict[str, None] = {}
-    for ann in annotations:
-        doc = by_doc.setdefault(ann.document.id, {})
-        if ann.annotator in doc:
-            raise InputError(f"annotator {quote(ann.annotator)} has document "
-                             f"{quote(ann.document.id)} "
-                             "twice", ann.source or None)
-        doc[ann.annotator] = ann
-        given[ann.annotator] = None
-    if not by_doc:
-        raise InputError("no coreference annotations to align")
+    by_doc, annotators = _by_document(annotations)
     documents = sorted(by_doc, key=natural_key)
-    annotators = list(given)
     a_ix = {a: i for i, a in enumerate(annotators)}
     A, D = len(annotators), len(documents)
     counts = {a: dict.fromkeys(COUNTERS, 0) for a in annotators}
@@ -429,33 +471,13 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
             copy_i.append(here[seq][later])
             copy_c.append(n_chains + mk.mem_chain[seq][later])
             n_chains += mk.n_chains
-    for source, (docs, n, other, groups) in repeats.items():
-        warnings.warn(
-            f"{source}: {n} mention(s) repeat the span of another mention of the same annotator"
-            f" ({docs} document(s); {other} span(s) in more than one chain): "
-            + "; ".join(groups[:3]) + ("; …" if len(groups) > 3 else "")
-            + "; the coreference scores keep each span in its first chain where the other "
-            "annotator marks it too, else in each, as the reference scorer v8.01; the chain "
-            "labels of α and β unite its chains", stacklevel=2)
+    _warn_repeats(repeats)
     N = doc_items[-1]
     triples = np.unique(np.stack([np.concatenate(mem_a), np.concatenate(mem_i),
                                   np.concatenate(mem_c)], 1), axis=0)
     ma, mi, mc = triples[:, 0], triples[:, 1], triples[:, 2]
     item_doc_arr = np.concatenate(item_doc) if item_doc else np.zeros(0, np.int64)
-    marked = np.zeros((A, N), bool)
-    marked[ma, mi] = True
-    n_marked = marked.sum(0)
-    pair_key = np.unique(ma * N + mi, return_counts=True)
-    several = np.bincount(pair_key[0][pair_key[1] > 1] // N, minlength=A) if N else np.zeros(A)
-    for a, name in enumerate(annotators):
-        c = counts[name]
-        c["items"] = int(marked[a].sum())
-        c["aligned"] = int((marked[a] & (n_marked > 1)).sum())
-        c["unmatched"] = int((marked[a] & (n_marked == 1)).sum())
-        c["several_chains"] = int(several[a])
-    complete = int((marked == annotated[:, item_doc_arr]).all(0).sum())
-    report = AlignmentReport(match, singletons, D, annotators, N, complete,
-                             int((n_marked == 1).sum()), counts)
+    report = _report(match, singletons, annotators, counts, annotated, item_doc_arr, ma, mi, N)
     copies = np.stack([np.concatenate(copy_a), np.concatenate(copy_i),
                        np.concatenate(copy_c)], 1)
     return Alignment(documents, annotators, items, item_doc_arr, item_frags,
