@@ -464,15 +464,15 @@ class CoderMasks:
         self.n_c = self.F.sum(1)
         self._self_cross = None
 
+    #: the per-item sums of Do, per subset
+    SUMS = ("sum_dis", "n_pairable", "sum_ndis", "n_values", "n_judged")
+
     def stats(self, subsets: np.ndarray, kinds=EXPECTED_KINDS) -> SufficientStats:
+        """The sums of each subset of coders (a row of ``subsets``, S × C booleans) with the
+        expected-disagreement ``kinds`` asked, subsets taken in batches."""
         K = np.asarray(subsets, bool)
-        codes, metric = self.data.codes, self.metric
-        C, N = codes.shape
-        L = self.data.n_labels
-        valid = codes >= 0
-        r, s = np.triu_indices(C, 1)
-        names = ("sum_dis", "n_pairable", "sum_ndis", "n_values", "n_judged")
-        out = {k: np.zeros(len(K)) for k in names}
+        metric, L = self.metric, self.data.n_labels
+        out = {k: np.zeros(len(K)) for k in self.SUMS}
         if "pooled" in kinds:
             out["pooled_cross"], out["pooled_n"] = np.zeros(len(K)), np.zeros(len(K))
         if {"single", "gwet"} & set(kinds):
@@ -480,54 +480,13 @@ class CoderMasks:
         margins = mv.SetMargins(self.data.labels) if "multivalued" in kinds else None
         counts: list = []
         bsize = max(1, LABEL_CELLS // max(L, 1))
-        cached = None
-        if len(K) > bsize and len(r) * N <= PAIR_CACHE:
-            cached = np.empty((len(r), N))
-            step = max(1, CELLS // max(len(r), 1))
-            for i0 in range(0, N, step):
-                a, b = codes[r, i0:i0 + step], codes[s, i0:i0 + step]
-                cached[:, i0:i0 + step] = metric.pair(a, b) * ((a >= 0) & (b >= 0))
+        cached = self._pair_distances() if len(K) > bsize else None
         for b0 in range(0, len(K), bsize):
             Kb = K[b0:b0 + bsize]
             B = len(Kb)
-            Kf = Kb.astype(float)
-            Kp = Kb[:, r] & Kb[:, s]
-            used = np.flatnonzero(Kp.any(0))
-            pr, ps, Kp = r[used], s[used], Kp[:, used].astype(float)
-            sums = {k: np.zeros(B) for k in names}
-            nk, mk = np.zeros(B * L), np.zeros(B * L)
-            step = max(1, CELLS // max(len(pr), B, 1))
-            for i0 in range(0, N, step):
-                sl = slice(i0, i0 + step)
-                v = valid[:, sl]
-                nS = Kf @ v
-                pairable = nS >= 2
-                if cached is not None:
-                    isum = Kp @ cached[used, sl]
-                elif len(pr):
-                    a, b = codes[pr, sl], codes[ps, sl]
-                    isum = Kp @ (metric.pair(a, b) * ((a >= 0) & (b >= 0)))
-                else:
-                    isum = np.zeros_like(nS)
-                dis = divide(2 * isum, nS * (nS - 1), 0.0)  # > 0 where pairable
-                sums["sum_dis"] += dis.sum(1)
-                sums["sum_ndis"] += (nS * dis).sum(1)
-                sums["n_pairable"] += pairable.sum(1)
-                sums["n_values"] += np.where(pairable, nS, 0).sum(1)
-                sums["n_judged"] += (nS > 0).sum(1)
-                if not {"pooled", "single", "gwet", "multivalued"} & set(kinds):
-                    continue
-                inv = divide(1.0, nS, 0.0)
-                for c in range(C):  # a few coders; each step is vectorised over items and subsets
-                    sub = np.flatnonzero(Kb[:, c])
-                    vc = v[c]
-                    if not sub.size or not vc.any():
-                        continue
-                    idx = (sub[:, None] * L + codes[c, sl][vc]).ravel()
-                    nk += np.bincount(idx, pairable[sub][:, vc].ravel(), minlength=B * L)
-                    mk += np.bincount(idx, inv[sub][:, vc].ravel(), minlength=B * L)
+            sums, nk, mk = self._batch(Kb, cached, kinds)
             sel = slice(b0, b0 + B)
-            for k in names:
+            for k in self.SUMS:
                 out[k][sel] = sums[k]
             nk = nk.reshape(B, L)
             if "pooled" in kinds:
@@ -548,13 +507,83 @@ class CoderMasks:
         if "individual" in kinds:
             st.coder_cross, st.coder_norm = self._individual(K)
         if "conger" in kinds:
-            n_c = self.n_c[:, None]
-            P = divide(self.F, n_c, 0.0)
-            Kf = K.astype(float)
-            total = Kf @ P
-            st.conger_cross = metric.cross(total, total) - Kf @ metric.cross(P, P)
-            st.conger_r = Kf @ (self.n_c > 0)
+            st.conger_cross, st.conger_r = self._conger(K)
         return st
+
+    def _pair_distances(self) -> np.ndarray | None:
+        """d(c_r, c_s) of every pair of coders (r < s) on every item, 0 where either is
+        missing (pairs × items), when that fits in :data:`PAIR_CACHE`: several batches of
+        subsets then share it."""
+        codes, metric = self.data.codes, self.metric
+        C, N = codes.shape
+        r, s = np.triu_indices(C, 1)
+        if len(r) * N > PAIR_CACHE:
+            return None
+        cached = np.empty((len(r), N))
+        step = max(1, CELLS // max(len(r), 1))
+        for i0 in range(0, N, step):
+            a, b = codes[r, i0:i0 + step], codes[s, i0:i0 + step]
+            cached[:, i0:i0 + step] = metric.pair(a, b) * ((a >= 0) & (b >= 0))
+        return cached
+
+    def _batch(self, Kb: np.ndarray, cached: np.ndarray | None, kinds
+               ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+        """One batch of subsets: the per-item sums of Do (:attr:`SUMS`), and, where ``kinds``
+        needs them, the label counts of pairable judgements and the counts weighted by 1/n_i
+        (subset-major, B·L), item chunk by item chunk."""
+        codes, metric = self.data.codes, self.metric
+        C, N = codes.shape
+        L = self.data.n_labels
+        valid = codes >= 0
+        r, s = np.triu_indices(C, 1)
+        B = len(Kb)
+        Kf = Kb.astype(float)
+        Kp = Kb[:, r] & Kb[:, s]
+        used = np.flatnonzero(Kp.any(0))
+        pr, ps, Kp = r[used], s[used], Kp[:, used].astype(float)
+        sums = {k: np.zeros(B) for k in self.SUMS}
+        nk, mk = np.zeros(B * L), np.zeros(B * L)
+        counted = bool({"pooled", "single", "gwet", "multivalued"} & set(kinds))
+        step = max(1, CELLS // max(len(pr), B, 1))
+        for i0 in range(0, N, step):
+            sl = slice(i0, i0 + step)
+            v = valid[:, sl]
+            nS = Kf @ v
+            pairable = nS >= 2
+            if cached is not None:
+                isum = Kp @ cached[used, sl]
+            elif len(pr):
+                a, b = codes[pr, sl], codes[ps, sl]
+                isum = Kp @ (metric.pair(a, b) * ((a >= 0) & (b >= 0)))
+            else:
+                isum = np.zeros_like(nS)
+            dis = divide(2 * isum, nS * (nS - 1), 0.0)  # > 0 where pairable
+            sums["sum_dis"] += dis.sum(1)
+            sums["sum_ndis"] += (nS * dis).sum(1)
+            sums["n_pairable"] += pairable.sum(1)
+            sums["n_values"] += np.where(pairable, nS, 0).sum(1)
+            sums["n_judged"] += (nS > 0).sum(1)
+            if not counted:
+                continue
+            inv = divide(1.0, nS, 0.0)
+            for c in range(C):  # a few coders; each step is vectorised over items and subsets
+                sub = np.flatnonzero(Kb[:, c])
+                vc = v[c]
+                if not sub.size or not vc.any():
+                    continue
+                idx = (sub[:, None] * L + codes[c, sl][vc]).ravel()
+                nk += np.bincount(idx, pairable[sub][:, vc].ravel(), minlength=B * L)
+                mk += np.bincount(idx, inv[sub][:, vc].ravel(), minlength=B * L)
+        return sums, nk, mk
+
+    def _conger(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Conger's chance terms per subset: Σ_{c≠d ∈ S} cross(P_c, P_d), P_c coder c's label
+        distribution, and the number of coders of S with judgements."""
+        P = divide(self.F, self.n_c[:, None], 0.0)
+        Kf = K.astype(float)
+        total = Kf @ P
+        return (self.metric.cross(total, total) - Kf @ self.metric.cross(P, P),
+                Kf @ (self.n_c > 0))
 
     def _individual(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Σ_{c≠d ∈ S} cross(F_c, F_d) = cross(F_S, F_S) − Σ_{c∈S} cross(F_c, F_c) and
