@@ -13,6 +13,7 @@ import csv
 import io
 import math
 import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from os import PathLike
@@ -52,7 +53,11 @@ def as_text(data: bytes, name: Path_ | None, encoding: str | None = None) -> str
 def read_bytes(path: Path_) -> bytes:
     """The bytes of a file; a device or pipe (/dev/zero, a FIFO nobody writes to) is refused
     before anything reads from it, and a file that cannot be read is an InputError."""
-    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+    try:  # one stat for what os.path.exists, isfile and isdir would ask three times
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None  # nothing there: opening it says why
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise InputError("not a regular file", path)
     try:
         with open(path, "rb") as fh:
