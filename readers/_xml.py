@@ -62,4 +62,6 @@ def _message(e: etree.XMLSyntaxError, data: bytes) -> str:
 def local(tag: object) -> str:
     """The local name of an element tag, without its namespace (MMAX2 uses default namespaces);
     empty for comments, processing instructions and entity references."""
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
+    # the text after the namespace's "}" (Clark notation, as lxml writes a tag): what
+    # etree.QName(tag).localname gives without building a QName, which cost a tenth of a read
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""

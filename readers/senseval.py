@@ -52,13 +52,16 @@ def instances(data_xml: str | PathLike) -> dict[str, Instance]:
 def _context(instance) -> tuple[str, str, str] | None:
     """The text of an instance's ``<context>`` before, in and after its ``<head>`` (a child of
     the context, as Senseval writes it); None without one."""
-    context = next((c for c in instance if local(c.tag) == "context"), None)
+    # "{*}": the first child element of that local name in any namespace or none, as local()
+    # compares names, found by lxml rather than a Python loop over the children
+    context = instance.find("{*}context")
     if context is None:
         return None
-    children = list(context)
-    at = next((i for i, c in enumerate(children) if local(c.tag) == "head"), None)
-    if at is None:
+    head = context.find("{*}head")
+    if head is None:
         return None
+    children = list(context)
+    at = children.index(head)
 
     def text(nodes) -> str:  # comments, instructions and entity references add their tail
         return "".join(("".join(n.itertext()) if isinstance(n.tag, str) else "")
