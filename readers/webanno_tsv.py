@@ -591,8 +591,8 @@ def _relations(rel: _Layer, span: _Layer, cells: list[str], path: str, n: int
     return out
 
 
-#: a row's cells of one span layer, read: ([(span number, its values)], the values of its spans
-#: without a number, or the error of those)
+#: a row's cells of one span layer, read: ([(span id, its values)] of its numbered spans, the
+#: values of its spans without a number, or the error of those)
 _Parsed = tuple[list[tuple[str, dict]], "list[dict] | str"]
 
 
@@ -617,14 +617,14 @@ def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int
     if isinstance(plain, str):
         raise InputError(plain, path, n)
     short = lay.short
-    spans = [(f"{short}:{number}", values) for number, values in numbered]
-    spans += [(f"{short}:{cells[0]}" + (f"/{j + 1}" if j else ""), values)
-              for j, values in enumerate(plain)]
+    spans = numbered + [(f"{short}:{cells[0]}" + (f"/{j + 1}" if j else ""), values)
+                        for j, values in enumerate(plain)] if plain else numbered
     for mid, values in spans:
         mention = found.get(mid)
-        if mention is None:
-            mention = found[mid] = _Mention(attrs={"layer": short,
-                                                   **dict.fromkeys(lay.features)})
+        if mention is None:  # every feature None, then what this row gives
+            found[mid] = _Mention([(token, *chars)],
+                                  attrs={"layer": short, **dict.fromkeys(lay.features), **values})
+            continue
         attrs = mention.attrs
         for name, value in values.items():
             if attrs.get(name) is None:
@@ -657,8 +657,10 @@ def _read_span_cells(lay: _Layer, mine: list[str]) -> _Parsed:
         listing = ", ".join(f"{name} {len(items)}" for name, items in plain)
         return [], (f"{lay.short}: values without a span number in different numbers "
                     f"({listing}): cannot tell which belongs to which span")
-    return list(numbered.items()), [{name: _label(items[j]) for name, items in plain}
-                                    for j in range(max(counts, default=0))]
+    # the numbered spans' ids made here, once per distinct row (the cache keeps them)
+    return ([(f"{lay.short}:{number}", values) for number, values in numbered.items()],
+            [{name: _label(items[j]) for name, items in plain}
+             for j in range(max(counts, default=0))])
 
 
 def _annotations(files: list[_File], problems: Problems) -> list[CorefAnnotation]:
