@@ -55,7 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
@@ -109,13 +109,15 @@ def _make_sample(root: Path):
     return mod
 
 
-def _sample_objects(mod, corpus: list[tuple]) -> tuple[dict, dict]:
-    """The corpus as make_sample's ``Doc`` and ``Chains`` objects."""
-    docs, ann = {}, {a: {} for a in ANNOTATORS}
+def _sample_objects(mod, corpus: list[tuple], annotators: Sequence[str] = ANNOTATORS,
+                    names: Sequence[str] | None = None) -> tuple[dict, dict]:
+    """The corpus as make_sample's ``Doc`` and ``Chains`` objects (documents named ``names``,
+    by default doc00000, doc00001 …)."""
+    docs, ann = {}, {a: {} for a in annotators}
     for i, (sentences, per_ann) in enumerate(corpus):
-        name = f"doc{i:05d}"
+        name = names[i] if names is not None else f"doc{i:05d}"
         docs[name] = mod.Doc(name, [" ".join(s) for s in sentences])
-        for a, mentions in zip(ANNOTATORS, per_ann, strict=True):
+        for a, mentions in zip(annotators, per_ann, strict=True):
             chains: dict[int, list] = {}
             for s, e, k in mentions:
                 chains.setdefault(k, []).append((((s, e),), e - 1))
@@ -623,18 +625,9 @@ def real_coref(fmt: str):
                                 "xmi": 8}[fmt])
         while True:
             corpus = [(sentences, per_ann) for _ in range(n) for _, sentences, per_ann in docs]
-            mdocs, ann = {}, {a: {} for a in names}
-            for i, (sentences, per_ann) in enumerate(corpus):
-                name = f"{docs[i % len(docs)][0]}_{i // len(docs):04d}"
-                mdocs[name] = mod.Doc(name, [" ".join(x) for x in sentences])
-                for a, mentions in zip(names, per_ann, strict=True):
-                    chains: dict[int, list] = {}
-                    for st, e, k in mentions:
-                        chains.setdefault(k, []).append((((st, e),), e - 1))
-                    c = object.__new__(mod.Chains)
-                    c.chains = sorted((("object", sorted(ms)) for ms in chains.values()),
-                                      key=lambda x: x[1][0][0])
-                    ann[a][name] = c
+            mdocs, ann = _sample_objects(
+                mod, corpus, names, [f"{docs[i % len(docs)][0]}_{i // len(docs):04d}"
+                                     for i in range(len(corpus))])
             getattr(mod, f"write_{fmt}")(mdocs, ann)
             folder = {"conll": "conll2012", "corefud": "corefud"}.get(fmt, fmt)
             if _size(root / folder) >= mb * 1e6:
