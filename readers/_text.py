@@ -278,6 +278,11 @@ class Utf16Offsets:
         # the code-unit offset of each character beyond U+FFFF (each takes two units)
         self.units = [m.start() + k for k, m in enumerate(_ASTRAL.finditer(text))]
 
+    @property
+    def narrow(self) -> bool:
+        """No character beyond U+FFFF: every offset in the text is the same in both."""
+        return not self.units
+
     def get(self, unit: int, default: int | None = None) -> int | None:
         if not self.units:  # no character beyond U+FFFF: the same offsets
             return unit if 0 <= unit <= self.length else default

@@ -321,10 +321,9 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
                 cells = _cells(line, width, surplus, path, n)
             first, dash, last = cells[1].partition("-")
             if not (dash and first.isdigit() and last.isdigit() and first.isascii()
-                    and last.isascii()) or int(first) > int(last):
+                    and last.isascii()) or (begin := int(first)) > (end := int(last)):
                 raise InputError(f"expected character offsets BEGIN-END, got "
                                  f"{excerpt(cells[1])}", path, n)
-            begin, end = int(first), int(last)
             if end > limit:
                 raise InputError(f"offset {end:,} lies past any text this file of "
                                  f"{len(content):,} characters can hold", path, n)
@@ -345,7 +344,8 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
                 token = row_token.get(row.partition(".")[0])
                 if token is None:
                     raise InputError(f"sub-token {clip(row)} before its token", path, n)
-            said = []
+            if said:
+                said = []
             found.append((n, cells, token, begin, end))
         except InputError as e:
             problems.add(e)
@@ -358,9 +358,12 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
                      [], [])
     text = _document_text(tokens, at, sentences, texts)
     table = utf16_to_codepoints(text)
+    narrow = table.narrow
     rows: list[_Row] = []
     for n, cells, token, begin, end in found:
-        b, e = table.get(begin), table.get(end)
+        # offsets within a text of no character beyond U+FFFF are already code points
+        b, e = (begin, end) if narrow and end <= len(text) else (table.get(begin),
+                                                                 table.get(end))
         if b is None or e is None:
             problems.add(InputError(f"offsets {clip(cells[1])} split a character of the text",
                                     path, n))
@@ -385,10 +388,10 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
         chain_list, links = [], []
     for lay in plain:
         spans_of: dict[str, _Mention] = {}
-        cache: dict[tuple, _Parsed] = {}
+        items: dict[str, _Item] = {}
         for n, cells, token, chars in rows:
             try:
-                _span_cells(lay, cells, token, chars, spans_of, path, n, cache)
+                _span_cells(lay, cells, token, chars, spans_of, path, n, items)
             except InputError as e:
                 problems.add(e)
         for mid, m in sorted(spans_of.items(), key=lambda kv: (kv[1].order(), kv[0])):
@@ -542,13 +545,18 @@ def _relation_annotation(path: str, text: str, rows: list[_Row], relations: list
     found: dict[str, _Mention] = {}
     pending: list[tuple[int, _Layer, str, str, str, str | None]] = []
     bases = [spans[name] for name in dict.fromkeys(r.features[-1][3:] for r in relations)]
-    cache: dict[tuple, _Parsed] = {}
+    # each span layer with the items of its cells read so far
+    items: list[tuple[_Layer, dict[str, _Item]]] = [(lay, {}) for lay in bases]
+    # each relation layer with its span layer and its source column, looked up once per file
+    targets = [(rel, spans[rel.features[-1][3:]], rel.column + len(rel.features) - 1)
+               for rel in relations]
     for n, cells, token, chars in rows:
         try:
-            for lay in bases:
-                _span_cells(lay, cells, token, chars, found, path, n, cache)
-            for rel in relations:
-                pending += _relations(rel, spans[rel.features[-1][3:]], cells, path, n)
+            for lay, read in items:
+                _span_cells(lay, cells, token, chars, found, path, n, read)
+            for rel, span, column in targets:
+                if cells[column] != "_":  # most rows start no relation
+                    pending += _relations(rel, span, cells, path, n)
         except InputError as e:
             problems.add(e)
     for mid in sorted(found, key=lambda k: (found[k].order(), k)):
@@ -591,76 +599,73 @@ def _relations(rel: _Layer, span: _Layer, cells: list[str], path: str, n: int
     return out
 
 
-#: a row's cells of one span layer, read: ([(span id, its values)] of its numbered spans, the
-#: values of its spans without a number, or the error of those)
-_Parsed = tuple[list[tuple[str, dict]], "list[dict] | str"]
+#: a span cell's item read: (span id, its value) for ``value[n]``, None for a value without a
+#: number
+_Item = tuple[str, str | None] | None
 
 
 def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int],
                 found: dict[str, _Mention], path: str, n: int,
-                cache: dict[tuple, _Parsed] | None = None) -> None:
+                items: dict[str, _Item]) -> None:
     """Add ``token`` (its row at ``chars``) to the spans of layer ``lay`` its row carries: every
     ``value[n]`` of any feature column is span n with that value; values without a number are
     the row's one-token spans, matched across the columns by their place (see the module
-    docstring). ``cache``: the cells read so far (the rows of a multi-token span repeat
-    theirs)."""
+    docstring). ``items``: this layer's cell items read so far; each GUM row stacks its own
+    set of span numbers, so rows rarely repeat, but a span's items repeat on each of its rows."""
     mine = cells[lay.column:lay.column + lay.width]
     if mine.count("_") == len(mine):  # no span of this layer on this row: most rows
         return
-    key = (lay.column, *mine)
-    got = None if cache is None else cache.get(key)
-    if got is None:
-        got = _read_span_cells(lay, mine)
-        if cache is not None:
-            cache[key] = got
-    numbered, plain = got
-    if isinstance(plain, str):
-        raise InputError(plain, path, n)
-    short = lay.short
-    spans = numbered + [(f"{short}:{cells[0]}" + (f"/{j + 1}" if j else ""), values)
-                        for j, values in enumerate(plain)] if plain else numbered
-    for mid, values in spans:
-        mention = found.get(mid)
-        if mention is None:  # every feature None, then what this row gives
-            found[mid] = _Mention([(token, *chars)],
-                                  attrs={"layer": short, **dict.fromkeys(lay.features), **values})
-            continue
-        attrs = mention.attrs
-        for name, value in values.items():
-            if attrs.get(name) is None:
-                attrs[name] = value
-        mention.chars.append((token, *chars))
-
-
-def _read_span_cells(lay: _Layer, mine: list[str]) -> _Parsed:
-    """The spans of one row's cells of a span layer (:func:`_span_cells`)."""
-    numbered: dict[str, dict[str, str | None]] = {}
-    plain: list[tuple[str, list[str]]] = []
     names = lay.features or ["value"]
-    for k, cell in enumerate(mine):
+    numbered: list[tuple[str, str, str | None]] = []  # (span id, feature, value)
+    plain: list[tuple[str, list[str]]] = []
+    for name, cell in zip(names, mine, strict=False):
         if cell == "_":
             continue
         loose = []
         for item in (_STACK.split(cell) if "\\" in cell else cell.split("|")):
-            # value[n]: by its end, as _TYPE reads it (a regular expression costs more here)
-            at = item.rfind("[") if item[-1:] == "]" else -1
-            if at < 0 or not item[at + 1:-1].isdigit():
+            got = items.get(item, False)
+            if got is False:
+                got = items[item] = _span_item(lay.short, item)
+            if got is None:
                 loose.append(item)
-                continue
-            values = numbered.setdefault(item[at + 1:-1], {})
-            if values.get(names[k]) is None:
-                values[names[k]] = _label(item[:at])
+            else:
+                numbered.append((got[0], name, got[1]))
         if loose:
-            plain.append((names[k], loose))
+            plain.append((name, loose))
+    if plain:
+        numbered += _plain_spans(lay, cells[0], plain, path, n)
+    entry = (token, *chars)
+    for mid, name, value in numbered:
+        mention = found.get(mid)
+        if mention is None:  # every feature None, then what this row gives
+            mention = found[mid] = _Mention([entry], attrs={"layer": lay.short,
+                                                             **dict.fromkeys(lay.features)})
+        elif mention.chars[-1] is not entry:  # its first item on this row
+            mention.chars.append(entry)
+        if mention.attrs.get(name) is None:
+            mention.attrs[name] = value
+
+
+def _span_item(short: str, item: str) -> _Item:
+    """A span cell's item: ``value[n]`` read by its end, as _TYPE reads it (a regular
+    expression costs more here)."""
+    at = item.rfind("[") if item[-1:] == "]" else -1
+    if at < 0 or not item[at + 1:-1].isdigit():
+        return None
+    return f"{short}:{item[at + 1:-1]}", _label(item[:at])
+
+
+def _plain_spans(lay: _Layer, row: str, plain: list[tuple[str, list[str]]], path: str, n: int
+                 ) -> list[tuple[str, str, str | None]]:
+    """The row's one-token spans of the values without a number, (span id, feature, value),
+    the j-th value of every column being span j's."""
     counts = {len(items) for _, items in plain}
     if len(counts) > 1:
         listing = ", ".join(f"{name} {len(items)}" for name, items in plain)
-        return [], (f"{lay.short}: values without a span number in different numbers "
-                    f"({listing}): cannot tell which belongs to which span")
-    # the numbered spans' ids made here, once per distinct row (the cache keeps them)
-    return ([(f"{lay.short}:{number}", values) for number, values in numbered.items()],
-            [{name: _label(items[j]) for name, items in plain}
-             for j in range(max(counts, default=0))])
+        raise InputError(f"{lay.short}: values without a span number in different numbers "
+                         f"({listing}): cannot tell which belongs to which span", path, n)
+    return [(f"{lay.short}:{row}" + (f"/{j + 1}" if j else ""), name, _label(items[j]))
+            for j in range(max(counts)) for name, items in plain]
 
 
 def _annotations(files: list[_File], problems: Problems) -> list[CorefAnnotation]:
