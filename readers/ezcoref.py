@@ -64,9 +64,10 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
     out: list[CorefAnnotation] = []
     multi = repeats = 0
     problems = Problems()
+    mids: list[str] = []
     for f in files:
         with problems.collect():
-            anns, m, r = _read_passage(f, clusters)
+            anns, m, r = _read_passage(f, clusters, mids)
             multi, repeats = multi + m, repeats + r
             out.extend(a for a in anns if annotators is None or a.annotator.split("#")[0]
                        in annotators)
@@ -96,7 +97,11 @@ def _load(path: Path) -> tuple[object, int]:
         raise InputError("JSON nested too deeply to be an ezCoref passage", path) from None
 
 
-def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, int]:
+def _read_passage(path: Path, mode: str,
+                  mids: list[str]) -> tuple[list[CorefAnnotation], int, int]:
+    """The passage's annotations, its mentions with several cluster ids and its repeated
+    submissions; ``mids``: the mention ids "m1", "m2", … made so far in this read (the same
+    ones serve every passage and annotator), grown as needed."""
     data, size = _load(path)
     if not isinstance(data, list):
         raise InputError("expected a JSON list of annotator submissions", path)
@@ -118,15 +123,21 @@ def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, in
             if not isinstance(keys, dict):
                 raise InputError(f"submission {i}: sentence {excerpt(sent)} must map "
                                  "'token,start,end' keys to cluster ids", path)
+            # the sentence index once per sentence, not per key (None: its first key's error)
+            try:
+                s = int(sent)
+            except ValueError:
+                s = None
+            longest = 0
             # a mention is listed once per token: the first key of each "start,end" of the
             # sentence is checked in full, the others only for what may differ (their token
             # and cluster ids), which halves the checks of a passage
-            seen: dict[str, tuple[int, int, int, list]] = {}
+            seen: dict[str, tuple[int, int, list]] = {}
             for key, ids in keys.items():
                 first_tok, _, rest = key.partition(",")
                 known = seen.get(rest)
                 if known is not None:
-                    s, start, end, old = known
+                    start, end, old = known
                     try:
                         tok = int(first_tok)
                     except ValueError:
@@ -137,7 +148,8 @@ def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, in
                         raise InputError(_different(i, s, start, end), path)
                     continue
                 try:
-                    s = int(sent)
+                    if s is None:
+                        raise ValueError
                     tok, start, end = map(int, key.split(","))
                 except ValueError:
                     raise InputError(_bad_key(i, sent, key), path) from None
@@ -150,8 +162,11 @@ def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, in
                 old = spans.setdefault((s, start, end), ids)
                 if old != ids:
                     raise InputError(_different(i, s, start, end), path)
-                seen[rest] = (s, start, end, old)
-                lengths[s] = max(lengths.get(s, 0), end)
+                seen[rest] = (start, end, old)
+                if end > longest:
+                    longest = end
+            if longest:
+                lengths[s] = max(lengths.get(s, 0), longest)
         subs.append((name, spans))
     n_sent = max(lengths, default=-1) + 1
     if n_sent + sum(lengths.values()) > limit:
@@ -163,24 +178,47 @@ def _read_passage(path: Path, mode: str) -> tuple[list[CorefAnnotation], int, in
         pos += lengths.get(s, 0)
     doc = Document(path.stem, ["_"] * pos, starts, source=str(path))
     out, multi = [], 0
+    # one fragments tuple per distinct span of the passage, shared by the annotators who marked
+    # it (tuples are immutable): each tuple made is one more object for the garbage collector
+    # to scan once the read ends, a third of the read's time before
+    frags: dict[tuple[int, int, int], tuple[tuple[int, int]]] = {}
     for name, spans in subs:
         ments: dict[str, Mention] = {}
         # each chain's members; the Chains are made once at the end (a Chain made for every
         # mention and dropped when its chain existed cost a fifth of this loop)
         members: dict[str, list[str]] = {}
-        for i, ((s, start, end), ids) in enumerate(sorted(spans.items()), 1):
-            mid = f"m{i}"
-            begin = starts[s]
-            ments[mid] = Mention(mid, ((begin + start, begin + end),),
-                                 attrs={"clusters": list(ids)})
-            # most mentions list one cluster id
-            uniq = [str(ids[0])] if len(ids) == 1 else list(dict.fromkeys(map(str, ids)))
+        # the ids list may be longer than the passage's mentions
+        for (span, ids), mid in zip(sorted(spans.items()), _mention_ids(mids, len(spans)),
+                                    strict=False):
+            frag = frags.get(span)
+            if frag is None:
+                s, start, end = span
+                begin = starts[s]
+                frag = frags[span] = ((begin + start, begin + end),)
+            # ids is the file's own list, which nothing else keeps once the passage is read
+            ments[mid] = Mention(mid, frag, None, {"clusters": ids})
+            if len(ids) == 1:  # most mentions list one cluster id
+                cid = str(ids[0])
+                chain = members.get(cid)
+                if chain is None:
+                    members[cid] = [mid]
+                else:
+                    chain.append(mid)
+                continue
+            uniq = list(dict.fromkeys(map(str, ids)))
             multi += len(uniq) > 1
             for cid in uniq if mode == "all" else [str(ids[-1])]:
                 members.setdefault(cid, []).append(mid)
         chains = [Chain(cid, mids) for cid, mids in members.items()]
         out.append(CorefAnnotation(doc, name, ments, chains, source=str(path)))
     return out, multi, sum(n - 1 for n in names.values())
+
+
+def _mention_ids(mids: list[str], n: int) -> list[str]:
+    """``mids`` ("m1", "m2", …) made to reach at least "m{n}"."""
+    if len(mids) < n:
+        mids.extend(f"m{i}" for i in range(len(mids) + 1, n + 1))
+    return mids
 
 
 def _bad_key(i: int, sent: str, key: str) -> str:
