@@ -106,7 +106,10 @@ def _read_passage(path: Path, mode: str,
     if not isinstance(data, list):
         raise InputError("expected a JSON list of annotator submissions", path)
     limit = MAX_PLACEHOLDERS_PER_BYTE * size + MAX_PLACEHOLDERS
-    subs: list[tuple[str, dict[tuple[int, int, int], list]]] = []
+    # a mention (sent, start, end) is keyed by the one number (sent * limit + start) * limit +
+    # end (all three are under limit), which sorts as the triple does: no tuple per mention,
+    # and ints sort faster than tuples
+    subs: list[tuple[str, dict[int, list]]] = []
     lengths: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, sub in enumerate(data):
@@ -118,7 +121,7 @@ def _read_passage(path: Path, mode: str,
         raw = str(sub["annotator_id"])
         names[raw] = names.get(raw, 0) + 1
         name = raw if names[raw] == 1 else f"{raw}#{names[raw]}"
-        spans: dict[tuple[int, int, int], list] = {}
+        spans: dict[int, list] = {}
         for sent, keys in sub["annotations"].items():
             if not isinstance(keys, dict):
                 raise InputError(f"submission {i}: sentence {excerpt(sent)} must map "
@@ -159,7 +162,7 @@ def _read_passage(path: Path, mode: str,
                     raise InputError(f"submission {i}: sentence {excerpt(sent)}, mention "
                                      f"{excerpt(key)}: a file of {size} bytes cannot hold so "
                                      "many sentences or tokens", path)
-                old = spans.setdefault((s, start, end), ids)
+                old = spans.setdefault((s * limit + start) * limit + end, ids)
                 if old != ids:
                     raise InputError(_different(i, s, start, end), path)
                 seen[rest] = (start, end, old)
@@ -181,7 +184,7 @@ def _read_passage(path: Path, mode: str,
     # one fragments tuple per distinct span of the passage, shared by the annotators who marked
     # it (tuples are immutable): each tuple made is one more object for the garbage collector
     # to scan once the read ends, a third of the read's time before
-    frags: dict[tuple[int, int, int], tuple[tuple[int, int]]] = {}
+    frags: dict[int, tuple[tuple[int, int]]] = {}
     for name, spans in subs:
         ments: dict[str, Mention] = {}
         # each chain's members; the Chains are made once at the end (a Chain made for every
@@ -192,7 +195,8 @@ def _read_passage(path: Path, mode: str,
                                     strict=False):
             frag = frags.get(span)
             if frag is None:
-                s, start, end = span
+                s_start, end = divmod(span, limit)
+                s, start = divmod(s_start, limit)
                 begin = starts[s]
                 frag = frags[span] = ((begin + start, begin + end),)
             # ids is the file's own list, which nothing else keeps once the passage is read
