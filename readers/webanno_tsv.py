@@ -388,10 +388,10 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
         chain_list, links = [], []
     for lay in plain:
         spans_of: dict[str, _Mention] = {}
-        items: dict[str, _Item] = {}
+        read = _Cells()
         for n, cells, token, chars in rows:
             try:
-                _span_cells(lay, cells, token, chars, spans_of, path, n, items)
+                _span_cells(lay, cells, token, chars, spans_of, path, n, read)
             except InputError as e:
                 problems.add(e)
         for mid, m in sorted(spans_of.items(), key=lambda kv: (kv[1].order(), kv[0])):
@@ -545,8 +545,8 @@ def _relation_annotation(path: str, text: str, rows: list[_Row], relations: list
     found: dict[str, _Mention] = {}
     pending: list[tuple[int, _Layer, str, str, str, str | None]] = []
     bases = [spans[name] for name in dict.fromkeys(r.features[-1][3:] for r in relations)]
-    # each span layer with the items of its cells read so far
-    items: list[tuple[_Layer, dict[str, _Item]]] = [(lay, {}) for lay in bases]
+    # each span layer with what its cells gave so far
+    items = [(lay, _Cells()) for lay in bases]
     # each relation layer with its span layer and its source column, looked up once per file
     targets = [(rel, spans[rel.features[-1][3:]], rel.column + len(rel.features) - 1)
                for rel in relations]
@@ -604,20 +604,39 @@ def _relations(rel: _Layer, span: _Layer, cells: list[str], path: str, n: int
 _Item = tuple[str, str | None] | None
 
 
+@dataclass
+class _Cells:
+    """What :func:`_span_cells` keeps of one span layer's cells in one file: each cell item
+    read so far (``items``; each GUM row stacks its own set of span numbers, so rows rarely
+    repeat in a file, but a span's items repeat on each of its rows), and the layer's cells
+    of the last row read with the spans they carry (``last``, ``spans``): inside a span the
+    next row most often carries the same cells (half of GUM's rows with spans), and then
+    only adds its token to those spans."""
+
+    items: dict[str, _Item] = field(default_factory=dict)
+    last: list[str] | None = None
+    spans: list[_Mention] = field(default_factory=list)
+
+
 def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int],
-                found: dict[str, _Mention], path: str, n: int,
-                items: dict[str, _Item]) -> None:
+                found: dict[str, _Mention], path: str, n: int, read: _Cells) -> None:
     """Add ``token`` (its row at ``chars``) to the spans of layer ``lay`` its row carries: every
     ``value[n]`` of any feature column is span n with that value; values without a number are
     the row's one-token spans, matched across the columns by their place (see the module
-    docstring). ``items``: this layer's cell items read so far; each GUM row stacks its own
-    set of span numbers, so rows rarely repeat, but a span's items repeat on each of its rows."""
+    docstring). ``read``: this layer's cells read so far in the file."""
     mine = cells[lay.column:lay.column + lay.width]
+    if mine == read.last:  # the cells of the row before: the same spans, values already read
+        entry = (token, *chars)
+        for mention in read.spans:
+            mention.chars.append(entry)
+        return
     if mine.count("_") == len(mine):  # no span of this layer on this row: most rows
         return
+    read.last = None  # set again once the row is read, if it has no one-token span
     names = lay.features or ["value"]
     numbered: list[tuple[str, str, str | None]] = []  # (span id, feature, value)
     plain: list[tuple[str, list[str]]] = []
+    items = read.items
     for name, cell in zip(names, mine, strict=False):
         if cell == "_":
             continue
@@ -635,15 +654,20 @@ def _span_cells(lay: _Layer, cells: list[str], token: int, chars: tuple[int, int
     if plain:
         numbered += _plain_spans(lay, cells[0], plain, path, n)
     entry = (token, *chars)
+    spans = []
     for mid, name, value in numbered:
         mention = found.get(mid)
         if mention is None:  # every feature None, then what this row gives
             mention = found[mid] = _Mention([entry], attrs={"layer": lay.short,
                                                              **dict.fromkeys(lay.features)})
+            spans.append(mention)
         elif mention.chars[-1] is not entry:  # its first item on this row
             mention.chars.append(entry)
+            spans.append(mention)
         if mention.attrs.get(name) is None:
             mention.attrs[name] = value
+    if not plain:  # a one-token span is the row's own: none repeats on the next row
+        read.last, read.spans = mine, spans
 
 
 def _span_item(short: str, item: str) -> _Item:

@@ -163,6 +163,28 @@ def test_named_entity_span_layer():
                                  "Coreference (chain), Animacy (chain), Rel (relation)")
 
 
+def test_rows_repeating_the_cells_of_the_row_before(tmp_path):
+    """A row with the same cells as the row before carries the same numbered spans (they grow
+    by its token), but its values without a number are its own one-token spans; a sub-token
+    row adds its characters to the spans its cells name."""
+    rows = ["1-1\t0-3\tAnn\tPER\t", "1-2\t4-7\tBob\tPER\t", "1-3\t8-11\tmet\tORG[1]\t",
+            "1-4\t12-15\tTom\tORG[1]|LOC[2]\t", "1-4.1\t12-14\tTo\tORG[1]|LOC[2]\t",
+            "1-5\t16-21\tParis\tORG[1]|LOC[2]\t", "1-6\t22-24\tin\tORG[1]\t",
+            "1-7\t25-26\tX\tLOC[3]\t", "1-8\t27-28\tY\tLOC[3]\t"]
+    (tmp_path / "doc.tsv").write_text(
+        "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type."
+        "NamedEntity|value\n\n\n#Text=Ann Bob met Tom Paris in X Y\n" + "\n".join(rows)
+        + "\n")
+    [ann] = webanno_tsv.read([tmp_path / "doc.tsv"], spans=True)
+    assert {k: (m.fragments, m.attrs["value"], m.attrs["char_offsets"])
+            for k, m in ann.mentions.items()} == {
+        "NamedEntity:1-1": (((0, 1),), "PER", ((0, 3),)),
+        "NamedEntity:1-2": (((1, 2),), "PER", ((4, 7),)),
+        "NamedEntity:1": (((2, 6),), "ORG", ((8, 24),)),
+        "NamedEntity:2": (((3, 5),), "LOC", ((12, 21),)),
+        "NamedEntity:3": (((6, 8),), "LOC", ((25, 28),))}
+
+
 def test_named_entities_beside_chains(anns):
     """A span layer named beside the chain layers adds its spans, as singletons."""
     [ann] = webanno_tsv.read([DATA / "ann1"], layers=["Coreference", "NamedEntity"])
