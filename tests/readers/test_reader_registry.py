@@ -353,3 +353,35 @@ def test_special_entries_in_annotator_folders_are_named(tmp_path, samples):
         readers.read("senses", [senses / "sample.data.xml", senses / "keys"], "raganato")
     assert [str(w.message) for w in caught] == [
         f"{senses / 'keys' / 'D.key.txt'}: skipped: a folder where a file is expected"]
+
+
+def test_read_hands_what_it_made_to_the_oldest_generation():
+    """The collector is paused during a read and the corpus read goes to the oldest
+    generation after it (not scanned again by the young collections); a caller's paused
+    collector and frozen objects are left as they were."""
+    import gc
+
+    path = ROOT / "sample_corpora" / "coref"
+
+    def generation(obj) -> int:
+        return next(g for g in (0, 1, 2) if any(o is obj for o in gc.get_objects(g)))
+
+    assert gc.isenabled()
+    _, anns = readers.read("coref", [path])
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert generation(anns[0]) == generation(next(iter(anns[0].mentions.values()))) == 2
+    gc.disable()
+    try:
+        _, anns = readers.read("coref", [path])
+        assert not gc.isenabled()
+        assert generation(anns[0]) == 0  # left where it is: the caller runs the collector
+    finally:
+        gc.enable()
+    kept = [[]]  # a caller's object, frozen
+    gc.freeze()
+    try:
+        readers.read("coref", [path])
+        assert gc.get_freeze_count() and not any(o is kept for g in (0, 1, 2)
+                                                  for o in gc.get_objects(g))
+    finally:
+        gc.unfreeze()
