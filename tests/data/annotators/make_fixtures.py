@@ -355,7 +355,8 @@ def random_panels(seed: int = 11) -> dict:
         k = 4 if scoring == "accuracy" else 5
         truth = rng.integers(1, k + 1, n_items)
 
-        def annotator(accuracy: float, keep: float = 0.9) -> dict:
+        def annotator(accuracy: float, keep: float = 0.9, *, truth=truth, k=k,
+                      n_items=n_items) -> dict:
             noisy = np.where(rng.random(n_items) < accuracy, truth,
                              rng.integers(1, k + 1, n_items))
             return {f"i{i}": int(v) for i, v in enumerate(noisy) if rng.random() < keep}
