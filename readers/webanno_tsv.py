@@ -201,28 +201,31 @@ class _Mention:
         """A row of ``token`` at code-point offsets ``chars`` carries this mention."""
         self.chars.append((token, *chars))
 
-    def fragments(self) -> list[tuple[int, int]]:
-        """Character fragments: one per run of consecutive tokens, from its first row's
-        start to its last row's end."""
-        out: list[list[int]] = []
-        last = None
+    def runs(self) -> tuple[tuple[tuple[int, int], ...], list[tuple[int, int]]]:
+        """Its token fragments and its character fragments: one of each per run of
+        consecutive tokens of its rows, from the run's first token (character) to its last."""
+        tokens: list[tuple[int, int]] = []
+        chars: list[tuple[int, int]] = []
+        last = -2
         for token, b, e in sorted(self.chars):
-            if out and token in (last, last + 1):
-                out[-1][0], out[-1][1] = min(out[-1][0], b), max(out[-1][1], e)
+            if token == last + 1 or token == last:
+                first, end = chars[-1]
+                chars[-1] = (first if first < b else b, end if end > e else e)
+                if token != last:
+                    tokens[-1] = (tokens[-1][0], token + 1)
             else:
-                out.append([b, e])
+                tokens.append((token, token + 1))
+                chars.append((b, e))
             last = token
-        return [(b, e) for b, e in out]
+        return tuple(tokens), chars
 
-    def order(self) -> tuple[tuple[int, int], ...]:
-        """Sort key: the token fragments (runs of consecutive tokens) of its rows."""
-        frags: list[tuple[int, int]] = []
-        for t in sorted({t for t, _, _ in self.chars}):
-            if frags and frags[-1][1] == t:
-                frags[-1] = (frags[-1][0], t + 1)
-            else:
-                frags.append((t, t + 1))
-        return tuple(frags)
+
+def _in_order(found: dict[str, _Mention]) -> list[tuple[str, _Mention, list[tuple[int, int]]]]:
+    """The mentions found, (id, mention, character fragments), sorted by their token
+    fragments, then id."""
+    ranked = [(m.runs(), mid, m) for mid, m in found.items()]
+    ranked.sort(key=lambda r: (r[0][0], r[1]))
+    return [(mid, m, frags) for (_, frags), mid, m in ranked]
 
 
 def _label(text: str) -> str | None:
@@ -394,9 +397,9 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
                 _span_cells(lay, cells, token, chars, spans_of, path, n, read)
             except InputError as e:
                 problems.add(e)
-        for mid, m in sorted(spans_of.items(), key=lambda kv: (kv[1].order(), kv[0])):
+        for mid, m, frags in _in_order(spans_of):
             if mid not in mentions.ids:
-                _add(mentions, mid, m, text, m.attrs)
+                _add(mentions, mid, frags, text, m.attrs)
                 chain_list.append(Chain(mid, [mid]))
     return _File(path, src.annotator, src.document, text,
                  Tokens(tokens, starts, ends, sentences), mentions, chain_list, links)
@@ -514,10 +517,10 @@ def _chain_mentions(layers: list[_Layer], rows: list[_Row], path: str,
     return mentions
 
 
-def _add(mentions: Spans, mid: str, m: _Mention, text: str, attrs: dict) -> None:
-    """The mention of the rows ``m`` gathered, at its character fragments, with ``attrs`` and
-    its characters as ``text``."""
-    frags = m.fragments()
+def _add(mentions: Spans, mid: str, frags: list[tuple[int, int]], text: str,
+         attrs: dict) -> None:
+    """Mention ``mid`` at its character fragments ``frags``, with ``attrs`` and its characters
+    as ``text``."""
     mentions.add(mid, frags, {**attrs, "text": " ".join(text[b:e] for b, e in frags)})
 
 
@@ -527,7 +530,7 @@ def _chain_annotation(text: str, mentions: Spans,
     members: dict[tuple[str, int], list[tuple[int, str, str | None]]] = {}
     for (short, chain, link), m in sorted(found.items()):
         mid = f"{short}:{chain}-{link}"
-        _add(mentions, mid, m, text, {"layer": short, "referenceType": m.type})
+        _add(mentions, mid, m.runs()[1], text, {"layer": short, "referenceType": m.type})
         members.setdefault((short, chain), []).append((link, mid, m.relation))
     chains, links = [], []
     for (short, chain), items in members.items():
@@ -559,8 +562,8 @@ def _relation_annotation(path: str, text: str, rows: list[_Row], relations: list
                     pending += _relations(rel, span, cells, path, n)
         except InputError as e:
             problems.add(e)
-    for mid in sorted(found, key=lambda k: (found[k].order(), k)):
-        _add(mentions, mid, found[mid], text, found[mid].attrs)
+    for mid, m, frags in _in_order(found):
+        _add(mentions, mid, frags, text, m.attrs)
     known = set(mentions.ids)
     links = []
     for n, rel, src, tgt, source, label in pending:
