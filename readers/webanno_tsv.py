@@ -279,38 +279,94 @@ def _read_files(paths: Sequence[str | PathLike], annotators: Sequence[str] | Non
 
 def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
                problems: Problems, relations: bool = False) -> _File:
-    content = src.text()
     path = src.name
+    before = len(problems)
+    read = _token_rows(src.text(), path, problems)
+    if read.surplus[0]:
+        choice.surplus.append(f"{path}: {read.surplus[0]:,} row(s) have up to "
+                              f"{read.surplus[1]} column(s) more than the header declares "
+                              f"({read.width}), holding nothing but '_': ignored")
+    if len(problems) > before:
+        return _File(path, src.annotator, src.document, "", Tokens([], [], [], []), Spans(),
+                     [], [])
+    text = _document_text(read)
+    rows, starts, ends = _code_points(text, read, path, problems)
+    # a token is the text at its offsets, as INCEpTION reads it (OntoGUM has a token cell left
+    # empty where the #Text= line has the character)
+    tokens = [text[b:e] or t for t, b, e in zip(read.tokens, starts, ends, strict=True)]
+    layers, sentences = read.layers, read.sentences
+    chains, relations, plain = (([], _relation_layers(layers, wanted, path), []) if relations
+                                else _choose(layers, wanted, spans, path, choice))
+    mentions = Spans()
+    if chains:
+        chain_list, links = _chain_annotation(text, mentions,
+                                              _chain_mentions(chains, rows, path, problems))
+    elif relations:
+        chain_list, links = _relation_annotation(
+            path, text, rows, relations, {lay.name: lay for lay in layers if lay.kind == "SP"},
+            mentions, problems)
+    else:
+        chain_list, links = [], []
+    for lay in plain:
+        spans_of: dict[str, _Mention] = {}
+        seen = _Cells()
+        for n, cells, token, chars in rows:
+            try:
+                _span_cells(lay, cells, token, chars, spans_of, path, n, seen)
+            except InputError as e:
+                problems.add(e)
+        for mid, m, frags in _in_order(spans_of):
+            if mid not in mentions.ids:
+                _add(mentions, mid, frags, text, m.attrs)
+                chain_list.append(Chain(mid, [mid]))
+    return _File(path, src.annotator, src.document, text,
+                 Tokens(tokens, starts, ends, sentences), mentions, chain_list, links)
+
+
+@dataclass
+class _TokenRows:
+    """A file as written: its layers, its tokens with their UTF-16 offsets, its sentences (their
+    first tokens) with their ``#Text=`` lines, and its token and sub-token rows."""
+
+    layers: list[_Layer] = field(default_factory=list)
+    width: int = 3  # the columns a row has: 3, then each layer's
+    tokens: list[str] = field(default_factory=list)
+    begins: list[int] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)
+    sentences: list[int] = field(default_factory=list)
+    texts: dict[int, str] = field(default_factory=dict)
+    rows: list[_Row] = field(default_factory=list)  # offsets in UTF-16 code units
+    subtokens: list[int] = field(default_factory=list)  # places in ``rows`` of sub-token rows
+    surplus: list[int] = field(default_factory=lambda: [0, 0])  # see _cells
+
+
+def _token_rows(content: str, path: str, problems: Problems) -> _TokenRows:
+    """The header and rows of a file's ``content``; a bad row is added to ``problems``, a bad
+    header raised."""
     # the text is rebuilt at the offsets: an offset past what this file's text could span
     # (its #Text= lines and tokens, with room for whitespace between them) is refused
     limit = MAX_TEXT_FACTOR * len(content) + 65536
     lines = content.split("\n")
     if not lines[0].startswith(_FORMAT):
         raise InputError(f"not a WebAnno TSV 3 file (no {_FORMAT} header)", path, 1)
-    width = 3
-    layers: list[_Layer] = []
-    tokens: list[str] = []
-    at: list[tuple[int, int]] = []  # each token's UTF-16 offsets
+    read = _TokenRows()
+    layers, tokens, begins, ends = read.layers, read.tokens, read.begins, read.ends
+    sentences, texts, rows = read.sentences, read.texts, read.rows
     row_token: dict[str, int] = {}
-    sentences: list[int] = []
     sentence = None
     said: list[str] = []  # the #Text= lines above the next sentence
-    texts: dict[int, str] = {}  # a sentence's first token -> its #Text=
-    found: list[tuple[int, list[str], int, int, int]] = []  # (line, cells, token, begin, end)
-    surplus = [0, 0]  # rows with more columns than declared, most columns more
-    before = len(problems)
     for n, line in enumerate(lines, 1):
         if not line:
             continue
         if line[0] == "#":
             if line.startswith(("#T_SP=", "#T_CH=", "#T_RL=")):
                 name, *features = line[6:].split("|")
-                layers.append(_Layer(line[3:5], name, features, width))
+                layers.append(_Layer(line[3:5], name, features, read.width))
                 if line.startswith("#T_CH=") and not {"referenceType", "referenceRelation"} \
                         <= set(features):
                     raise InputError("chain layer without referenceType and "
                                      "referenceRelation", path, n)
-                width += max(1, len(features))
+                read.width += max(1, len(features))
             elif line.startswith("#Text="):
                 said.append(line[6:])
             continue
@@ -318,10 +374,11 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
             continue
         try:
             cells = line.split("\t")
+            width = read.width
             if len(cells) == width + 1 and not cells[-1]:
                 cells.pop()  # WebAnno writes a trailing tab
             if len(cells) != width or not _ROW.fullmatch(cells[0]):
-                cells = _cells(line, width, surplus, path, n)
+                cells = _cells(line, width, read.surplus, path, n)
             first, dash, last = cells[1].partition("-")
             if not (dash and first.isdigit() and last.isdigit() and first.isascii()
                     and last.isascii()) or (begin := int(first)) > (end := int(last)):
@@ -338,71 +395,43 @@ def _read_file(src: _Source, wanted: set[str] | None, spans: bool, choice: Layer
                     sentence = number
                     if said:
                         texts[len(tokens)] = "\n".join(said)
-                row_token[row] = len(tokens)
+                token = row_token[row] = len(tokens)
                 word = cells[2]
                 tokens.append(_ESCAPED.sub(r"\1", word) if "\\" in word else word)
-                at.append((begin, end))
-                token = len(tokens) - 1
+                begins.append(begin)
+                ends.append(end)
             else:
                 token = row_token.get(row.partition(".")[0])
                 if token is None:
                     raise InputError(f"sub-token {clip(row)} before its token", path, n)
+                read.subtokens.append(len(rows))
             if said:
                 said = []
-            found.append((n, cells, token, begin, end))
+            rows.append((n, cells, token, (begin, end)))
         except InputError as e:
             problems.add(e)
-    if surplus[0]:
-        choice.surplus.append(f"{path}: {surplus[0]:,} row(s) have up to {surplus[1]} column(s) "
-                              f"more than the header declares ({width}), holding nothing but "
-                              "'_': ignored")
-    if len(problems) > before:
-        return _File(path, src.annotator, src.document, "", Tokens([], [], [], []), Spans(),
-                     [], [])
-    text = _document_text(tokens, at, sentences, texts)
+    return read
+
+
+def _code_points(text: str, read: _TokenRows, path: str, problems: Problems
+                 ) -> tuple[list[_Row], list[int], list[int]]:
+    """The rows and the tokens' starts and ends with code-point offsets into ``text``: the
+    offsets as written where the text has no character beyond U+FFFF (and no sub-token row
+    ends past it), else converted; a row whose offsets split a character is a problem."""
     table = utf16_to_codepoints(text)
-    narrow = table.narrow
+    if table.narrow and all(read.rows[k][3][1] <= len(text) for k in read.subtokens):
+        return read.rows, read.begins, read.ends
     rows: list[_Row] = []
-    for n, cells, token, begin, end in found:
-        # offsets within a text of no character beyond U+FFFF are already code points
-        b, e = (begin, end) if narrow and end <= len(text) else (table.get(begin),
-                                                                 table.get(end))
+    last = max(read.ends, default=0)
+    for n, cells, token, (begin, end) in read.rows:
+        b, e = table.get(begin), table.get(end)
         if b is None or e is None:
-            problems.add(InputError(f"offsets {clip(cells[1])} split a character of the text",
-                                    path, n))
+            why = f"end past the last token ({last})" if end > last else \
+                "split a character of the text"
+            problems.add(InputError(f"offsets {clip(cells[1])} {why}", path, n))
             continue
         rows.append((n, cells, token, (b, e)))
-    starts = [table.get(b, 0) for b, _ in at]
-    ends = [table.get(e, 0) for _, e in at]
-    # a token is the text at its offsets, as INCEpTION reads it (OntoGUM has a token cell left
-    # empty where the #Text= line has the character)
-    tokens = [text[b:e] or t for t, b, e in zip(tokens, starts, ends, strict=True)]
-    chains, relations, plain = (([], _relation_layers(layers, wanted, path), []) if relations
-                                else _choose(layers, wanted, spans, path, choice))
-    mentions = Spans()
-    if chains:
-        chain_list, links = _chain_annotation(text, mentions,
-                                              _chain_mentions(chains, rows, path, problems))
-    elif relations:
-        chain_list, links = _relation_annotation(
-            path, text, rows, relations, {lay.name: lay for lay in layers if lay.kind == "SP"},
-            mentions, problems)
-    else:
-        chain_list, links = [], []
-    for lay in plain:
-        spans_of: dict[str, _Mention] = {}
-        read = _Cells()
-        for n, cells, token, chars in rows:
-            try:
-                _span_cells(lay, cells, token, chars, spans_of, path, n, read)
-            except InputError as e:
-                problems.add(e)
-        for mid, m, frags in _in_order(spans_of):
-            if mid not in mentions.ids:
-                _add(mentions, mid, frags, text, m.attrs)
-                chain_list.append(Chain(mid, [mid]))
-    return _File(path, src.annotator, src.document, text,
-                 Tokens(tokens, starts, ends, sentences), mentions, chain_list, links)
+    return rows, [table.get(b, 0) for b in read.begins], [table.get(e, 0) for e in read.ends]
 
 
 def _cells(line: str, width: int, surplus: list[int], path: str, n: int) -> list[str]:
@@ -465,11 +494,11 @@ def _choose(layers: list[_Layer], wanted: set[str] | None, spans: bool, path: Pa
     return [], [], []
 
 
-def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list[int],
-                   texts: dict[int, str]) -> str:
+def _document_text(read: _TokenRows) -> str:
     """The text: each sentence's ``#Text=`` at its first token's UTF-16 offset where it spans
     its tokens' offsets exactly, else its tokens at theirs; spaces elsewhere."""
-    units = bytearray(" ".encode("utf-16-le") * max((e for _, e in at), default=0))
+    begins, ends, tokens = read.begins, read.ends, read.tokens
+    units = bytearray(" ".encode("utf-16-le") * max(ends, default=0))
 
     def put(begin: int, end: int, part: str) -> bool:
         data = part.encode("utf-16-le", "surrogatepass")
@@ -478,11 +507,11 @@ def _document_text(tokens: list[str], at: list[tuple[int, int]], sentences: list
         units[2 * begin:2 * end] = data
         return True
 
-    bounds = [*sentences, len(tokens)]
+    bounds = [*read.sentences, len(tokens)]
     for s, e in zip(bounds, bounds[1:], strict=False):
-        if not put(at[s][0], at[e - 1][1], texts.get(s, "")):
+        if not put(begins[s], ends[e - 1], read.texts.get(s, "")):
             for t in range(s, e):
-                put(*at[t], tokens[t])
+                put(begins[t], ends[t], tokens[t])
     return units.decode("utf-16-le", "replace")
 
 

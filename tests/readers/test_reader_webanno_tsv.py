@@ -237,6 +237,21 @@ def test_offsets_are_checked(tmp_path):
                             f"{p}:8: offsets 5-10 split a character of the text")
 
 
+def test_a_sub_token_ending_past_the_text(tmp_path):
+    """A sub-token row's offsets are checked against the text, with or without characters
+    beyond U+FFFF in it."""
+    text = (NER / "ann1" / "doc1.tsv").read_text().replace(
+        "1-4\t11-14\tTom\t*\tPER\t\n",
+        "1-4\t11-14\tTom\t*\tPER\t\n1-4.1\t11-40\tTom\t_\t_\t\n")
+    for wide in (True, False):
+        p = tmp_path / f"{wide}" / "doc1.tsv"
+        p.parent.mkdir()
+        p.write_text(text if wide else text.replace("\U0001f642", "xx"))
+        with pytest.raises(InputError) as e:
+            webanno_tsv.read([p], spans=True)
+        assert str(e.value) == f"{p}:10: offsets 11-40 end past the last token (34)"
+
+
 def test_offsets_past_any_text_the_file_holds_are_refused(tmp_path):
     """The text is rebuilt at the character offsets: a huge offset (a damaged file) would ask
     for gigabytes, so it is an error naming the line (15 GB and a hang before)."""
