@@ -106,7 +106,13 @@ def files(path: PathArg, accept: Accept, *, recursive: bool = True) -> list[Path
         if "".join(d.suffixes) in kinds or (not callable(accept) and matches(d, accept)):
             warnings.warn(f"{d}: a folder named like the files read (searched as a folder)"
                           if recursive else f"{d}: skipped: {special(d)}", stacklevel=2)
-    return sorted(out)
+    return sorted(out, key=_parts)
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    """The order of :class:`~pathlib.Path` (by parts), without its comparison operator's
+    Python-level cost per comparison (a third of listing 145,000 files)."""
+    return path.parts
 
 
 def special(path: Path) -> str:

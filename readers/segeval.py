@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError, Problems, quote
-from ..model.io import read_text
+from ..model.io import as_text, read_bytes
 from . import Option, _paths, register
 from ._segfiles import check_annotators
 
@@ -75,10 +75,12 @@ def _mass_list(value: object, line: tuple[str, str, str], path: Path) -> tuple[i
                      f"masses, got {reprlib.repr(value)}", path, _at(line))
 
 
-def _read_json(path: Path) -> list[tuple]:
-    """The rows ``(document, coder, masses, line)`` of a segeval JSON file; a line is found
-    only when a message needs it (a function)."""
-    text = read_text(path)
+def _read_json(path: Path) -> tuple[list[tuple], int]:
+    """The rows ``(document, coder, masses, line)`` of a segeval JSON file (a line is found
+    only when a message needs it) and the file's size in bytes."""
+    data = read_bytes(path)
+    text = as_text(data, path)
+    size = len(data)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -113,26 +115,36 @@ def _read_json(path: Path) -> list[tuple]:
             # the line of the key is found only for a message (a pass over the text)
             line = (text, doc, coder)
             out.append((doc, coder, _mass_list(masses, line, path), line))
-    return out
+    return out, size
 
 
 def _read_tsv(path: Path, problems: Problems
-              ) -> list[tuple[str, str, tuple[int, ...], int | None]]:
-    """The rows of a TSV of masses; each bad line a problem."""
+              ) -> tuple[list[tuple[str, str, tuple[int, ...], int | None]], int]:
+    """The rows of a TSV of masses, each bad line a problem; and the file's size in bytes."""
     doc = path.stem or path.name
+    data = read_bytes(path)
     out = []
-    for lineno, line in enumerate(read_text(path).splitlines(), 1):
-        cells = [c.strip() for c in line.split("\t")]
-        if lineno == 1 or not any(cells):
-            continue
-        masses = tuple(int(c) if c.isascii() and c.isdigit() and len(c) < 19 else 0
-                       for c in cells[1:])
+    for lineno, line in enumerate(as_text(data, path).split("\n"), 1):
+        coder, _, rest = line.partition("\t")
+        # most rows: masses in ASCII digits (of at most 18), single tabs, no spaces
+        cells = rest.split("\t")
+        if lineno > 1 and rest.isascii() and "".join(cells).isdigit() and \
+                min(map(len, cells)) > 0 and max(map(len, cells)) < 19:
+            masses = tuple(map(int, cells))
+            coder = coder.strip()
+        else:
+            cells = [c.strip() for c in line.split("\t")]
+            if lineno == 1 or not any(cells):
+                continue
+            coder = cells[0]
+            masses = tuple(int(c) if c.isascii() and c.isdigit() and len(c) < 19 else 0
+                           for c in cells[1:])
         if not masses or min(masses) <= 0:
             problems.add(InputError("expected a coder name then positive integer masses, "
                                     "tab-separated", path, lineno))
             continue
-        out.append((doc, cells[0], masses, lineno))
-    return out
+        out.append((doc, coder, masses, lineno))
+    return out, len(data)
 
 
 def _at(line: int | tuple | None) -> int | None:
@@ -143,16 +155,16 @@ def _at(line: int | tuple | None) -> int | None:
     return line
 
 
-def _check_size(rows: list[tuple], path: Path) -> None:
-    """Refuse a file whose segmentations cover more units than :func:`unit_limit` allows."""
-    limit = unit_limit(path.stat().st_size)
+def _check_size(rows: list[tuple], path: Path, size: int) -> None:
+    """Refuse a file of ``size`` bytes whose segmentations cover more units than
+    :func:`unit_limit` allows."""
+    limit = unit_limit(size)
     total = 0
     for doc, coder, masses, line in rows:
         total += sum(masses)
         if total > limit:
             raise InputError(f"document {quote(doc)}, coder {quote(coder)}: the segmentations so "
-                             f"far cover "
-                             f"{total:,} units, more than a file of {path.stat().st_size:,} bytes "
+                             f"far cover {total:,} units, more than a file of {size:,} bytes "
                              f"may describe ({limit:,}: one judgement is computed per unit and "
                              "coder); a mass counts units (e.g. sentences, tokens): check the "
                              "masses", path, _at(line))
@@ -193,9 +205,9 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     for path in _files(paths):
         rows = None
         with problems.collect():
-            found_rows = (_read_tsv(path, problems) if path.suffix.lower() in TSV_SUFFIXES
-                          else _read_json(path))
-            _check_size(found_rows, path)
+            found_rows, size = (_read_tsv(path, problems) if path.suffix.lower()
+                                in TSV_SUFFIXES else _read_json(path))
+            _check_size(found_rows, path, size)
             rows = found_rows
         if rows is None:
             continue

@@ -665,3 +665,20 @@ def test_plaintext_one_text_goes_on_where_the_other_ends(tmp_path: Path) -> None
     root = write_texts(tmp_path / "2", {"a": "A b.\n\nC d. E f.\n", "b": "A b.\n\nC d.\n"})
     with pytest.raises(InputError, match=r"word 5 is end of text here but 'E'"):
         plaintext.read(root)
+
+
+def test_segeval_tsv_rows_as_written(tmp_path: Path) -> None:
+    """Rows of plain digits and rows with spaces or CRLF read alike (cells are stripped); an
+    empty cell (a trailing tab too), a zero or a non-ASCII digit is an error naming its line,
+    every such line in one message."""
+    path = tmp_path / "d.tsv"
+    path.write_bytes(b"Coder\tMasses\r\na\t2\t3\r\n b \t 4 \t1\r\n\r\nc\t5\t\r\n"
+                     b"d\t1\t\t4\ne\t0\t5\nf\t\xc2\xb2\t3\n")
+    with pytest.raises(InputError) as err:
+        segeval.read(path)
+    assert str(err.value).splitlines() == [
+        f"{path}:{n}: expected a coder name then positive integer masses, tab-separated"
+        for n in (5, 6, 7, 8)]
+    path.write_bytes(b"Coder\tMasses\r\na\t2\t3\r\n b \t 4 \t1\r\n\r\nc\t3\t0002\r\n\r\n")
+    assert masses(segeval.read(path)) == {("d", "a"): (2, 3), ("d", "b"): (4, 1),
+                                          ("d", "c"): (3, 2)}
