@@ -621,8 +621,10 @@ def real_coref(fmt: str):
             probe[name] = (sentences, per_ann)
         size = sum(len(" ".join(w for s in sents for w in s)) for sents, _ in probe.values())
         # about 5 bytes of annotation per byte of text in these formats: a first guess
-        n = _copies(mb, size * {"conll": 6, "corefud": 6, "brat": 3, "mmax2": 9,
-                                "xmi": 8}[fmt])
+        # bytes written per byte of text, both annotators (measured; a little under, so
+        # that the corpus is just over mb)
+        n = _copies(mb, size * {"conll": 22, "corefud": 14.5, "brat": 10, "mmax2": 19,
+                                "xmi": 47}[fmt])
         while True:
             corpus = [(sentences, per_ann) for _ in range(n) for _, sentences, per_ann in docs]
             mdocs, ann = _sample_objects(
@@ -886,6 +888,82 @@ def _rm(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def _files(paths: Sequence[str]) -> list[Path]:
+    """The files below ``paths``, as a reader lists them (sorted, recursively)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out += sorted(f for f in p.rglob("*") if f.is_file()) if p.is_dir() else [p]
+    return out
+
+
+def floor_bytes(paths: Sequence[str]) -> None:
+    """Listing the folders and reading every file's bytes: what any reader does first."""
+    for f in _files(paths):
+        f.read_bytes()
+
+
+def floor_cassis(paths: Sequence[str]) -> Callable[[], None]:
+    """dkpro-cassis's ``load_cas_from_xmi`` alone on every file, with the type system the
+    XMI reader gives it (taken from one read of the first file, before the clock starts)."""
+    from io import BytesIO
+
+    import cassis
+
+    from corpusagree import readers
+    from corpusagree.readers import xmi
+
+    files = [f for f in _files(paths) if f.suffix == ".xmi"]
+    given = []
+    load = xmi.load_cas_from_xmi
+    xmi.load_cas_from_xmi = lambda data, typesystem: given.append(typesystem)
+    try:
+        readers.read("coref", files[:1], "xmi")
+    except Exception:  # the stub returns no CAS: only its type system was wanted
+        pass
+    finally:
+        xmi.load_cas_from_xmi = load
+    ts = given[0]
+
+    def run() -> None:
+        for f in files:
+            cassis.load_cas_from_xmi(BytesIO(f.read_bytes()), typesystem=ts)
+
+    return run
+
+
+def floor_spacy(paths: Sequence[str]) -> Callable[[], None]:
+    """spaCy's blank English tokenizer alone on every text (``.txt``) file."""
+    from corpusagree.readers import _text
+
+    nlp, _ = _text._blank(_text.DEFAULT_LANG)
+    files = [f for f in _files(paths) if f.suffix == ".txt"]
+
+    def run() -> None:
+        for f in files:
+            nlp.make_doc(f.read_text(encoding="utf-8"))
+
+    return run
+
+
+#: label -> (what bounds the reader from below, a function of the paths that prepares it
+#: and returns what is timed)
+FLOORS: dict[str, tuple[str, Callable[[Sequence[str]], Callable[[], None]]]] = {
+    "coref/xmi": ("dkpro-cassis's load alone", floor_cassis),
+    "coref/brat": ("spaCy's tokenizer alone", floor_spacy),
+    "segments/text": ("spaCy's tokenizer alone", floor_spacy),
+    "segments/segeval_tsv": ("listing and reading the files alone",
+                             lambda paths: lambda: floor_bytes(paths)),
+}
+
+
+def floor_once(label: str, paths: list[str]) -> dict:
+    """In this process: the CPU and wall time of ``label``'s floor (:data:`FLOORS`)."""
+    run = FLOORS[label][1](paths)
+    t, c = time.perf_counter(), time.process_time()
+    run()
+    return {"seconds": time.perf_counter() - t, "cpu_seconds": time.process_time() - c}
+
+
 def read_once(task: str, fmt: str, paths: list[str]) -> dict:
     """In this process: read through the registry; times, peak memory and what was read."""
     from corpusagree import readers
@@ -916,9 +994,13 @@ def main() -> None:
     p.add_argument("--keep", type=Path, help="write the corpora here (kept)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--read", nargs="+", help=argparse.SUPPRESS)  # task format paths...
+    p.add_argument("--floor", nargs="+", help=argparse.SUPPRESS)  # label paths...
     args = p.parse_args()
     if args.read:
         print(json.dumps(read_once(args.read[0], args.read[1], args.read[2:])))
+        return
+    if args.floor:
+        print(json.dumps(floor_once(args.floor[0], args.floor[1:])))
         return
     labels = list(READERS) if not args.only else args.only.split(",")
     unknown = [x for x in labels if x not in READERS]
@@ -957,6 +1039,8 @@ def main() -> None:
                 res = json.loads(proc.stdout.strip().splitlines()[-1])
                 res["mb_per_second"] = size / 1e6 / res["seconds"]
                 res["mb_per_cpu_second"] = size / 1e6 / res["cpu_seconds"]
+            if label in FLOORS and "error" not in res:
+                res["floor"] = _floor(label, paths, size)
             results[label] = {"task": task, "format": fmt, "bytes": size, "units": n,
                               "documents": source, "readme_mb_per_second": PREVIOUS.get(label),
                               "generate_seconds": t_gen, **res}
@@ -966,6 +1050,27 @@ def main() -> None:
                 _rm(root)
     if args.json:
         print(json.dumps({"mb": args.mb, "readers": results}, indent=2))
+        return
+    floors = {label: r["floor"] for label, r in results.items() if "floor" in r}
+    if floors:
+        print("\nWhat bounds a reader from below, timed on the same files (MB/s of CPU):")
+        for label, f in floors.items():
+            if "error" in f:
+                print(f"  {label:21s} {f['what']}: FAILED {f['error'][:30]}")
+            else:
+                print(f"  {label:21s} {f['what']}: {f['mb_per_cpu_second']:.2f} "
+                      f"(the reader: {results[label]['mb_per_cpu_second']:.2f})")
+
+
+def _floor(label: str, paths: list[Path], size: int) -> dict:
+    """``label``'s floor (:data:`FLOORS`) timed in a fresh process on the reader's files."""
+    proc = subprocess.run([sys.executable, __file__, "--floor", label, *map(str, paths)],
+                          capture_output=True, text=True)
+    out = {"what": FLOORS[label][0]}
+    if proc.returncode != 0:
+        return {**out, "error": (proc.stderr.strip().splitlines() or ["?"])[-1]}
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {**out, **res, "mb_per_cpu_second": size / 1e6 / res["cpu_seconds"]}
 
 
 def _print(label: str, r: dict) -> None:
