@@ -913,6 +913,8 @@ def floor_cassis(paths: Sequence[str]) -> Callable[[], None]:
     from corpusagree.readers import xmi
 
     files = [f for f in _files(paths) if f.suffix == ".xmi"]
+    if not files:
+        raise FileNotFoundError("no .xmi file")
     given = []
     load = xmi.load_cas_from_xmi
     xmi.load_cas_from_xmi = lambda data, typesystem: given.append(typesystem)
@@ -937,6 +939,8 @@ def floor_spacy(paths: Sequence[str]) -> Callable[[], None]:
 
     nlp, _ = _text._blank(_text.DEFAULT_LANG)
     files = [f for f in _files(paths) if f.suffix == ".txt"]
+    if not files:
+        raise FileNotFoundError("no .txt file")
 
     def run() -> None:
         for f in files:

@@ -62,3 +62,21 @@ def test_real_documents_repeated_read_back(label, tmp_path, corpora):
         warnings.simplefilter("ignore")
         found, objects = readers.read(task, paths, fmt)
     assert found == fmt and objects
+
+
+@pytest.mark.parametrize("label", list(bench.FLOORS))
+def test_floors_run_on_the_readers_files(label, tmp_path, corpora):
+    """What bounds a reader from below is timed on the files the reader reads: it finds
+    them (a floor that reads nothing would be no floor) and takes some CPU time."""
+    import warnings
+
+    try:
+        paths, size, _ = bench.build_real(label, tmp_path / "r", 0.2)
+    except FileNotFoundError:
+        pytest.skip(f"{label}: its real documents are not here")
+    files = bench._files(list(map(str, paths)))
+    assert sum(f.stat().st_size for f in files) == size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = bench.floor_once(label, list(map(str, paths)))
+    assert got["cpu_seconds"] > 0 and got["seconds"] > 0
