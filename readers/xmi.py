@@ -384,9 +384,16 @@ def _built_typesystem(types: tuple[tuple[str, str, tuple[tuple[str, str], ...]],
     return ts
 
 
+def _parse(src: _Source) -> etree._Element:
+    """The XML of a file or zip member."""
+    return parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
+
+
 def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
-                 lang: str) -> _Read | None:
-    root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
+                 lang: str, root: etree._Element | None = None) -> _Read | None:
+    """One file's annotation (``root``: its XML, when the caller parsed it already)."""
+    if root is None:
+        root = _parse(src)
     kinds: dict[str, list[etree._Element]] = {}
     lines: dict[str, int | None] = {}
     sofa = None
@@ -586,8 +593,7 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     relations: list[list[Link]] = []
     seen: dict[tuple[str, str], str] = {}
     for src in _sources(paths, annotators):
-        root = parse(src.name).getroot() if src.data is None else parse_bytes(src.data,
-                                                                              src.name)
+        root = _parse(src)
         kinds: dict[str, str] = {}
         found: list[tuple[str, etree._Element]] = []
         for el in root.iterchildren(etree.Element):
@@ -605,7 +611,7 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
                     raise InputError(f"{_short(_type_name(el.tag))} xmi:id={el.get(XMI_ID)}: "
                                      f"no annotation xmi:id={end}", src.name, el.sourceline)
         spans = {_short(kinds[el.get(e)]) for _, el in found for e in ("Governor", "Dependent")}
-        one = _read_source(src, spans, False, LayerChoice(), DEFAULT_LANG)
+        one = _read_source(src, spans, False, LayerChoice(), DEFAULT_LANG, root)
         if one is None:
             continue
         rels = []
