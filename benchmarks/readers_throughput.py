@@ -44,6 +44,7 @@ Usage: python benchmarks/readers_throughput.py [--mb 20] [--only task/format,...
 from __future__ import annotations
 
 import argparse
+import bisect
 import importlib.util
 import json
 import math
@@ -837,6 +838,122 @@ def real_ontonotes(root: Path, mb: float) -> tuple[list[Path], str]:
     return [root / "demo.sense"], "tests/data/senses (OntoNotes' variant)"
 
 
+def _gum_relations() -> list[tuple[str, str, str, list, list, list]]:
+    """GUM's documents with the coreference relations of GUM and OntoGUM as the relations job
+    reads them from the released WebAnno TSV: ``(annotator, document, text, [(span id, its
+    character fragments)], [(source id, target id, label)], [sentences as token character
+    offsets])``."""
+    gum = CORPORA / "gum_ontogum_tsv"
+    if not gum.is_dir():
+        raise FileNotFoundError("gum_ontogum_tsv")
+    import warnings
+
+    from corpusagree import readers
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, anns = readers.read("relations", [gum / "gum", gum / "ontogum"], "webanno_tsv")
+    out = []
+    for a in anns:
+        doc, at, offsets = a.document, 0, []
+        for t in doc.tokens:  # the tokens are the text's, in order
+            at = doc.text.index(t, at)
+            offsets.append((at, at + len(t)))
+            at += len(t)
+        bounds = [*doc.sentence_starts, len(offsets)]
+        sentences = [offsets[x:y] for x, y in zip(bounds, bounds[1:], strict=False) if y > x]
+        out.append((a.annotator, doc.id, doc.text,
+                    [(k, m.attrs["char_offsets"]) for k, m in a.spans.items()],
+                    [(r.source, r.target, r.type) for r in a.relations], sentences))
+    return out
+
+
+_BRAT_TYPE = re.compile(r"[^\w-]")  # what a brat type name may not hold
+
+
+def _brat_relations(text: str, spans: list, rels: list) -> tuple[str, str]:
+    """A document's ``.txt`` and ``.ann``: a ``T`` line per span, an ``R`` line per relation."""
+    tid = {k: f"T{j}" for j, (k, _) in enumerate(spans, 1)}
+    lines = [f"{tid[k]}\tReferent {';'.join(f'{b} {e}' for b, e in frags)}\t"
+             f"{' '.join(text[b:e].replace(chr(10), ' ') for b, e in frags)}"
+             for k, frags in spans]
+    lines += [f"R{j}\t{_BRAT_TYPE.sub('_', label)} Arg1:{tid[src]} Arg2:{tid[tgt]}"
+              for j, (src, tgt, label) in enumerate(rels, 1)]
+    return text, "\n".join(lines) + "\n"
+
+
+def _xmi_relations(text: str, spans: list, rels: list, sentences: list) -> bytes:
+    """A document as INCEpTION exports it: sentences and tokens, a ``Referent`` span per span
+    (its first to its last character), a ``Coref`` relation per relation (``Governor`` the
+    source, ``label`` its label, at its target); UTF-16 offsets."""
+    from lxml import etree
+
+    ns = {"xmi": "http://www.omg.org/XMI", "cas": "http:///uima/cas.ecore",
+          "custom": "http:///webanno/custom.ecore",
+          "type4": "http:///de/tudarmstadt/ukp/dkpro/core/api/segmentation/type.ecore"}
+    wide = [k for k, c in enumerate(text) if ord(c) > 0xFFFF]
+
+    def u16(i: int) -> str:  # UTF-16 offset of code point i
+        return str(i + bisect.bisect_left(wide, i))
+
+    root = etree.Element(f"{{{ns['xmi']}}}XMI", nsmap=ns)
+    root.set(f"{{{ns['xmi']}}}version", "2.0")
+    members: list[str] = []
+
+    def node(prefix: str, tag: str, begin: int, end: int, **attrs: str) -> str:
+        xid = str(len(members) + 2)
+        el = etree.SubElement(root, f"{{{ns[prefix]}}}{tag}")
+        el.set(f"{{{ns['xmi']}}}id", xid)
+        for k, v in {"sofa": "1", "begin": u16(begin), "end": u16(end), **attrs}.items():
+            el.set(k, v)
+        members.append(xid)
+        return xid
+
+    etree.SubElement(root, f"{{{ns['cas']}}}NULL").set(f"{{{ns['xmi']}}}id", "0")
+    sofa = etree.SubElement(root, f"{{{ns['cas']}}}Sofa")
+    for k, v in ((f"{{{ns['xmi']}}}id", "1"), ("sofaNum", "1"), ("sofaID", "_InitialView"),
+                 ("mimeType", "text"), ("sofaString", text)):
+        sofa.set(k, v)
+    for sentence in sentences:
+        node("type4", "Sentence", sentence[0][0], sentence[-1][1])
+        for b, e in sentence:
+            node("type4", "Token", b, e)
+    xid, where = {}, dict(spans)
+    for k, frags in spans:
+        xid[k] = node("custom", "Referent", frags[0][0], frags[-1][1])
+    for src, tgt, label in rels:
+        node("custom", "Coref", where[tgt][0][0], where[tgt][-1][1], label=label,
+             Governor=xid[src], Dependent=xid[tgt])
+    view = etree.SubElement(root, f"{{{ns['cas']}}}View")
+    view.set("sofa", "1")
+    view.set("members", " ".join(members))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+
+
+def real_relations(fmt: str) -> Callable[[Path, float], tuple[list[Path], str]]:
+    """GUM's coreference relations (both annotators) written as brat ``R`` lines or XMI
+    relations (:func:`_gum_relations`), copies renamed until they hold ``mb`` MB."""
+
+    def build(root: Path, mb: float) -> tuple[list[Path], str]:
+        docs = _gum_relations()
+        files = []
+        for who, doc, text, spans, rels, sentences in docs:
+            if fmt == "brat":
+                txt, ann = _brat_relations(text, spans, rels)
+                files += [(who, f"{doc}.txt", txt.encode()), (who, f"{doc}.ann", ann.encode())]
+            else:
+                files.append((who, f"{doc}.xmi", _xmi_relations(text, spans, rels, sentences)))
+        for k in range(_copies(mb, sum(len(data) for *_, data in files))):
+            for who, name, data in files:
+                stem, dot, suffix = name.partition(".")
+                (root / who).mkdir(parents=True, exist_ok=True)
+                (root / who / f"{stem}_{k:05d}{dot}{suffix}").write_bytes(data)
+        return sorted(d for d in root.iterdir() if d.is_dir()), \
+            "GUM/OntoGUM's coreference relations"
+
+    return build
+
+
 SAMPLES_DIR = ROOT / "sample_corpora"
 #: label -> builder of real documents repeated: (root, mb) -> (paths, where they come from)
 REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
@@ -848,6 +965,8 @@ REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
     "senses/raganato": real_raganato, "senses/senseval": real_senseval,
     "senses/ontonotes": real_ontonotes, "senses/sensetsv": real_sensetsv,
     "senses/wsbest": real_wsbest,
+    "relations/webanno_tsv": real_webanno,
+    "relations/brat": real_relations("brat"), "relations/xmi": real_relations("xmi"),
 }
 
 
@@ -902,9 +1021,10 @@ def floor_bytes(paths: Sequence[str]) -> None:
         f.read_bytes()
 
 
-def floor_cassis(paths: Sequence[str]) -> Callable[[], None]:
+def floor_cassis(paths: Sequence[str], task: str = "coref") -> Callable[[], None]:
     """dkpro-cassis's ``load_cas_from_xmi`` alone on every file, with the type system the
-    XMI reader gives it (taken from one read of the first file, before the clock starts)."""
+    XMI reader of ``task`` gives it (taken from one read of the first file, before the clock
+    starts)."""
     from io import BytesIO
 
     import cassis
@@ -919,7 +1039,7 @@ def floor_cassis(paths: Sequence[str]) -> Callable[[], None]:
     load = xmi.load_cas_from_xmi
     xmi.load_cas_from_xmi = lambda data, typesystem: given.append(typesystem)
     try:
-        readers.read("coref", files[:1], "xmi")
+        readers.read(task, files[:1], "xmi")
     except Exception:  # the stub returns no CAS: only its type system was wanted
         pass
     finally:
@@ -957,6 +1077,9 @@ FLOORS: dict[str, tuple[str, Callable[[Sequence[str]], Callable[[], None]]]] = {
     "segments/text": ("spaCy's tokenizer alone", floor_spacy),
     "segments/segeval_tsv": ("listing and reading the files alone",
                              lambda paths: lambda: floor_bytes(paths)),
+    "relations/xmi": ("dkpro-cassis's load alone",
+                      lambda paths: floor_cassis(paths, "relations")),
+    "relations/brat": ("spaCy's tokenizer alone", floor_spacy),
 }
 
 
