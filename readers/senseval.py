@@ -60,6 +60,9 @@ def _context(instance) -> tuple[str, str, str] | None:
     head = context.find("{*}head")
     if head is None:
         return None
+    if len(context) == 1 and len(head) == 0:  # most contexts: text, then a head of text alone
+        return tuple(" ".join(x.split()) for x in (context.text or "", head.text or "",
+                                                    head.tail or ""))
     children = list(context)
     at = children.index(head)
 

@@ -423,6 +423,25 @@ def test_senseval_context_with_an_entity_comment_or_instruction(tmp_path):
     assert tag.context == ("Mara sold the old", "ferry", ".")
 
 
+def test_senseval_context_plain_or_with_elements(tmp_path):
+    """A context of text and a head of text alone, and one with elements beside and inside the
+    head, give the words before, in and after the head, whitespace collapsed."""
+    data = tmp_path / "lex.xml"
+    data.write_text('<corpus lang="en"><lexelt item="ferry.n">'
+                    '<instance id="f1"><context>\n Mara  sold\tthe <head> ferry </head>\n'
+                    '</context></instance>'
+                    '<instance id="f2"><context>Mara <s>sold <b>the</b></s> <head>fer<x>ry'
+                    '</x> boat</head> <p>at</p> noon.</context></instance>'
+                    '<instance id="f3"><context><head>ferry</head></context></instance>'
+                    '</lexelt></corpus>\n', encoding="utf-8")
+    answers = tmp_path / "a.ans"
+    answers.write_text("ferry.n f1 ferry%1:06:00::\nferry.n f2 ferry%1:06:00::\n"
+                       "ferry.n f3 ferry%1:06:00::\n", encoding="utf-8")
+    assert [t.context for t in senseval.read(data, [answers])] == [
+        ("Mara sold the", "ferry", ""), ("Mara sold the", "ferry boat", "at noon."),
+        ("", "ferry", "")]
+
+
 def test_raganato_lemma_groups_keep_the_part_of_speech():
     """english NOUN and english ADJ are two lemmas (english.n, english.a): the groups of the
     intervals clustered by lemma, and of the figures by lemma; a lemma with one part of speech
