@@ -68,6 +68,9 @@ from ._zips import NOT_ANNOTATORS, inflate
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"
 XMI_ID = f"{{{XMI_NS}}}id"
+SOFA_TAG = f"{{{CAS_NS}}}Sofa"
+#: the tags of elements in these namespaces are XMI's and the CAS's own, no feature structure
+NOT_TYPES = (f"{{{XMI_NS}}}", f"{{{CAS_NS}}}")
 TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
@@ -264,8 +267,12 @@ def _declared(root: etree._Element) -> frozenset[str]:
     return frozenset(n.strip() for n in names if n.strip().endswith("Chain"))
 
 
+@lru_cache(maxsize=1024)
 def _type_name(tag: str) -> str:
-    """UIMA type name of an XMI element, as cassis derives it."""
+    """UIMA type name of an XMI element, as cassis derives it.
+
+    Cached because a file has a few dozen tags over as many elements as annotations and
+    tokens, and deriving the name (a QName, three string edits) cost a tenth of a read."""
     q = etree.QName(tag)
     package = (q.namespace or "").removeprefix("http:///").removesuffix(".ecore")
     name = f"{package.replace('/', '.')}.{q.localname}"
@@ -404,12 +411,12 @@ def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: Lay
                              el.sourceline)
         if xid is not None:
             lines[xid] = el.sourceline
-        q = etree.QName(el)
-        if q.namespace == CAS_NS and q.localname == "Sofa":
+        tag = el.tag  # "{namespace}local", compared as text: a QName per element cost more
+        if tag == SOFA_TAG:
             if el.get("sofaID") == "_InitialView":
                 sofa = el
-        elif q.namespace not in (XMI_NS, CAS_NS):
-            kinds.setdefault(_type_name(el.tag), []).append(el)
+        elif not tag.startswith(NOT_TYPES):
+            kinds.setdefault(_type_name(tag), []).append(el)
     if sofa is None:
         raise InputError("no _InitialView sofa", src.name, root.sourceline)
     meta = (kinds.get(METADATA) or [None])[0]
