@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
+from operator import methodcaller
 from os import PathLike
 from pathlib import Path
 
@@ -71,6 +72,7 @@ XMI_ID = f"{{{XMI_NS}}}id"
 SOFA_TAG = f"{{{CAS_NS}}}Sofa"
 #: the tags of elements in these namespaces are XMI's and the CAS's own, no feature structure
 NOT_TYPES = (f"{{{XMI_NS}}}", f"{{{CAS_NS}}}")
+_KEYS_OF = methodcaller("keys")  # an element's attribute names
 TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
@@ -356,13 +358,20 @@ def _short(type_name: str) -> str:
     return type_name.rsplit(".", 1)[-1]
 
 
-def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) -> TypeSystem:
-    """A permissive type system for the element types of one XMI."""
+def _typesystem(root: etree._Element, kinds: dict[str, list[etree._Element]],
+                layers: list[_Layer]) -> TypeSystem:
+    """A permissive type system for the element types of one XMI (``root``).
+
+    A type's features are the attribute names of all its elements, gathered by lxml's
+    ``keys`` mapped over them and joined in one set without a Python loop per element
+    (a file has as many elements as tokens and annotations), then the few names filtered."""
     refs = {(lay.chain, "first") for lay in layers} | {(lay.link, "next") for lay in layers}
+    arrays = _children(root)
     types = []
     for name, elements in kinds.items():
-        attrib = {k for el in elements for k in el.attrib if not k.startswith("{")}
-        children = {local(c.tag) for el in elements for c in el if local(c.tag)}
+        keys = set().union(*map(_KEYS_OF, elements))
+        attrib = {k for k in keys if not k.startswith("{")}
+        children = arrays.get(name, set())
         supertype = ("uima.tcas.Annotation" if attrib & {"begin", "end"}
                      else "uima.cas.AnnotationBase" if "sofa" in attrib else "uima.cas.TOP")
         features = tuple(
@@ -371,6 +380,19 @@ def _typesystem(kinds: dict[str, list[etree._Element]], layers: list[_Layer]) ->
             + [(f, "uima.cas.StringArray") for f in sorted(children)])
         types.append((name, supertype, features))
     return _built_typesystem(tuple(types))
+
+
+def _children(root: etree._Element) -> dict[str, set[str]]:
+    """The local names of the child elements (string arrays) of each type's elements.
+
+    Found by one path search for the elements two levels down, few or none in most files,
+    instead of iterating over the children of every element."""
+    out: dict[str, set[str]] = {}
+    for child in root.iterfind("*/*"):  # elements only, as the type's elements are
+        tag = child.getparent().tag
+        if not tag.startswith(NOT_TYPES):
+            out.setdefault(_type_name(tag), set()).add(local(child.tag))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -427,7 +449,7 @@ def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: Lay
     layers, plain = _choose(kinds, src.declared, wanted, spans, src.name, root.sourceline,
                             choice)
     _check_references(kinds, layers, sofa.get(XMI_ID), src.name)
-    cas = _load(src, kinds, layers)
+    cas = _load(src, root, kinds, layers)
     text = cas.sofa_string or ""
     at = _Positions(text, lines, src.name)
     mentions, chains, links = _chains(cas, layers, at)
@@ -482,12 +504,13 @@ def _check_references(kinds: dict[str, list[etree._Element]], layers: list[_Laye
                                      name, el.sourceline)
 
 
-def _load(src: _Source, kinds: dict[str, list[etree._Element]], layers: list[_Layer]):
+def _load(src: _Source, root: etree._Element, kinds: dict[str, list[etree._Element]],
+          layers: list[_Layer]):
     data = src.data if src.data is not None else Path(src.name).read_bytes()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # cassis renames features called 'type'/'self'
-            return load_cas_from_xmi(BytesIO(data), typesystem=_typesystem(kinds, layers))
+            return load_cas_from_xmi(BytesIO(data), typesystem=_typesystem(root, kinds, layers))
     except Exception as e:  # any cassis failure here means a bad input file
         raise InputError(f"cassis cannot load the CAS: {type(e).__name__}: {e}",
                          src.name) from None
