@@ -40,9 +40,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
-from operator import methodcaller
+from itertools import groupby
+from operator import attrgetter, itemgetter, methodcaller
 from os import PathLike
 from pathlib import Path
+from typing import NoReturn
 
 from cassis import TypeSystem, load_cas_from_xmi
 from lxml import etree
@@ -73,6 +75,11 @@ SOFA_TAG = f"{{{CAS_NS}}}Sofa"
 #: the tags of elements in these namespaces are XMI's and the CAS's own, no feature structure
 NOT_TYPES = (f"{{{XMI_NS}}}", f"{{{CAS_NS}}}")
 _KEYS_OF = methodcaller("keys")  # an element's attribute names
+_ID_OF = methodcaller("get", XMI_ID)
+_TAG_OF = attrgetter("tag")
+_LINE_OF = attrgetter("sourceline")
+#: the relations of an XMI: its elements with a Governor and a Dependent, in the file's order
+_RELATIONS = etree.XPath("*[@Governor and @Dependent]")
 TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
@@ -418,27 +425,72 @@ def _parse(src: _Source) -> etree._Element:
     return parse(src.name).getroot() if src.data is None else parse_bytes(src.data, src.name)
 
 
-def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
-                 lang: str, root: etree._Element | None = None) -> _Read | None:
-    """One file's annotation (``root``: its XML, when the caller parsed it already)."""
-    if root is None:
-        root = _parse(src)
-    kinds: dict[str, list[etree._Element]] = {}
-    lines: dict[str, int | None] = {}
-    sofa = None
-    for el in root.iterchildren(etree.Element):  # no comments, processing instructions
-        xid = el.get(XMI_ID)
-        if xid in lines:
-            raise InputError(f"duplicate xmi:id {xid} (first on line {lines[xid]})", src.name,
+@dataclass
+class _Top:
+    """The top-level elements of one XMI (no comments, processing instructions), with their
+    xmi:ids and tags.
+
+    Each list is one lxml accessor mapped over every element, without a Python loop per
+    element: a file has as many elements as tokens and annotations."""
+
+    elements: list[etree._Element]
+    ids: list[str | None]
+    tags: list[str]  # "{namespace}local", compared as text: a QName per element cost more
+
+    @classmethod
+    def of(cls, root: etree._Element) -> _Top:
+        elements = list(root.iterchildren(etree.Element))
+        return cls(elements, list(map(_ID_OF, elements)), list(map(_TAG_OF, elements)))
+
+
+def _lines(top: _Top, name: str) -> dict[str, int | None]:
+    """The line of each xmi:id; a duplicate xmi:id is an error (:func:`_duplicate`)."""
+    lines = dict(zip(top.ids, map(_LINE_OF, top.elements), strict=True))
+    lines.pop(None, None)
+    if len(lines) + top.ids.count(None) < len(top.ids):
+        _duplicate(top, name)
+    return lines
+
+
+def _duplicate(top: _Top, name: str) -> NoReturn:
+    """The error of the first element whose xmi:id an element before it has."""
+    first: dict[str, int | None] = {}
+    for xid, el in zip(top.ids, top.elements, strict=True):
+        if xid in first:
+            raise InputError(f"duplicate xmi:id {xid} (first on line {first[xid]})", name,
                              el.sourceline)
         if xid is not None:
-            lines[xid] = el.sourceline
-        tag = el.tag  # "{namespace}local", compared as text: a QName per element cost more
+            first[xid] = el.sourceline
+    raise AssertionError("no duplicate xmi:id")
+
+
+def _kinds(top: _Top) -> tuple[dict[str, list[etree._Element]], etree._Element | None]:
+    """The feature structures of one XMI by type name, each type's in the order of the file,
+    and its (last) _InitialView sofa; elements of XMI's and the CAS's own are none of them.
+
+    Taken a run of one tag at a time (a file lists the elements of one type together)."""
+    kinds: dict[str, list[etree._Element]] = {}
+    sofa = None
+    for tag, run in groupby(zip(top.tags, top.elements, strict=True), itemgetter(0)):
         if tag == SOFA_TAG:
-            if el.get("sofaID") == "_InitialView":
-                sofa = el
+            for _, el in run:
+                if el.get("sofaID") == "_InitialView":
+                    sofa = el
         elif not tag.startswith(NOT_TYPES):
-            kinds.setdefault(_type_name(tag), []).append(el)
+            kinds.setdefault(_type_name(tag), []).extend(map(itemgetter(1), run))
+    return kinds, sofa
+
+
+def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: LayerChoice,
+                 lang: str, root: etree._Element | None = None, top: _Top | None = None
+                 ) -> _Read | None:
+    """One file's annotation (``root``, ``top``: its XML and its top-level elements, when the
+    caller has them already)."""
+    if root is None:
+        root = _parse(src)
+    top = top or _Top.of(root)
+    lines = _lines(top, src.name)
+    kinds, sofa = _kinds(top)
     if sofa is None:
         raise InputError("no _InitialView sofa", src.name, root.sourceline)
     meta = (kinds.get(METADATA) or [None])[0]
@@ -624,24 +676,23 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     seen: dict[tuple[str, str], str] = {}
     for src in _sources(paths, annotators):
         root = _parse(src)
-        kinds: dict[str, str] = {}
         found: list[tuple[str, etree._Element]] = []
-        for el in root.iterchildren(etree.Element):
-            if el.get(XMI_ID) is not None:
-                kinds[el.get(XMI_ID)] = _type_name(el.tag)
-            if el.get("Governor") is not None and el.get("Dependent") is not None:
-                name = _type_name(el.tag)
-                if wanted is None or wanted & {name, _short(name)}:
-                    found.append((name, el))
+        for el in _RELATIONS(root):
+            name = _type_name(el.tag)
+            if wanted is None or wanted & {name, _short(name)}:
+                found.append((name, el))
         if not found:
             continue
+        top = _Top.of(root)
+        tags = dict(zip(top.ids, top.tags, strict=True))  # of every element with an xmi:id
         for _, el in found:
             for end in (el.get("Governor"), el.get("Dependent")):
-                if end not in kinds:
+                if end not in tags:
                     raise InputError(f"{_short(_type_name(el.tag))} xmi:id={el.get(XMI_ID)}: "
                                      f"no annotation xmi:id={end}", src.name, el.sourceline)
-        spans = {_short(kinds[el.get(e)]) for _, el in found for e in ("Governor", "Dependent")}
-        one = _read_source(src, spans, False, LayerChoice(), DEFAULT_LANG, root)
+        spans = {_short(_type_name(tags[el.get(e)])) for _, el in found
+                 for e in ("Governor", "Dependent")}
+        one = _read_source(src, spans, False, LayerChoice(), DEFAULT_LANG, root, top)
         if one is None:
             continue
         rels = []
