@@ -480,24 +480,45 @@ def typesystem() -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
 
 
-def xmi(doc: Doc, chains: Chains) -> bytes:
-    """One user's CAS: shared sofa, sentences and tokens plus this user's chains (UTF-16
-    offsets; a discontinuous mention becomes its covering span, INCEpTION has no gaps)."""
-    text, offs, sents = layout(doc)
-    root = etree.Element(f"{{{NS['xmi']}}}XMI", nsmap=NS)
-    root.set(f"{{{NS['xmi']}}}version", "2.0")
-    elements: dict[str, etree._Element] = {}
+class Cas:
+    """One CAS written as XMI, as INCEpTION exports it: the NULL element, the _InitialView
+    sofa over ``text``, then an element per :meth:`node` (xmi:ids in the order made), and
+    the view listing its members (:meth:`xmi`). ``ns``: the namespaces, by prefix."""
 
-    def node(prefix: str, tag: str, **attrs) -> str:
-        xid = str(len(elements) + 1)
-        el = elements[xid] = etree.SubElement(root, f"{{{NS[prefix]}}}{tag}")
-        el.set(f"{{{NS['xmi']}}}id", xid)
+    def __init__(self, text: str, ns: dict[str, str] = NS) -> None:
+        self.ns = ns
+        self.root = etree.Element(f"{{{ns['xmi']}}}XMI", nsmap=ns)
+        self.root.set(f"{{{ns['xmi']}}}version", "2.0")
+        self.elements: dict[str, etree._Element] = {}
+        etree.SubElement(self.root, f"{{{ns['cas']}}}NULL").set(f"{{{ns['xmi']}}}id", "0")
+        self.sofa = self.node("cas", "Sofa", sofaNum=1, sofaID="_InitialView", mimeType="text",
+                              sofaString=text)
+
+    def node(self, prefix: str, tag: str, **attrs) -> str:
+        """A new element ``prefix:tag`` with ``attrs``, after the others; its xmi:id."""
+        xid = str(len(self.elements) + 1)
+        el = self.elements[xid] = etree.SubElement(self.root, f"{{{self.ns[prefix]}}}{tag}")
+        el.set(f"{{{self.ns['xmi']}}}id", xid)
         for k, v in attrs.items():
             el.set(k, str(v))
         return xid
 
-    etree.SubElement(root, f"{{{NS['cas']}}}NULL").set(f"{{{NS['xmi']}}}id", "0")
-    sofa = node("cas", "Sofa", sofaNum=1, sofaID="_InitialView", mimeType="text", sofaString=text)
+    def xmi(self, members: list[str], indent: bool = True) -> bytes:
+        """The document, its view listing ``members``."""
+        view = etree.SubElement(self.root, f"{{{self.ns['cas']}}}View")
+        view.set("sofa", self.sofa)
+        view.set("members", " ".join(members))
+        if indent:
+            etree.indent(self.root)
+        return etree.tostring(self.root, xml_declaration=True, encoding="UTF-8")
+
+
+def xmi(doc: Doc, chains: Chains) -> bytes:
+    """One user's CAS: shared sofa, sentences and tokens plus this user's chains (UTF-16
+    offsets; a discontinuous mention becomes its covering span, INCEpTION has no gaps)."""
+    text, offs, sents = layout(doc)
+    cas = Cas(text)
+    node, sofa = cas.node, cas.sofa
     members = [node("type2", "DocumentMetaData", sofa=sofa, begin=0, end=utf16(text, len(text)),
                     language="en", documentTitle=f"{doc.name}.txt", documentId=f"{doc.name}.txt",
                     isLastSegment="false")]
@@ -513,15 +534,11 @@ def xmi(doc: Doc, chains: Chains) -> bytes:
                               begin=utf16(text, offs[s][0]), end=utf16(text, offs[e - 1][1]),
                               referenceType=etype))
         for el_id, nxt in zip(links, links[1:], strict=False):
-            elements[el_id].set("referenceRelation", "coreferential")
-            elements[el_id].set("next", nxt)
+            cas.elements[el_id].set("referenceRelation", "coreferential")
+            cas.elements[el_id].set("next", nxt)
         members += links
         members.append(node("type5", "CoreferenceChain", sofa=sofa, first=links[0]))
-    view = etree.SubElement(root, f"{{{NS['cas']}}}View")
-    view.set("sofa", sofa)
-    view.set("members", " ".join(members))
-    etree.indent(root)
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    return cas.xmi(members)
 
 
 def write_xmi(docs: dict[str, Doc], ann: dict[str, dict[str, Chains]]) -> None:
