@@ -310,3 +310,7 @@ def _not_taken(key: str, task: str, fmt: str) -> str:
         return f"{flag(key)} is not a reader option"
     return f"{flag(key)} does not apply to {task} format {fmt!r} (only to " + \
         ", ".join(f"{f}" if t == task else f"{f} ({t})" for t, f in where) + ")"
+
+
+__all__ = ["JOBS", "LAYOUTS", "TASKS", "Option", "Reader", "detect", "flag", "get", "not_utf8",
+           "options", "paused_gc", "read", "readers", "register", "resolve"]

@@ -294,3 +294,8 @@ def _folder_layout(p: Path, accept: Accept, recursive: bool, empty: str) -> list
     if not roots:
         raise InputError(empty, p)
     return [Source(d.name, found, d) for d, found in roots]
+
+
+__all__ = ["Accept", "PathArg", "PathsArg", "Source", "all_files", "annotator_files",
+           "annotator_sources", "as_list", "check", "distinguish", "files", "has_files", "head",
+           "inception_names", "matches", "special", "subfolders", "visible"]

@@ -71,3 +71,6 @@ def read_coder_map(path: str | PathLike) -> dict[tuple[str, str], str]:
     if not out:
         raise InputError("empty coder map: expected rows document,coder,person", path)
     return out
+
+
+__all__ = ["CODER_MAP_COLUMNS", "check_annotators", "first_difference", "read_coder_map"]

@@ -126,3 +126,7 @@ def key_tags(path: PathArg, annotator: str, keys: dict[str, KeyLine],
                      instances[inst].document, str(path), k.line, instances[inst].context,
                      instances[inst].pos)
             for inst, k in keys.items()]
+
+
+__all__ = ["Instance", "KeyLine", "PathArg", "annotator_names", "data_and_keys", "instance_id",
+           "key_tags", "numbered_lines", "read_key_file"]

@@ -296,3 +296,7 @@ def utf16_to_codepoints(text: str) -> Utf16Offsets:
     """The code-point offset of every UTF-16 code-unit offset of ``text``
     (:class:`Utf16Offsets`)."""
     return Utf16Offsets(text)
+
+
+__all__ = ["DEFAULT_LANG", "LANG", "PIECE", "Spans", "Tokens", "Utf16Offsets", "anchor",
+           "anchored", "check_lang", "split", "token_fragments", "tokenize", "utf16_to_codepoints"]

@@ -48,3 +48,6 @@ def read_files(paths: PathsArg, annotators: Iterable[str] | None, suffixes: tupl
             warnings.warn(str(e), UserWarning, stacklevel=4)
     check_annotators(keep, found, paths)
     return out
+
+
+__all__ = ["ON_ERROR", "read_files"]

@@ -65,3 +65,6 @@ def local(tag: object) -> str:
     # the text after the namespace's "}" (Clark notation, as lxml writes a tag): what
     # etree.QName(tag).localname gives without building a QName, which cost a tenth of a read
     return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+__all__ = ["MAX_ATTRIBUTES", "local", "parse", "parse_bytes"]

@@ -105,3 +105,7 @@ def _names(member: PurePosixPath, zip_stem: str) -> tuple[str, str]:
     if len(member.parts) >= 2:
         return member.parts[-2], stem
     return zip_stem, stem
+
+
+__all__ = ["INFLATE_RATIO", "INFLATE_SLACK", "NOT_ANNOTATORS", "Member", "inflate", "is_zip",
+           "members"]

@@ -208,3 +208,6 @@ class _DocBuilder:
                                  f"in document {quote(self.id)}", self.path, stack[0][1])
         doc = Document(self.id, self.tokens, self.starts, source=str(self.path))
         return doc, mentions
+
+
+__all__ = ["PathArg", "build_annotation", "read", "sniff"]

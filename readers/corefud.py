@@ -237,3 +237,6 @@ def _nth_token(frags: list[tuple[int, int]], head: str) -> int | None:
             return s + k - covered
         covered += e - s
     return None
+
+
+__all__ = ["read", "sniff"]

@@ -169,3 +169,6 @@ def read_trees(paths: PathsArg, annotators: Iterable[str] | None = None,
     """RST trees from ``.dis`` files or folders of them (one annotator per folder).
     ``on_error="skip"``: a file that is no tree is left out with a one-line warning."""
     return read_files(paths, annotators, SUFFIXES, read_tree, document_name, on_error)
+
+
+__all__ = ["SUFFIXES", "document_name", "parse", "read_tree", "read_trees", "sniff"]

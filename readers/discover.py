@@ -315,3 +315,9 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
     if not found and (k := kind(root)) is not None:
         return {root: k}, []
     return found, [d for d, k in kinds.items() if k is None]
+
+
+__all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "TABLE_SUFFIXES",
+           "WEIGHTS", "Found", "coref_inputs", "kind", "mmax2_projects", "own_kind",
+           "own_segment_files", "segment_inputs", "sense_format", "sense_sets", "span_inputs",
+           "table_files", "table_inputs", "table_layout", "tree_inputs", "units"]

@@ -271,3 +271,7 @@ def read_relations(paths: PathsArg, annotators: Iterable[str] | None = None
             ann.relations.append(Link(ends[0], ends[1], cells[col["label"]], attrs))
     check_annotators(keep, found, paths)
     return list(docs.values())
+
+
+__all__ = ["BEGIN", "CONNECTIVE", "INSIDE", "RELS", "SUFFIXES", "read", "read_relations", "sniff",
+           "sniff_rels"]

@@ -238,3 +238,6 @@ def _bad_mention(i: int, sent: str, key: str, ids: object) -> str:
 def _different(i: int, s: int, start: int, end: int) -> str:
     return (f"submission {i}: tokens of mention {start},{end} in sentence {s} list different "
             "clusters")
+
+
+__all__ = ["MAX_PLACEHOLDERS", "MAX_PLACEHOLDERS_PER_BYTE", "PathArg", "read", "sniff"]

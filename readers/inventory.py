@@ -148,3 +148,7 @@ def read_tsv(path: str | PathLike) -> list[Edge]:
 def read(path: str | PathLike) -> list[Edge]:
     """Edges of an inventory file: OntoNotes XML (``.xml``) or TSV (anything else)."""
     return read_xml(path) if Path(path).suffix.lower() == ".xml" else read_tsv(path)
+
+
+__all__ = ["Edge", "group_key", "lemma_key", "read", "read_tsv", "read_xml", "sense_key",
+           "wordnet_key"]

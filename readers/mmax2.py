@@ -525,3 +525,7 @@ def _targets(m: _Markable, name: str, value: str, level: str,
                              f"{quote(tid)} on level {quote(target_level)}", path, m.line)
         out.append(f"{target_level}:{tid}")
     return out
+
+
+__all__ = ["DEFAULT_IDENTITY_POINTERS", "DEFAULT_SET_ATTRIBUTES", "GLOBAL_COMMON_PATHS",
+           "projects", "read", "sniff"]

@@ -106,3 +106,6 @@ def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None,
     for f in _paths.all_files(paths, _paths.visible, recursive=False):
         tags += read(f, names, adjudicator)
     return tags
+
+
+__all__ = ["read", "read_paths", "sniff"]

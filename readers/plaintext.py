@@ -270,3 +270,6 @@ def read(paths: PathsArg, annotators: Iterable[str] | None = None, unit: str = "
                                 tokens=words[doc]))
     check_annotators(keep, found, paths)
     return out
+
+
+__all__ = ["MARGIN", "PIECE", "SUFFIXES", "read", "sniff"]

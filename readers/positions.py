@@ -198,3 +198,6 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     problems.check()
     check_annotators(keep, found, paths)
     return out
+
+
+__all__ = ["SUFFIXES", "read", "sniff"]

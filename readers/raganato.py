@@ -107,3 +107,6 @@ def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -
     them) as the other paths."""
     data_xml, keys = data_and_keys(paths, "raganato")
     return read(data_xml, keys, annotators)
+
+
+__all__ = ["WORDNET_POS", "instances", "read", "read_paths", "sniff", "wordnet_pos"]

@@ -41,3 +41,6 @@ def read_mapping(path: str | PathLike) -> dict[str, str]:
     if not out:
         raise InputError("no relation mapping in this file", path)
     return out
+
+
+__all__ = ["read_mapping"]

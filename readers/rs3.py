@@ -175,3 +175,6 @@ def read_trees(paths: PathsArg, annotators: Iterable[str] | None = None,
     tree is left out with a one-line warning, so that the other documents are still compared.
     """
     return read_files(paths, annotators, SUFFIXES, read_tree, lambda p: p.stem, on_error)
+
+
+__all__ = ["SUFFIXES", "read", "read_tree", "read_trees", "sniff"]

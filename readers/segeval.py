@@ -233,3 +233,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     problems.check()
     check_annotators(keep, found, paths)
     return out
+
+
+__all__ = ["JSON_SUFFIXES", "MIN_UNIT_LIMIT", "TSV_SUFFIXES", "UNITS_PER_BYTE", "read", "sniff",
+           "unit_limit"]

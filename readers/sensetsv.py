@@ -207,3 +207,7 @@ def read_wsbest_paths(paths: Sequence[Path], annotators: Sequence[str] | None = 
     for f in _paths.all_files(paths, _paths.visible, recursive=False):
         tags += read_wsbest(f, uses)
     return tags
+
+
+__all__ = ["DEFAULT", "SNOW2008", "WSBEST", "Rows", "read", "read_paths", "read_wsbest",
+           "read_wsbest_paths", "sniff", "sniff_long", "sniff_wsbest"]

@@ -127,3 +127,6 @@ def read_paths(paths: Sequence[Path], annotators: Sequence[str] | None = None) -
     them) as the other paths."""
     data_xml, keys = data_and_keys(paths, "senseval")
     return read(data_xml, keys, annotators)
+
+
+__all__ = ["instances", "read", "read_paths", "sniff"]

@@ -59,3 +59,6 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
             raise
         raise InputError(str(e), io.display(path)) from None
     return layout, data
+
+
+__all__ = ["LAYOUTS", "read"]

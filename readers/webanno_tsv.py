@@ -769,3 +769,6 @@ def _relation_layers(layers: list[_Layer], wanted: set[str] | None, path: str) -
             "no relation layer (#T_RL=) over a span layer"
         raise InputError(f"{what}; relation layers found: {listing}", path)
     return chosen
+
+
+__all__ = ["MAX_TEXT_FACTOR", "read", "read_relations", "sniff"]

@@ -719,3 +719,8 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
         raise InputError(f"no {what} in these files", _paths.as_list(paths)[0])
     check_same_tokens(out)
     return out
+
+
+__all__ = ["CAS_METADATA", "CAS_NS", "LAYERS", "METADATA", "NOT_SPAN_LAYERS", "NOT_TYPES",
+           "SENTENCE", "SOFA_TAG", "TOKEN", "XMI_ID", "XMI_NS", "LayerChoice", "no_layer", "read",
+           "read_relations", "sniff"]

@@ -8,11 +8,9 @@ wherever ``CORPUSAGREE_CORPORA`` points; tests that need them skip when they are
 from __future__ import annotations
 
 import functools
-import gc
 import importlib.util
 import os
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -68,27 +66,6 @@ def by_scheme(doc: dict) -> dict:
     """A senses report's coefficients by (scheme, inventory, coefficient id)."""
     return {(s["scheme"], s["inventory"], c["id"]): c
             for s in doc["schemes"] for c in s["coefficients"]}
-
-
-def grows_linearly(run, small: int, factor: int = 10, slack: float = 3.0) -> None:
-    """``run(n)`` on ``factor`` times more input takes at most ``slack * factor`` times as
-    long (best of three, the cyclic garbage collector off: its full collections cost what the
-    whole process holds; quadratic growth would take ``factor`` times longer still)."""
-    def best(n):
-        times = []
-        for _ in range(3):
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                run(n)
-                times.append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
-        return min(times)
-
-    t_small, t_large = best(small), best(factor * small)
-    assert t_large <= slack * factor * max(t_small, 1e-3), (t_small, t_large)
 
 
 # ---- random reliability data -------------------------------------------------------------------

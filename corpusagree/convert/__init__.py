@@ -1,1 +1,4 @@
 """Converters: corpus objects -> ReliabilityData (one module per task)."""
+
+
+__all__: list[str] = []

@@ -166,3 +166,6 @@ def _rank_within(group: np.ndarray) -> np.ndarray:
     rank = np.empty(len(group), np.int64)
     rank[order] = np.arange(len(group)) - np.repeat(start, np.diff(np.r_[start, len(g)]))
     return rank
+
+
+__all__ = ["MATCHES", "Alignment", "Spans", "align"]

@@ -26,6 +26,7 @@ import numpy as np
 from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Segmentation, natural_key
 from ..model.errors import InputError, quote
+from ..model.params import Items, Param, checked
 from .segments import SegmentLayout
 
 UNITS = ("token", "char")
@@ -52,6 +53,8 @@ def _category(attrs: dict, name: str | None) -> str | None:
     return None
 
 
+@checked(Param("annotations", Items), Param("unit", str, choices=UNITS),
+         Param("category", str, none=True))
 def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token",
                      category: str | None = None) -> tuple[Continuum, list[str]]:
     """The continuum of every mention of coreference or span annotations.
@@ -79,8 +82,10 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
 
     Raises
     ------
+    TypeError, ValueError
+        For a keyword of the wrong type or an unknown unit, named in the message.
     InputError
-        For an unknown unit, no annotations, or character positions asked of a format without
+        For no annotations, or character positions asked of a format without
         them.
 
     Examples
@@ -94,8 +99,6 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
     >>> notes
     ['5 discontinuous mention(s) split into one unit per fragment']
     """
-    if unit not in UNITS:
-        raise InputError(f"unit must be one of {', '.join(UNITS)}, not {quote(unit)}")
     if not annotations:
         raise InputError("no annotations to put on a continuum")
     documents = sorted({a.document.id for a in annotations}, key=natural_key)
@@ -142,6 +145,7 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
                      unit), notes
 
 
+@checked(Param("segmentations", Items))
 def from_segmentations(segmentations: Sequence[Segmentation]) -> Continuum:
     """The continuum of every segment of segmentations.
 
@@ -183,3 +187,7 @@ def from_segmentations(segmentations: Sequence[Segmentation]) -> Continuum:
                      lay.doc[of], lay.coder[of], (ends - lay.masses).astype(float),
                      ends.astype(float), np.zeros(len(of), np.int64),
                      units.pop() if len(units) == 1 else "unit")
+
+
+__all__ = ["CATEGORY_ATTRIBUTES", "LAYER_CATEGORY_FEATURES", "NO_CATEGORY", "SEGMENT", "UNITS",
+           "from_annotations", "from_segmentations"]

@@ -100,3 +100,6 @@ def relation_items(annotations: Sequence[RelationAnnotation], match: str = "exac
                            groups=uniq[:, 0] if len(uniq) else np.zeros(0, np.int64),
                            group_names=documents)
     return RelationItems(data, annotators, documents, annotated)
+
+
+__all__ = ["RelationItems", "relation_items"]

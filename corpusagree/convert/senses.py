@@ -283,3 +283,7 @@ def label_text(labels: list | SetLabels, code: int) -> str:
     """A label for display: the sense itself, or ``a+b`` for a set of several."""
     label = labels[code]
     return "+".join(sorted(map(str, label))) if isinstance(label, frozenset) else str(label)
+
+
+__all__ = ["CLUSTERS", "SCHEMES", "SET_SCHEMES", "WITH_INVENTORY", "SenseData", "SenseTable",
+           "convert", "label_text", "lexfile_inventory", "scheme_name", "to_reliability"]

@@ -143,3 +143,6 @@ def _text_error(first: RSTTree, other: RSTTree) -> InputError:
                       f"(character {i + 1}: {excerpt(b[i:i + 20] or None)} here, "
                       f"{excerpt(a[i:i + 20] or None)} there); document {first.document!r} "
                       "not compared", other.source or None)
+
+
+__all__ = ["TreePairs", "pair_trees"]

@@ -131,3 +131,7 @@ def check_documents(annotations: Sequence[CorefAnnotation]) -> None:
                              f"in {seen[key]}", a.source)
         seen[key] = a.source
     check_same_tokens(annotations)
+
+
+__all__ = ["ChainCheck", "chains_from_links", "check_chains", "check_documents",
+           "check_same_tokens"]

@@ -296,3 +296,6 @@ class Continuum:
                 for d, a, s, e, c in zip(self.doc.tolist(), self.annotator.tolist(),
                                          self.start.tolist(), self.end.tolist(),
                                          self.category.tolist(), strict=True)]
+
+
+__all__ = ["Continuum"]

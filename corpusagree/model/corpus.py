@@ -228,3 +228,7 @@ def shown_option(value):
     if isinstance(value, (list, tuple)):
         return [str(x) for x in value]
     return str(value)
+
+
+__all__ = ["T", "Chain", "CorefAnnotation", "Corpus", "Document", "Link", "Mention",
+           "Segmentation", "SenseTag", "merged_fragments", "natural_key", "shown_option"]

@@ -66,6 +66,16 @@ class SetLabels:
     def row(self, r: int) -> frozenset:
         """The set of row ``r`` as a frozenset of element values (ids when there are no
         names).
+
+        Parameters
+        ----------
+        r : int
+            The row.
+
+        Returns
+        -------
+        frozenset
+            Its elements.
         """
         ids = self.elements[self.indptr[r]:self.indptr[r + 1]]
         if self.element_names is None:
@@ -500,6 +510,50 @@ class ReliabilityData:
         return cls(codes, labels, list(coders) if coders is not None else [],
                    list(items) if items is not None else [], g, gnames,
                    list(categories) if categories is not None else None)
+
+    @classmethod
+    def coerce(cls, data, name: str = "data") -> ReliabilityData:
+        """``data`` as reliability data: itself when it is, else :meth:`from_matrix` of a
+        coders × items array-like, as the ``krippendorff`` package takes its
+        ``reliability_data`` (numeric labels are values, NaN or None missing).
+
+        Every coefficient converts its ``data`` through this once.
+
+        Parameters
+        ----------
+        data : ReliabilityData or array_like
+            Reliability data, or coders × items of labels (a numpy array, nested lists, a
+            pandas DataFrame).
+        name : str, default "data"
+            The parameter's name, in the message of an error.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        ValueError
+            When ``data`` is not 2-dimensional (coders × items).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import corpusagree as ca
+        >>> ca.ReliabilityData.coerce(np.array([[1, 2, 3, np.nan], [1, 2, 2, 3]]))
+        ReliabilityData(2 coders × 4 items, 3 labels, 1 missing)
+        >>> ca.ReliabilityData.coerce([1, 2, 3])
+        Traceback (most recent call last):
+        ValueError: data must be coders × items (2-dimensional), not of shape (3,)
+        """
+        if isinstance(data, cls):
+            return data
+        if not (isinstance(data, np.ndarray) or hasattr(data, "columns")):
+            data = np.asarray(data, dtype=object)  # as from_matrix reads nested lists
+        if np.ndim(data) != 2:
+            raise ValueError(f"{name} must be coders × items (2-dimensional), "
+                             f"not of shape {np.shape(data)}")
+        return cls.from_matrix(data)
 
     @classmethod
     def from_counts(cls, counts, categories: Sequence | None = None, *,

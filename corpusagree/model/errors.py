@@ -208,3 +208,6 @@ class _Collect:
             self.problems.add(error)
             return True
         return False
+
+
+__all__ = ["LIMIT", "QUOTE", "InputError", "InputErrors", "Problems", "clip", "quote"]

@@ -302,3 +302,8 @@ def read_weights(path: Path_) -> tuple[dict | list[list[float]], Sequence | None
                              "the header)", name, n)
         matrix.append([parse_number(c, name, n) for c in cells[1:]])
     return matrix, header
+
+
+__all__ = ["MISSING_CELLS", "Path_", "as_number", "as_text", "decode", "display", "excerpt",
+           "is_number_text", "item_values", "not_utf8", "parse_cell", "parse_number", "read_bytes",
+           "read_long", "read_table", "read_text", "read_weights", "read_wide", "table_header"]

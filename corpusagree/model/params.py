@@ -34,7 +34,7 @@ import functools
 import inspect
 import math
 import numbers
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -42,12 +42,59 @@ import numpy as np
 
 from .errors import quote
 
-__all__ = ["CLOSED", "Param", "argparse_options", "check", "checked", "params_of"]
+__all__ = ["CLOSED", "PROGRESS", "SEED", "ArrayLike", "Function", "Items", "Param",
+           "argparse_options", "check", "checked", "kind", "params_of"]
 
 #: the ways a range holds its ends: both, the low one only, the high one only, neither
 CLOSED = ("both", "left", "right", "neither")
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Kind(type):
+    """The metaclass of :func:`kind`: ``isinstance`` asks the kind's test."""
+
+    def __instancecheck__(cls, value: object) -> bool:
+        return bool(cls.test(value))  # type: ignore[attr-defined]
+
+
+def kind(name: str, words: str, test: Callable[[object], bool]) -> type:
+    """A type for :attr:`Param.types` that no class says: the values ``test`` accepts.
+
+    Parameters
+    ----------
+    name : str
+        The kind's name.
+    words : str
+        What it is, in a message (``"an array-like"``).
+    test : callable
+        ``test(value)``: whether ``value`` is of the kind.
+
+    Returns
+    -------
+    type
+        A class for ``isinstance`` (never instantiated).
+
+    Examples
+    --------
+    >>> Even = kind("Even", "an even integer", lambda v: isinstance(v, int) and v % 2 == 0)
+    >>> isinstance(4, Even), isinstance(3, Even)
+    (True, False)
+    >>> Param("n", Even).describe()
+    'an even integer'
+    """
+    return _Kind(name, (), {"test": staticmethod(test), "words": words,
+                            "__doc__": f"{words[0].upper()}{words[1:]} (a kind of value)."})
+
+
+#: a numpy array, a nested list or tuple, or what numpy makes an array of (a DataFrame)
+ArrayLike = kind("ArrayLike", "an array-like", lambda v: isinstance(v, (np.ndarray, list, tuple))
+                 or hasattr(v, "__array__"))
+#: a collection of values (a list, tuple, set, array …) but not a string
+Items = kind("Items", "a sequence", lambda v: isinstance(v, (Collection, np.ndarray))
+             and not isinstance(v, (str, bytes, Mapping)))
+#: anything callable
+Function = kind("Function", "a function", callable)
 
 
 @dataclass(frozen=True)
@@ -228,6 +275,12 @@ class Param:
     def _message(self, value: object, where: str) -> str:
         return f"{where + ': ' if where else ''}{self.name} must be {self.describe()}, " \
                f"not {quote(value)}"
+
+
+#: a random seed: the same figures every run from an integer, fresh ones from None
+SEED = Param("seed", int, low=0, none=True)
+#: ``progress(done, total)``, called as work is done
+PROGRESS = Param("progress", Function, none=True)
 
 
 def check(specs: Iterable[Param] | Mapping[str, Param], values: Mapping[str, object],
@@ -437,11 +490,13 @@ def _num(x: float | None) -> str:
     return str(int(x)) if x is not None and float(x).is_integer() else f"{x:g}"
 
 
-def _a(kind: type) -> str:
+def _a(cls: type) -> str:
     words = {bool: "True or False", int: "an integer", float: "a number", str: "a string"}
-    if kind in words:
-        return words[kind]
-    name = kind.__name__
+    if cls in words:
+        return words[cls]
+    if isinstance(cls, _Kind):
+        return cls.words  # type: ignore[attr-defined]
+    name = cls.__name__
     return f"{'an' if name[0].lower() in 'aeio' else 'a'} {name}"
 
 

@@ -67,3 +67,6 @@ class Stages:
         cb = self.next()
         if cb is not None:
             cb(10**18)
+
+
+__all__ = ["Progress", "Stages"]

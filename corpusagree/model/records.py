@@ -136,3 +136,6 @@ class CoderMatrix:
         import pandas as pd
 
         return pd.DataFrame(self.values, index=self.names, columns=self.names)
+
+
+__all__ = ["CoderMatrix", "flat", "frame", "plain"]

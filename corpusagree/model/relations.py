@@ -24,3 +24,6 @@ class RelationAnnotation:
     spans: dict[str, Mention]
     relations: list[Link]
     source: str = ""
+
+
+__all__ = ["RelationAnnotation"]

@@ -375,3 +375,6 @@ def from_brackets(node: tuple, *, document: str, annotator: str, path: str = "")
     root = index[id(node)]
     b.nuclearity[root] = b.relation[root] = ""
     return b.tree(document, annotator, edus, path)
+
+
+__all__ = ["SPAN", "RS3Element", "RSTTree", "from_brackets", "from_rs3"]

@@ -68,6 +68,7 @@ class SenseInventory:
         Parameters
         ----------
         edges : iterable of (str, str)
+            (child, parent) pairs: a sense and its group, a group and its super-group.
 
         Returns
         -------
@@ -94,6 +95,7 @@ class SenseInventory:
         Parameters
         ----------
         mapping : mapping of str to str or iterable of str
+            Each sense (or group) to its group, or to several groups.
 
         Returns
         -------
@@ -120,6 +122,7 @@ class SenseInventory:
         Parameters
         ----------
         sense : str
+            The sense.
         level : int, default 1
             Steps up (0: the sense itself).
 
@@ -146,6 +149,7 @@ class SenseInventory:
         Parameters
         ----------
         sense : str
+            The sense.
         depth : int, optional
             Levels of ancestors (all when None).
 
@@ -168,6 +172,7 @@ class SenseInventory:
         Parameters
         ----------
         senses : iterable of str
+            The senses of one tag.
         depth : int, optional
             Levels of ancestors (all when None).
 
@@ -179,3 +184,6 @@ class SenseInventory:
         for s in senses:
             out |= self.extend(s, depth)
         return frozenset(out)
+
+
+__all__ = ["SenseInventory"]

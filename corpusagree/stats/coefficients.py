@@ -10,12 +10,18 @@ distance.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import os
+import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from ..model.data import ReliabilityData
+from ..model.params import ArrayLike, Param, checked
 from ..model.records import frame
 from . import distances as dist
 from . import mvalpha as mv
@@ -23,6 +29,35 @@ from . import spec as sp
 from .inference import Bootstrap, Interval, analytic, bootstrap
 from .kernel import Kernel, kernel, shared_item_pairs  # noqa: F401  (kernel: re-exported)
 from .ratios import chance_corrected
+
+#: what every coefficient takes as data
+DataLike = ReliabilityData | npt.ArrayLike
+
+# ---- the keywords every coefficient checks first --------------------------------------------
+#: reliability data, or coders × items as the krippendorff package takes it
+DATA = Param("data", (ReliabilityData, ArrayLike),
+             accepts="ReliabilityData or a coders × items array-like")
+#: a distance, as corpusagree.distances.get takes it
+DISTANCE = dataclasses.replace(dist.SPEC, name="distance")
+#: weights, as corpusagree.distances.weights takes them
+WEIGHTS = dataclasses.replace(dist.WEIGHTS, name="weights")
+#: the declared categories
+CATEGORIES = dist.CATEGORIES
+#: an id of COEFFICIENTS
+COEFFICIENT = Param("coefficient", str, choices=tuple(sp.COEFFICIENTS))
+
+
+def takes_data(*params: Param) -> Callable[[Callable], Callable]:
+    """Decorate a function of reliability data: its keywords are checked (``data`` and
+    ``params``), then ``data`` is converted once (:meth:`ReliabilityData.coerce`)."""
+    def decorate(func: Callable) -> Callable:
+        @functools.wraps(func)
+        def converted(data, *args, **kwargs):
+            return func(ReliabilityData.coerce(data), *args, **kwargs)
+
+        return checked(DATA, *params)(converted)
+
+    return decorate
 
 
 class DegenerateWarning(RuntimeWarning):
@@ -224,6 +259,11 @@ class Result:
 class Results(list):
     """Several coefficients (a list of :class:`Result`), as :func:`table` returns them.
 
+    Parameters
+    ----------
+    iterable : iterable of Result, optional
+        The coefficients.
+
     Examples
     --------
     >>> import corpusagree as ca
@@ -270,13 +310,26 @@ class Results(list):
         return frame(self)
 
 
+def _caller() -> int:
+    """The ``stacklevel`` of a warning that blames the first caller outside corpusagree (the
+    user's line, however many checks and conversions lie between)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
 def _warn_undefined(name: str, why: str = "every judgement has the same label, or the "
                     "distance is 0 between all used labels") -> None:
     warnings.warn(f"{name}: expected disagreement is 0 ({why}), so the coefficient is "
-                  "undefined; returning nan", DegenerateWarning, stacklevel=4)
+                  "undefined; returning nan", DegenerateWarning, stacklevel=_caller())
 
 
-def compute(coefficient: str, data: ReliabilityData, distance=None, categories=None) -> Result:
+@checked(COEFFICIENT, DATA, DISTANCE, CATEGORIES)
+def compute(coefficient: str, data: DataLike, distance=None, categories=None) -> Result:
     """Any coefficient of :data:`corpusagree.COEFFICIENTS` by its id.
 
     The named functions (:func:`alpha`, :func:`kappa` …) call this; the bootstrap and the
@@ -288,8 +341,10 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
         The id (``alpha``, ``alpha_prime``, ``beta``, ``pi``, ``kappa``, ``multi_kappa``,
         ``kappa_w``, ``light_kappa``, ``S``, ``percent_agreement``, ``bias``, ``gwet_ac1``,
         ``gwet_ac2``, ``brennan_prediger``, ``conger_kappa`` …; ``list(ca.COEFFICIENTS)``).
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : optional
         The distance (:func:`corpusagree.distances.get`); nominal when omitted. Unweighted
         coefficients take only the nominal distance.
@@ -334,6 +389,7 @@ def compute(coefficient: str, data: ReliabilityData, distance=None, categories=N
     >>> round(ca.compute("beta", data).value, 4)
     0.8013
     """
+    data = ReliabilityData.coerce(data)
     c = sp.get(coefficient)
     d = dist.get(sp.distance_for(c, data, distance))
     if not c.weighted and d.weighted and c.distance is None:
@@ -390,14 +446,15 @@ def _light(k: Kernel, c: sp.Coefficient) -> Result:
     kappas = chance_corrected(do[keep], de[keep])
     if np.isnan(kappas).any():
         warnings.warn("light_kappa: some coder pairs have zero expected disagreement; "
-                      "they are left out of the mean", DegenerateWarning, stacklevel=3)
+                      "they are left out of the mean", DegenerateWarning, stacklevel=_caller())
     value = float(np.nanmean(kappas)) if (~np.isnan(kappas)).any() else float("nan")
     return Result(c.id, c.symbol, value, float(do[keep].mean()), float(de[keep].mean()),
                   k.distance.name, int(k.pairable.sum()), k.n_coders,
                   int(k.n_i[k.pairable].sum()), c.definition, {"pairs": int(keep.sum())}, k)
 
 
-def percent_agreement(data: ReliabilityData) -> Result:
+@takes_data()
+def percent_agreement(data: DataLike) -> Result:
     """Observed agreement A_o: the mean share of agreeing judgement pairs per item.
 
     With missing judgements the mean is over the items with at least two judgements, each
@@ -407,8 +464,10 @@ def percent_agreement(data: ReliabilityData) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
 
     Returns
     -------
@@ -437,7 +496,8 @@ def percent_agreement(data: ReliabilityData) -> Result:
     return compute("percent_agreement", data)
 
 
-def S(data: ReliabilityData, categories=None) -> Result:
+@takes_data(CATEGORIES)
+def S(data: DataLike, categories=None) -> Result:
     """Bennett, Alpert & Goldstein's (1954) S: chance agreement 1/q over q categories.
 
     Every category is taken as equally likely by chance: A_e = 1/q, with q the declared
@@ -446,8 +506,10 @@ def S(data: ReliabilityData, categories=None) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
         used); a label outside them is an error.
@@ -489,7 +551,8 @@ def S(data: ReliabilityData, categories=None) -> Result:
     return compute("S", data, categories=categories)
 
 
-def pi(data: ReliabilityData, weights=None, categories=None) -> Result:
+@takes_data(WEIGHTS, CATEGORIES)
+def pi(data: DataLike, weights=None, categories=None) -> Result:
     """Scott's (1955) π, multi-π with more than two coders (Fleiss 1971).
 
     Chance agreement from one label distribution pooled over all coders: A_e = Σ_k P̂(k)²
@@ -499,8 +562,10 @@ def pi(data: ReliabilityData, weights=None, categories=None) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     weights : str or distance, optional
         Weighted π (α′) under irrCAC's weights by name or any distance
         (:func:`corpusagree.distances.weights`).
@@ -550,7 +615,8 @@ def pi(data: ReliabilityData, weights=None, categories=None) -> Result:
                             _weights(weights, data, categories)), "π_w")
 
 
-def kappa(data: ReliabilityData) -> Result:
+@takes_data()
+def kappa(data: DataLike) -> Result:
     """Cohen's (1960) κ for two coders.
 
     Chance agreement from each coder's own label distribution: A_e = Σ_k P̂(k|c₁) P̂(k|c₂)
@@ -559,8 +625,10 @@ def kappa(data: ReliabilityData) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
 
     Returns
     -------
@@ -605,7 +673,8 @@ def kappa(data: ReliabilityData) -> Result:
     return compute("kappa", data)
 
 
-def kappa_max(data: ReliabilityData) -> float:
+@takes_data()
+def kappa_max(data: DataLike) -> float:
     """The largest Cohen's κ that the two coders' label distributions allow.
 
     κ_max = (p_max − p_e)/(1 − p_e) with p_max = Σ_k min(p₁ₖ, p₂ₖ), on the items both coded
@@ -614,8 +683,10 @@ def kappa_max(data: ReliabilityData) -> float:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
 
     Returns
     -------
@@ -657,7 +728,8 @@ def kappa_max(data: ReliabilityData) -> float:
     return float("nan") if p_e == 1 else (p_max - p_e) / (1 - p_e)
 
 
-def multi_kappa(data: ReliabilityData) -> Result:
+@takes_data()
+def multi_kappa(data: DataLike) -> Result:
     """Davies & Fleiss's (1982) multi-κ: κ's chance model for any number of coders.
 
     Chance agreement averages, over coder pairs, the agreement of the two coders' own label
@@ -666,8 +738,10 @@ def multi_kappa(data: ReliabilityData) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
 
     Returns
     -------
@@ -704,7 +778,8 @@ def multi_kappa(data: ReliabilityData) -> Result:
     return compute("multi_kappa", data)
 
 
-def kappa_w(data: ReliabilityData, distance="interval") -> Result:
+@takes_data(DISTANCE)
+def kappa_w(data: DataLike, distance="interval") -> Result:
     """Cohen's (1968) weighted κ for two coders.
 
     κ's chance model (each coder's own distribution) with a distance between labels; it is β
@@ -712,8 +787,10 @@ def kappa_w(data: ReliabilityData, distance="interval") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "interval"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -762,7 +839,8 @@ def kappa_w(data: ReliabilityData, distance="interval") -> Result:
     return compute("kappa_w", data, distance)
 
 
-def light_kappa(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def light_kappa(data: DataLike, distance="nominal") -> Result:
     """Light's (1971) κ: the mean of Cohen's κ over the coder pairs.
 
     Each pair's κ (κw under a distance) on the items both coded, then their mean; what NLTK
@@ -771,8 +849,10 @@ def light_kappa(data: ReliabilityData, distance="nominal") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -819,7 +899,8 @@ def light_kappa(data: ReliabilityData, distance="nominal") -> Result:
     return compute("light_kappa", data, distance)
 
 
-def alpha(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def alpha(data: DataLike, distance="nominal") -> Result:
     """Krippendorff's α with any distance and missing data.
 
     α = 1 − Do/De, Do the disagreement of the values within items, each item weighted by its
@@ -831,8 +912,10 @@ def alpha(data: ReliabilityData, distance="nominal") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -887,7 +970,8 @@ def alpha(data: ReliabilityData, distance="nominal") -> Result:
     return compute("alpha", data, distance)
 
 
-def mv_alpha(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def mv_alpha(data: DataLike, distance="nominal") -> Result:
     """Krippendorff & Craggs's (2016) multi-valued α (mvα) of set-valued labels.
 
     A coder's judgement of a unit is a set of values; the empty set ("none of these") is a
@@ -954,7 +1038,8 @@ def mv_alpha(data: ReliabilityData, distance="nominal") -> Result:
     return compute("mv_alpha", data, distance)
 
 
-def alpha_prime(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def alpha_prime(data: DataLike, distance="nominal") -> Result:
     """Artstein & Poesio's α′: α with chance agreement from one pooled distribution.
 
     De = Σ_kl P̂(k) P̂(l) d(k, l), the pooled distribution P̂(k) = (1/i) Σ_i n_ik/n_i (Artstein
@@ -964,8 +1049,10 @@ def alpha_prime(data: ReliabilityData, distance="nominal") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -1007,7 +1094,8 @@ def alpha_prime(data: ReliabilityData, distance="nominal") -> Result:
     return compute("alpha_prime", data, distance)
 
 
-def beta(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def beta(data: DataLike, distance="nominal") -> Result:
     """Artstein & Poesio's β: α with each coder's own label distribution.
 
     De averages, over coder pairs (weighted P̂(c_m) P̂(c_n)), the expected distance of the two
@@ -1017,8 +1105,10 @@ def beta(data: ReliabilityData, distance="nominal") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -1068,7 +1158,8 @@ def beta(data: ReliabilityData, distance="nominal") -> Result:
     return compute("beta", data, distance)
 
 
-def bias(data: ReliabilityData, distance="nominal") -> Result:
+@takes_data(DISTANCE)
+def bias(data: DataLike, distance="nominal") -> Result:
     """The coders' bias B = De^β − De^α′: how much their label distributions differ.
 
     Under the nominal distance B = A_e^π − A_e^κ (Artstein & Poesio 2005, §3, appendix A).
@@ -1079,8 +1170,10 @@ def bias(data: ReliabilityData, distance="nominal") -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -1131,7 +1224,8 @@ def _renamed(result: Result, symbol: str) -> Result:
     return dataclasses.replace(result, symbol=symbol)
 
 
-def gwet_ac1(data: ReliabilityData, categories=None) -> Result:
+@takes_data(CATEGORIES)
+def gwet_ac1(data: DataLike, categories=None) -> Result:
     """Gwet's AC1: chance agreement that shrinks when one category dominates.
 
     A_e = Σ_k π_k(1 − π_k)/(q − 1), π_k the pooled share of category k and q the number of
@@ -1141,8 +1235,10 @@ def gwet_ac1(data: ReliabilityData, categories=None) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
         used); a label outside them is an error.
@@ -1183,15 +1279,18 @@ def gwet_ac1(data: ReliabilityData, categories=None) -> Result:
     return compute("gwet_ac1", _declare(data, categories))
 
 
-def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Result:
+@takes_data(WEIGHTS, CATEGORIES)
+def gwet_ac2(data: DataLike, weights="quadratic", categories=None) -> Result:
     """Gwet's AC2: AC1 with weights between categories.
 
     AC1's chance model under a weight (1 − distance) within [0, 1] (Gwet 2014, ch. 4).
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     weights : str or distance, default "quadratic"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
@@ -1244,7 +1343,8 @@ def gwet_ac2(data: ReliabilityData, weights="quadratic", categories=None) -> Res
                    _weights(weights, data, categories))
 
 
-def brennan_prediger(data: ReliabilityData, weights="identity", categories=None) -> Result:
+@takes_data(WEIGHTS, CATEGORIES)
+def brennan_prediger(data: DataLike, weights="identity", categories=None) -> Result:
     """Brennan & Prediger's (1981) coefficient, with weights.
 
     Chance agreement A_e = Σ_kl w_kl / q² over the q categories (Gwet 2014, ch. 4): every
@@ -1252,8 +1352,10 @@ def brennan_prediger(data: ReliabilityData, weights="identity", categories=None)
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
@@ -1305,7 +1407,8 @@ def brennan_prediger(data: ReliabilityData, weights="identity", categories=None)
                    _weights(weights, data, categories))
 
 
-def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
+@takes_data(CATEGORIES)
+def randolph_kappa(data: DataLike, categories=None) -> Result:
     """Randolph's (2005) free-marginal multirater κ: A_e = 1/q.
 
     Bennett et al.'s S under another name (the row ``S``): pass the q possible ``categories``,
@@ -1313,8 +1416,10 @@ def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     categories : sequence, optional
         The q possible categories (default: the data's declared categories, else the labels
         used); a label outside them is an error.
@@ -1357,7 +1462,8 @@ def randolph_kappa(data: ReliabilityData, categories=None) -> Result:
     return _renamed(compute("S", _declare(data, categories)), "κ_free")
 
 
-def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
+@takes_data(WEIGHTS, CATEGORIES)
+def conger_kappa(data: DataLike, weights="identity", categories=None) -> Result:
     """Conger's (1980) κ for any number of coders.
 
     A_e is the mean over pairs of coders of Cohen's chance agreement, each coder's distribution
@@ -1366,8 +1472,10 @@ def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
@@ -1415,7 +1523,8 @@ def conger_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
                    _weights(weights, data, categories))
 
 
-def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> Result:
+@takes_data(WEIGHTS, CATEGORIES)
+def fleiss_kappa(data: DataLike, weights="identity", categories=None) -> Result:
     """Fleiss's (1971) κ, with weights as in irrCAC.
 
     A_e = Σ_kl w_kl π_k π_l (Gwet 2014, ch. 5), which is Artstein & Poesio's α′ (the row
@@ -1423,8 +1532,10 @@ def fleiss_kappa(data: ReliabilityData, weights="identity", categories=None) -> 
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     weights : str or distance, default "identity"
         One of irrCAC's weights by name (``identity``, ``quadratic``, ``linear``,
         ``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), defined on the
@@ -1529,7 +1640,8 @@ def set_specs(data: ReliabilityData, notes: list[str] | None = None
     return out
 
 
-def table(data: ReliabilityData, distance="nominal", categories=None) -> Results:
+@takes_data(DISTANCE, CATEGORIES)
+def table(data: DataLike, distance="nominal", categories=None) -> Results:
     """Every applicable coefficient of the data, in one pass.
 
     The unweighted family (A_o, S, π, κ or multi-κ, Light's κ, α, α′, β, B, AC1, Conger's κ …),
@@ -1540,8 +1652,10 @@ def table(data: ReliabilityData, distance="nominal", categories=None) -> Results
 
     Parameters
     ----------
-    data : ReliabilityData
-        Coders × items of labels, missing judgements allowed.
+    data : ReliabilityData or array_like
+        Coders × items of labels, missing judgements allowed: reliability data, or a
+        coders × items array or nested list (NaN or None missing; numbers are values), as
+        the ``krippendorff`` package takes it.
     distance : str, Distance, mapping, array or callable, default "nominal"
         The distance between labels (:func:`corpusagree.distances.get`): a name
         (``nominal``, ``ordinal``, ``interval``, ``ratio``, the set distances ``jaccard``,
@@ -1579,3 +1693,11 @@ def table(data: ReliabilityData, distance="nominal", categories=None) -> Results
     0.8783
     """
     return Results(compute(c, data, d, categories) for c, d in table_specs(data, distance))
+
+
+__all__ = ["CATEGORIES", "COEFFICIENT", "DATA", "DISTANCE", "S", "WEIGHTS", "DataLike",
+           "DegenerateWarning", "Result", "Results", "alpha", "alpha_prime", "beta", "bias",
+           "brennan_prediger", "compute", "conger_kappa", "fleiss_kappa", "gwet_ac1",
+           "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa", "mv_alpha",
+           "percent_agreement", "pi", "randolph_kappa", "set_specs", "table", "table_specs",
+           "takes_data"]

@@ -442,3 +442,8 @@ def document_pairs(clusters: np.ndarray, doc_items: np.ndarray, annotated: np.nd
     width = sum(WIDTH[m] for m in metrics)
     return DocumentPairs(tuple(metrics), arr[:, 0], arr[:, 1], arr[:, 2],
                          np.array(out, float).reshape(-1, width))
+
+
+__all__ = ["CONLL", "METRICS", "SCORES", "SPECS", "WIDTH", "CorefMetric", "DocumentPairs",
+           "Partition", "Score", "b_cubed", "blanc", "ceaf_e", "ceaf_m", "counts", "defined",
+           "document_pairs", "lea", "macro", "muc", "rpf"]

@@ -553,3 +553,9 @@ def expert(data: ReliabilityData, reference, distance="nominal") -> dict:
     return {"reference": reference, "distance": d.name, "coders": rows,
             "pooled": {"items": int(tot), "observed": p_do, "expected": p_de,
                        "value": float(chance_corrected(np.array(p_do), np.array(p_de)))}}
+
+
+__all__ = ["TWO_CODER", "ValueDisagreement", "bias_by_category", "category_rows", "category_stats",
+           "coder_distributions", "coincidence", "confused_pairs", "expert", "leave_one_out",
+           "pairwise", "pairwise_and_leave_one_out", "per_category", "subset_values",
+           "two_coder_report", "value_disagreement", "worst_items"]

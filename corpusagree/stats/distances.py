@@ -26,6 +26,7 @@ from scipy.special import comb
 
 from ..model.data import ReliabilityData, SetLabels, is_number
 from ..model.io import is_number_text
+from ..model.params import ArrayLike, Function, Items, Param, checked
 from .ratios import divide
 
 #: the largest label table a dense L × L distance matrix is built for
@@ -365,6 +366,18 @@ class AgreementWeights(Distance):
     ``raw.CAC``: p_a = Σ_k r_ik(Σ_l w_kl r_il − 1)), so the coefficients and Gwet's variances
     see (w + wᵀ)/2, except Conger's variance, whose λ_ig pairs rater g's category l with the
     others' k as w[k][l] (:meth:`Metric.transposed`).
+
+    Parameters
+    ----------
+    weights : array_like
+        The q × q agreement weights, in [0, 1] with 1 on the diagonal.
+    categories : sequence
+        The categories of its rows and columns, in their order.
+
+    Raises
+    ------
+    ValueError
+        When the matrix is not q × q over distinct categories, or not valid weights.
 
     Examples
     --------
@@ -890,6 +903,19 @@ NAMED: dict[str, Distance] = {
 SET_NAMES: tuple[str, ...] = tuple(n for n, d in NAMED.items() if d.for_sets)
 
 
+#: what :func:`get` takes (the ``distance=`` of the coefficients)
+SPEC = Param("spec", (str, Distance, Mapping, tuple, Function), none=True,
+             accepts="a distance (a name, a Distance, a {(a, b): d} mapping, (array, labels) "
+             "or a function of two labels)")
+#: what :func:`weights` takes (the ``weights=`` of Gwet's family)
+WEIGHTS = Param("spec", (str, Distance, Mapping, ArrayLike, Function), none=True,
+                accepts="weights (a name of irrCAC's, a q × q array of agreement weights or a "
+                "distance)")
+#: categories declared, or the order of a weight matrix's rows and columns
+CATEGORIES = Param("categories", Items, none=True, accepts="a sequence of categories")
+
+
+@checked(WEIGHTS, CATEGORIES)
 def weights(spec, categories: Sequence | None = None) -> Distance:
     """A distance from irrCAC's ``weights=``.
 
@@ -937,6 +963,7 @@ def weights(spec, categories: Sequence | None = None) -> Distance:
     return get(spec)
 
 
+@checked(SPEC)
 def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
     """A :class:`Distance` from any of the forms the coefficients accept.
 
@@ -985,3 +1012,10 @@ def get(spec: str | Distance | Mapping | Callable | tuple | None) -> Distance:
     if callable(spec):
         return FromCallable(spec)
     raise TypeError(f"cannot make a distance from {spec!r}")
+
+
+__all__ = ["CATEGORIES", "DICE", "IRR_WEIGHTS", "JACCARD", "MASI", "MAX_DENSE_LABELS", "NAMED",
+           "PASSONNEAU", "PROFILE_CELLS", "PROFILE_MAX_SIZE", "PROFILE_PAIRS", "SET_NAMES", "SPEC",
+           "WEIGHTS", "AgreementWeights", "Distance", "FromCallable", "Interval", "IrrWeights",
+           "Matrix", "Metric", "Nominal", "Ordinal", "Ratio", "SetDistance", "get",
+           "intersections", "irr_distance_matrix", "subset_incidence", "weights"]

@@ -43,3 +43,6 @@ def group_values(data: ReliabilityData, coefficient: str, unit_of: np.ndarray, n
             W[np.arange(len(W)), np.arange(s, s + len(W))] = 1.0
             out.append(spec.evaluate(c, units.stats(W, kinds)))
     return np.concatenate(out) if out else np.zeros(0)
+
+
+__all__ = ["GROUPS_PER_CHUNK", "group_values"]

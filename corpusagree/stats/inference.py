@@ -29,6 +29,7 @@ import scipy.sparse as sparse
 from scipy.special import ndtr, ndtri, stdtrit  # scipy.stats' norm and t, without its import
 
 from ..model.data import ReliabilityData
+from ..model.params import Param, check
 from ..model.progress import Progress
 from . import mvalpha as mv
 from . import spec as sp
@@ -94,14 +95,14 @@ class Bootstrap:
     cluster: bool | None = None
     seed: int | None = 0
 
+    #: what each setting accepts (the command line's --resamples, --ci, --interval, --seed)
+    PARAMS = (Param("n_resamples", int, low=2), Param("level", float, low=0, high=1,
+                                                      closed="neither"),
+              Param("interval", str, choices=INTERVALS), Param("cluster", bool, none=True),
+              Param("seed", int, low=0, none=True))
+
     def __post_init__(self) -> None:
-        if not 0 < self.level < 1:
-            raise ValueError(f"level must be between 0 and 1, not {self.level}")
-        if int(self.n_resamples) != self.n_resamples or self.n_resamples < 2:
-            raise ValueError(f"n_resamples must be a whole number ≥ 2, not {self.n_resamples}")
-        if self.interval not in INTERVALS:
-            raise ValueError(f"interval must be one of {', '.join(INTERVALS)}, "
-                             f"not {self.interval!r}")
+        check(self.PARAMS, vars(self), "Bootstrap()")
 
     def as_dict(self) -> dict:
         """The settings as plain data (the ``bootstrap`` part of a report's JSON)."""
@@ -717,3 +718,9 @@ def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95, *, di
                         "analytic under H0: π = 0 (Fleiss, Nee & Landis 1979)", se=se0)
     raise ValueError("analytic intervals exist for 'kappa' (two coders), 'pi' (under H0) and "
                      f"{', '.join(map(repr, GWET_SE))} (Gwet 2014); use method='bootstrap'")
+
+
+__all__ = ["BIAS_SHIFT", "FEW_CLUSTERS", "GWET_SE", "INTERVALS", "METHODS", "Q_THRESHOLDS",
+           "SHIFT", "WEIGHTS_PER_CHUNK", "Bootstrap", "Interval", "analytic", "bootstrap",
+           "fleiss_se0", "gwet_variance", "interval", "kappa_se", "progress_chunk",
+           "refit_bootstrap", "replicate_weights", "resampling"]

@@ -156,3 +156,7 @@ CAVEAT = ("Deciding what counts as acceptable agreement \"is little more than a 
 #: what :func:`short` readings mean, for the line under a table
 SHORT_LEGEND = ("reading: Krippendorff's band (.667/.800) · Landis & Koch's label (1977); "
                 "conventions, not verdicts (Artstein & Poesio 2005, §5.2)")
+
+
+__all__ = ["CAVEAT", "DECIMALS", "KRIPPENDORFF", "LANDIS_KOCH", "SCALES", "SHORT_LEGEND", "Band",
+           "Reading", "Scale", "interpret", "interpret_interval", "readings", "short"]

@@ -620,3 +620,8 @@ def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_label
 
 #: 1 − Do/De (:func:`corpusagree.stats.ratios.chance_corrected`), by its former name here
 ratio = chance_corrected
+
+
+__all__ = ["CELLS", "EXPECTED_KINDS", "LABEL_CELLS", "PAIRS_PER_CHUNK", "PAIR_CACHE",
+           "QUADRATIC_MAX_UNITS", "CoderMasks", "Kernel", "SufficientStats", "UnitWeights",
+           "counts_by_n", "item_pairs", "kernel", "label_counts", "ratio", "shared_item_pairs"]

@@ -295,3 +295,7 @@ def expected_disagreement(value_counts: np.ndarray, size_counts: np.ndarray) -> 
         P = n_s[rows][:, sizes] / scale[:, None]
         out[rows] = np.where(N[rows] > 0, np.einsum("bs,bt,bst->b", P, P, mean_delta), np.nan)
     return out
+
+
+__all__ = ["CELLS", "NEEDS_SETS", "PATH", "POINT_BUDGET", "RESAMPLE_BUDGET", "TOLERANCE",
+           "SetMargins", "check_distance", "cost", "expected_disagreement", "over_budget"]

@@ -23,3 +23,6 @@ def prf(counts: np.ndarray) -> np.ndarray:
         r = np.where(ref > 0, shared / ref, np.nan)
         f = np.where(ref + oth > 0, 2 * shared / (ref + oth), np.nan)
     return np.stack([p, r, f], axis=2)
+
+
+__all__ = ["prf"]

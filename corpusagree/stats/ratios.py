@@ -53,3 +53,6 @@ def chance_corrected(observed, expected) -> np.ndarray:
     [0.75, nan, nan]
     """
     return 1.0 - divide(observed, expected)
+
+
+__all__ = ["chance_corrected", "divide"]

@@ -72,3 +72,6 @@ def detection(data: ReliabilityData, annotated: np.ndarray) -> Detection:
     counts = np.stack([per_doc[a[pair], doc], per_doc[b[pair], doc], shared[pair, doc]],
                       axis=1).astype(np.int64)
     return Detection(doc, a[pair], b[pair], counts.reshape(-1, 3))
+
+
+__all__ = ["COLUMNS", "Detection", "detection"]

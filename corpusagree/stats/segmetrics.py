@@ -275,3 +275,8 @@ def boundary_rates(boundaries: ReliabilityData) -> list[dict]:
              "boundaries": int(marked[c]), "rate": float(rate[c]),
              "others_rate": float(others[c]), "ratio": float(ratio[c])}
             for c, name in enumerate(boundaries.coders)]
+
+
+__all__ = ["PAIR_METRICS", "SIMILARITIES", "BoundaryEdits", "Masses", "Metric", "PairwiseMeans",
+           "boundary_edit_distance", "boundary_rates", "boundary_similarity", "pairwise_means",
+           "pk", "segmentation_similarity", "window_diff", "window_size"]

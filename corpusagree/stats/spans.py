@@ -51,3 +51,6 @@ def span_f1(annotator: np.ndarray, item: np.ndarray, counts: np.ndarray,
     matched = present @ present.T
     n = counts.astype(float) @ annotated.T.astype(float)
     return SpanF1(matched.astype(np.int64), n.astype(np.int64), divide(2 * matched, n + n.T))
+
+
+__all__ = ["SpanF1", "span_f1"]

@@ -221,3 +221,7 @@ def evaluate(coefficient: Coefficient, st: SufficientStats, categories=None) -> 
     if kind != "ratio":
         raise ValueError(f"{coefficient.id} is not evaluated from sufficient statistics")
     return chance_corrected(do, st.expected(coefficient.expected, categories))
+
+
+__all__ = ["COEFFICIENTS", "Coefficient", "distance_for", "evaluate", "expected_kinds",
+           "for_coders", "get"]

@@ -54,3 +54,6 @@ def sum_intervals(names: list[str], statistic: Callable[[np.ndarray], np.ndarray
                      lambda j=j: jackknife(j), clustered=settings.cluster is not False,
                      units=U)
             for j, name in enumerate(names)]
+
+
+__all__ = ["sum_intervals"]

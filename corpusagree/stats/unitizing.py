@@ -68,6 +68,7 @@ import numpy as np
 
 from ..model.continuum import Continuum
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..model.records import frame
 from . import inference
@@ -242,6 +243,8 @@ class UnitizingAlpha:
             shifted="the bootstrap distribution over documents is shifted")
 
 
+@checked(Param("c", Continuum), Param("variant", str, choices=tuple(VARIANTS)),
+         Param("category", str, none=True))
 def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> UnitizingAlpha:
     """Krippendorff's unitizing α of a continuum.
 
@@ -269,8 +272,10 @@ def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> Un
 
     Raises
     ------
+    TypeError, ValueError
+        For a keyword of the wrong type or an unknown variant, named in the message.
     InputError
-        For an unknown variant or category, a category given to ``u``, ``|u|`` or ``cu``, none
+        For an unknown category, a category given to ``u``, ``|u|`` or ``cu``, none
         given to ``k``. Overlapping units of one annotator, which the definitions exclude, give
         nan with the reason naming them.
 
@@ -293,9 +298,6 @@ def alpha_u(c: Continuum, variant: str = "u", category: str | None = None) -> Un
     >>> round(u.alpha_u(c, variant="1995", category="PER").value, 4)
     0.9724
     """
-    if variant not in VARIANTS:
-        raise InputError(f"unknown unitizing α variant {variant!r}; the variants are "
-                         f"{', '.join(VARIANTS)}")
     cat = None
     if category is not None:
         if variant in ("u", "|u|", "cu"):
@@ -642,3 +644,6 @@ def _terms_k(x: _Coincidences, cat: int, name: str) -> tuple[np.ndarray, str | N
         reason = (f"every unit that meets category {name!r} is {name!r}: coding cannot "
                   "disagree by chance")
     return terms, reason
+
+
+__all__ = ["IDS", "ROUNDING", "VARIANTS", "UnitizingAlpha", "alpha_u"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -27,12 +26,10 @@ GOOD = ('<segment id="1" parent="3" relname="span">A b</segment>\n'
 def test_rstmulti_whole_corpus_in_a_fresh_process():
     if not RSTMULTI.is_dir():
         pytest.skip("RSTmulti is not in the real corpora")
-    t = time.perf_counter()
+    # its time, step by step: benchmarks/trees_rstmulti.py
     proc = subprocess.run([sys.executable, "-m", "corpusagree", "trees", RSTMULTI / "1",
                            RSTMULTI / "2", "--json"], capture_output=True, text=True, cwd=ROOT)
-    seconds = time.perf_counter() - t
     assert proc.returncode == 0, proc.stderr
-    assert seconds < 10, seconds
     doc = json.loads(proc.stdout)
     assert doc["data"]["pairs"] == 122 and doc["data"]["boundaries_only"] == 8
     assert doc["data"]["not_compared"] == 3

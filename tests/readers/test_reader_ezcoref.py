@@ -1,7 +1,6 @@
 """ezCoref reader: mentions from (sentence, start, end), cluster lists, repeated workers, and
 counts on the real release (checked independently with jq over the raw JSON)."""
 
-import time
 import warnings
 
 import pytest
@@ -96,10 +95,8 @@ def test_real_passages():
 
 
 @needs_corpus
-def test_whole_release_is_read_fast():
-    t0 = time.perf_counter()
-    anns = read_quiet(EZ)
-    assert time.perf_counter() - t0 < 10
+def test_whole_release_is_read():
+    anns = read_quiet(EZ)  # the time: benchmarks/ezcoref.py
     assert len(anns) == 1324
     assert len({a.document.id for a in anns}) == 264
     assert sum(len(a.mentions) for a in anns) == 66967
@@ -137,15 +134,14 @@ def test_a_folder_named_like_a_passage_is_not_read(tmp_path):
 
 
 def test_a_huge_sentence_index_is_refused_before_allocating(tmp_path):
-    """A sentence index or token position of 10^9 would make 10^9 placeholder tokens."""
+    """A sentence index or token position of 10^9 would make 10^9 placeholder tokens (the
+    time of the refusal: benchmarks/pathological.py)."""
     p = tmp_path / "big.json"
     for key in ('"1000000000": {"0,0,1": [1]}', '"0": {"0,0,1000000000": [1]}'):
         p.write_text('[{"annotator_id": 1, "annotations": {' + key + "}}]")
-        t0 = time.perf_counter()
         with pytest.raises(InputError, match=r"a file of \d+ bytes cannot hold so many "
                            "sentences or tokens"):
             ezcoref.read(p)
-        assert time.perf_counter() - t0 < 1
     p.write_text('[{"annotator_id": 1, "annotations": {"40": {"0,0,1": [1]}}}]')
     assert len(ezcoref.read(p)[0].document.sentence_starts) == 41  # small ones still read
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 import warnings
 from collections import Counter
 
@@ -16,7 +15,7 @@ from corpusagree.model.chains import check_chains
 from corpusagree.model.errors import InputError
 from corpusagree.readers import mmax2
 
-from support import CORPORA, grows_linearly
+from support import CORPORA
 from support import DATA as TEST_DATA
 
 DATA = TEST_DATA / "coref_a" / "mmax2"
@@ -254,12 +253,10 @@ def write_project(folder, ids, spans):
 
 def test_sparse_word_ids_in_a_range_take_no_time(tmp_path):
     """Word ids numbered sparsely (word_17 … word_11000000000): MMAX2's numeric expansion is
-    checked without building the numeric range."""
+    checked without building the numeric range (the time: benchmarks/pathological.py)."""
     ids = ["word_17", "word_20", "word_11000000000"]
     write_project(tmp_path / "a", ids, ["word_17..word_11000000000", "word_20"])
-    t0 = time.perf_counter()
     [ann] = mmax2.read([tmp_path / "a"])
-    assert time.perf_counter() - t0 < 1
     assert ann.mentions["coref:markable_0"].fragments == ((0, 3),)
     # out of numeric order: still checked, and the difference reported
     write_project(tmp_path / "b", ["word_11000000000", "word_17", "word_20"],
@@ -271,10 +268,11 @@ def test_sparse_word_ids_in_a_range_take_no_time(tmp_path):
 
 
 
-def test_range_checks_grow_linearly_with_the_markables(tmp_path):
+def test_range_checks_of_many_markables(tmp_path):
     """n sparse word ids out of numeric order and n markables each ranging over most of them:
-    checking MMAX2's numeric expansion costs O(log n) per range, not the range's length."""
-    def run(n):
+    checking MMAX2's numeric expansion costs O(log n) per range, not the range's length (its
+    growth: benchmarks/pathological.py)."""
+    for n in (150, 1500):
         ids = [f"word_{k * 10**9}" for k in range(1, n + 1)]
         ids[0], ids[1] = ids[1], ids[0]
         folder = write_project(tmp_path / str(n), ids,
@@ -282,23 +280,21 @@ def test_range_checks_grow_linearly_with_the_markables(tmp_path):
                                 for k in range(n)])
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            mmax2.read([folder])
+            [ann] = mmax2.read([folder])
+        assert len(ann.mentions) == n
         shutil.rmtree(folder)
-
-    grows_linearly(run, 150)
 
 
 def test_an_element_with_too_many_attributes_is_refused_at_once(tmp_path):
     """Reading attributes through lxml is quadratic in their number: 100,000 attributes on one
-    markable are refused in a line, not read for minutes."""
+    markable are refused in a line, not read for minutes (the time:
+    benchmarks/pathological.py)."""
     folder = write_project(tmp_path / "a", ["word_1"], ["word_1"])
     level = folder / "Markables" / "d_coref_level.xml"
     extra = " ".join(f'a{i}="x"' for i in range(100_000))
     level.write_text(f'<markables><markable id="markable_1" span="word_1" {extra}/></markables>')
-    t0 = time.perf_counter()
     with pytest.raises(InputError) as e:
         mmax2.read([folder])
-    assert time.perf_counter() - t0 < 1
     assert str(e.value) == (f"{level}:1: <markable> has 100002 attributes; more than 1000 is "
                             "not an annotation file")
 

@@ -495,42 +495,31 @@ def test_utf8_bom_accepted(tmp_path: Path, reader, name: str, body: str, expecte
 def test_segeval_huge_masses_are_refused_before_allocating(tmp_path: Path) -> None:
     """A mass is a number: 10⁷ or 10¹² units from a few bytes are refused at once (they asked
     for 16 s and 2.4 GB, or 7 TiB), with the limit the file's size allows."""
-    import time
     import tracemalloc
 
-    for total in (10 ** 7, 10 ** 12):
+    for total in (10 ** 7, 10 ** 12):  # the time: benchmarks/pathological.py
         path = tmp_path / f"m{total}.json"
         path.write_text(json.dumps({"segmentation_type": "linear", "items": {
             "d": {"a": [total], "b": [total // 2, total - total // 2]}}}))
         tracemalloc.start()
-        start = time.perf_counter()
         with pytest.raises(InputError, match=r"more than a file of \d+ bytes may describe "
                            r"\(1,000,000:") as err:
             segeval.read(path)
-        elapsed = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        assert elapsed < 0.5 and peak < 5_000_000, (total, elapsed, peak)
+        assert peak < 5_000_000, (total, peak)
         assert err.value.path == str(path) and "coder 'a'" in err.value.message
 
 
 def test_segeval_limit_grows_with_the_file(tmp_path: Path) -> None:
     """The limit is max(10⁶, 1000 × bytes): a file describing many documents may cover more
-    units in all, and reading it costs time linear in its size."""
-    import time
-
-    def run(n: int) -> float:
+    units in all (reading it costs time linear in its size: benchmarks/pathological.py)."""
+    for n in (400, 4000):
         items = {f"d{i}": {"a": [300, 300], "b": [600]} for i in range(n)}
         path = tmp_path / f"n{n}.json"
         path.write_text(json.dumps({"segmentation_type": "linear", "items": items}))
         assert path.stat().st_size * segeval.UNITS_PER_BYTE > 1200 * n
-        start = time.perf_counter()
         assert len(segeval.read(path)) == 2 * n
-        return time.perf_counter() - start
-
-    run(200)
-    small, large = min(run(400) for _ in range(3)), min(run(4000) for _ in range(3))
-    assert large < 30 * small + 0.05, (small, large)
     assert segeval.unit_limit(10) == 1_000_000 and segeval.unit_limit(10_000) == 10_000_000
 
 
@@ -558,21 +547,15 @@ def test_segeval_json_too_deep_or_too_many_digits(tmp_path: Path) -> None:
 
 
 def test_positions_field_longer_than_the_csv_limit(tmp_path: Path) -> None:
-    """A cell over csv's 131,072-character default is read, in time linear in its length."""
+    """A cell over csv's 131,072-character default is read (in time linear in its length:
+    benchmarks/pathological.py)."""
     import csv
-    import time
 
     before = csv.field_size_limit()
-
-    def run(n: int) -> float:
+    for n in (150_000, 1_500_000):
         path = tmp_path / f"n{n}.csv"
         path.write_text(f'unit,a,b\n"{"x" * n}",1,1\n2,1,2\n')
-        start = time.perf_counter()
         assert masses(positions.read(path)) == {(f"n{n}", "a"): (2,), (f"n{n}", "b"): (1, 1)}
-        return time.perf_counter() - start
-
-    small, large = min(run(150_000) for _ in range(3)), min(run(1_500_000) for _ in range(3))
-    assert large < 30 * small + 0.05, (small, large)
     assert csv.field_size_limit() == before
 
 
@@ -615,13 +598,10 @@ def test_coder_map_file(tmp_path: Path) -> None:
         read_coder_map(path)
 
 
-def test_plaintext_long_segment_time_grows_linearly_and_spacy_sees_pieces(tmp_path: Path
-                                                                          ) -> None:
+def test_plaintext_long_segment_is_read_in_pieces(tmp_path: Path) -> None:
     """A segment is tokenised in pieces of at most ~PIECE characters, so memory does not grow
     with the segment (one spaCy Doc of a 20 MB line asked for more than 1 GB), and time grows
-    linearly."""
-    import time
-
+    linearly (benchmarks/pathological.py)."""
     text = "a " * 1_000_000 + "b" * 150_000 + " " + "x" * 3_000_000
     pieces = [p for p, _ in plaintext._pieces(text, "word")]
     assert "".join(pieces) == text
@@ -629,17 +609,11 @@ def test_plaintext_long_segment_time_grows_linearly_and_spacy_sees_pieces(tmp_pa
     assert any("b" * 150_000 in p for p in pieces)  # a long run is not cut …
     assert max(map(len, pieces)) == 10 * plaintext.PIECE  # … unless longer than 10 pieces
 
-    def run(n: int) -> float:
+    for n in (60_000, 600_000):
         (tmp_path / str(n)).mkdir()
         path = tmp_path / str(n) / "doc.txt"
         path.write_text("a " * (n // 2) + "\n\nEnd.\n")
-        start = time.perf_counter()
         assert masses(plaintext.read(path)) == {("doc", str(n)): (n // 2, 2)}
-        return time.perf_counter() - start
-
-    plaintext.read(write_texts(tmp_path, {"warm": "Up."}))
-    small, large = run(60_000), run(600_000)
-    assert large < 30 * small + 0.1, (small, large)
 
 
 def test_plaintext_pieces_keep_words_and_sentences(tmp_path: Path) -> None:

@@ -157,8 +157,6 @@ def test_formats_from_the_command_line(root, fmt, tmp_path):
 def test_a_huge_cell_is_clipped_in_the_terminal():
     """A 5 MB label (a 20 MB line in a WSbest uses file made a lemma of it) is shown clipped:
     laying it out whole took rich minutes; the data formats keep it whole."""
-    import time
-
     from corpusagree.analyses.base import Column, Table
     from corpusagree.report.terminal import MAX_TEXT, Terminal
 
@@ -166,9 +164,7 @@ def test_a_huge_cell_is_clipped_in_the_terminal():
     t = Table("t", "title", [Column("lemma", "lemma"), Column("v", "v", "float")],
               [[huge, 0.5], ["b", 0.25]])
     out = io.StringIO()
-    start = time.perf_counter()
-    Terminal(out, width=80).table(t)
-    assert time.perf_counter() - start < 5
+    Terminal(out, width=80).table(t)  # the time: benchmarks/pathological.py
     text = " ".join(out.getvalue().split())
     assert "characters in all" in text and len(out.getvalue()) < 3 * MAX_TEXT
     assert huge in t.records()[0]["lemma"]

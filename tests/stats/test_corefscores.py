@@ -7,7 +7,6 @@ import ast
 import operator
 import random
 import re
-import time
 from fractions import Fraction
 from itertools import combinations
 
@@ -398,7 +397,8 @@ def test_input_validation():
         cs.counts([{"a"}], [{"a"}], ["ceaf"])
 
 
-def test_large_documents_are_fast():
+def test_large_documents():
+    """20,000 mentions (the time: benchmarks/pathological.py)."""
     rng = random.Random(0)
     n = 20000
     gold = np.arange(n) // 4
@@ -406,9 +406,8 @@ def test_large_documents_are_fast():
     flip = rng.sample(range(n), n // 10)
     noisy[flip] = rng.choices(range(n // 4), k=len(flip))
     key, resp = partition(gold.tolist()), partition(noisy.tolist())
-    t0 = time.perf_counter()
-    cs.counts(key, resp)
-    assert time.perf_counter() - t0 < 3
+    for metric, c in cs.counts(key, resp).items():
+        assert 0.5 < cs.rpf(metric, c)[2] < 1, metric
 
 
 def test_key_and_response_order():

@@ -344,13 +344,10 @@ def test_expert_against_reference():
 
 
 # ---- rendering ------------------------------------------------------------------------------
-def test_large_data_is_fast():
-    """Diagnostics are vectorised: 200,000 items × 5 coders in a few seconds."""
-    import time
+def test_large_data():
+    """Diagnostics of 200,000 items × 5 coders (the time: benchmarks/pathological.py)."""
     data = random_labels(0, coders=5, items=200_000, labels=6, missing=.05)
-    t = time.perf_counter()
-    dg.pairwise(data)
-    dg.leave_one_out(data, "beta", "interval")
-    dg.per_category(data)
-    dg.worst_items(data)
-    assert time.perf_counter() - t < 10
+    assert len(dg.pairwise(data)) > 0
+    assert dg.leave_one_out(data, "beta", "interval") is not None
+    assert dg.per_category(data) is not None
+    assert dg.worst_items(data) is not None

@@ -219,6 +219,52 @@ def test_alpha_matches_krippendorff(seed, level):
     assert float(ca.alpha(data, level)) == pytest.approx(ref, abs=TOL)
 
 
+def test_alpha_takes_the_array_krippendorff_takes():
+    """What a krippendorff user types first: coders × items, NaN missing, no conversion."""
+    arr = np.array([[1, 2, 3, np.nan], [1, 2, 2, 3]])
+    assert ca.alpha(arr).value == krippendorff.alpha(reliability_data=arr,
+                                                     level_of_measurement="nominal")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("level", ["nominal", "ordinal", "interval", "ratio"])
+def test_coefficients_take_array_likes_as_krippendorff_does(seed, level):
+    """A numpy array, and the same as nested lists with None missing, give krippendorff's α;
+    every coefficient gives on an array what it gives on the data built from it."""
+    arr = random_matrix(seed)
+    ref = krippendorff.alpha(reliability_data=arr, level_of_measurement=level)
+    nested = [[None if np.isnan(v) else float(v) for v in row] for row in arr]
+    assert ca.alpha(arr, level).value == pytest.approx(ref, abs=TOL)
+    assert ca.alpha(nested, distance=level).value == pytest.approx(ref, abs=TOL)
+    data = ca.ReliabilityData.from_matrix(arr)
+    assert [(r.id, r.distance, r.value) for r in ca.table(arr, level)] == \
+        [(r.id, r.distance, r.value) for r in ca.table(data, level)]
+    assert ca.compute("beta", nested, level).value == ca.beta(data, level).value
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_fleiss_takes_the_array_statsmodels_users_hold(seed):
+    """statsmodels' raters are columns (items × raters, for aggregate_raters): transposed,
+    the same array gives Fleiss' κ."""
+    from statsmodels.stats.inter_rater import aggregate_raters
+
+    arr = random_matrix(seed, coders=4, items=40, p_missing=0)
+    counts, _ = aggregate_raters(arr.T)
+    assert ca.fleiss_kappa(arr).value == pytest.approx(fleiss_kappa(counts), abs=TOL)
+    assert ca.pi(arr.tolist()).value == pytest.approx(fleiss_kappa(counts), abs=TOL)
+
+
+def test_an_array_that_is_not_coders_by_items_is_refused_naming_data():
+    with pytest.raises(ValueError, match=r"^data must be coders × items \(2-dimensional\), "
+                                         r"not of shape \(3,\)$"):
+        ca.alpha([1, 2, 3])
+    with pytest.raises(ValueError, match="data must be coders × items"):
+        ca.kappa([[1, 2], [1]])  # ragged
+    with pytest.raises(TypeError, match="data must be ReliabilityData or a coders × items "
+                                        "array-like, not 'x'"):
+        ca.table("x")
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_alpha_matches_krippendorff_with_empty_coder_and_items(seed):
     """An all-missing coder row and all-missing items change nothing."""

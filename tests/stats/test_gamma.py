@@ -554,16 +554,19 @@ def test_result_objects_and_json() -> None:
         [{"document": "document", "disorder": G.best_alignment(c).disorder}]
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda c: G.gamma(c, sampler="uniform"), "unknown sampler"),
-    (lambda c: G.gamma(c, precision=0), "precision must lie"),
-    (lambda c: G.gamma(c, n_samples=0), "n_samples must be"),
-    (lambda c: G.best_alignment(c, alpha=-1), "alpha must be"),
-    (lambda c: G.best_alignment(c, delta_empty=0), "delta_empty must be"),
-    (lambda c: G.gamma(c, n_samples=3).confidence_interval(1.5), "confidence level"),
+@pytest.mark.parametrize("call, error, message", [
+    (lambda c: G.gamma(c, sampler="uniform"), ValueError,
+     "sampler must be one of 'statistical' or 'shuffle', not 'uniform'"),
+    (lambda c: G.gamma(c, precision=0), ValueError, "precision must be a number > 0 or None"),
+    (lambda c: G.gamma(c, precision=1.5), InputError, "precision must lie"),
+    (lambda c: G.gamma(c, n_samples=0), ValueError, "n_samples must be an integer ≥ 1"),
+    (lambda c: G.best_alignment(c, alpha=-1), ValueError, "alpha must be a number ≥ 0"),
+    (lambda c: G.best_alignment(c, delta_empty=0), ValueError, "delta_empty must be"),
+    (lambda c: G.gamma(c, n_samples=3).confidence_interval(1.5), InputError,
+     "confidence level"),
 ])
-def test_bad_arguments(call, message: str) -> None:
-    with pytest.raises(InputError, match=message):
+def test_bad_arguments(call, error, message: str) -> None:
+    with pytest.raises(error, match=message):
         call(from_csv("AlexPaulSuzan.csv"))
 
 

@@ -6,7 +6,6 @@ the bootstrap against recomputation, the per-value diagnostics and bad input."""
 from __future__ import annotations
 
 import json
-import time
 import warnings
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -267,16 +266,14 @@ def test_empty_set_is_a_value_not_a_missing_judgement():
     assert r_empty.value < 1 == pytest.approx(r_missing.value)
 
 
-def test_expected_disagreement_is_fast_for_30_values_and_sets_of_5():
+def test_expected_disagreement_of_30_values_and_sets_of_5():
+    """The generating polynomial over 30 values (its time: benchmarks/mvalpha_scale.py)."""
     rng = np.random.default_rng(0)
     n_v = rng.integers(1, 5000, size=30).astype(float)
     n_s = rng.integers(1, 5000, size=6).astype(float)
-    expected_disagreement(n_v, n_s)
-    t0 = time.perf_counter()
-    for _ in range(10):
-        de = expected_disagreement(n_v, n_s)
-    assert (time.perf_counter() - t0) / 10 < 0.02  # milliseconds: ~0.3 ms here
+    de = expected_disagreement(n_v, n_s)
     assert 0 < de[0] < 1.5
+    assert expected_disagreement(n_v, n_s)[0] == de[0]
 
 
 @pytest.fixture(params=["by value", "power sums"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -448,8 +449,10 @@ def test_overlapping_units_of_one_annotator() -> None:
 
 def test_bad_arguments() -> None:
     c = Continuum.from_units(K2004, 150, 450)
-    for kwargs, text in (({"variant": "x"}, "unknown unitizing α variant 'x'"),
-                         ({"variant": "k"}, "give category="),
+    with pytest.raises(ValueError, match=re.escape(
+            "variant must be one of '1995', 'u', '|u|', 'cu' or 'k', not 'x'")):
+        alpha_u(c, variant="x")
+    for kwargs, text in (({"variant": "k"}, "give category="),
                          ({"variant": "u", "category": "c"}, "covers all categories"),
                          ({"variant": "1995", "category": "z"}, "no category 'z'")):
         with pytest.raises(InputError, match=text):
@@ -531,7 +534,6 @@ def test_bootstrap_reports_progress_by_chunks_of_replicates():
 def test_sweep_is_fast_and_exact_on_a_larger_corpus() -> None:
     """Only overlapping pairs are visited: 3 documents × 4 annotators × 3,000 units in well
     under a second, and equal to the same corpus computed document by document."""
-    import time
 
     rng = np.random.default_rng(0)
     parts = []
@@ -546,10 +548,8 @@ def test_sweep_is_fast_and_exact_on_a_larger_corpus() -> None:
                                                                             strict=True)]
         parts.append(Continuum.from_units(units, 0, int(ref[-1]) + 30, document=f"d{d}"))
     c = Continuum.join(parts)
-    t = time.perf_counter()
-    for v in ("u", "|u|", "cu", "1995"):
-        alpha_u(c, v)
-    assert time.perf_counter() - t < 2
+    for v in ("u", "|u|", "cu", "1995"):  # their times: benchmarks/unitizing_scale.py
+        assert -1 <= alpha_u(c, v).value <= 1
     sums = [alpha_u(c.document(d), "cu").terms for d in range(3)]
     assert alpha_u(c, "cu").terms == pytest.approx(np.concatenate(sums))
 

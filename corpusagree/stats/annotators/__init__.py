@@ -12,3 +12,6 @@ ReliabilityData` flattened to arrays (:mod:`.annotations`):
 
 The public home is :mod:`corpusagree.annotators`.
 """
+
+
+__all__: list[str] = []

@@ -33,6 +33,7 @@ testing under dependency. Annals of Statistics 29(4), 1165–1188.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ from scipy.special import stdtr  # Student's t distribution, without importing s
 
 from ...model.data import ReliabilityData, ranges
 from ...model.errors import InputError
+from ...model.params import ArrayLike, Function, Items, Param, checked
 from .. import distances
 
 SCORINGS = ("accuracy", "neg_rmse")
@@ -56,6 +58,26 @@ class AltTest:
     per tested human: ``p_values``, ``wins`` (H0 rejected after Benjamini–Yekutieli),
     ``candidate_advantage`` (P(W^f = 1)), ``human_advantage`` (P(W^h = 1)), ``t_statistics``
     and ``items``; ``skipped`` says which humans were left out and why.
+
+    Attributes
+    ----------
+    candidate : object
+        The candidate annotator's name.
+    humans : list
+        The humans' names.
+    epsilon, fdr : float
+        The cost-benefit margin ε and the false discovery rate of the test.
+    scoring : str
+        The name of the scoring function.
+    winning_rate : float
+        ω, the share of humans the candidate wins against.
+    advantage_probability : float
+        ρ, the mean probability that the candidate's judgement is as good as a human's.
+    p_values, wins, candidate_advantage, human_advantage, t_statistics, items : dict
+        Per tested human: the p-value, whether H0 was rejected, P(W^f = 1), P(W^h = 1), the
+        t statistic and the items compared.
+    skipped : dict
+        The humans left out, each with the reason.
 
     Examples
     --------
@@ -116,6 +138,11 @@ class AltTest:
         return pd.DataFrame(self.human_records())
 
 
+#: the false discovery rate controlled
+FDR = Param("fdr", float, low=0, high=1, closed="neither")
+
+
+@checked(Param("p", ArrayLike), dataclasses.replace(FDR, name="q"))
 def benjamini_yekutieli(p: np.ndarray, q: float) -> np.ndarray:
     """Which hypotheses the Benjamini–Yekutieli (2001) step-up procedure rejects.
 
@@ -190,6 +217,12 @@ def _metric(data: ReliabilityData, scoring, rows: np.ndarray) -> tuple[str, obje
     return name, metric
 
 
+@checked(Param("data", (ReliabilityData, ArrayLike),
+               accepts="ReliabilityData or a coders × items array-like"),
+         Param("candidate"), Param("humans", Items, none=True),
+         Param("epsilon", float, low=0), FDR,
+         Param("scoring", (str, distances.Distance, Function)),
+         Param("min_humans", int, low=2), Param("min_items", int, low=2))
 def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None = None, *,
              epsilon: float = 0.2, fdr: float = 0.05,
              scoring: str | distances.Distance | Callable = "accuracy", min_humans: int = 2,
@@ -225,6 +258,8 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
 
     Raises
     ------
+    TypeError, ValueError
+        A keyword of the wrong type or out of its range, named in the message.
     InputError
         An unknown candidate or human, fewer than two humans, no item judged by the candidate
         and ``min_humans`` humans, or no human with ``min_items`` such items; a scoring that
@@ -248,13 +283,7 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     >>> r.winning_rate, round(r.advantage_probability, 3), r.passed
     (1.0, 0.983, True)
     """
-    if not np.isfinite(epsilon) or epsilon < 0:
-        raise ValueError(f"epsilon must be a number ≥ 0, not {epsilon}")
-    if not 0 < fdr < 1:
-        raise ValueError(f"fdr must be between 0 and 1, not {fdr}")
-    if min_humans < 2 or min_items < 2:
-        raise ValueError("min_humans and min_items must be at least 2 (a human is compared "
-                         "with the others, and a t-test needs two items)")
+    data = ReliabilityData.coerce(data)
     c = coder_index(data.coders, candidate, "candidate")
     if humans is None:
         hs = [k for k in range(data.n_coders) if k != c]
@@ -324,3 +353,6 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
                    float(wins.mean()), float(rho_c[keep].mean()), per(p),
                    dict(zip(kept, wins.tolist(), strict=True)), per(rho_c), per(rho_h), per(t),
                    {names[k]: int(n[k]) for k in keep}, skipped)
+
+
+__all__ = ["FDR", "SCORINGS", "TIE", "AltTest", "alt_test", "benjamini_yekutieli", "coder_index"]

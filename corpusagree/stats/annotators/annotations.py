@@ -21,6 +21,7 @@ import scipy.sparse as sparse
 
 from ...model.data import ReliabilityData
 from ...model.errors import InputError
+from ...model.params import ArrayLike, Param
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,7 +44,8 @@ class Annotations:
     def of(cls, data: ReliabilityData | Annotations) -> Annotations:
         """``data`` itself when it is already judgements as arrays, else
         :meth:`from_data`."""
-        return data if isinstance(data, Annotations) else cls.from_data(data)
+        return data if isinstance(data, Annotations) else \
+            cls.from_data(ReliabilityData.coerce(data))
 
     @classmethod
     def from_data(cls, data: ReliabilityData, *, min_annotators: int = 2) -> Annotations:
@@ -192,6 +194,15 @@ class Annotations:
 SCAN_CHUNK = 1 << 20
 
 
+#: what the models of annotators take: reliability data, coders × items, or judgements as arrays
+DATA = Param("data", (ReliabilityData, Annotations, ArrayLike),
+             accepts="ReliabilityData, Annotations or a coders × items array-like")
+#: iterations of a fit
+N_ITER = Param("n_iter", int, low=0)
+#: the change of the objective under which a fit stops
+TOL = Param("tol", float, low=0)
+
+
 def judged_cells(codes: np.ndarray) -> np.ndarray:
     """Flat indices of the cells of ``codes`` that hold a judgement (≥ 0), in order: found
     block by block of whole rows, so no mask of the whole array is made (on 1,000 coders ×
@@ -218,3 +229,6 @@ def first_argmax(table: np.ndarray) -> np.ndarray:
     """The column of each row's largest value, the first (smallest label) on a tie, as
     crowd-kit's ``idxmax`` over labels in sorted order."""
     return np.argmax(table, axis=1)
+
+
+__all__ = ["DATA", "N_ITER", "SCAN_CHUNK", "TOL", "Annotations", "first_argmax", "judged_cells"]

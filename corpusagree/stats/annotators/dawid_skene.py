@@ -39,7 +39,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ...model.data import ReliabilityData
-from .annotations import Annotations
+from ...model.params import checked
+from .annotations import DATA, N_ITER, TOL, Annotations
 from .result import AnnotatorModel
 from .vote import vote_shares
 
@@ -113,8 +114,6 @@ def fit(ann: Annotations, m_step: MStep, n_iter: int, tol: float
         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[float], bool]:
     """EM from the majority-vote shares: (posteriors, π, errors, objective history,
     converged)."""
-    if int(n_iter) != n_iter or n_iter < 0:
-        raise ValueError(f"n_iter must be a whole number ≥ 0, not {n_iter}")
     T = vote_shares(ann)
     prior = ann.item_mean(T)
     counts, err = m_step(ann, T)
@@ -150,6 +149,7 @@ def _result(name: str, ann: Annotations, m_step: MStep, n_iter: int, tol: float,
         settings={"n_iter": n_iter, "tol": tol, "objective": history})
 
 
+@checked(DATA, N_ITER, TOL)
 def dawid_skene(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: float = 1e-5
                 ) -> AnnotatorModel:
     """Dawid & Skene's (1979) confusion-matrix model, fitted by EM as crowd-kit 1.4.2 does.
@@ -174,6 +174,8 @@ def dawid_skene(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: 
 
     Raises
     ------
+    TypeError, ValueError
+        A keyword of the wrong type or out of its range, named in the message.
     InputError
         Set-valued labels, or fewer than two annotators with judgements.
 
@@ -198,6 +200,7 @@ def dawid_skene(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: 
                    "Σ_c π_c e[c, c]: accuracy under the prevalence π", one_coin=False)
 
 
+@checked(DATA, N_ITER, TOL)
 def one_coin(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: float = 1e-5
              ) -> AnnotatorModel:
     """The one-coin Dawid–Skene model: one accuracy s_w per annotator, errors spread evenly
@@ -221,6 +224,8 @@ def one_coin(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: flo
 
     Raises
     ------
+    TypeError, ValueError
+        A keyword of the wrong type or out of its range, named in the message.
     InputError
         Set-valued labels, or fewer than two annotators with judgements.
 
@@ -241,3 +246,7 @@ def one_coin(data: ReliabilityData | Annotations, *, n_iter: int = 100, tol: flo
     ann = Annotations.of(data)
     return _result("one_coin", ann, one_coin_m_step, n_iter, tol,
                    "one-coin accuracy s_w", one_coin=True)
+
+
+__all__ = ["EPS", "MStep", "dawid_skene", "fit", "full_m_step", "log_joint", "normalise_log",
+           "objective", "one_coin", "one_coin_m_step", "one_coin_skill"]

@@ -29,7 +29,8 @@ import numpy as np
 from scipy.special import expit, log_expit
 
 from ...model.data import ReliabilityData
-from .annotations import Annotations
+from ...model.params import Param, checked
+from .annotations import DATA, N_ITER, TOL, Annotations
 from .dawid_skene import normalise_log
 from .result import AnnotatorModel
 
@@ -113,6 +114,7 @@ class _Glad:
         return np.where(np.isfinite(x), x, 1.0)
 
 
+@checked(DATA, N_ITER, TOL, Param("start", AnnotatorModel, none=True))
 def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float = 1e-5,
          start: AnnotatorModel | None = None) -> AnnotatorModel:
     """GLAD (Whitehill et al. 2009): annotator abilities and item difficulties, at the fixed
@@ -144,6 +146,8 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
 
     Raises
     ------
+    TypeError, ValueError
+        A keyword of the wrong type or out of its range, named in the message.
     InputError
         Set-valued labels, or fewer than two annotators with judgements.
 
@@ -196,3 +200,6 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
         converged=bool(grad <= tol), item_parameters={"beta": np.exp(b)},
         settings={"n_iter": n_iter, "tol": tol, "log_posterior": -float(res.fun),
                   "gradient": grad})
+
+
+__all__ = ["PRIOR_MEAN", "glad"]

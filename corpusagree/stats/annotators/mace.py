@@ -33,7 +33,8 @@ import numpy as np
 from scipy.special import digamma
 
 from ...model.data import ReliabilityData
-from .annotations import Annotations
+from ...model.params import SEED, Param, checked
+from .annotations import DATA, Annotations
 from .dawid_skene import log_joint, normalise_log
 from .result import AnnotatorModel
 
@@ -110,6 +111,11 @@ def run(ann: Annotations, start: MaceState, n_iter: int, method: str, smoothing:
     return s
 
 
+@checked(DATA, Param("method", str, choices=METHODS), SEED, Param("restarts", int, low=1),
+         Param("n_iter", int, low=1), Param("smoothing", float, low=0, none=True),
+         Param("alpha", float, low=0, closed="neither"),
+         Param("beta", float, low=0, closed="neither"),
+         Param("start", AnnotatorModel, none=True))
 def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int | None = 0,
          restarts: int = RESTARTS, n_iter: int = ITERATIONS, smoothing: float | None = None,
          alpha: float = ALPHA, beta: float = BETA, start: AnnotatorModel | None = None
@@ -151,8 +157,9 @@ def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int |
     ------
     InputError
         Set-valued labels, or fewer than two annotators with judgements.
-    ValueError
-        An unknown method, or restarts / iterations below 1.
+    TypeError, ValueError
+        A keyword of the wrong type or out of its range (an unknown method, restarts or
+        iterations below 1), named in the message.
 
     References
     ----------
@@ -170,10 +177,6 @@ def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int |
     >>> {a: round(s, 2) for a, s in m.skill.items()}
     {0: 0.88, 1: 0.63, 2: 0.31}
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
-    if restarts < 1 or n_iter < 1:
-        raise ValueError(f"restarts and n_iter must be at least 1, not {restarts}, {n_iter}")
     ann = Annotations.of(data)
     A, K = ann.n_annotators, ann.n_labels
     smooth = 0.01 / K if smoothing is None else float(smoothing)
@@ -206,3 +209,7 @@ def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int |
                   "alpha": alpha if method == "vb" else None,
                   "beta": beta if method == "vb" else None,
                   "restart_log_likelihoods": likelihoods})
+
+
+__all__ = ["ALPHA", "BETA", "ITERATIONS", "METHODS", "NOISE", "RESTARTS", "STRATEGY_PRIOR",
+           "MaceState", "e_step", "m_step", "mace", "random_start", "run"]

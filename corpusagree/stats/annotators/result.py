@@ -20,6 +20,13 @@ class LabelledMatrix:
     """A 2-D array with named rows and columns: ``m[row]`` is a row as ``{column: value}``,
     ``m.values`` the array.
 
+    Attributes
+    ----------
+    values : numpy.ndarray
+        The array.
+    rows, columns : sequence
+        The names of its rows and columns.
+
     Examples
     --------
     >>> from corpusagree import annotators as an
@@ -94,8 +101,9 @@ class AnnotatorModel:
         log P(judgements | fitted parameters), the labels of the items summed out (None for
         the votes, which are no probability model).
     iterations : int
-        Iterations of the fit (0 for a vote); ``converged`` whether it stopped by its
-        tolerance rather than its limit.
+        Iterations of the fit (0 for a vote).
+    converged : bool
+        Whether the fit stopped by its tolerance rather than its limit of iterations.
     skill_measure : str
         What ``skill`` holds.
     item_parameters, annotator_parameters : dict
@@ -141,7 +149,40 @@ class AnnotatorModel:
                  annotator_parameters: dict | None = None, settings: dict | None = None
                  ) -> AnnotatorModel:
         """A result from arrays over the model's items and annotators (those with
-        judgements), spread back over all items and coders of the data."""
+        judgements), spread back over all items and coders of the data.
+
+        Parameters
+        ----------
+        model : str
+            The model's name.
+        ann : Annotations
+            The judgements the model was fitted to.
+        posterior : numpy.ndarray
+            Items × labels, each item's posterior over the labels.
+        skill : numpy.ndarray
+            One skill per annotator.
+        skill_measure : str
+            What ``skill`` holds.
+        confusion : numpy.ndarray, optional
+            Annotators × labels × labels, the confusion matrices.
+        prevalence : numpy.ndarray, optional
+            The class prior over the labels.
+        log_likelihood : float, optional
+            The fit's log-likelihood.
+        iterations : int, default 0
+            Iterations of the fit.
+        converged : bool, default True
+            Whether it stopped by its tolerance.
+        item_parameters, annotator_parameters : dict, optional
+            Further parameters per item and per annotator, by name.
+        settings : dict, optional
+            The settings of the fit.
+
+        Returns
+        -------
+        AnnotatorModel
+            The result over every item and coder of the data.
+        """
         data, K = ann.data, ann.n_labels
         if posterior.shape != (ann.n_items, K):
             raise ValueError(f"posteriors of shape {posterior.shape}, expected "
@@ -241,10 +282,20 @@ class AnnotatorModel:
                 "items": self.item_records(), "annotators": self.annotator_records()}
 
     def to_frame(self, table: str = "items"):
-        """A pandas DataFrame (pandas is optional and imported here): ``table="items"``, one
-        row per item (label, then one ``P(label)`` column per label and the item
-        parameters), or ``"annotators"``, one row per annotator (judgements, skill and the
-        scalar annotator parameters)."""
+        """A pandas DataFrame (pandas is optional and imported here).
+
+        Parameters
+        ----------
+        table : {"items", "annotators"}, default "items"
+            ``items``: one row per item (label, then one ``P(label)`` column per label and
+            the item parameters); ``annotators``: one row per annotator (judgements, skill
+            and the scalar annotator parameters).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The table.
+        """
         import pandas as pd
 
         if table == "items":
@@ -272,3 +323,6 @@ def _spread(values: np.ndarray, index: np.ndarray, size: int) -> np.ndarray:
     out = np.full((size,) + values.shape[1:], np.nan)
     out[index] = values
     return out
+
+
+__all__ = ["AnnotatorModel", "LabelledMatrix"]

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.data import ReliabilityData
-from .annotations import Annotations, first_argmax
+from ...model.params import checked
+from .annotations import DATA, Annotations, first_argmax
 from .result import AnnotatorModel
 
 AGREEMENT = "share of the annotator's judgements equal to the majority label"
@@ -49,6 +50,7 @@ def agreement_with(ann: Annotations, labels: np.ndarray) -> np.ndarray:
     return ann.annotator_mean((ann.label == labels[ann.item]).astype(float))
 
 
+@checked(DATA)
 def majority_vote(data: ReliabilityData | Annotations) -> AnnotatorModel:
     """The majority label of each item and each annotator's agreement with it.
 
@@ -86,6 +88,7 @@ def majority_vote(data: ReliabilityData | Annotations) -> AnnotatorModel:
     return AnnotatorModel.from_fit("majority_vote", ann, shares, skill, AGREEMENT)
 
 
+@checked(DATA)
 def wawa(data: ReliabilityData | Annotations) -> AnnotatorModel:
     """Worker agreement with aggregate: the majority vote again, each judgement weighing its
     annotator's agreement with the plain majority vote.
@@ -122,3 +125,6 @@ def wawa(data: ReliabilityData | Annotations) -> AnnotatorModel:
     skill = agreement_with(ann, first_argmax(vote_shares(ann)))
     shares = vote_shares(ann, skill)
     return AnnotatorModel.from_fit("wawa", ann, shares, skill, AGREEMENT, iterations=1)
+
+
+__all__ = ["AGREEMENT", "agreement_with", "majority_vote", "vote_shares", "wawa"]

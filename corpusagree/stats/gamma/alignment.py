@@ -264,3 +264,6 @@ def align(documents: list[tuple], dis: Dissimilarity) -> list[tuple[np.ndarray, 
         mine = chosen[(chosen >= lo) & (chosen < hi)] - lo
         out.append((Td[mine], cost[mine]))
     return out
+
+
+__all__ = ["MAX_CANDIDATES", "align", "candidates", "candidates_by_document", "partition"]

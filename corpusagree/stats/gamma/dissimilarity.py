@@ -13,11 +13,18 @@ import numpy as np
 from ...model.continuum import Continuum
 from ...model.data import ReliabilityData
 from ...model.errors import InputError
+from ...model.params import ArrayLike, Param, checked
 from .. import distances as dist
 
 CategoryDistance = str | Mapping | tuple | dist.Distance
 
 
+#: Δ∅, the cost of a unit aligned with nothing
+DELTA_EMPTY = Param("delta_empty", float, low=0, closed="neither")
+
+
+@checked(Param("u", ArrayLike, accepts="a unit (start, end)"),
+         Param("v", ArrayLike, accepts="a unit (start, end)"), DELTA_EMPTY)
 def positional_dissimilarity(u: tuple[float, float], v: tuple[float, float],
                              delta_empty: float = 1.0) -> float:
     """Mathet et al.'s (2015, §4) positional-sporadic dissimilarity of two units.
@@ -129,3 +136,7 @@ class Dissimilarity:
     def __call__(self, s, e, cat, i, j) -> np.ndarray:
         return (self.alpha * self.position(s, e, i, j)
                 + self.beta * self.delta_empty * self.D[cat[i], cat[j]])
+
+
+__all__ = ["DELTA_EMPTY", "CategoryDistance", "Dissimilarity", "category_matrix", "distance_name",
+           "positional_dissimilarity"]

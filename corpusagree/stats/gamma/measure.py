@@ -3,16 +3,25 @@ the best alignment of each document, and the expected disorder of sampled contin
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...model.continuum import Continuum
 from ...model.errors import InputError
+from ...model.params import PROGRESS, SEED, Param, checked
 from ...model.progress import Progress
+from .. import distances as dist
 from ..ratios import chance_corrected, divide
 from .alignment import align
-from .dissimilarity import CategoryDistance, Dissimilarity, category_matrix, distance_name
+from .dissimilarity import (
+    DELTA_EMPTY,
+    CategoryDistance,
+    Dissimilarity,
+    category_matrix,
+    distance_name,
+)
 from .results import Alignment, Gamma
 from .samplers import SAMPLERS, shuffle, statistical
 
@@ -99,16 +108,17 @@ def _documents(c: Continuum, notes: list[str]) -> list[_Document]:
     return out
 
 
-def _check(alpha: float, beta: float, delta_empty: float) -> None:
-    for name, v in (("alpha", alpha), ("beta", beta)):
-        if not (np.isfinite(v) and v >= 0):
-            raise InputError(f"{name} must be a non-negative number, not {v}")
-    if not (np.isfinite(delta_empty) and delta_empty > 0):
-        raise InputError(f"delta_empty must be a positive number, not {delta_empty}")
+#: the continuum and the dissimilarity's weights and costs, as γ and its alignment take them
+ALIGNMENT = (Param("c", Continuum), Param("alpha", float, low=0), Param("beta", float, low=0),
+             DELTA_EMPTY,
+             dataclasses.replace(dist.SPEC, name="category_distance"))
+#: how γ samples continua
+SAMPLING = (Param("sampler", str, choices=SAMPLERS),
+            Param("precision", float, low=0, closed="neither", none=True),
+            Param("n_samples", int, low=1, none=True), SEED, PROGRESS)
 
 
 def _setup(c, alpha, beta, delta_empty, category_distance):
-    _check(alpha, beta, delta_empty)
     dis = Dissimilarity(float(alpha), float(beta), float(delta_empty),
                          category_matrix(c, category_distance))
     notes: list[str] = []
@@ -132,6 +142,7 @@ def _alignment(c, docs, parts, dis, name) -> Alignment:
                      total, per_doc, dis.alpha, dis.beta, dis.delta_empty, name)
 
 
+@checked(*ALIGNMENT)
 def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 1,
                    category_distance: CategoryDistance = "nominal") -> Alignment:
     """The alignment of least disorder (Mathet et al. 2015, §4.3 and §5.1), exact.
@@ -159,8 +170,11 @@ def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty:
 
     Raises
     ------
+    TypeError, ValueError
+        For a keyword of the wrong type or out of its range (a negative weight, Δ∅ ≤ 0),
+        named in the message.
     InputError
-        For negative weights or a distance that cannot measure the categories.
+        For a distance that cannot measure the categories.
 
     References
     ----------
@@ -182,6 +196,7 @@ def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty:
     return _alignment(c, docs, parts, dis, distance_name(category_distance))
 
 
+@checked(*ALIGNMENT, *SAMPLING)
 def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 1,
           category_distance: CategoryDistance = "nominal", sampler: str = "statistical",
           precision: float | None = 0.02, n_samples: int | None = None,
@@ -197,8 +212,13 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     ----------
     c : Continuum
         The units.
-    alpha, beta, delta_empty, category_distance
-        As in :func:`best_alignment`.
+    alpha, beta : float, default 1
+        The weights of the positional and categorial dissimilarities, as in
+        :func:`best_alignment`.
+    delta_empty : float, default 1
+        Δ∅, the cost of a unit aligned with nothing.
+    category_distance : str, mapping, tuple or Distance, default "nominal"
+        The distance between categories, as in :func:`best_alignment`.
     sampler : {"statistical", "shuffle"}
         pygamma-agreement's samplers: ``statistical`` draws each annotator's number of units,
         gaps and lengths from normal laws fitted on the continuum and the categories from their
@@ -221,8 +241,11 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
 
     Raises
     ------
+    TypeError, ValueError
+        For a keyword of the wrong type or out of its range (an unknown sampler, a precision
+        ≤ 0, a number of samples < 1), named in the message.
     InputError
-        For an unknown sampler, a precision outside (0, 1), a non-positive number of samples.
+        For a precision ≥ 1 without a number of samples.
 
     References
     ----------
@@ -244,7 +267,7 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     >>> round(g.value, 4), round(g.observed_disorder, 4), g.n_samples
     (0.9859, 0.0123, 30)
     """
-    _check_sampling(sampler, precision, n_samples)
+    _check_sampling(precision, n_samples)
     dis, docs, notes = _setup(c, alpha, beta, delta_empty, category_distance)
     observed = align([(d.annot, d.s, d.e, d.cat, d.n) for d in docs], dis)
     samples = _Samples(docs, dis, sampler, len(c.categories), seed,
@@ -268,12 +291,10 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     return everything
 
 
-def _check_sampling(sampler: str, precision: float | None, n_samples: int | None) -> None:
-    if sampler not in SAMPLERS:
-        raise InputError(f"unknown sampler {sampler!r}; known: {', '.join(SAMPLERS)}")
-    if n_samples is not None and (int(n_samples) != n_samples or n_samples < 1):
-        raise InputError(f"n_samples must be a positive integer, not {n_samples}")
-    if n_samples is None and precision is not None and not 0 < precision < 1:
+def _check_sampling(precision: float | None, n_samples: int | None) -> None:
+    """A relative precision of 1 or more asks for nothing; it is read (and refused) only
+    without a number of samples (the command line's ``--precision`` is checked as > 0)."""
+    if n_samples is None and precision is not None and not precision < 1:
         raise InputError(f"precision must lie in (0, 1), not {precision}")
 
 
@@ -380,3 +401,7 @@ class _Measure:
                      dict(zip(cats, g_cat[1:], strict=True)), pairs[0],
                      dict(zip(cats, pairs[1:], strict=True)), self.sampler, self.precision,
                      self.seed, document, notes=notes)
+
+
+__all__ = ["ALIGNMENT", "FIRST_BATCH", "MAX_SAMPLES", "SAMPLE_UNITS", "SAMPLING", "Z_PRECISION",
+           "best_alignment", "gamma"]

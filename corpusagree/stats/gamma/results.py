@@ -110,7 +110,18 @@ class Alignment:
         return len(self.tuples)
 
     def of(self, document: int) -> Alignment:
-        """The alignment of one document (its index in the continuum)."""
+        """The alignment of one document.
+
+        Parameters
+        ----------
+        document : int
+            The document's index in the continuum.
+
+        Returns
+        -------
+        Alignment
+            Its unitary alignments and disorder.
+        """
         on = self.document == document
         return Alignment(self.continuum, self.tuples[on], self.disorders[on],
                          self.document[on], float(self.document_disorders[document]),
@@ -368,3 +379,6 @@ class Gamma:
                 d.pop(key, None)
             rows.append({"document": g.document, **d})
         return frame(rows)
+
+
+__all__ = ["SAMPLING", "Alignment", "Gamma", "UnitaryAlignment"]

@@ -71,3 +71,6 @@ def shuffle(rng, annot, s, e, cat, n: int, begin: float, end: float, L: int):
         if sum(len(x) for x in who_all):
             return (np.concatenate(who_all), np.concatenate(s_all), np.concatenate(e_all),
                     np.concatenate(c_all))
+
+
+__all__ = ["MIN_LENGTH", "SAMPLERS", "shuffle", "statistical"]

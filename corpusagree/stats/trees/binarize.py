@@ -99,3 +99,6 @@ def binarize(tree: RSTTree) -> RSTTree:
     return dataclasses.replace(tree, parent=tuple(parent), start=tuple(start), end=tuple(end),
                                nuclearity=tuple(nuc), relation=tuple(rel),
                                element=tuple(element), inserted=tuple(inserted))
+
+
+__all__ = ["binarize"]

@@ -47,3 +47,6 @@ def confusion(c: Constituents, reference: np.ndarray, other: np.ndarray) -> np.n
     ok = (c.relation[a] >= 0) & (c.relation[b] >= 0)
     cells = c.relation[a][ok] * L + c.relation[b][ok]
     return np.bincount(cells, minlength=L * L).reshape(L, L)
+
+
+__all__ = ["confusion"]

@@ -293,3 +293,8 @@ def kappas(c: Comparison, weights: np.ndarray | None = None) -> np.ndarray:
         data = ReliabilityData(codes.reshape(2, -1), list(labels))
         out[:, j] = group_values(data, "kappa", pair, P, weights)
     return out
+
+
+__all__ = ["FACTORS", "NO_MATCH", "NUCLEARITY", "SAME_CS", "SAME_C_AND_A", "SOME_CS",
+           "SWAPPED_C_AND_A", "Comparison", "Relations", "compare", "distances", "kappas",
+           "relations"]

@@ -121,3 +121,6 @@ def relabel(trees: Sequence[RSTTree], mapping: str | Mapping[str, str] = "as-wri
     out = [dataclasses.replace(t, relation=tuple(new.get(r, r) for r in t.relation))
            for t in trees]
     return out, unmapped
+
+
+__all__ = ["CONVENTIONS", "RSTDT_CLASSES", "relabel", "rstdt_class"]

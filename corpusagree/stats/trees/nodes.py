@@ -100,3 +100,6 @@ def _children(parent: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.nda
     second[p[tail & ~head]] = order[tail & ~head]
     counts = np.bincount(p, minlength=n)
     return first, second, bool((counts <= 2).all())
+
+
+__all__ = ["NUCLEUS", "ROOT", "SATELLITE", "Nodes", "nodes"]

@@ -143,3 +143,7 @@ def _shared(keys: np.ndarray, side: np.ndarray, pair: np.ndarray, n_pairs: int) 
     a = np.bincount(inv[~side], minlength=len(uniq))
     b = np.bincount(inv[side], minlength=len(uniq))
     return np.bincount(uniq[:, 0], weights=np.minimum(a, b), minlength=n_pairs).astype(np.int64)
+
+
+__all__ = ["COLUMNS", "MEASURES", "NUCLEARITY", "VARIANTS", "Constituents", "Counts",
+           "constituents", "count"]
