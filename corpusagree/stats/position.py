@@ -85,7 +85,7 @@ def mcnemar(b: np.ndarray, c: np.ndarray, exact_below: int = EXACT_BELOW
     --------
     >>> s, p, exact = mcnemar(np.array([9, 30]), np.array([2, 12]))
     >>> print([round(float(x), 4) for x in p], exact.tolist())
-    [0.0654, 0.0087], [True, False]
+    [0.0654, 0.0087] [True, False]
     """
     b, c = np.asarray(b, float), np.asarray(c, float)
     n = b + c
