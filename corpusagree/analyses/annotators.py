@@ -49,6 +49,7 @@ from ..stats.diagnostics import pairwise_and_leave_one_out
 from ..stats.inference import Bootstrap, Interval, refit_bootstrap, resampling
 from . import table
 from .base import Column, Plot, Records, Report, Table, bootstrap_caption, expect, quiet
+from .jobs import Job, register
 
 #: the models, by id, in the order the report shows them: name, short name (a column
 #: header), the fit
@@ -927,3 +928,11 @@ def _candidates(data: ReliabilityData, humans: list[int], cands: list[str], epsi
         if progress is not None:
             progress(n + 1, len(cands))
     return out
+
+
+# ---- the registration ------------------------------------------------------------------------
+JOB = register(Job(
+    "annotators", __name__, kinds=("judgements",), tasks=("table",),
+    help="who to trust: models of the annotators, the alt-test of a model",
+    order=20, example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    folder={}))

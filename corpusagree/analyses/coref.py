@@ -31,7 +31,7 @@ data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -44,7 +44,7 @@ from ..model.corpus import CorefAnnotation, Corpus, natural_key
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
@@ -67,6 +67,7 @@ from .base import (
     title,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
 
 #: the distances between sets (chains), and the ones reported by default
 SET_DISTANCES = dist.SET_NAMES
@@ -815,3 +816,18 @@ def _context(al: conv.Alignment, item: int) -> dict | None:
     if not set(f"{before} {mention} {after}".split()) - {"_", "…"}:
         return None
     return {"before": before, "mention": mention, "after": after}
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The coreference annotations of a sub-folder of a study folder, by document."""
+    found = discover.coref_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True})
+
+
+JOB = register(Job(
+    "coref", __name__, kinds=("mentions",), tasks=("coref",),
+    help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
+    order=30, example=("sample_corpora/coref/brat",),
+    folder={"coref": _folder_parts}))

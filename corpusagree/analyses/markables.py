@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -49,7 +49,7 @@ from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..readers.mmax2 import projects
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
@@ -69,6 +69,7 @@ from .base import (
     quiet,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
@@ -658,3 +659,18 @@ def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
 
 def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
     return dict(zip(mk.annotators, counts.tolist(), strict=True))
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The MMAX2 projects of a sub-folder of a study folder."""
+    found = discover.mmax2_projects(folder)
+    if found is not None:
+        yield Part(found)
+
+
+JOB = register(Job(
+    "markables", __name__, kinds=("mentions",), tasks=("coref",),
+    help="MMAX2 markable agreement: spans per level, attribute values",
+    order=40, example=("sample_corpora/coref/mmax2",),
+    folder={"coref": _folder_parts}))

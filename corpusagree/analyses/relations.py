@@ -51,6 +51,7 @@ from .base import (
     first_alpha,
     interval_dict,
 )
+from .jobs import Job, register
 
 #: the label pairs listed
 CONFUSED = 20
@@ -329,3 +330,11 @@ def _confused(data, n: int) -> Records:
     top = np.argsort(-counts, kind="stable")[:n]
     return Records({"label_a": data.label(int(k // L)), "label_b": data.label(int(k % L)),
                     "count": int(counts[k])} for k in top if counts[k])
+
+
+# ---- the registration ------------------------------------------------------------------------
+JOB = register(Job(
+    "relations", __name__, kinds=("relations",), tasks=("relations",),
+    help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
+    order=90, example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
+    folder={}))

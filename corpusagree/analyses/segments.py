@@ -33,7 +33,7 @@ import math
 import re
 import warnings
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
@@ -47,7 +47,7 @@ from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
@@ -71,6 +71,7 @@ from .base import (
     quiet,
 )
 from .diagnose import MAX_CODER_COLUMNS
+from .jobs import Job, Part, register
 
 #: set distances for unit sets when none are asked for
 DISTANCES = ("dice", "jaccard", "passonneau")
@@ -840,3 +841,18 @@ def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n:
     return CostliestItems(
         distance, Records(row(r, lambda v: v) for r in dg.worst_items(bdata, "nominal", n)),
         Records(row(r, span) for r in dg.worst_items(udata, distance, n)))
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The segmentations of a sub-folder of a study folder (by document with diagnostics)."""
+    found = discover.segment_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
+JOB = register(Job(
+    "segments", __name__, kinds=("segmentations",), tasks=("segments",),
+    help="agreement between segmentation annotators",
+    order=50, example=("sample_corpora/segments/segments.json",),
+    folder={"segments": _folder_parts}))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -72,6 +72,7 @@ from .base import (
     quiet,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
 
 #: lemmas whose confused sense pairs the HTML report draws
 CONFUSED_LEMMAS = 6
@@ -756,3 +757,19 @@ def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequ
             if progress is not None:
                 progress(len(rows))
     return rows
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Each set of sense annotations of a sub-folder of a study folder, with the inventories
+    found beside them."""
+    sets, inventories = discover.sense_sets(folder)
+    for found in sets:
+        yield Part(found, {"inventories": inventories}, {"by_document": True})
+
+
+JOB = register(Job(
+    "senses", __name__, kinds=("sense tags",), tasks=("senses",),
+    help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
+    order=60, example=("sample_corpora/senses/sample.tsv",),
+    folder={"senses": _folder_parts}))

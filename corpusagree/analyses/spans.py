@@ -27,7 +27,7 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
@@ -41,7 +41,7 @@ from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
@@ -57,6 +57,7 @@ from .base import (
     interval_dict,
     title,
 )
+from .jobs import Job, Part, register
 
 MEASURES = ("alpha_u", "gamma")
 #: the tasks whose readers give spans, in the order a format is looked for
@@ -756,3 +757,25 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
 
 __all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _mention_parts(folder: Path) -> Iterator[Part]:
+    """The mentions of a sub-folder of coreference annotations, as spans."""
+    found = discover.span_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
+def _segment_parts(folder: Path) -> Iterator[Part]:
+    """The segments of a sub-folder of segmentations, as spans."""
+    found = discover.segment_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
+JOB = register(Job(
+    "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
+    help="span agreement without pre-set units: unitizing α and γ",
+    order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
+    folder={"coref": _mention_parts, "segments": _segment_parts}))

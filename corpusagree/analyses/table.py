@@ -19,15 +19,17 @@ diagnostics that say why agreement is low.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress
+from ..readers import discover
 from ..readers import table as table_reader
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
@@ -45,6 +47,7 @@ from .base import (
     quiet,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
 
 #: distances whose labels are numbers
 NUMERIC = {"interval", "ordinal", "ratio"}
@@ -369,3 +372,19 @@ def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
         out.append({"group": name, "items": int(mask.sum()),
                     "alpha": r if isinstance(r, float) else r.value})
     return out
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Every reliability-data file of a sub-folder of a study folder, with the analysis options
+    its files imply (a weight matrix beside it, numeric labels)."""
+    for f in discover.table_files(folder):
+        found = discover.table_inputs(f)
+        yield Part(found, dict(found.analysis))
+
+
+JOB = register(Job(
+    "table", __name__, kinds=("judgements",), tasks=("table",),
+    help="every coefficient of a reliability-data file (CSV/TSV)",
+    order=10, example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    folder={"table": _folder_parts}))

@@ -35,9 +35,10 @@ mapping: :mod:`corpusagree.stats.trees.labels`).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 import numpy as np
 
@@ -48,7 +49,7 @@ from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
 from ..stats.sums import sum_intervals
@@ -68,6 +69,7 @@ from .base import (
     corpus_from,
     interval_dict,
 )
+from .jobs import Job, Part, register
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -588,3 +590,18 @@ def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
         row.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
         rows.append(row)
     return rows
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The RST trees of a sub-folder of segmentations (by document with diagnostics)."""
+    found = discover.tree_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
+JOB = register(Job(
+    "trees", __name__, kinds=("trees",), tasks=("trees",),
+    help="agreement on RST trees (rs3/rs4, .dis)",
+    order=80, example=("sample_corpora/trees/rs3",),
+    folder={"segments": _folder_parts}))

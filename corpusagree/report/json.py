@@ -50,7 +50,9 @@ def schema() -> dict:
 
     Every document has the envelope ``corpusagree`` (the version), ``schema`` (1), ``job``,
     ``inputs``, ``options``, ``bootstrap`` and ``notes``; the parts of each job are the
-    definition ``$defs/job_<job>``, selected by ``job``. Shared definitions: a coefficient
+    definition ``$defs/job_<job>``, selected by ``job`` (the file holds a job's entry once:
+    the enum of ``job`` and the ``allOf`` that selects each entry are made from them here).
+    Shared definitions: a coefficient
     (``$defs/coefficient``, its ``id`` one of :data:`corpusagree.COEFFICIENTS`), an interval,
     a coder × coder matrix, the diagnostics, rows per document. Undefined numbers are null.
 
@@ -71,4 +73,10 @@ def schema() -> dict:
     >>> s["$defs"]["coefficient"]["required"][:4]
     ['id', 'symbol', 'distance', 'value']
     """
-    return json.loads(_schema_text())
+    out = json.loads(_schema_text())
+    report = out["$defs"]["report"]
+    jobs = [k.removeprefix("job_") for k in out["$defs"] if k.startswith("job_")]
+    report["properties"]["job"]["enum"] = jobs
+    report["allOf"] = [{"if": {"properties": {"job": {"const": job}}},
+                        "then": {"$ref": f"#/$defs/job_{job}"}} for job in jobs]
+    return out

@@ -1,0 +1,107 @@
+"""The registry of jobs (``corpusagree.analyses.jobs``): a job is one module with a
+registration, and the command line, ``report FOLDER``, the schema's and the tests' job lists
+all come from it. A toy job registered here, with no other edit, is a sub-command, a part of
+a study folder's report, and a job the schema test asks a part for."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from corpusagree.analyses import base, jobs
+from corpusagree.model.corpus import Corpus
+from corpusagree.readers import discover
+
+from support import SAMPLES
+
+
+@dataclass(repr=False)
+class ToyReport(base.Report):
+    inputs: list
+    options: dict
+    bootstrap: object
+    notes: list
+    lines: int
+    job = "toy"
+
+    def body(self) -> dict:
+        return {"lines": self.lines}
+
+    def summary(self) -> str:
+        return f"{self.lines} lines"
+
+    def _tables(self) -> list[base.Table]:
+        return [base.Table("lines", "Lines", [base.Column("lines", "lines", "int")],
+                           [[self.lines]])]
+
+
+def _read(paths, *, input_format="auto", annotators=None, **reader_options):
+    plist = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    lines = sum(len(Path(p).read_text(encoding="utf-8").splitlines()) for p in plist)
+    return Corpus("toy", "lines", lines, ["all"], [], [str(p) for p in plist],
+                  kind="judgements")
+
+
+def _analyse(corpus, *, bootstrap=None, by_document=False, diagnostics=None, progress=None):
+    return ToyReport(list(corpus.inputs), {"by_document": by_document}, None, [],
+                     corpus.data)
+
+
+def _parts(folder: Path):
+    for f in discover.table_files(folder):
+        yield jobs.Part(discover.table_inputs(f))
+
+
+@pytest.fixture
+def toy():
+    module = types.ModuleType("toy_job")
+    module.read, module.analyse = _read, _analyse
+    sys.modules["toy_job"] = module
+    job = jobs.register(jobs.Job("toy", "toy_job", kinds=("judgements",), tasks=("table",),
+                                 help="counts the lines of reliability-data files",
+                                 order=15, example=("sample_corpora/table/dialogue_acts.csv",),
+                                 folder={"table": _parts}))
+    yield job
+    jobs.unregister("toy")
+    del sys.modules["toy_job"]
+
+
+def test_the_registered_jobs_in_their_order():
+    assert list(jobs.registered()) == ["table", "annotators", "coref", "markables", "segments",
+                                       "senses", "spans", "trees", "relations"]
+    assert jobs.reading("mentions") == ["coref", "markables", "spans"]
+    with pytest.raises(ValueError, match="no job 'nope'; the jobs are table, annotators"):
+        jobs.get("nope")
+
+
+def test_a_toy_job_is_a_command(toy, cli):
+    status, out, _ = cli("--help")
+    assert status == 0 and "toy" in out and "counts the lines of reliability" in out
+    assert list(jobs.registered())[:3] == ["table", "toy", "annotators"]
+    status, out, err = cli("toy", *toy.example, "--json")
+    assert status == 0, err
+    assert json.loads(out)["lines"] == 279
+
+
+def test_a_toy_job_is_part_of_the_folder_report(toy, cli, tmp_path):
+    shutil.copytree(SAMPLES / "table", tmp_path / "agreement")
+    status, out, err = cli("report", tmp_path, "--json", "--resamples", "20")
+    assert status == 0, err
+    assert [d["job"] for d in json.loads(out)] == ["table", "table", "toy", "toy"]
+
+
+def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
+    sys.path.insert(0, str(Path(__file__).parents[1] / "report"))
+    try:
+        import test_schema
+    finally:
+        sys.path.pop(0)
+    assert "toy" in test_schema.commands() and "toy" in test_schema.cli_jobs()
+    gaps = test_schema.schema_gaps()
+    assert any(g.startswith("$defs/job_*: ['toy'] differ") for g in gaps), gaps
