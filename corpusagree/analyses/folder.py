@@ -25,9 +25,9 @@ from ..model.errors import InputError
 from ..model.progress import Progress
 from ..readers import discover
 from ..readers.discover import Found
+from ..report.document import Report
 from ..stats.inference import Bootstrap
 from . import jobs
-from .base import Report
 
 __all__ = ["Part", "analyse", "parts"]
 

@@ -30,6 +30,7 @@ import dataclasses
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from os import PathLike
 from pathlib import Path
 
@@ -51,23 +52,14 @@ from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..readers.mmax2 import projects
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
 from ..stats.spec import for_coders
-from . import coref
-from .base import (
-    Column,
-    Estimate,
-    Records,
-    Report,
-    Table,
-    estimate_table,
-    estimates,
-    first_alpha,
-    odd_one_out,
-    quiet,
-)
+from . import corpora
+from .base import Estimate, estimate_table, estimates, first_alpha, odd_one_out, quiet
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -126,8 +118,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     check_documents(out)
     options = {k: v for k, v in (("levels", levels), ("common_paths", common_paths))
                if v is not None}
-    return coref.corpus_of(out, "mmax2", [str(p) for p in plist], options, "markables",
-                           noun="markables")
+    return corpora.mentions_of(out, "mmax2", plist, options, "markables", noun="markables")
 
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
@@ -509,7 +500,10 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     >>> [level.level for level in report.levels], list(report.tables)[:2]
     (['coref'], ['spans', 'token_agreement'])
     """
-    corpus = coref.as_corpus(corpus, "markables")
+    corpus = corpora.as_corpus(
+        corpus, "markables",
+        {CorefAnnotation: partial(corpora.mentions_of, job="markables")},
+        JOB.kinds)
     annotations = corpus.data
     options = {"levels": None if levels is None else list(levels),
                "attributes": None if attributes is None else list(attributes), "match": match,

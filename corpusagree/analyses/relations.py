@@ -35,22 +35,15 @@ from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
 from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
-from .base import (
-    Column,
-    Records,
-    Report,
-    Table,
-    corpus_from,
-    estimate_table,
-    estimates,
-    first_alpha,
-    interval_dict,
-)
+from . import corpora
+from .base import estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Job, register
 
 #: the label pairs listed
@@ -91,7 +84,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     <Corpus relations (webanno_tsv): 2 annotators, 1 document, 7 relations>
     """
     plist = _paths.as_list(paths)
-    fmt, anns = readers.read("relations", plist, input_format, annotators, job="relations",
+    fmt, anns = corpora.read("relations", plist, input_format, annotators, job="relations",
                              **reader_options)
     return corpus_of(anns, fmt, [str(p) for p in plist],
                      readers.get("relations", fmt).options_for("relations", reader_options))
@@ -101,9 +94,11 @@ def corpus_of(annotations: Sequence[RelationAnnotation], fmt: str = "python",
               inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
     anns = list(annotations)
     n = sum(len(a.relations) for a in anns)
-    return Corpus("relations", fmt, anns, list(dict.fromkeys(a.annotator for a in anns)),
-                  list(dict.fromkeys(a.document.id for a in anns)), list(inputs),
-                  reader_options=dict(reader_options or {}), size=f"{n:,} relations")
+    return corpora.corpus_of(anns, job="relations", fmt=fmt,
+                             annotators=dict.fromkeys(a.annotator for a in anns),
+                             documents=dict.fromkeys(a.document.id for a in anns),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{n:,} relations", kind="relations")
 
 
 def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
@@ -133,7 +128,7 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
     >>> relations.as_corpus(corpus.data)
     <Corpus relations (python): 2 annotators, 1 document, 7 relations>
     """
-    return corpus_from(x, "relations", RelationAnnotation, corpus_of)
+    return corpora.as_corpus(x, "relations", {RelationAnnotation: corpus_of}, JOB.kinds)
 
 
 @dataclass(repr=False)

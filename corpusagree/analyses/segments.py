@@ -49,23 +49,19 @@ from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
 from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
+from ..report.document import Report
+from ..report.tables import THRESHOLDS, Column, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import segmetrics
 from ..stats.coefficients import alpha
 from ..stats.inference import Bootstrap, resampling
-from ..stats.kernel import kernel
-from ..stats.spec import for_coders
+from . import corpora
 from .base import (
-    THRESHOLDS,
-    Column,
+    BOUNDARY_COEFFICIENTS,
     Estimate,
-    Records,
-    Report,
-    Table,
-    corpus_from,
+    coefficient_rows,
     estimate_table,
-    estimates,
     first_alpha,
     plain,
     quiet,
@@ -77,7 +73,6 @@ from .jobs import Job, Part, register
 DISTANCES = ("dice", "jaccard", "passonneau")
 #: every set distance
 SET_DISTANCES = dist.SET_NAMES
-BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
 UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
 #: display names and sources of the pairwise metrics of :mod:`corpusagree.stats.segmetrics`
 METRICS = {"boundary_similarity": ("B", "boundary similarity (Fournier 2013)"),
@@ -129,7 +124,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike] | Mapping[str, str | P
         raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
                          "not both")
     plist = list(paths.values()) if isinstance(paths, Mapping) else _paths.as_list(paths)
-    fmt, segs = readers.read("segments", paths, input_format, annotators, job="segments",
+    fmt, segs = corpora.read("segments", paths, input_format, annotators, job="segments",
                              **reader_options)
     notes = []
     if local_coders:
@@ -151,10 +146,11 @@ def corpus_of(segmentations: Sequence[Segmentation], fmt: str = "python",
               inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of segmentations (what :func:`read` returns)."""
     segs = list(segmentations)
-    return Corpus("segments", fmt, segs, list(dict.fromkeys(s.annotator for s in segs)),
-                  list(dict.fromkeys(s.document for s in segs)), list(inputs),
-                  reader_options=dict(reader_options or {}),
-                  size=f"{len(segs):,} segmentations")
+    return corpora.corpus_of(segs, job="segments", fmt=fmt,
+                             annotators=dict.fromkeys(s.annotator for s in segs),
+                             documents=dict.fromkeys(s.document for s in segs),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{len(segs):,} segmentations", kind="segmentations")
 
 
 def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
@@ -184,7 +180,7 @@ def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
     >>> segments.as_corpus([Segmentation("d1", "ann", (3, 2)), Segmentation("d1", "bob", (5,))])
     <Corpus segments (python): 2 annotators, 1 document, 2 segmentations>
     """
-    return corpus_from(segmentations, "segments", Segmentation, corpus_of)
+    return corpora.as_corpus(segmentations, "segments", {Segmentation: corpus_of}, JOB.kinds)
 
 
 def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:
@@ -718,11 +714,11 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     sizes = [settings.n_resamples if settings else 0] * (2 + (tdata is not None))
     stage = Stages(progress, [*sizes, len(docs), len(docs) if by_document else 0])
 
-    boundaries = _coefficients(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
+    boundaries = coefficient_rows(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
                                stage.next(), notes)
-    unit_sets = _coefficients(udata, UNIT_COEFFICIENTS, distances, settings, stage.next(),
+    unit_sets = coefficient_rows(udata, UNIT_COEFFICIENTS, distances, settings, stage.next(),
                               notes)
-    typed = None if tdata is None else _coefficients(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
+    typed = None if tdata is None else coefficient_rows(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
                                                      settings, stage.next(), notes)
     means = segmetrics.pairwise_means(
         {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}, lay.coders,
@@ -750,15 +746,6 @@ def _coincidence(data: ReliabilityData) -> dict:
     """The coincidence matrix of labelled boundaries (no boundary and each type)."""
     labels, o = dg.coincidence(data, sparse=False)
     return {"labels": [str(x) for x in labels], "matrix": np.asarray(o).tolist()}
-
-
-def _coefficients(data: ReliabilityData, ids: Sequence[str], distances: Sequence[str],
-                  settings: Bootstrap | None, progress, notes: list[str]) -> Records:
-    """The coefficients ``ids`` under each distance (κ is Davies & Fleiss's multi-κ beyond two
-    coders), with intervals on the same replicates when ``settings`` are given."""
-    n = kernel(data, None).n_coders
-    return estimates(data, [(for_coders(c, n), d) for d in distances for c in ids], settings,
-                     progress=progress, notes=notes)
 
 
 def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str,

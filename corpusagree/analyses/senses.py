@@ -51,26 +51,16 @@ from ..model.progress import Progress, Stages
 from ..model.senses import SenseInventory
 from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats.coefficients import compute, set_specs
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
-from .base import (
-    Column,
-    Estimate,
-    Plot,
-    Records,
-    Report,
-    Table,
-    corpus_from,
-    estimate_table,
-    estimates,
-    first_alpha,
-    interval_dict,
-    quiet,
-)
+from . import corpora
+from .base import Estimate, estimate_table, estimates, first_alpha, interval_dict, quiet
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -120,7 +110,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     <Corpus senses (sensetsv): 3 annotators, 2 documents, 32 sense tags>
     """
     plist = _paths.as_list(paths)
-    fmt = discover.sense_format(plist, input_format)
+    with corpora.naming_other_jobs(plist, ["senses"], input_format):
+        fmt = discover.sense_format(plist, input_format)
     if readers.get("senses", fmt).layout == "paired":
         tags = readers.read("senses", plist, fmt, annotators, job="senses",
                             **reader_options)[1]
@@ -140,10 +131,12 @@ def corpus_of(tags: Sequence[SenseTag], fmt: str = "python", inputs: Sequence[st
               reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of sense tags (what :func:`read` returns)."""
     tags = list(tags)
-    return Corpus("senses", fmt, tags, list(dict.fromkeys(t.annotator for t in tags)),
-                  list(dict.fromkeys(t.document for t in tags if t.document is not None)),
-                  list(inputs), reader_options=dict(reader_options or {}),
-                  size=f"{len(tags):,} sense tags")
+    return corpora.corpus_of(tags, job="senses", fmt=fmt,
+                             annotators=dict.fromkeys(t.annotator for t in tags),
+                             documents=dict.fromkeys(t.document for t in tags
+                                                     if t.document is not None),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{len(tags):,} sense tags", kind="sense tags")
 
 
 def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
@@ -174,7 +167,7 @@ def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
     ...                   SenseTag("i1", "bob", frozenset({"WN3"}), "board")])
     <Corpus senses (python): 2 annotators, 2 sense tags>
     """
-    return corpus_from(tags, "senses", SenseTag, corpus_of)
+    return corpora.as_corpus(tags, "senses", {SenseTag: corpus_of}, JOB.kinds)
 
 
 def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:

@@ -42,21 +42,13 @@ from ..model.errors import InputError
 from ..model.io import excerpt
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
-from . import coref
-from .base import (
-    Column,
-    Plot,
-    Records,
-    Report,
-    Table,
-    bootstrap_plot,
-    expect,
-    interval_dict,
-    title,
-)
+from . import corpora
+from .base import interval_dict, title
 from .jobs import Job, Part, register
 
 MEASURES = ("alpha_u", "gamma")
@@ -119,8 +111,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     task = _task(plist, input_format)
     if task == "coref":
         fmt = readers.resolve(task, plist, input_format)
-        annotations = coref.read_as(plist, fmt, annotators, job="spans", spans=True,
-                                    **reader_options).data
+        annotations = corpora.mentions_in(plist, fmt, annotators, job="spans", spans=True,
+                                          **reader_options).data
         options = readers.get(task, fmt).options_for("spans", reader_options)
     else:
         if unit != "token" or category is not None:
@@ -175,20 +167,17 @@ def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
     >>> spans.as_corpus(c)
     <Corpus spans (python): 2 annotators, 1 document, 2 units>
     """
-    if isinstance(corpus, Continuum):
-        return Corpus("spans", "python", corpus, list(corpus.annotators),
-                      list(corpus.documents), size=f"{len(corpus):,} units")
-    if isinstance(corpus, Corpus):
-        if isinstance(corpus.data, Continuum):
-            return corpus
-        if isinstance(corpus.data, list):  # a coreference or segments corpus
-            return corpus_of(corpus.data, corpus.format, corpus.inputs,
-                             reader_options=corpus.reader_options)
-        return expect(corpus, "spans", Continuum)
-    items = list(corpus)
-    if items and all(isinstance(a, (CorefAnnotation, Segmentation)) for a in items):
-        return corpus_of(items)
-    return expect(items, "spans", (Continuum, CorefAnnotation, Segmentation))
+    if isinstance(corpus, Corpus) and corpus.kind in ("mentions", "segmentations"):
+        return corpus_of(corpus.data, corpus.format, corpus.inputs,
+                         reader_options=corpus.reader_options)
+    return corpora.as_corpus(corpus, "spans", {Continuum: _of_continuum,
+                                               CorefAnnotation: corpus_of,
+                                               Segmentation: corpus_of}, JOB.kinds)
+
+
+def _of_continuum(c: Continuum) -> Corpus[Continuum]:
+    return corpora.corpus_of(c, job="spans", annotators=c.annotators, documents=c.documents,
+                             size=f"{len(c):,} units", kind="continua")
 
 
 def _task(paths: list[Path], input_format: str) -> str:
@@ -209,7 +198,8 @@ def _task(paths: list[Path], input_format: str) -> str:
     for task, error in zip(TASKS, errors, strict=True):
         if len(paths) > 1 and any(_recognises(task, p) for p in paths):
             raise error
-    raise InputError("cannot tell the format of these spans; pass --input-format",
+    raise InputError(corpora.other_jobs_files(paths, TASKS) or
+                     "cannot tell the format of these spans; pass --input-format",
                      paths[0] if len(paths) == 1 else None)
 
 

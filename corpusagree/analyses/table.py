@@ -31,26 +31,18 @@ from ..model.errors import InputError
 from ..model.progress import Progress
 from ..readers import discover
 from ..readers import table as table_reader
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
-from .base import (
-    Column,
-    Estimate,
-    Records,
-    Report,
-    Table,
-    estimate_table,
-    estimates,
-    expect,
-    first_alpha,
-    quiet,
-)
+from . import corpora
+from .base import Estimate, estimate_table, estimates, first_alpha, quiet
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
 #: distances whose labels are numbers
-NUMERIC = {"interval", "ordinal", "ratio"}
+NUMERIC = corpora.NUMERIC
 
 
 #: the layouts of a reliability-data file (``input_format``)
@@ -106,40 +98,10 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> corpus
     <Corpus table (long): 4 annotators, 6 documents, 278 judgements>
     """
-    path = _one_path(paths)
-    fmt, data = table_reader.read(path, input_format, coder=coder, item=item, label=label,
-                                  group=group, delimiter=delimiter, set_sep=set_sep,
-                                  numeric=numeric, categories=categories)
-    if annotators is not None:
-        lost = [a for a in annotators if a not in data.coders]
-        if lost:
-            raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
-                             f"{', '.join(map(str, data.coders))}", io.display(path))
-        data = data.subset(coders=[data.coders.index(a) for a in annotators])
-    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
-               if v != k}
-    options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
-                                      ("set_sep", set_sep)) if v is not None})
-    if numeric:
-        options["numeric"] = True
-    return _corpus(data, fmt, [io.display(path)], options)
-
-
-def _one_path(paths: str | PathLike | Sequence[str | PathLike]) -> str | PathLike:
-    if isinstance(paths, (str, PathLike)):
-        return paths
-    paths = list(paths)
-    if len(paths) != 1:
-        raise InputError(f"the table job reads one reliability-data file, not {len(paths)}")
-    return paths[0]
-
-
-def _corpus(data: ReliabilityData, fmt: str, inputs: list[str], options: dict | None = None
-            ) -> Corpus[ReliabilityData]:
-    judged = int((data.codes >= 0).sum())
-    return Corpus("table", fmt, data, [str(c) for c in data.coders],
-                  [str(g) for g in data.group_names or ()], inputs,
-                  reader_options=options or {}, size=f"{judged:,} judgements")
+    return corpora.read_judgements(paths, job="table", input_format=input_format,
+                                   annotators=annotators, coder=coder, item=item, label=label,
+                                   group=group, delimiter=delimiter, set_sep=set_sep,
+                                   numeric=numeric, categories=categories)
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -171,9 +133,8 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     >>> table.as_corpus(data)
     <Corpus table (python): 2 annotators, 4 judgements>
     """
-    if isinstance(data, ReliabilityData):
-        return _corpus(data, "python", [])
-    return expect(data, "table", ReliabilityData)
+    return corpora.as_corpus(data, "table", {ReliabilityData: corpora.judgements_of},
+                             JOB.kinds)
 
 
 def distance_from(name: str = "nominal", weights: str | PathLike | None = None
@@ -189,10 +150,7 @@ def distance_from(name: str = "nominal", weights: str | PathLike | None = None
         raise InputError(str(e), io.display(weights)) from None
 
 
-def numeric_labels(distance: str | dist.Distance) -> bool:
-    """Whether a distance needs numeric labels (interval, ordinal, ratio)."""
-    return isinstance(distance, str) and distance in NUMERIC or \
-        isinstance(distance, dist.Distance) and distance.name in NUMERIC
+numeric_labels = corpora.numeric_labels
 
 
 @dataclass(repr=False)

@@ -43,6 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import readers
+from ..convert import segments as conv_segments
 from ..convert.trees import TreePairs, pair_trees
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
@@ -50,6 +51,9 @@ from ..model.errors import InputError
 from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
 from ..stats.sums import sum_intervals
@@ -59,16 +63,8 @@ from ..stats.trees.confusion import confusion
 from ..stats.trees.labels import relabel
 from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
-from .base import (
-    Column,
-    Plot,
-    Records,
-    Report,
-    Table,
-    bootstrap_plot,
-    corpus_from,
-    interval_dict,
-)
+from . import corpora
+from .base import BOUNDARY_COEFFICIENTS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Job, Part, register
 
 #: the Parseval variants, as their tables name them
@@ -110,7 +106,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     plist = _paths.as_list(paths)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
-        fmt, found = readers.read("trees", plist, input_format, annotators, job="trees",
+        fmt, found = corpora.read("trees", plist, input_format, annotators, job="trees",
                                   **reader_options)
     notes = [f"not a tree, left out: {w.message}" for w in caught
              if issubclass(w.category, UserWarning)]
@@ -124,9 +120,11 @@ def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[st
               reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of RST trees (what :func:`read` returns)."""
     found = list(trees)
-    return Corpus("trees", fmt, found, list(dict.fromkeys(t.annotator for t in found)),
-                  list(dict.fromkeys(t.document for t in found)), list(inputs),
-                  reader_options=dict(reader_options or {}), size=f"{len(found):,} trees")
+    return corpora.corpus_of(found, job="trees", fmt=fmt,
+                             annotators=dict.fromkeys(t.annotator for t in found),
+                             documents=dict.fromkeys(t.document for t in found), inputs=inputs,
+                             reader_options=reader_options, size=f"{len(found):,} trees",
+                             kind="trees")
 
 
 def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
@@ -156,7 +154,7 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     >>> trees.as_corpus(corpus.data)
     <Corpus trees (python): 2 annotators, 3 documents, 6 trees>
     """
-    return corpus_from(trees, "trees", RSTTree, corpus_of)
+    return corpora.as_corpus(trees, "trees", {RSTTree: corpus_of}, JOB.kinds)
 
 
 @dataclass(repr=False)
@@ -558,21 +556,21 @@ def _not_compared(p: TreePairs, corpus: Corpus) -> list[dict]:
 
 def _boundaries(p: TreePairs, corpus: Corpus, settings: Bootstrap | None,
                 notes: list[str]) -> Table | None:
-    """The segments job's boundary coefficients on the documents whose EDUs differ."""
+    """The boundary coefficients (those of the segments job) on the documents whose EDUs
+    differ, on their potential boundaries (:func:`corpusagree.convert.segments.boundaries`)."""
     if not p.segmentations:
         return None
-    from . import segments  # the segments job: its boundary measures, on these documents
-
+    data = conv_segments.boundaries(conv_segments.layout(p.segmentations))
+    quiet_notes: list[str] = []  # the trees' own notes say how they were compared
+    settings = resampling(settings if settings is None or len(p.different) > 1 else None,
+                          data.groups, quiet_notes, items="items (potential boundaries, units)")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        report = segments.analyse(segments.corpus_of(p.segmentations, corpus.format,
-                                                     corpus.inputs),
-                                  bootstrap=settings if settings is None or
-                                  len(p.different) > 1 else None)
-    t = report.tables["boundaries"]
-    return Table("boundaries", f"Boundaries of the {len(p.different)} document(s) with "
-                 "different EDUs, in non-space characters (the segments job's coefficients)",
-                 t.columns, t.rows, t.notes)
+        warnings.simplefilter("ignore", DegenerateWarning)  # a coder alone; said by nan
+        rows = coefficient_rows(data, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
+                                notes=quiet_notes)
+    return estimate_table("boundaries", f"Boundaries of the {len(p.different)} document(s) "
+                          "with different EDUs, in non-space characters (the segments job's "
+                          "coefficients)", rows)
 
 
 def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:

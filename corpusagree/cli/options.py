@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import readers
-from ..analyses.base import Report
 from ..model.errors import InputError
 from ..report import FORMATS, html, plots, render
 from ..report.csv import write_files
+from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
 from ..stats.inference import INTERVALS, Bootstrap
 

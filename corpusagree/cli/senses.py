@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analyses import senses
+from ..analyses import corpora, senses
 from ..model.errors import InputError
 from ..readers import discover
 from . import options as opt
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if len(paths) == 1 and paths[0].is_dir() and args.input_format == "auto":
         sets, found = discover.sense_sets(paths[0])
         if not sets:
-            raise InputError("no sense annotations found in this folder", paths[0])
+            raise InputError(corpora.other_jobs_files(paths, ["senses"]) or
+                             "no sense annotations found in this folder", paths[0])
         inputs = [(s.paths, s.format) for s in sets]
         inventories = inventories or found
     else:

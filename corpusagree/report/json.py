@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from ..analyses.base import Report
+from .tables import Document
 
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
@@ -29,10 +29,10 @@ def clean(o):
     return o
 
 
-def dumps(reports: Report | Sequence[Report], *, ascii: bool = False,
+def dumps(reports: Document | Sequence[Document], *, ascii: bool = False,
           many: bool = False) -> str:
     """One report as a JSON object, several (or one, with ``many``) as a JSON list."""
-    if isinstance(reports, Report):
+    if not isinstance(reports, Sequence):  # one report
         reports = [reports]
     payload = [r.to_dict() for r in reports]
     return json.dumps(clean(payload if many or len(payload) != 1 else payload[0]), indent=2,

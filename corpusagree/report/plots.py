@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analyses.base import THRESHOLDS
 from ..model.errors import InputError
 from ..stats.interpret import KRIPPENDORFF, LANDIS_KOCH
+from .tables import THRESHOLDS
 
 if TYPE_CHECKING:
     from matplotlib.axis import Axis

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import unicodedata
 
-from ..analyses.base import Column
+from .tables import Column
 
 #: set labels in table cells show at most this many elements (JSON and CSV have them all)
 MAX_SET_ELEMENTS = 8

@@ -14,15 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from corpusagree.analyses import base, jobs
+from corpusagree.analyses import jobs
 from corpusagree.model.corpus import Corpus
 from corpusagree.readers import discover
+from corpusagree.report.document import Report
+from corpusagree.report.tables import Column, Table
 
 from support import SAMPLES
 
 
 @dataclass(repr=False)
-class ToyReport(base.Report):
+class ToyReport(Report):
     inputs: list
     options: dict
     bootstrap: object
@@ -36,8 +38,8 @@ class ToyReport(base.Report):
     def summary(self) -> str:
         return f"{self.lines} lines"
 
-    def _tables(self) -> list[base.Table]:
-        return [base.Table("lines", "Lines", [base.Column("lines", "lines", "int")],
+    def _tables(self) -> list[Table]:
+        return [Table("lines", "Lines", [Column("lines", "lines", "int")],
                            [[self.lines]])]
 
 
@@ -105,3 +107,28 @@ def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
     assert "toy" in test_schema.commands() and "toy" in test_schema.cli_jobs()
     gaps = test_schema.schema_gaps()
     assert any(g.startswith("$defs/job_*: ['toy'] differ") for g in gaps), gaps
+
+
+@pytest.mark.parametrize("argv, job", [
+    (["table", "sample_corpora/coref/brat"], "the coref, markables, spans or relations job"),
+    (["trees", "sample_corpora/table/dialogue_acts.csv"], "the table or annotators job"),
+    (["segments", "sample_corpora/coref/brat"], "the coref, markables, spans or relations job"),
+    (["coref", "sample_corpora/segments/segments.json"], "the segments or spans job"),
+    (["senses", "sample_corpora/trees/rs3"], "the segments, spans or trees job"),
+    (["spans", "sample_corpora/table/dialogue_acts.csv"], "the table or annotators job"),
+    (["table", "sample_corpora/senses/sample.tsv"], "the senses job"),
+])
+def test_another_jobs_files_name_the_job_that_reads_them(cli, argv, job):
+    status, out, err = cli(*argv)
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"{argv[1]}: ") and err.strip().endswith(f"{job} reads them" if
+                                                                   "table" not in job else
+                                                                   f"{job} reads it"), err
+
+
+def test_a_job_given_another_kind_of_corpus_names_the_jobs_that_take_it():
+    from corpusagree.analyses import segments, table
+
+    with pytest.raises(TypeError, match=r"segments.analyse takes the Corpus .* not a table "
+                       r"corpus of judgements \(the table or annotators job takes it\)"):
+        segments.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"))

@@ -17,9 +17,9 @@ import pytest
 
 from corpusagree import cli
 from corpusagree.analyses import jobs
-from corpusagree.analyses.base import Report
 from corpusagree.report import json as json_renderer
 from corpusagree.report import schema
+from corpusagree.report.document import Report
 
 from support import ROOT, SAMPLES, schema_errors
 
