@@ -34,6 +34,7 @@ from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
 from ..report.document import Report
@@ -50,7 +51,11 @@ from ..stats.coefficients import compute
 from ..stats.diagnostics import pairwise_and_leave_one_out
 from ..stats.inference import Bootstrap, Interval, refit_bootstrap, resampling
 from . import corpora
-from .base import quiet
+from .base import (
+    KEYWORDS,
+    quiet,
+    several,
+)
 from .jobs import Job, register
 
 #: the models, by id, in the order the report shows them: name, short name (a column
@@ -271,7 +276,7 @@ class Candidate:
                 "gold_accuracy": self.gold_accuracy}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class AnnotatorsReport(Report):
     """Models of the annotators side by side and the candidates' alt-tests (see the module
     docstring).
@@ -619,6 +624,20 @@ def _refits_caption(ivs: Sequence[Interval]) -> str:
 
 
 # ---- the analysis ---------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("models", none=True),
+    Param("gold", str, none=True),
+    several("candidates"),
+    Param("epsilon", float, low=0),
+    Param("fdr", float, low=0, high=1, closed="neither"),
+    Param("seed", int, low=0, none=True),
+)
+
+
+@checked(*PARAMS, where="annotators.analyse()")
 def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = None,
             gold: str | None = None, candidates: Sequence[str] = (), epsilon: float = 0.2,
             fdr: float = 0.05, scoring: str | dist.Distance = "accuracy",
@@ -749,12 +768,24 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
     disputed = None if diagnostics is None else \
         _disputed(human_data, ann, model_fits, item_labels, diagnostics)
     return AnnotatorsReport(
-        list(corpus.inputs), options, settings,
-        [str(human_data.coders[a]) for a in ann.annotators], ann.n_items,
-        list(ann.label_names), ann.n,
-        None if human_data.group_names is None else len(human_data.group_names), gold,
-        model_fits, agreement, report_candidates, item_labels,
-        _annotator_gold(human_data, gold_codes), docs, disputed, notes)
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        annotators=[str(human_data.coders[a]) for a in ann.annotators],
+        items=ann.n_items,
+        labels=list(ann.label_names),
+        judgements=ann.n,
+        groups=None if human_data.group_names is None else len(human_data.group_names),
+        gold=gold,
+        models=model_fits,
+        agreement=agreement,
+        candidates=report_candidates,
+        item_labels=item_labels,
+        annotator_gold=_annotator_gold(human_data, gold_codes),
+        by_document=docs,
+        disputed=disputed,
+        notes=notes,
+    )
 
 
 def _fit(ann: Annotations, ids: Sequence[str], seed: int | None, progress: Progress | None,
@@ -940,5 +971,6 @@ def _candidates(data: ReliabilityData, humans: list[int], cands: list[str], epsi
 JOB = register(Job(
     "annotators", __name__, kinds=("judgements",), tasks=("table",),
     help="who to trust: models of the annotators, the alt-test of a model",
-    order=20, example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    options=PARAMS, order=20,
+    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
     folder={}))

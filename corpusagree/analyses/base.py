@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from ..model.data import ReliabilityData
-from ..model.records import plain  # noqa: F401  (benchmarks/moonstone.py imports it here)
+from ..model.params import Param
+from ..model.records import plain  # noqa: F401  (benchmarks import it from here)
 from ..report.tables import (
     Column,
     Records,
@@ -33,8 +34,24 @@ from ..stats.inference import Bootstrap, Interval, bootstrap
 from ..stats.kernel import kernel
 from ..stats.spec import for_coders
 
-__all__ = ["BOUNDARY_COEFFICIENTS", "Estimate", "coefficient_rows", "estimate_table",
-           "estimates", "first_alpha", "interval_dict", "odd_one_out", "quiet", "title"]
+__all__ = ["BOUNDARY_COEFFICIENTS", "ITEMS", "KEYWORDS", "Estimate", "coefficient_rows",
+           "estimate_table", "estimates", "first_alpha", "interval_dict", "odd_one_out", "quiet",
+           "several", "title"]
+
+
+#: the keywords every job's ``analyse`` takes, as it checks them first (each job's table adds
+#: its own: its ``PARAMS``, from which the command line's types and choices are made too)
+KEYWORDS = (Param("bootstrap", Bootstrap, none=True, accepts="a corpusagree.Bootstrap"),
+            Param("by_document", bool),
+            Param("diagnostics", int, low=1, none=True),
+            Param("progress", Callable, none=True, accepts="a function progress(done, total)"))
+#: the types of a keyword that takes several values (names, measures …)
+ITEMS = (list, tuple, set, frozenset)
+
+
+def several(name: str, none: bool = False) -> Param:
+    """The check of a keyword that takes several values: a list, tuple or set."""
+    return Param(name, ITEMS, none=none, accepts="a list, tuple or set")
 
 
 # ---- coefficients with intervals ---------------------------------------------------------------

@@ -43,6 +43,7 @@ from ..convert import coref as conv
 from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import discover
 from ..report.document import Report
@@ -53,7 +54,16 @@ from ..stats import distances as dist
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spec import for_coders
 from . import corpora
-from .base import Estimate, estimate_table, estimates, first_alpha, odd_one_out, quiet, title
+from .base import (
+    KEYWORDS,
+    Estimate,
+    estimate_table,
+    estimates,
+    first_alpha,
+    odd_one_out,
+    quiet,
+    title,
+)
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -314,7 +324,7 @@ class CorefDiagnostics(WithTables):
                       for r in self.disputed])
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class CorefReport(Report):
     """Agreement on coreference chains (see the module docstring).
 
@@ -512,6 +522,18 @@ class CorefReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("match", str, choices=tuple(conv.MATCHES)),
+    Param("unmarked", str, choices=tuple(conv.UNMARKED)),
+    Param("label", str, choices=tuple(conv.LABELS)),
+    Param("singletons", str, choices=tuple(conv.SINGLETONS)),
+)
+
+
+@checked(*PARAMS, where="coref.analyse()")
 def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             distance: str | Sequence[str] = DISTANCES, match: str = "exact",
             unmarked: str = "missing", label: str = "chain", singletons: str = "keep",
@@ -612,10 +634,22 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
                "singletons": singletons, "by_document": by_document,
                "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
-    return CorefReport(list(corpus.inputs), options, settings, corpus.format,
-                       list(al.documents), list(al.annotators), al.n_items, al.report,
-                       coefficients, antecedent, scores, documents, diag,
-                       list(dict.fromkeys(notes)))
+    return CorefReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        format=corpus.format,
+        documents=list(al.documents),
+        annotators=list(al.annotators),
+        items=al.n_items,
+        alignment=al.report,
+        coefficients=coefficients,
+        antecedent=antecedent,
+        scores=scores,
+        by_document=documents,
+        diagnostics=diag,
+        notes=list(dict.fromkeys(notes)),
+    )
 
 
 def _figures(metrics: Sequence[str], rpf: np.ndarray, defined: np.ndarray | None = None
@@ -758,5 +792,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "coref", __name__, kinds=("mentions",), tasks=("coref",),
     help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
-    order=30, example=("sample_corpora/coref/brat",),
+    options=PARAMS, order=30, example=("sample_corpora/coref/brat",),
     folder={"coref": _folder_parts}))

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import readers
+from ..convert.align import MATCHES
 from ..convert.markables import (
     Markables,
     align,
@@ -49,6 +50,7 @@ from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..readers.mmax2 import projects
@@ -59,7 +61,16 @@ from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
 from ..stats.spec import for_coders
 from . import corpora
-from .base import Estimate, estimate_table, estimates, first_alpha, odd_one_out, quiet
+from .base import (
+    KEYWORDS,
+    Estimate,
+    estimate_table,
+    estimates,
+    first_alpha,
+    odd_one_out,
+    quiet,
+    several,
+)
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -297,7 +308,7 @@ class LevelDiagnostics:
         return {"level": self.level, **self.diagnostics.to_dict()}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class MarkablesReport(Report):
     """Span and attribute agreement on the markables of each level (see the module docstring).
 
@@ -452,6 +463,18 @@ class MarkablesReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("levels", none=True),
+    several("attributes", none=True),
+    Param("match", str, choices=tuple(MATCHES)),
+    Param("set_sep", str, none=True),
+)
+
+
+@checked(*PARAMS, where="markables.analyse()")
 def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             levels: Sequence[str] | None = None, attributes: Sequence[str] | None = None,
             match: str = "exact", set_sep: str | None = None,
@@ -557,9 +580,18 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
                                                  group_label="document"))
         for li, (tokens, _) in enumerate(plan))
-    return MarkablesReport(list(corpus.inputs), options, bootstrap, corpus.format,
-                           list(mk.annotators), len(mk.documents), out,
-                           list(corpus.notes) + notes, documents, diag)
+    return MarkablesReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        annotators=list(mk.annotators),
+        documents=len(mk.documents),
+        levels=out,
+        notes=list(corpus.notes) + notes,
+        by_document=documents,
+        diagnostics=diag,
+    )
 
 
 def _by_document(mk: Markables, plan: list) -> Records:
@@ -666,5 +698,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "markables", __name__, kinds=("mentions",), tasks=("coref",),
     help="MMAX2 markable agreement: spans per level, attribute values",
-    order=40, example=("sample_corpora/coref/mmax2",),
+    options=PARAMS, order=40, example=("sample_corpora/coref/mmax2",),
     folder={"coref": _folder_parts}))

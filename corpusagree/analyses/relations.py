@@ -32,6 +32,7 @@ from ..convert.align import MATCHES
 from ..convert.relations import relation_items
 from ..model.corpus import Corpus
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths
@@ -43,7 +44,7 @@ from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
-from .base import estimate_table, estimates, first_alpha, interval_dict
+from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Job, register
 
 #: the label pairs listed
@@ -131,7 +132,7 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
     return corpora.as_corpus(x, "relations", {RelationAnnotation: corpus_of}, JOB.kinds)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class RelationsReport(Report):
     """Agreement on relations between spans (see the module docstring).
 
@@ -227,6 +228,16 @@ class RelationsReport(Report):
         return out
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("match", str, choices=tuple(MATCHES)),
+    Param("directed", bool),
+)
+
+
+@checked(*PARAMS, where="relations.analyse()")
 def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exact",
             directed: bool = True, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
@@ -310,8 +321,18 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
                "relations": int((data.codes >= 0).sum()), "items": int(data.n_items)}
     options = {"match": match, "directed": directed, "by_document": by_document,
                "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
-    return RelationsReport(list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
-                           corpus.format, summary, rows, labels, confused, by_doc)
+    return RelationsReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        notes=list(dict.fromkeys(notes)),
+        format=corpus.format,
+        data=summary,
+        detection=rows,
+        labels=labels,
+        confused=confused,
+        by_document=by_doc,
+    )
 
 
 def _confused(data, n: int) -> Records:
@@ -331,5 +352,6 @@ def _confused(data, n: int) -> Records:
 JOB = register(Job(
     "relations", __name__, kinds=("relations",), tasks=("relations",),
     help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
-    order=90, example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
+    options=PARAMS, order=90,
+    example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
     folder={}))

@@ -45,6 +45,7 @@ from ..convert import segments as conv
 from ..model.corpus import Corpus, Segmentation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import checked
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
 from ..readers import _paths, discover
@@ -59,6 +60,7 @@ from ..stats.inference import Bootstrap, resampling
 from . import corpora
 from .base import (
     BOUNDARY_COEFFICIENTS,
+    KEYWORDS,
     Estimate,
     coefficient_rows,
     estimate_table,
@@ -369,7 +371,7 @@ class CostliestItems:
                       "units": self.units})
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SegmentsReport(Report):
     """Agreement between segmentation annotators (see the module docstring).
 
@@ -639,6 +641,14 @@ def _top(rows: list[list], key: Callable[[list], float]) -> tuple[list[list], li
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+)
+
+
+@checked(*PARAMS, where="segments.analyse()")
 def analyse(corpus: Corpus | Sequence[Segmentation], *,
             distance: str | Sequence[str] = DISTANCES, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
@@ -733,13 +743,25 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     return SegmentsReport(
-        list(corpus.inputs), options, settings, corpus.format, segs[0].unit, data, boundaries,
-        typed, unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
-        _by_document(docs, distances, means.per_document, stage.next()) if by_document
-        else None,
-        None if diagnostics is None else _costliest(bdata, udata, distances[0], diagnostics),
-        list(dict.fromkeys(notes)),
-        None if diagnostics is None or tdata is None else _coincidence(tdata))
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        format=corpus.format,
+        unit=segs[0].unit,
+        data=data,
+        boundaries=boundaries,
+        typed_boundaries=typed,
+        unit_sets=unit_sets,
+        pairwise=pairwise,
+        leave_one_out=loo,
+        coder_rates=Records(segmetrics.boundary_rates(bdata)),
+        by_document=_by_document(docs, distances, means.per_document, stage.next())
+        if by_document else None,
+        diagnostics=None if diagnostics is None
+        else _costliest(bdata, udata, distances[0], diagnostics),
+        notes=list(dict.fromkeys(notes)),
+        typed_coincidence=None if diagnostics is None or tdata is None else _coincidence(tdata),
+    )
 
 
 def _coincidence(data: ReliabilityData) -> dict:
@@ -841,5 +863,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "segments", __name__, kinds=("segmentations",), tasks=("segments",),
     help="agreement between segmentation annotators",
-    order=50, example=("sample_corpora/segments/segments.json",),
+    options=PARAMS, order=50, example=("sample_corpora/segments/segments.json",),
     folder={"segments": _folder_parts}))

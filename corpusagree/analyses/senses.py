@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import readers
 from ..convert.senses import (
+    CLUSTERS,
     SCHEMES,
     SET_SCHEMES,
     WITH_INVENTORY,
@@ -47,6 +48,7 @@ from ..convert.senses import (
 from ..model.corpus import Corpus, SenseTag
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.senses import SenseInventory
 from ..readers import _paths, discover
@@ -60,7 +62,16 @@ from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
 from . import corpora
-from .base import Estimate, estimate_table, estimates, first_alpha, interval_dict, quiet
+from .base import (
+    KEYWORDS,
+    Estimate,
+    estimate_table,
+    estimates,
+    first_alpha,
+    interval_dict,
+    quiet,
+    several,
+)
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -346,7 +357,7 @@ class LemmaScores:
                 "alpha_interval": interval_dict(self.alpha_interval)}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SensesReport(Report):
     """Word-sense agreement of one annotation set under every scheme (see the module docstring).
 
@@ -513,6 +524,20 @@ class SensesReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("inventories"),
+    several("schemes", none=True),
+    Param("depth", int, low=0, none=True),
+    Param("level", int, low=1, none=True),
+    Param("cluster", str, choices=tuple(CLUSTERS)),
+    Param("by_lemma", bool),
+)
+
+
+@checked(*PARAMS, where="senses.analyse()")
 def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Inventory] = (),
             schemes: Sequence[str] | None = None, depth: int | None = None,
             level: int | None = None, distance: str = "passonneau", cluster: str = "lemma",
@@ -611,13 +636,29 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
                "level": level, "depth": depth, "distance": distance, "cluster": cluster,
                "by_lemma": by_lemma, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
-    return SensesReport(list(inputs), options, bootstrap, corpus.format, table.n_tags,
-                        list(table.coders), len(table.items), len(table.sense_names),
-                        len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
-                        len(group_names or []), scored, lemmas,
-                        None if diagnostics is None else fine.name, confused, diag,
-                        list(dict.fromkeys(notes)),
-                        _contexts(tags, diag))
+    return SensesReport(
+        inputs=list(inputs),
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        tags=table.n_tags,
+        annotators=list(table.coders),
+        items=len(table.items),
+        senses=len(table.sense_names),
+        lemmas=len(lemma_names or []),
+        multi_sense_tags=table.multi_sense,
+        missing=missing,
+        unpairable_items=unpairable,
+        cluster=cluster,
+        clusters=len(group_names or []),
+        schemes=scored,
+        by_lemma=lemmas,
+        diagnostic_scheme=None if diagnostics is None else fine.name,
+        confused=confused,
+        diagnostics=diag,
+        notes=list(dict.fromkeys(notes)),
+        contexts=_contexts(tags, diag),
+    )
 
 
 def _check_options(depth: int | None, level: int | None, diagnostics: int | None) -> None:
@@ -764,5 +805,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "senses", __name__, kinds=("sense tags",), tasks=("senses",),
     help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
-    order=60, example=("sample_corpora/senses/sample.tsv",),
+    options=PARAMS, order=60, example=("sample_corpora/senses/sample.tsv",),
     folder={"senses": _folder_parts}))

@@ -40,6 +40,7 @@ from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
@@ -48,7 +49,12 @@ from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
 from . import corpora
-from .base import interval_dict, title
+from .base import (
+    KEYWORDS,
+    interval_dict,
+    several,
+    title,
+)
 from .jobs import Job, Part, register
 
 MEASURES = ("alpha_u", "gamma")
@@ -271,7 +277,7 @@ class PairSummary:
                                              "split_a", "split_b")}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SpansReport(Report):
     """Unitizing agreement of one continuum (see the module docstring).
 
@@ -506,6 +512,22 @@ def _unit_text(u: dict | None) -> str:
 
 
 # ---- the analysis ----------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("measures"),
+    Param("alpha", float, low=0),
+    Param("beta", float, low=0),
+    Param("delta_empty", float, low=0, closed="neither"),
+    Param("sampler", str, choices=tuple(gm.SAMPLERS)),
+    Param("precision", float, low=0, closed="neither", none=True),
+    Param("n_samples", int, low=1, none=True),
+    Param("seed", int, low=0, none=True),
+)
+
+
+@checked(*PARAMS, where="spans.analyse()")
 def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = MEASURES,
             by_document: bool = False, alpha: float = 1, beta: float = 1,
             delta_empty: float = 1, category_distance="nominal", sampler: str = "statistical",
@@ -598,9 +620,21 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
                else "matrix", "sampler": sampler, "precision": precision,
                "n_samples": n_samples, "seed": seed, "diagnostics": diagnostics,
                "unit": c.unit, "reader_options": dict(corpus.reader_options)}
-    return SpansReport([str(p) for p in inputs], options, bootstrap, corpus.format, c,
-                       alpha_rows, g, gp, pairs, costliest, documents,
-                       list(dict.fromkeys(notes)), alpha_iv)
+    return SpansReport(
+        inputs=[str(p) for p in inputs],
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        continuum=c,
+        alpha_u=alpha_rows,
+        gamma=g,
+        gamma_positions=gp,
+        pairs=pairs,
+        costliest=costliest,
+        documents=documents,
+        notes=list(dict.fromkeys(notes)),
+        alpha_interval=alpha_iv,
+    )
 
 
 def _positions_only(c: Continuum) -> Continuum:
@@ -767,5 +801,5 @@ def _segment_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
     help="span agreement without pre-set units: unitizing α and γ",
-    order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
+    options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
     folder={"coref": _mention_parts, "segments": _segment_parts}))

@@ -28,6 +28,7 @@ from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import checked
 from ..model.progress import Progress
 from ..readers import discover
 from ..readers import table as table_reader
@@ -37,7 +38,7 @@ from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
 from . import corpora
-from .base import Estimate, estimate_table, estimates, first_alpha, quiet
+from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, quiet
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
@@ -153,7 +154,7 @@ def distance_from(name: str = "nominal", weights: str | PathLike | None = None
 numeric_labels = corpora.numeric_labels
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
 
@@ -234,6 +235,14 @@ class TableReport(Report):
         return out
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+)
+
+
+@checked(*PARAMS, where="table.analyse()")
 def analyse(corpus: Corpus | ReliabilityData, *,
             distance: str | dist.Distance | Sequence = "nominal",
             weights: str | PathLike | None = None, categories: Sequence | None = None,
@@ -314,11 +323,21 @@ def analyse(corpus: Corpus | ReliabilityData, *,
                "categories": list(categories) if categories else None,
                "by_document": by_document, "diagnostics": diagnostics,
                "reference": reference, "reader_options": dict(corpus.reader_options)}
-    return TableReport(list(corpus.inputs), options, settings, data.n_coders, data.n_items,
-                       data.n_labels, int((data.codes >= 0).sum()),
-                       int((data.codes < 0).sum()),
-                       None if data.group_names is None else len(data.group_names), rows, diag,
-                       notes + ([] if diag is None else diag.notes), by_group)
+    return TableReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        coders=data.n_coders,
+        items=data.n_items,
+        labels=data.n_labels,
+        judgements=int((data.codes >= 0).sum()),
+        missing=int((data.codes < 0).sum()),
+        groups=None if data.group_names is None else len(data.group_names),
+        coefficients=rows,
+        diagnostics=diag,
+        notes=notes + ([] if diag is None else diag.notes),
+        by_group=by_group,
+    )
 
 
 def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
@@ -344,5 +363,6 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "table", __name__, kinds=("judgements",), tasks=("table",),
     help="every coefficient of a reliability-data file (CSV/TSV)",
-    order=10, example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    options=PARAMS, order=10,
+    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
     folder={"table": _folder_parts}))

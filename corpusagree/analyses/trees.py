@@ -48,6 +48,7 @@ from ..convert.trees import TreePairs, pair_trees
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
@@ -64,7 +65,7 @@ from ..stats.trees.labels import relabel
 from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
 from . import corpora
-from .base import BOUNDARY_COEFFICIENTS, coefficient_rows, estimate_table, interval_dict
+from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Job, Part, register
 
 #: the Parseval variants, as their tables name them
@@ -157,7 +158,7 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     return corpora.as_corpus(trees, "trees", {RSTTree: corpus_of}, JOB.kinds)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class TreesReport(Report):
     """Agreement between RST tree annotators (see the module docstring).
 
@@ -322,6 +323,15 @@ def _padded(outlines: list[list[str]]) -> list[list[str]]:
     return [x + [""] * (n - len(x)) for x in outlines]
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("binarize", bool),
+)
+
+
+@checked(*PARAMS, where="trees.analyse()")
 def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
             progress: Progress | None = None, binarize: bool = True,
@@ -416,10 +426,22 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
                "relation_labels": data["relation_labels"],
                "reader_options": dict(corpus.reader_options)}
     return TreesReport(
-        list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
-        corpus.format, data, parseval, iruskieta, confused,
-        {"labels": list(cons.labels), "counts": matrix.tolist()}, disputed, not_compared,
-        boundaries, _by_document(counts, comp, p) if by_document else None, f1_interval)
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        notes=list(dict.fromkeys(notes)),
+        format=corpus.format,
+        data=data,
+        parseval=parseval,
+        iruskieta=iruskieta,
+        confused=confused,
+        confusion={"labels": list(cons.labels), "counts": matrix.tolist()},
+        disputed=disputed,
+        not_compared=not_compared,
+        boundaries=boundaries,
+        by_document=_by_document(counts, comp, p) if by_document else None,
+        f1_interval=f1_interval,
+    )
 
 
 def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
@@ -601,5 +623,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 JOB = register(Job(
     "trees", __name__, kinds=("trees",), tasks=("trees",),
     help="agreement on RST trees (rs3/rs4, .dis)",
-    order=80, example=("sample_corpora/trees/rs3",),
+    options=PARAMS, order=80, example=("sample_corpora/trees/rs3",),
     folder={"segments": _folder_parts}))

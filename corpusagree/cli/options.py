@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import readers
+from ..analyses.base import KEYWORDS
 from ..model.errors import InputError
+from ..model.params import Param, argparse_options
 from ..report import FORMATS, html, plots, render
 from ..report.csv import write_files
 from ..report.document import Report
@@ -140,10 +142,22 @@ def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequ
     return names
 
 
+def keyword(params: Sequence[Param], name: str) -> dict:
+    """argparse's ``type=`` and ``choices=`` of the keyword ``name`` of a job's table
+    (:data:`corpusagree.analyses.base.KEYWORDS` and each job's ``PARAMS``): the command line
+    refuses what ``analyse`` refuses, in the same words."""
+    param = next(p for p in params if p.name == name)
+    out = argparse_options(param)
+    if param.metavar is None:
+        out.pop("metavar", None)  # argparse's own (the option's name), as before
+    return out
+
+
 def add_diagnostics(p: argparse.ArgumentParser, what: str,
                     n: str = "the N costliest items") -> None:
     """``--diagnostics [N]``: ``what`` the diagnostics show; ``n`` says what N counts."""
-    p.add_argument("--diagnostics", nargs="?", type=positive_int, const=DIAGNOSTICS,
+    p.add_argument("--diagnostics", nargs="?", **keyword(KEYWORDS, "diagnostics"),
+                   const=DIAGNOSTICS,
                    default=None,
                    metavar="N", help=f"why agreement is low: {what}, with {n} (default N = "
                    f"{DIAGNOSTICS})")

@@ -36,7 +36,7 @@ def register(sub) -> None:
     g.add_argument("--level", default="top",
                    help="coarse scheme: the groups N levels up, or 'top' (default) for the top "
                    "groups (Palmer et al. 2007)")
-    g.add_argument("--depth", type=opt.nonnegative_int, default=None, metavar="N",
+    g.add_argument("--depth", **opt.keyword(senses.PARAMS, "depth"), default=None, metavar="N",
                    help="extended scheme: es(s) with the groups up to N levels up (default: "
                    "all; Artstein & Poesio 2005, §4.4)")
     opt.add_distance(g, senses.SET_DISTANCES, "passonneau",

@@ -221,8 +221,13 @@ class WithTables:
 
     @property
     def tables(self) -> Tables:
-        """The tables by id, in order (see :class:`Tables`)."""
-        return Tables(self._tables())
+        """The tables by id, in order (see :class:`Tables`), built once (by ``_tables()``)
+        the first time they are asked for: the renderers and ``to_frame`` ask often."""
+        built = self.__dict__.get("_built_tables")
+        if built is None:
+            built = Tables(self._tables())
+            object.__setattr__(self, "_built_tables", built)
+        return built
 
     def to_frame(self, table_id: str | None = None):
         """One table as a pandas DataFrame (pandas is optional and imported here).

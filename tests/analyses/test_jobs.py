@@ -23,7 +23,7 @@ from corpusagree.report.tables import Column, Table
 from support import SAMPLES
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class ToyReport(Report):
     inputs: list
     options: dict
@@ -51,8 +51,8 @@ def _read(paths, *, input_format="auto", annotators=None, **reader_options):
 
 
 def _analyse(corpus, *, bootstrap=None, by_document=False, diagnostics=None, progress=None):
-    return ToyReport(list(corpus.inputs), {"by_document": by_document}, None, [],
-                     corpus.data)
+    return ToyReport(inputs=list(corpus.inputs), options={"by_document": by_document},
+                     bootstrap=None, notes=[], lines=corpus.data)
 
 
 def _parts(folder: Path):
@@ -132,3 +132,57 @@ def test_a_job_given_another_kind_of_corpus_names_the_jobs_that_take_it():
     with pytest.raises(TypeError, match=r"segments.analyse takes the Corpus .* not a table "
                        r"corpus of judgements \(the table or annotators job takes it\)"):
         segments.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"))
+
+
+def _bad_values(param):
+    """``(value, error)`` pairs that ``param`` refuses: a value of no accepted type
+    (TypeError), and one of an accepted type out of its choices or range (ValueError)."""
+    wrong_type = "yes" if param.types != (str,) else 3
+    out = [(wrong_type, TypeError)]
+    if param.choices is not None:
+        out.append(("nope", ValueError))
+    elif param.low is not None:
+        kind = int if int in param.types else float
+        out.append((kind(param.low) - (0 if param.closed in ("neither", "right") else 1),
+                    ValueError))
+    return out
+
+
+KEYWORD_CASES = [(name, p, value, error) for name, job in jobs.registered().items()
+                 for p in job.options for value, error in _bad_values(p)]
+
+
+@pytest.mark.parametrize("name, param, value, error", KEYWORD_CASES,
+                         ids=[f"{n}-{p.name}-{v!r}" for n, p, v, _ in KEYWORD_CASES])
+def test_every_job_checks_each_keyword_first(name, param, value, error):
+    """Each keyword of each job's table, given a bad value, is refused before anything is
+    read or computed (the corpus is None), naming the parameter, the value and what is
+    accepted."""
+    with pytest.raises(error) as caught:
+        jobs.module(name).analyse(None, **{param.name: value})
+    message = str(caught.value)
+    assert message.startswith(f"{name}.analyse(): {param.name} must be "), message
+    assert repr(value) in message and param.describe() in message
+
+
+def test_the_issues_examples_of_unchecked_keywords():
+    from corpusagree.analyses import coref, table
+
+    corpus = coref.read(SAMPLES / "coref" / "brat")
+    with pytest.raises(ValueError, match="diagnostics must be an integer ≥ 1 or None, not -3"):
+        coref.analyse(corpus, diagnostics=-3)
+    with pytest.raises(TypeError, match="by_document must be True or False, not 'yes'"):
+        coref.analyse(corpus, by_document="yes")
+    with pytest.raises(ValueError, match="diagnostics"):
+        table.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"), diagnostics=-2)
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["coref", "x", "--diagnostics", "-3"], "--diagnostics: expected an integer ≥ 1, not '-3'"),
+    (["coref", "x", "--match", "nope"], "--match: invalid choice: 'nope'"),
+    (["spans", "x", "--samples", "0"], "--samples: expected an integer ≥ 1, not '0'"),
+    (["annotators", "x", "--fdr", "1"], "--fdr: expected a number between 0 and 1 (exclusive)"),
+])
+def test_the_command_line_refuses_from_the_same_table(cli, argv, flag):
+    status, _, err = cli(*argv)
+    assert status == 2 and f"argument {flag}" in err
