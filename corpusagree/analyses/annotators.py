@@ -58,6 +58,10 @@ from .base import (
 )
 from .jobs import Job, register
 
+__all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
+           "WARM", "WORST", "AnnotatorsReport", "Candidate", "ModelFit", "analyse", "as_corpus",
+           "label_keys", "read"]
+
 #: the models, by id, in the order the report shows them: name, short name (a column
 #: header), the fit
 MODELS = {"majority_vote": ("majority vote", "MV", majority_vote),

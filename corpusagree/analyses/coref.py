@@ -67,6 +67,10 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
+__all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
+           "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
+           "CorefReport", "CorefScores", "analyse", "as_corpus", "corpus_of", "read"]
+
 #: the distances between sets (chains), and the ones reported by default
 SET_DISTANCES = dist.SET_NAMES
 DISTANCES = ("passonneau", "jaccard", "dice", "masi")

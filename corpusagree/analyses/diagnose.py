@@ -23,6 +23,9 @@ from ..stats import interpret
 from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, compute
 
+__all__ = ["CONVENTIONS", "MAX_CODER_COLUMNS", "MAX_TABLE_LABELS", "TOP_CATEGORIES", "Diagnostics",
+           "diagnose"]
+
 #: label tables (coincidence matrix, distributions, bias) are given up to this many labels
 MAX_TABLE_LABELS = 20
 #: per-category rows given when there are more categories than MAX_TABLE_LABELS

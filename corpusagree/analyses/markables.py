@@ -74,6 +74,9 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
+__all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
+           "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
+
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
 

@@ -47,6 +47,9 @@ from . import corpora
 from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Job, register
 
+__all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
+           "read"]
+
 #: the label pairs listed
 CONFUSED = 20
 
@@ -279,8 +282,6 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     (7, 'kappa')
     """
     corpus = as_corpus(corpus)
-    if match not in MATCHES:
-        raise InputError(f"unknown match {match!r}; known: {', '.join(MATCHES)}")
     items = relation_items(corpus.data, match, directed)
     data = items.data
     if not data.n_items:

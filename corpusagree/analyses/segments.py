@@ -71,6 +71,11 @@ from .base import (
 from .diagnose import MAX_CODER_COLUMNS
 from .jobs import Job, Part, register
 
+__all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
+           "UNIT_COEFFICIENTS", "CostliestItems", "LeaveOneOut", "Pairwise", "SegmentsReport",
+           "analyse", "as_corpus", "corpus_of", "local_coder_hint", "map_coders", "read",
+           "rename_local"]
+
 #: set distances for unit sets when none are asked for
 DISTANCES = ("dice", "jaccard", "passonneau")
 #: every set distance

@@ -75,6 +75,11 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
+__all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
+           "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
+           "coefficient_ids", "corpus_of", "lemma_rows", "load_inventory", "read", "scheme_data",
+           "scheme_distance"]
+
 #: lemmas whose confused sense pairs the HTML report draws
 CONFUSED_LEMMAS = 6
 #: the distances a set scheme (extended, multi) may take
@@ -597,7 +602,6 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     tags = corpus.data
     inputs = corpus.inputs
     by_lemma = by_lemma or by_document
-    _check_options(depth, level, diagnostics)
     where = ", ".join(map(str, inputs)) or None
     if not tags:
         raise InputError("no sense tags in the input", where)
@@ -659,17 +663,6 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
         notes=list(dict.fromkeys(notes)),
         contexts=_contexts(tags, diag),
     )
-
-
-def _check_options(depth: int | None, level: int | None, diagnostics: int | None) -> None:
-    if depth is not None and depth < 0:
-        raise InputError(f"depth: expected an integer ≥ 0 (or none: all levels), not {depth}")
-    if level is not None and level < 1:
-        raise InputError(f"level: expected a positive integer (or none: the top groups), not "
-                         f"{level}")
-    if diagnostics is not None and diagnostics < 1:
-        raise InputError(f"diagnostics: expected a positive number of sense pairs per lemma, "
-                         f"not {diagnostics}")
 
 
 def _inventories(inventories: Sequence, table: SenseTable) -> tuple[list[str], list[tuple]]:

@@ -42,6 +42,9 @@ from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, qu
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "TableReport", "analyse", "as_corpus",
+           "distance_from", "numeric_labels", "read"]
+
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
 

@@ -68,6 +68,9 @@ from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Job, Part, register
 
+__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
+           "as_corpus", "corpus_of", "read"]
+
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
 FACTOR_NAMES = {"central_subconstituent": "central subconstituent",

@@ -9,6 +9,8 @@ from ..analyses import annotators, table
 from ..stats import distances as dist
 from . import options as opt
 
+__all__ = ["SCORINGS", "register", "run"]
+
 #: what --scoring takes besides the distances
 SCORINGS = ("accuracy", "neg_rmse")
 

@@ -32,6 +32,12 @@ from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
 from ..stats.inference import INTERVALS, Bootstrap
 
+__all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
+           "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
+           "character", "ci_level", "distances_of", "emit", "html_defaults", "keyword",
+           "nonnegative_float", "nonnegative_int", "output_stream", "positive_float",
+           "positive_int", "progress", "reader_options_of", "reading", "resamples", "split"]
+
 #: default number of costliest items listed by ``--diagnostics``
 DIAGNOSTICS = 10
 

@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+__all__ = ["KINDS", "Chain", "CorefAnnotation", "Corpus", "Document", "Link", "Mention",
+           "Segmentation", "SenseTag", "merged_fragments", "natural_key", "shown_option"]
+
 T = TypeVar("T")
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from ..model.errors import InputError
 from .tables import Document, Table
 
+__all__ = ["TIDY", "file_name", "table_csv", "table_names", "tidy", "write_files"]
+
 #: the header of the tidy table
 TIDY = ("table", "row", "column", "value")
 

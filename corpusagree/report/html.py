@@ -32,6 +32,10 @@ from . import csv, plots, text
 from .json import clean
 from .tables import Column, Document, Plot, Table, bootstrap_caption
 
+__all__ = ["LOW_IS_GOOD", "MAX_ROWS", "PLACES", "PLOT_PLACES", "SECTIONS", "STRIP_MEASURES",
+           "Block", "Cell", "Figure", "Job", "Picture", "Row", "TableView", "dumps", "environment",
+           "fragment"]
+
 #: (id, heading) of a job's sections, in page order
 SECTIONS = (("summary", "Summary"), ("scores", "Scores"), ("pairwise", "Pairwise agreement"),
             ("matrices", "Coincidence and confusion"), ("documents", "By document"),

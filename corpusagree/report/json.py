@@ -14,6 +14,8 @@ from importlib import resources
 
 from .tables import Document
 
+__all__ = ["SCHEMA_FILE", "clean", "dumps", "schema"]
+
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
 

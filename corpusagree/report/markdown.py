@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from . import text
 from .tables import Document
 
+__all__ = ["dumps"]
+
 
 def _esc(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")

@@ -19,6 +19,9 @@ from rich.table import Table as RichTable
 from . import text
 from .tables import Document, Table
 
+__all__ = ["ASCII_HEAD", "DEFAULT_WIDTH", "MAX_TEXT", "PAD", "TEXT_FLOOR", "TEXT_MAX", "TEXT_MIN",
+           "Terminal", "can_encode", "width_of", "write"]
+
 #: width of redirected output when COLUMNS is not set
 DEFAULT_WIDTH = 80
 #: text columns wrap between words, and inside words longer than this
