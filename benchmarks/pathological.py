@@ -145,7 +145,7 @@ def partition(labels: list[int]) -> list[list[int]]:
 # ---- the cases ---------------------------------------------------------------------------------
 def single_cases(tmp: Path) -> dict[str, Callable[[], object]]:
     """One timed run each (name → what to run)."""
-    from corpusagree.analyses.base import Column, Table
+    from corpusagree.report.tables import Column, Table
     from corpusagree.report.terminal import Terminal
     from corpusagree.stats import corefscores as cs
     from corpusagree.stats import diagnostics as dg

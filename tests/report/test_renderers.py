@@ -157,7 +157,7 @@ def test_formats_from_the_command_line(root, fmt, tmp_path):
 def test_a_huge_cell_is_clipped_in_the_terminal():
     """A 5 MB label (a 20 MB line in a WSbest uses file made a lemma of it) is shown clipped:
     laying it out whole took rich minutes; the data formats keep it whole."""
-    from corpusagree.analyses.base import Column, Table
+    from corpusagree.report.tables import Column, Table
     from corpusagree.report.terminal import MAX_TEXT, Terminal
 
     huge = "a " * 2_500_000
