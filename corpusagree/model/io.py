@@ -105,6 +105,22 @@ def not_utf8(error: UnicodeDecodeError, path: Path_ | None) -> InputError:
                       "save the file as UTF-8", path, prefix.count(b"\n") + 1)
 
 
+def check_delimiter(delimiter: str | None) -> str | None:
+    """``delimiter`` if it is None (sniffed) or one character, else an InputError naming it
+    (the csv module takes nothing else).
+
+    >>> check_delimiter(";")
+    ';'
+    >>> check_delimiter("ab")
+    Traceback (most recent call last):
+    ...
+    corpusagree.model.errors.InputError: the delimiter must be one character, not 'ab'
+    """
+    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1):
+        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
+    return delimiter
+
+
 def read_table(path: Path_, delimiter: str | None = None) -> Iterator[tuple[int, list[str]]]:
     """(line number, fields) of a CSV/TSV file; the delimiter is sniffed from the first line
     (tab, comma or semicolon) when not given."""
