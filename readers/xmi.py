@@ -52,6 +52,7 @@ from lxml import etree
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Link
 from ..model.errors import InputError, Problems, clip, quote
+from ..model.io import read_bytes, regular
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._text import (
@@ -252,7 +253,7 @@ def _sources(paths: Sequence[str | PathLike],
         for f in files:
             if f.suffix == ".xmi":
                 ts = f.parent / "TypeSystem.xml"
-                declared = _declared(parse(ts).getroot()) if ts.is_file() else frozenset()
+                declared = _declared(parse(ts).getroot()) if regular(ts) else frozenset()
                 yield _Source(str(f), None, given, *_paths.inception_names(f), declared)
                 continue
             try:
@@ -558,7 +559,7 @@ def _check_references(kinds: dict[str, list[etree._Element]], layers: list[_Laye
 
 def _load(src: _Source, root: etree._Element, kinds: dict[str, list[etree._Element]],
           layers: list[_Layer]):
-    data = src.data if src.data is not None else Path(src.name).read_bytes()
+    data = src.data if src.data is not None else read_bytes(src.name)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # cassis renames features called 'type'/'self'
