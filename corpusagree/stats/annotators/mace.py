@@ -175,6 +175,7 @@ def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int |
     if restarts < 1 or n_iter < 1:
         raise ValueError(f"restarts and n_iter must be at least 1, not {restarts}, {n_iter}")
     ann = Annotations.of(data)
+    ann.check_size("mace")
     A, K = ann.n_annotators, ann.n_labels
     smooth = 0.01 / K if smoothing is None else float(smoothing)
     rng = np.random.default_rng(seed)
