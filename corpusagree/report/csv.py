@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..analyses.base import Report, Table
 from ..model.errors import InputError
+from .write import write_text
 
 #: the header of the tidy table
 TIDY = ("table", "row", "column", "value")
@@ -126,10 +127,5 @@ def write_files(reports: Sequence[Report], folder: Path) -> list[Path]:
         if rows := notes(r):
             files.append((prefix + NOTES, notes_csv(rows)))
         for name, text in files:
-            path = folder / file_name(name)
-            try:
-                path.write_text(text, encoding="utf-8", newline="")
-            except OSError as e:
-                raise InputError(f"cannot write: {e.strerror}", path) from None
-            written.append(path)
+            written.append(write_text(folder / file_name(name), text))
     return written
