@@ -5,7 +5,9 @@ An INCEpTION or WebAnno project export keeps one folder per document and one fil
 annotator, ``annotation/<document>/<user>.<ext>``, the file often itself a zip holding the
 annotation (``annotation/<document>/<user>.zip`` → ``<document>.<ext>``); an export of
 annotations may instead keep one folder per annotator, ``<user>/<document>.<ext>``. Curation
-(``curation/``, user ``CURATION_USER``) and the initial CAS (``INITIAL_CAS``) are no annotator.
+(``curation/``, user ``CURATION_USER``) and the initial CAS (``INITIAL_CAS``) are no annotator,
+and the export's ``source/``, ``annotation_ser/``, ``curation_ser/`` and ``log/`` hold no
+annotation.
 
 A member is inflated up to :data:`INFLATE_RATIO` times the zip's size (plus
 :data:`INFLATE_SLACK` bytes), so a zip bomb is refused instead of filling the memory.
@@ -26,6 +28,9 @@ from ..model.errors import InputError, clip, quote
 INFLATE_RATIO, INFLATE_SLACK = 200, 64 << 20
 #: users of an export that are no annotator
 NOT_ANNOTATORS = frozenset({"CURATION_USER", "INITIAL_CAS"})
+#: top folders of a project export that hold no annotator's annotation (the source
+#: documents, serialised CASes, the log)
+EXPORT_FOLDERS = frozenset({"source", "annotation_ser", "curation_ser", "log"})
 
 
 def is_zip(path: Path) -> bool:
@@ -60,6 +65,8 @@ class Member:
     data: bytes
     annotator: str
     document: str
+    #: at the zip's root, not in an export's folders: the names are the zip's and the file's
+    root: bool = False
 
 
 def members(path: Path, suffix: str) -> Iterator[Member]:
@@ -73,13 +80,14 @@ def members(path: Path, suffix: str) -> Iterator[Member]:
     with z:
         for name in sorted(z.namelist()):
             member = PurePosixPath(name)
-            if name.endswith("/") or "curation" in member.parts[:-1]:
+            if name.endswith("/") or "curation" in member.parts[:-1] or (
+                    len(member.parts) > 1 and member.parts[0] in EXPORT_FOLDERS):
                 continue
             if name.endswith(suffix):
                 annotator, document = _names(member, Path(path).stem)
                 if annotator not in NOT_ANNOTATORS:
                     yield Member(f"{path}!/{name}", inflate(z, path, name), annotator,
-                                 document)
+                                 document, len(member.parts) == 1)
             elif name.endswith(".zip"):
                 annotator, document = _names(member, Path(path).stem)
                 if annotator in NOT_ANNOTATORS:
@@ -94,6 +102,47 @@ def members(path: Path, suffix: str) -> Iterator[Member]:
                     for sub in sorted(n for n in inner.namelist() if n.endswith(suffix)):
                         yield Member(f"{path}!/{name}!/{sub}", inflate(inner, path, sub),
                                      annotator, document)
+
+
+def has_member(path: Path, suffix: str) -> bool:
+    """Whether the zip ``path`` has a member ending in ``suffix``, or a zip member (one level
+    down, as an export's ``annotation/<document>/<user>.zip``) that has one; False for
+    anything that is no readable zip."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+            if any(n.endswith(suffix) for n in names):
+                return True
+            inner = next((n for n in sorted(names) if n.endswith(".zip")
+                          and _names(PurePosixPath(n), "")[0] not in NOT_ANNOTATORS), None)
+            if inner is None:
+                return False
+            with zipfile.ZipFile(io.BytesIO(inflate(z, Path(path), inner))) as sub:
+                return any(n.endswith(suffix) for n in sub.namelist())
+    except (zipfile.BadZipFile, OSError, InputError, zlib.error, EOFError, RuntimeError):
+        return False
+
+
+def find(path: Path, basename: str) -> tuple[str, bytes] | None:
+    """``(name for messages, bytes)`` of the first member called ``basename`` (in any folder)
+    of the zip ``path`` or of a zip inside it (an export's per-user zips each hold the
+    ``TypeSystem.xml`` of their CAS); None when there is none."""
+    with zipfile.ZipFile(path) as z:
+        names = sorted(z.namelist())
+        hit = next((n for n in names if PurePosixPath(n).name == basename), None)
+        if hit is not None:
+            return f"{path}!/{hit}", inflate(z, path, hit)
+        for n in (n for n in names if n.endswith(".zip")):
+            try:
+                sub = zipfile.ZipFile(io.BytesIO(inflate(z, path, n)))
+            except zipfile.BadZipFile:
+                continue
+            with sub:
+                hit = next((m for m in sorted(sub.namelist())
+                            if PurePosixPath(m).name == basename), None)
+                if hit is not None:
+                    return f"{path}!/{n}!/{hit}", inflate(sub, path, hit)
+    return None
 
 
 def _names(member: PurePosixPath, zip_stem: str) -> tuple[str, str]:

@@ -43,7 +43,7 @@ from pathlib import Path
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Document, Link
 from ..model.errors import InputError, Problems, clip, quote
-from ..model.io import excerpt, read_text
+from ..model.io import excerpt, read_text, regular
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._text import (
@@ -142,7 +142,7 @@ def _parse(ann: Path, doc_id: str, annotator: str, types: frozenset[str],
            problems: Problems) -> _Parser:
     """The lines of one ``.ann`` file, each problem of a line kept in ``problems``."""
     txt = ann.with_suffix(".txt")
-    if not txt.is_file():
+    if not regular(txt):
         raise InputError("no .txt file for this .ann file", txt)
     parser = _Parser(ann, doc_id, annotator, read_text(txt), types)
     line = parser.line

@@ -119,7 +119,7 @@ def table_inputs(path: Path) -> Found:
         [c for r in rows[1:] for c in r[1:]]
     numeric = all(io.is_number_text(c) for c in cells if c.strip())
     weights = path.with_name(path.stem + WEIGHTS + path.suffix)
-    has_weights = weights.exists()
+    has_weights = io.regular(weights)
     options = {"group": "document" if "document" in header else None,
                "numeric": numeric and not has_weights}
     return Found("table", "long" if long else "wide", [path],

@@ -203,6 +203,10 @@ def sniff_rels(path: str | PathLike) -> bool:
     return _paths.has_files(path, RELS)
 
 
+#: the largest token number a .rels range may name (beyond it: a damaged file)
+MAX_TOKEN = 2**31 - 1
+
+
 def _fragments(spec: str, path: Path, line: int) -> tuple[tuple[int, int], ...]:
     """``1-5,8`` (1-based, inclusive) -> ((0, 5), (7, 8))."""
     if not _RANGE.fullmatch(spec):
@@ -215,6 +219,9 @@ def _fragments(spec: str, path: Path, line: int) -> tuple[tuple[int, int], ...]:
         if a < 1 or b < a:
             raise InputError(f"token range {part!r} is empty or starts before token 1", path,
                              line)
+        if b > MAX_TOKEN:
+            raise InputError(f"token range {excerpt(part)} goes past token {MAX_TOKEN:,} "
+                             "(no document has so many tokens)", path, line)
         out.append((a - 1, b))
     return tuple(sorted(out))
 

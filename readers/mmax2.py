@@ -48,7 +48,7 @@ from lxml import etree
 from ..model.chains import chains_from_links, check_same_tokens
 from ..model.corpus import CorefAnnotation, Document, Link, Mention, merged_fragments
 from ..model.errors import InputError, Problems, quote
-from ..model.io import excerpt
+from ..model.io import excerpt, regular
 from . import Option, _paths, register
 from ._xml import local, parse
 
@@ -296,13 +296,18 @@ def _text(el) -> str:
 
 
 def _is_file(path: Path, source: Path) -> bool:
-    """``path.is_file()``, or an InputError from ``source`` (the file naming ``path``) when the
-    name cannot be a file (e.g. longer than the file system allows)."""
+    """Whether the file ``path`` is there (:func:`~corpusagree.model.io.regular`: a folder,
+    a pipe or a link to a device in its place is an InputError naming it, never an absent,
+    empty level); an InputError from ``source`` (the file naming ``path``) when the name
+    cannot be a file (e.g. longer than the file system allows)."""
     try:
-        return path.is_file()
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        pass
     except OSError as e:
         raise InputError(f"cannot use the file name {quote(path.name, 60)}: {e.strerror}",
                          source) from None
+    return regular(path)
 
 
 def _find_common_paths(mmax: Path) -> Path:
@@ -310,13 +315,13 @@ def _find_common_paths(mmax: Path) -> Path:
     ``global_common_paths.xml`` in the nearest of the ``_COMMON_PATHS_UP`` folders above it or
     in a subfolder of one (MMAX2-Showcase: ``<collection>/common_files/``)."""
     beside = mmax.parent / "common_paths.xml"
-    if beside.is_file():
+    if regular(beside):
         return beside
     for folder in [mmax.parent, *mmax.parent.parents][:_COMMON_PATHS_UP + 1]:
         try:
             candidates = [folder, *sorted(d for d in folder.iterdir() if d.is_dir())]
             found = [d / GLOBAL_COMMON_PATHS for d in candidates
-                     if (d / GLOBAL_COMMON_PATHS).is_file()]
+                     if regular(d / GLOBAL_COMMON_PATHS)]
         except OSError:  # a folder we may not list
             continue
         if len(found) > 1:
@@ -331,7 +336,7 @@ def _find_common_paths(mmax: Path) -> Path:
 
 def _read_common_paths(path: Path) -> _CommonPaths:
     """``common_paths.xml``: folders and the declared levels."""
-    if not path.is_file():
+    if not regular(path):
         raise InputError("no such common paths file", path)
     root = parse(path).getroot()
     folders = {"basedata_path": "", "scheme_path": "", "markable_path": ""}

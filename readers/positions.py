@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError, Problems, quote
-from ..model.io import read_text
+from ..model.io import check_delimiter, read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
 
@@ -179,6 +179,7 @@ def read(paths: str | PathLike | Iterable[str | PathLike], annotators: Iterable[
     ``annotators`` keeps only those coders. ``unit`` defaults to the first header cell of the
     column layout (``"paragraph"`` in Moonstone) or ``"unit"``.
     """
+    check_delimiter(delimiter)
     keep = None if annotators is None else set(annotators)
     out: list[Segmentation] = []
     found: set[str] = set()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..model.corpus import SenseTag
 from ..model.errors import InputError, Problems, quote
+from ..model.io import regular
 from . import Option, _paths, register
 from ._sensefiles import numbered_lines
 
@@ -135,7 +136,7 @@ def read_wsbest(path: str | PathLike, uses: str | PathLike | None = None) -> lis
     an InputError.
     """
     uses = Path(path).with_name("uses.tsv") if uses is None else Path(uses)
-    known = _uses(uses) if uses.exists() else {}
+    known = _uses(uses) if regular(uses) else {}
     header, rows = _table(path, list(WSBEST))
     i_id, i_label, i_ann = (header.index(c) for c in WSBEST)
     first: dict[tuple[str, str], int] = {}

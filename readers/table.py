@@ -39,8 +39,7 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     """
     if layout not in ("auto", *LAYOUTS):
         raise InputError(f"unknown table format {layout!r}; known: {', '.join(LAYOUTS)}")
-    if delimiter is not None and len(delimiter) != 1:
-        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
+    io.check_delimiter(delimiter)
     if layout == "auto":
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")

@@ -43,7 +43,7 @@ from io import BytesIO
 from itertools import groupby
 from operator import attrgetter, itemgetter, methodcaller
 from os import PathLike
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import NoReturn
 
 from cassis import TypeSystem, load_cas_from_xmi
@@ -52,8 +52,9 @@ from lxml import etree
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Link
 from ..model.errors import InputError, Problems, clip, quote
+from ..model.io import read_bytes, regular
 from ..model.relations import RelationAnnotation
-from . import Option, _paths, register
+from . import Option, _paths, _zips, register
 from ._text import (
     DEFAULT_LANG,
     LANG,
@@ -66,7 +67,7 @@ from ._text import (
     utf16_to_codepoints,
 )
 from ._xml import local, parse, parse_bytes
-from ._zips import NOT_ANNOTATORS, inflate
+from ._zips import NOT_ANNOTATORS
 
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"
@@ -104,13 +105,7 @@ def _is_xmi(p: Path) -> bool:
         return False
     if p.suffix == ".xmi":
         return True
-    if p.suffix != ".zip" or not zipfile.is_zipfile(p):
-        return False
-    try:
-        with zipfile.ZipFile(p) as z:
-            return any(n.endswith(".xmi") for n in z.namelist())
-    except (zipfile.BadZipFile, OSError):
-        return False
+    return p.suffix == ".zip" and _zips.is_zip(p) and _zips.has_member(p, ".xmi")
 
 
 @register("coref", "xmi", layout="each", sniff=sniff,
@@ -252,21 +247,20 @@ def _sources(paths: Sequence[str | PathLike],
         for f in files:
             if f.suffix == ".xmi":
                 ts = f.parent / "TypeSystem.xml"
-                declared = _declared(parse(ts).getroot()) if ts.is_file() else frozenset()
+                declared = _declared(parse(ts).getroot()) if regular(ts) else frozenset()
                 yield _Source(str(f), None, given, *_paths.inception_names(f), declared)
                 continue
+            # an export's layouts (annotation/<document>/<user>.xmi, <user>/<document>.xmi,
+            # annotation/<document>/<user>.zip holding <document>.xmi): _zips.members
             try:
-                z = zipfile.ZipFile(f)
+                ts = _zips.find(f, "TypeSystem.xml")
             except (zipfile.BadZipFile, OSError) as e:
                 raise InputError(f"not a readable zip file: {e}", f) from None
-            with z:
-                names = z.namelist()
-                ts_name = next((n for n in names if Path(n).name == "TypeSystem.xml"), None)
-                declared = (_declared(parse_bytes(inflate(z, f, ts_name), f"{f}!/{ts_name}"))
-                            if ts_name else frozenset())
-                for n in sorted(n for n in names if n.endswith(".xmi")):
-                    yield _Source(f"{f}!/{n}", inflate(z, f, n), given,
-                                  *_paths.inception_names(f, Path(n).stem), declared)
+            declared = _declared(parse_bytes(ts[1], ts[0])) if ts else frozenset()
+            for m in _zips.members(f, ".xmi"):
+                names = _paths.inception_names(f, PurePosixPath(m.name).stem) if m.root \
+                    else (m.annotator, m.document)
+                yield _Source(m.name, m.data, given, *names, declared)
 
 
 def _declared(root: etree._Element) -> frozenset[str]:
@@ -558,7 +552,7 @@ def _check_references(kinds: dict[str, list[etree._Element]], layers: list[_Laye
 
 def _load(src: _Source, root: etree._Element, kinds: dict[str, list[etree._Element]],
           layers: list[_Layer]):
-    data = src.data if src.data is not None else Path(src.name).read_bytes()
+    data = src.data if src.data is not None else read_bytes(src.name)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # cassis renames features called 'type'/'self'

@@ -40,6 +40,7 @@ from ..report.document import Report
 from ..report.tables import Column, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
+from ..stats.ratios import nanmean
 from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
@@ -307,7 +308,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
         rows.append({"reference": items.annotators[a], "other": items.annotators[b],
                      "precision": float(micro[0]), "recall": float(micro[1]),
                      "f1": float(micro[2]), "interval": interval_dict(iv),
-                     "f1_macro": float(np.nanmean(det.per_row()[mine, 2])),
+                     "f1_macro": nanmean(det.per_row()[mine, 2]),
                      "shared": int(sums[2]), "documents": int(mine.sum())})
     confused = _confused(data, diagnostics or CONFUSED)
     by_doc = None

@@ -57,6 +57,7 @@ from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
+from ..stats.ratios import nanmean
 from ..stats.sums import sum_intervals
 from ..stats.trees import iruskieta as ir
 from ..stats.trees.binarize import binarize as binarise
@@ -457,7 +458,7 @@ def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
         mine = pair_of == k
         for v, c in counts.items():
             micro = c.scores(mine)
-            macro = np.nanmean(prf(c.counts[mine])[:, :, 2], axis=0) if mine.any() \
+            macro = nanmean(prf(c.counts[mine])[:, :, 2], axis=0) if mine.any() \
                 else np.full(len(MEASURES), np.nan)
             ivs = _count_intervals(c.counts[mine], p.pair_document[mine], settings,
                                    lambda s: prf(s)[:, :, 2], [f"{v}_{m}" for m in MEASURES])
@@ -507,10 +508,10 @@ def _iruskieta_rows(comp: ir.Comparison, p: TreePairs, pair_of: np.ndarray, name
         for j, f in enumerate(ir.FACTORS):
             rows.append({"reference": a, "other": b, "factor": f, "ratio": float(ratios[j]),
                          "interval": interval_dict(ivs[j]),
-                         "ratio_macro": float(np.nanmean(per_doc_ratio[mine, j])),
+                         "ratio_macro": nanmean(per_doc_ratio[mine, j]),
                          "kappa": float(pooled[k, j]),
                          "kappa_interval": interval_dict(kivs[j]),
-                         "kappa_macro": float(np.nanmean(per_doc_kappa[mine, j])),
+                         "kappa_macro": nanmean(per_doc_kappa[mine, j]),
                          "matched": int(comp.matched[mine].sum()),
                          "unmatched": int(comp.unmatched[mine].sum())})
     if settings is not None and len(names) > 1:

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..model.corpus import natural_key
 from ..model.data import ReliabilityData
+from ..model.errors import InputError, clip
 from ..model.relations import RelationAnnotation
 from .align import Spans, align
 
@@ -60,6 +61,7 @@ def relation_items(annotations: Sequence[RelationAnnotation], match: str = "exac
     for ann in annotations:
         a, d = a_ix[ann.annotator], d_ix[ann.document.id]
         annotated[a, d] = True
+        _check_ends(ann)
         used = list(dict.fromkeys(e for k in ann.relations for e in (k.source, k.target)))
         index = {}
         for sid in used:
@@ -100,6 +102,18 @@ def relation_items(annotations: Sequence[RelationAnnotation], match: str = "exac
                            groups=uniq[:, 0] if len(uniq) else np.zeros(0, np.int64),
                            group_names=documents)
     return RelationItems(data, annotators, documents, annotated)
+
+
+def _check_ends(ann: RelationAnnotation) -> None:
+    """InputError naming the file and line of the first relation whose source or target is
+    no span of the annotation (an XMI ``Governor="0"``, the ``cas:NULL`` element)."""
+    for k in ann.relations:
+        for end, sid in (("source", k.source), ("target", k.target)):
+            if sid not in ann.spans:
+                what = f"relation {clip(str(k.attrs['id']))}" if k.attrs.get("id") else \
+                    "a relation"
+                raise InputError(f"{what}: its {end} {clip(str(sid))} is no span annotation",
+                                 ann.source or None, k.attrs.get("line"))
 
 
 __all__ = ["RelationItems", "relation_items"]

@@ -50,15 +50,42 @@ def as_text(data: bytes, name: Path_ | None, encoding: str | None = None) -> str
     return decode(data, name, encoding).replace("\r\n", "\n").replace("\r", "\n")
 
 
-def read_bytes(path: Path_) -> bytes:
-    """The bytes of a file; a device or pipe (/dev/zero, a FIFO nobody writes to) is refused
-    before anything reads from it, and a file that cannot be read is an InputError."""
-    try:  # one stat for what os.path.exists, isfile and isdir would ask three times
+def regular(path: Path_) -> bool:
+    """Whether a regular file (or a link to one) is at ``path``, asked without opening it:
+    True if so, False when nothing is there; an InputError naming the path when something
+    else is (a folder, a pipe, a device, a socket, a link to nothing) or the file system
+    refuses the name (too long, say). Every file a reader opens passes here first, so that
+    nothing is read as empty or waited on for ever (a pipe nobody writes to).
+
+    >>> regular("pyproject.toml"), regular("no/such/file")
+    (True, False)
+    >>> regular("corpusagree")
+    Traceback (most recent call last):
+    ...
+    corpusagree.model.errors.InputError: corpusagree: a folder where a file is expected
+    """
+    try:
         mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        mode = None  # nothing there: opening it says why
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        raise InputError("not a regular file", path)
+    except (FileNotFoundError, NotADirectoryError):
+        if os.path.islink(path):
+            raise InputError(f"a link to nothing ({os.readlink(path)[:80]})", path) from None
+        return False
+    except OSError as e:
+        raise InputError(f"cannot read file: {e.strerror or e}", path) from None
+    except ValueError:  # a NUL in the name
+        raise InputError("cannot read file: a NUL character in its name", path) from None
+    if stat.S_ISREG(mode):
+        return True
+    if stat.S_ISDIR(mode):
+        raise InputError("a folder where a file is expected", path)
+    raise InputError("not a regular file", path)
+
+
+def read_bytes(path: Path_) -> bytes:
+    """The bytes of a file; anything but a regular file (a folder, /dev/zero, a FIFO nobody
+    writes to) is refused by :func:`regular` before anything reads from it, and a file that
+    cannot be read is an InputError."""
+    regular(path)
     try:
         with open(path, "rb") as fh:
             return fh.read()
@@ -103,6 +130,22 @@ def not_utf8(error: UnicodeDecodeError, path: Path_ | None) -> InputError:
     column = len(prefix[start:].decode("utf-8-sig", "replace")) + 1
     return InputError(f"not UTF-8 (byte 0x{error.object[error.start]:02x} at column {column}); "
                       "save the file as UTF-8", path, prefix.count(b"\n") + 1)
+
+
+def check_delimiter(delimiter: str | None) -> str | None:
+    """``delimiter`` if it is None (sniffed) or one character, else an InputError naming it
+    (the csv module takes nothing else).
+
+    >>> check_delimiter(";")
+    ';'
+    >>> check_delimiter("ab")
+    Traceback (most recent call last):
+    ...
+    corpusagree.model.errors.InputError: the delimiter must be one character, not 'ab'
+    """
+    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1):
+        raise InputError(f"the delimiter must be one character, not {delimiter!r}")
+    return delimiter
 
 
 def read_table(path: Path_, delimiter: str | None = None) -> Iterator[tuple[int, list[str]]]:

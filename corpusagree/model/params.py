@@ -396,7 +396,7 @@ def checked(*params: Param, where: str | None = None) -> Callable[[F], F]:
 
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            for key, value in zip(positional, args):
+            for key, value in zip(positional, args, strict=False):
                 spec = specs.get(key)
                 if spec is not None:
                     spec.check(value, name)

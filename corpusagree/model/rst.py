@@ -48,6 +48,10 @@ from .errors import InputError
 SPAN = "span"
 
 
+#: the deepest indentation of :meth:`RSTTree.outline` (deeper nodes say their depth)
+OUTLINE_DEPTH = 40
+
+
 @dataclass(frozen=True)
 class RSTTree:
     """One annotator's RST constituency tree of one document.
@@ -105,7 +109,9 @@ class RSTTree:
 
     def outline(self, width: int = 40) -> list[str]:
         """The tree as indented lines, one per node: nuclearity, relation and EDUs (with the
-        first ``width`` characters of a leaf's text), depth first in text order.
+        first ``width`` characters of a leaf's text), depth first in text order; a node deeper
+        than :data:`OUTLINE_DEPTH` is indented as deep as that, with its depth written out
+        (so the outline of any tree is linear in its size).
 
         Examples
         --------
@@ -129,7 +135,9 @@ class RSTTree:
             if node < self.n_edus:
                 text = self.edus[node]
                 span += " " + (text if len(text) <= width else text[:width - 1] + "…")
-            out.append("  " * depth + (f"{label} {span}" if label else span))
+            indent = "  " * depth if depth <= OUTLINE_DEPTH else \
+                "  " * OUTLINE_DEPTH + f"[depth {depth}] "
+            out.append(indent + (f"{label} {span}" if label else span))
             stack.extend((k, depth + 1) for k in sorted(kids.get(node, []),
                                                         key=self.start.__getitem__,
                                                         reverse=True))

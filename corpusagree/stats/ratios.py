@@ -1,10 +1,12 @@
-"""The two divisions every coefficient makes, written once.
+"""The divisions every coefficient makes, written once.
 
 * :func:`divide`: a ratio that has no value where its denominator is 0 (a count, a length or
   a disagreement: the denominators here are never negative), vectorised, without numpy's
   warnings;
 * :func:`chance_corrected`: ``1 − Do/De`` (Artstein & Poesio 2005, §2.5; Krippendorff 2011;
-  Mathet et al. 2015, §4), undefined where there is no expected disagreement.
+  Mathet et al. 2015, §4), undefined where there is no expected disagreement;
+* :func:`nanmean`: the mean of the defined values (a macro average over documents), nan
+  where none is defined, without numpy's "Mean of empty slice" warning.
 """
 
 from __future__ import annotations
@@ -55,4 +57,37 @@ def chance_corrected(observed, expected) -> np.ndarray:
     return 1.0 - divide(observed, expected)
 
 
-__all__ = ["chance_corrected", "divide"]
+def nanmean(values, axis: int | None = None):
+    """The mean of the values that are not nan (along ``axis``), nan where every value is nan
+    or there is none: a macro average over documents whose coefficient may be undefined, as
+    :func:`numpy.nanmean` computes it but without its warning (an undefined average is already
+    null in the report, with a note).
+
+    Parameters
+    ----------
+    values : array_like of float
+    axis : int, optional
+        The axis averaged over; None: all values (a float is returned).
+
+    Returns
+    -------
+    float or numpy.ndarray
+
+    Examples
+    --------
+    >>> nanmean([0.5, float("nan"), 1.0])
+    0.75
+    >>> nanmean([float("nan")]), nanmean([])
+    (nan, nan)
+    >>> nanmean([[1.0, float("nan")], [3.0, float("nan")]], axis=0).tolist()
+    [2.0, nan]
+    """
+    v = np.asarray(values, float)
+    defined = ~np.isnan(v)
+    n = defined.sum(axis=axis)
+    total = np.where(defined, v, 0.0).sum(axis=axis)
+    out = divide(total, n)
+    return float(out) if axis is None else out
+
+
+__all__ = ["chance_corrected", "divide", "nanmean"]

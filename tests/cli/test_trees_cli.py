@@ -133,3 +133,21 @@ def test_relations_without_any_relation(cli, tmp_path):
     status, _, err = cli("relations", tmp_path / "a", tmp_path / "b")
     assert status == 2 and "no relation in any file" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_identical_three_edu_trees_print_no_library_warning(cli, tmp_path):
+    """Issue 37, 12: two identical 3-EDU trees with one relation label have no defined κ of
+    Iruskieta's factors; its macro average is null without numpy's "Mean of empty slice"."""
+    tree = ('<rst><header><relations><rel name="elaboration" type="rst"/></relations>'
+            '</header><body>\n<segment id="1" parent="4" relname="span">A b</segment>\n'
+            '<segment id="2" parent="1" relname="elaboration">C d</segment>\n'
+            '<segment id="3" parent="1" relname="elaboration">E f</segment>\n'
+            '<group id="4" type="span"/>\n</body></rst>')
+    for who in ("a", "b"):
+        (tmp_path / who).mkdir()
+        write(tmp_path / who, "d.rs3", tree)
+    code, out, err = cli("trees", tmp_path / "a", tmp_path / "b", "--json")
+    assert code == 0 and err == ""
+    macro = {r["factor"]: r["kappa_macro"] for r in json.loads(out)["iruskieta"]}
+    assert macro["relation"] is None and macro["nuclearity"] is None
+    assert macro["constituent"] == 1.0

@@ -388,3 +388,50 @@ def test_base_data_that_is_a_device_or_pipe_is_refused(tmp_path, kind):
     with pytest.raises(InputError) as e:
         mmax2.read([corpus / "ann1"])
     assert str(e.value) == f"{words}: not a regular file"
+
+
+def _special(path, kind):
+    """Put ``kind`` where the file ``path`` was."""
+    path.unlink()
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        path.symlink_to(path.parent / "nowhere")
+
+
+_KINDS = {"folder": "a folder where a file is expected", "pipe": "not a regular file",
+          "device": "not a regular file", "broken": "a link to nothing"}
+
+
+@pytest.mark.parametrize("kind", list(_KINDS))
+@pytest.mark.parametrize("job", ["markables", "coref"])
+def test_markable_level_that_is_no_regular_file(cli, tmp_path, kind, job):
+    """Issue 37, 1: a markable level found through common_paths.xml that is a folder, a pipe
+    or a link to a device or to nothing is an error naming it (it was read as a level with no
+    markables: one annotator had 43 mentions instead of 54), and the pipe is not waited on."""
+    from support import SAMPLES
+    corpus = tmp_path / "mmax2"
+    shutil.copytree(SAMPLES / "coref" / "mmax2", corpus)
+    level = corpus / "ann1" / "Markables" / "recipe_coref_level.xml"
+    _special(level, kind)
+    code, out, err = cli(job, corpus)
+    assert (code, out) == (2, "")
+    assert err.strip().startswith(f"{level}: {_KINDS[kind]}")
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+@pytest.mark.parametrize("name", ["ann1/common_paths.xml", "Schemes/coref_scheme.xml"])
+def test_common_paths_and_scheme_that_are_no_regular_file(tmp_path, kind, name):
+    """Issue 37, 1: the same for the common_paths.xml beside a project and a scheme file it
+    names."""
+    from support import SAMPLES
+    corpus = tmp_path / "mmax2"
+    shutil.copytree(SAMPLES / "coref" / "mmax2", corpus)
+    _special(corpus / name, kind)
+    with pytest.raises(InputError) as e:
+        mmax2.read([corpus])
+    assert str(e.value) == f"{corpus / name}: {_KINDS[kind]}"

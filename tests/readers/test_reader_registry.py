@@ -385,3 +385,25 @@ def test_read_hands_what_it_made_to_the_oldest_generation():
                                                   for o in gc.get_objects(g))
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+@pytest.mark.parametrize("task, copy, given, companion", [
+    ("coref", "sample_corpora/coref/brat", ".", "ann1/council.txt"),
+    ("coref", "tests/data/coref_a/xmi/zip", "carol.xmi", "TypeSystem.xml"),
+    ("senses", "tests/data/senses/wsbest", "judgments.tsv", "uses.tsv"),
+])
+def test_companion_file_that_is_no_regular_file(tmp_path, kind, task, copy, given, companion):
+    """Issue 37, 1: a file a reader finds beside the one it reads (brat's .txt, XMI's
+    TypeSystem.xml, WSBest's uses.tsv) that is a folder or a pipe is an error naming it, not
+    a file taken as absent, and the pipe is not waited on."""
+    import shutil
+    shutil.copytree(ROOT / copy, tmp_path / "in")
+    target = tmp_path / "in" / companion
+    target.unlink()
+    target.mkdir() if kind == "folder" else os.mkfifo(target)
+    fmt = "wsbest" if task == "senses" else "auto"
+    with pytest.raises(InputError) as e:
+        readers.read(task, [tmp_path / "in" / given], fmt)
+    assert str(e.value).startswith(f"{target}: ")
+    assert ("folder" if kind == "folder" else "not a regular file") in str(e.value)

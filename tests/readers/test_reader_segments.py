@@ -656,3 +656,15 @@ def test_segeval_tsv_rows_as_written(tmp_path: Path) -> None:
     path.write_bytes(b"Coder\tMasses\r\na\t2\t3\r\n b \t 4 \t1\r\n\r\nc\t3\t0002\r\n\r\n")
     assert masses(segeval.read(path)) == {("d", "a"): (2, 3), ("d", "b"): (4, 1),
                                           ("d", "c"): (3, 2)}
+
+
+@pytest.mark.parametrize("job", ["segments", "spans"])
+def test_positions_delimiter_of_two_characters(cli, job):
+    """Issue 37, 8: ``--delimiter ab`` is one line naming it (the positions reader checks it
+    as the table reader does), not a TypeError from the csv module."""
+    with pytest.raises(InputError, match="the delimiter must be one character, not 'ab'"):
+        positions.read(OWN_SAMPLES / "positions", delimiter="ab")
+    code, out, err = cli(job, str(OWN_SAMPLES / "positions"), "--input-format", "positions",
+                         "--delimiter", "ab")
+    assert (code, out) == (2, "")
+    assert err.strip() == "the delimiter must be one character, not 'ab'"

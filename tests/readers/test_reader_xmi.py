@@ -270,3 +270,54 @@ def test_xml_errors_are_one_line(tmp_path, data, message):
     with pytest.raises(InputError) as e:
         xmi.read([p])
     assert str(e.value) == f"{p}{message}"
+
+
+def test_inception_export_layout():
+    """An export written by INCEpTION 3.6.1 (tests/data/inception_export, Apache-2.0): its
+    ``annotation/<document>/<user>.<ext>`` member is user ``admin``'s document
+    ``example_sentence.txt``; the curation user's TSV is no annotator's."""
+    export = TEST_DATA / "inception_export" / "Export+Test+-+Curated+annotation+project_3_6_1.zip"
+    found = [(m.annotator, m.document, m.root) for m in _zips.members(export, ".txt")]
+    assert found == [("admin", "example_sentence.txt", False)]
+    assert list(_zips.members(export, ".tsv")) == []  # curation/…/CURATION_USER.tsv
+    assert not xmi.sniff(export)
+
+
+def _export(tmp_path, layout):
+    """The sample corpus's XMI (annotation/<document>/<user>.xmi) zipped in one of the
+    layouts INCEpTION's exports use."""
+    from support import SAMPLES
+    src = SAMPLES / "coref" / "xmi" / "annotation"
+    out = tmp_path / "in" / "export.zip"
+    out.parent.mkdir()
+    with zipfile.ZipFile(out, "w") as z:
+        for doc in sorted(src.iterdir()):
+            z.write(doc / "TypeSystem.xml", f"annotation/{doc.name}/TypeSystem.xml")
+            for f in sorted(doc.glob("*.xmi")):
+                user = f.stem
+                if layout == "annotation":
+                    z.write(f, f"annotation/{doc.name}/{user}.xmi")
+                elif layout == "user":
+                    z.write(f, f"{user}/{doc.name}.xmi")
+                else:  # per-user zips nested in the export
+                    import io
+                    buf = io.BytesIO()
+                    with zipfile.ZipFile(buf, "w") as inner:
+                        inner.write(f, f"{doc.name}.xmi")
+                        inner.write(doc / "TypeSystem.xml", "TypeSystem.xml")
+                    z.writestr(f"annotation/{doc.name}/{user}.zip", buf.getvalue())
+    return out
+
+
+@pytest.mark.parametrize("layout", ["annotation", "user", "nested"])
+def test_inception_export_layouts_in_a_zip(tmp_path, layout, cli_json):
+    """Issue 37, 2: zipped as INCEpTION exports it, the two-annotator sample reads as it
+    does unzipped (it was 'none of the mentions is marked by two or more annotators', 'annotator
+    '' has document twice', or 'no WebAnno TSV 3 file in this zip')."""
+    from support import SAMPLES
+    plain = cli_json("coref", SAMPLES / "coref" / "xmi")
+    zipped = cli_json("coref", _export(tmp_path, layout))
+    assert zipped["format"] == "xmi"
+    assert zipped["annotators"] == plain["annotators"]
+    assert zipped["documents"] == plain["documents"]
+    assert zipped["coefficients"] == plain["coefficients"]

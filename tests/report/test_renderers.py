@@ -73,7 +73,7 @@ def test_csv_is_one_tidy_table_pandas_reads(report):
     text = lines_of("csv", report)
     tidy = pd.read_csv(io.StringIO(text), keep_default_na=False, dtype=str)
     assert list(tidy.columns) == ["table", "row", "column", "value"]
-    assert list(dict.fromkeys(tidy["table"])) == list(report.tables)
+    assert list(dict.fromkeys(tidy["table"])) == [*report.tables, "notes"]
     assert all(t.isascii() for t in tidy["table"])
     coef = tidy[tidy.table == "coefficients"].pivot(index="row", columns="column",
                                                     values="value")
@@ -88,7 +88,7 @@ def test_csv_is_one_tidy_table_pandas_reads(report):
 def test_csv_files_one_per_table(report, tmp_path):
     pd = pytest.importorskip("pandas")
     written = report.to_csv(tmp_path / "out")
-    assert [p.name for p in written] == [f"{t}.csv" for t in report.tables]
+    assert [p.name for p in written] == [f"{t}.csv" for t in [*report.tables, "notes"]]
     first = pd.read_csv(written[0])
     assert list(first.columns[:3]) == ["id", "coefficient", "distance"]
     assert list(first["value"]) == [e.value for e in report.coefficients]
@@ -168,3 +168,30 @@ def test_a_huge_cell_is_clipped_in_the_terminal():
     text = " ".join(out.getvalue().split())
     assert "characters in all" in text and len(out.getvalue()) < 3 * MAX_TEXT
     assert huge in t.records()[0]["lemma"]
+
+
+def test_csv_keeps_the_notes(cli, tmp_path):
+    """Issue 37, 3: ``trees`` leaves a file with two roots out and says so in text, Markdown
+    and JSON; CSV (one tidy table, and one file per table) has it in its ``notes`` table."""
+    pd = pytest.importorskip("pandas")
+    header = ('<rst><header><relations><rel name="elaboration" type="rst"/></relations>'
+              '</header><body>\n')
+    good = ('<segment id="1" parent="3" relname="span">A b</segment>\n<segment id="2" '
+            'parent="1" relname="elaboration">C d</segment>\n<group id="3" type="span"/>\n')
+    for who in ("a", "b"):
+        (tmp_path / who).mkdir()
+        (tmp_path / who / "good.rs3").write_text(header + good + "</body></rst>")
+        (tmp_path / who / "roots.rs3").write_text(header + good + "</body></rst>")
+    (tmp_path / "b" / "roots.rs3").write_text(header + '<segment id="1">A b</segment>'
+                                              '<segment id="2">C d</segment></body></rst>')
+    code, out, err = cli("trees", tmp_path / "a", tmp_path / "b", "--format", "csv")
+    assert code == 0, err
+    tidy = pd.read_csv(io.StringIO(out), keep_default_na=False, dtype=str)
+    notes = tidy[tidy.table == "notes"]
+    assert notes[notes.column == "note"]["value"].str.contains("roots.rs3").any()
+    code, _, err = cli("trees", tmp_path / "a", tmp_path / "b", "--format", "csv",
+                       "--output", f"{tmp_path / 'out'}/")
+    assert code == 0, err
+    frame = pd.read_csv(tmp_path / "out" / "notes.csv", keep_default_na=False)
+    assert list(frame.columns) == ["table", "note"]
+    assert frame["note"].str.contains("roots.rs3").any()

@@ -550,3 +550,24 @@ def test_import_stays_light() -> None:
 def test_docstring_examples(module) -> None:
     result = doctest.testmod(module)
     assert result.attempted >= 2 and result.failed == 0
+
+
+@pytest.mark.parametrize("model", ["majority_vote", "wawa", "dawid_skene", "one_coin", "glad",
+                                   "mace"])
+def test_too_many_labels_refused_with_the_numbers_before_allocating(model):
+    """Issue 37, 9: 10^4 items with 3×10^4 distinct labels would need a 2.24 GiB items ×
+    labels table (a MemoryError under a 4 GiB limit): every model refuses with the numbers
+    before allocating anything of that size."""
+    import tracemalloc
+    n, L = 10_000, 30_000
+    codes = (np.arange(3 * n).reshape(3, n) % L).astype(np.int32)
+    data = ReliabilityData(codes, [f"L{k}" for k in range(L)], ["a", "b", "c"])
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match=rf"^{model}: a table of 10,000 items × 30,000 "
+                                             r"labels would take 2\.24 GiB \(at most 0\.50"):
+            getattr(an, model)(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 << 20

@@ -98,3 +98,27 @@ def test_relation_mapping_file(tmp_path):
     write(tmp_path, "m.tsv", "reason\tCause\nReason\tExplanation\n")
     with pytest.raises(InputError, match=r"m.tsv:2: 'Reason' is mapped to 'Cause' on line 1"):
         read_mapping(f)
+
+
+def test_disrpt_token_range_past_any_document(tmp_path):
+    """Issue 37, 6: a range of 10^24 tokens is one line naming the file, not OverflowError."""
+    for who in ("a", "b"):
+        (tmp_path / who).mkdir()
+        write(tmp_path / who, "x.rels",
+              RELS + "d\t1-999999999999999999999999\t4\tx\ty\t1\t1\ts\ts\t1>2\tc\tc\n")
+    with pytest.raises(InputError, match=r"x.rels:2: token range '1-9+' goes past token"):
+        read("relations", [tmp_path / "a", tmp_path / "b"])
+
+
+def test_xmi_relation_to_cas_null(tmp_path):
+    """Issue 37, 6: ``Governor="0"`` points at the cas:NULL element, which is no span: one
+    line naming the file and the relation's line, not KeyError."""
+    import shutil
+    src = DATA / "relations" / "xmi"
+    shutil.copytree(src, tmp_path / "xmi")
+    f = tmp_path / "xmi" / "a" / "story.xmi"
+    f.write_text(f.read_text("utf-8").replace('Governor="12"', 'Governor="0"'), "utf-8")
+    _, anns = read("relations", [tmp_path / "xmi" / "a", tmp_path / "xmi" / "b"])
+    with pytest.raises(InputError, match=r"story.xmi:12: relation 100: its source 0 is no "
+                                         r"span annotation"):
+        relation_items(anns)

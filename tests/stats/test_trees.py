@@ -281,3 +281,55 @@ def test_confusion_diagonal_is_relation_matches(rstmulti):
     m = confusion(c, p.reference, p.other)
     counts = count(c, p.reference, p.other).counts.sum(axis=0)
     assert (m.trace(), m.sum()) == (counts[4], counts[2])
+
+
+def _blocks(n: int, block: int) -> str:
+    """An rs3 body of n EDUs: blocks of ``block`` EDUs, each an elaboration of its first EDU,
+    each block's first an elaboration of EDU 1."""
+    rows = [f'<segment id="1" parent="{n + 1}" relname="span">w1</segment>']
+    for i in range(2, n + 1):
+        first = ((i - 1) // block) * block + 1
+        rows.append(f'<segment id="{i}" parent="{1 if i == first else first}" '
+                    f'relname="elaboration">w{i}</segment>')
+    return "\n".join(rows) + f'\n<group id="{n + 1}" type="span"/>\n'
+
+
+def test_iruskieta_memory_linear_in_the_trees(tmp_path):
+    """Issue 37, 10: 10,000 EDUs took 2.2 GB (a relations × relations table, 3,000: 0.31 GB):
+    past ``WHOLE_TABLE`` a pair is assigned per component of its candidate pairs, whose memory
+    grows with the trees, not their square."""
+    import tracemalloc
+
+    def peak(n):
+        (tmp_path / str(n)).mkdir()
+        trees = pair(tmp_path / str(n), _blocks(n, 10), _blocks(n, 7))
+        r = ir.relations(nodes(trees))
+        tracemalloc.start()
+        try:
+            c = ir.compare(r, [0], [1])
+            return tracemalloc.get_traced_memory()[1], c
+        finally:
+            tracemalloc.stop()
+
+    small, _ = peak(2_500)
+    large, c = peak(10_000)
+    assert large < 5 * small and large < 200 << 20  # a table would be 16 times and 800 MB
+    assert c.matched[0] + c.unmatched[0] == 9_999
+
+
+def test_assignment_by_components_is_optimal(rstmulti):
+    """The assignment per component (:func:`ir.assign`) has the cost of scipy's assignment of
+    the whole table on every RSTmulti pair, and as many matched relations."""
+    from scipy.optimize import linear_sum_assignment
+    p, _ = rstmulti
+    trees, _ = relabel(p.trees, "lower")
+    r = ir.relations(nodes([binarize(t) for t in trees]))
+    for i, j in zip(p.reference, p.other, strict=True):
+        table = ir.distances(r, i, j)
+        if not table.size:
+            continue
+        x, y = linear_sum_assignment(table)
+        ax, ay, ad = ir.assign(*table.shape, *ir.candidates(r, i, j))
+        assert ad.sum() == table[x, y].sum() and (table[ax, ay] == ad).all()
+        assert len(set(ax.tolist())) == len(ax) == min(table.shape) == len(set(ay.tolist()))
+        assert (ad < ir.NO_MATCH).sum() == (table[x, y] < ir.NO_MATCH).sum()

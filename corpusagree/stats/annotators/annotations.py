@@ -23,6 +23,11 @@ from ...model.data import ReliabilityData
 from ...model.errors import InputError
 from ...model.params import ArrayLike, Param
 
+#: bytes one table of a model of the annotators may take (items × labels posteriors,
+#: annotators × labels × labels confusion matrices); a fit that needs more is refused before
+#: anything is allocated (a fit holds a few such tables at once)
+TABLE_LIMIT = 1 << 29
+
 
 @dataclass(frozen=True, eq=False)
 class Annotations:
@@ -87,6 +92,28 @@ class Annotations:
                            self.items, self.annotators, self.labels, w)
 
     # ---- sizes ----------------------------------------------------------------------------
+    def check_size(self, model: str, *, confusion: bool = False) -> None:
+        """An InputError with the numbers when a table of the fit of ``model`` (items ×
+        labels, and with ``confusion`` annotators × labels × labels) would take more than
+        :data:`TABLE_LIMIT` bytes: every model holds a probability (or a vote share) of
+        every label for every item, so many distinct labels cannot be modelled.
+
+        >>> from corpusagree import ReliabilityData
+        >>> data = ReliabilityData.from_triples([("A", 1, "x"), ("B", 1, "y")])
+        >>> Annotations.of(data).check_size("dawid_skene", confusion=True)
+        """
+        K = self.n_labels
+        tables = [(f"{self.n_items:,} items × {K:,} labels", self.n_items * K)]
+        if confusion:
+            tables.append((f"{self.n_annotators:,} annotators × {K:,} × {K:,} labels",
+                           self.n_annotators * K * K))
+        for what, cells in tables:
+            if cells * 8 > TABLE_LIMIT:
+                raise InputError(
+                    f"{model}: a table of {what} would take {cells * 8 / (1 << 30):.2f} GiB "
+                    f"(at most {TABLE_LIMIT / (1 << 30):.2f} GiB): merge rare labels, or "
+                    "measure agreement with 'corpusagree table'")
+
     @property
     def n(self) -> int:
         """Number of judgements."""

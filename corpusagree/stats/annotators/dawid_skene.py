@@ -135,6 +135,7 @@ def fit(ann: Annotations, m_step: MStep, n_iter: int, tol: float
 
 def _result(name: str, ann: Annotations, m_step: MStep, n_iter: int, tol: float,
             skill_measure: str, one_coin: bool) -> AnnotatorModel:
+    ann.check_size(name, confusion=True)
     T, prior, err, history, converged = fit(ann, m_step, n_iter, tol)
     A, K = ann.n_annotators, ann.n_labels
     confusion = err.reshape(A, K, K).transpose(0, 2, 1)  # annotator × true × given

@@ -170,6 +170,7 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
     from scipy.optimize import minimize  # only the fit needs scipy.optimize
 
     ann = Annotations.of(data)
+    ann.check_size("glad")
     model = _Glad(ann)
     x0 = model.start(start)
     scale = 1 + np.concatenate([ann.per_annotator, ann.per_item])

@@ -178,6 +178,7 @@ def mace(data: ReliabilityData | Annotations, *, method: str = "vb", seed: int |
     {0: 0.88, 1: 0.63, 2: 0.31}
     """
     ann = Annotations.of(data)
+    ann.check_size("mace")
     A, K = ann.n_annotators, ann.n_labels
     smooth = 0.01 / K if smoothing is None else float(smoothing)
     rng = np.random.default_rng(seed)

@@ -83,6 +83,7 @@ def majority_vote(data: ReliabilityData | Annotations) -> AnnotatorModel:
     {'A': 0.5, 'B': 1.0, 'C': 0.0}
     """
     ann = Annotations.of(data)
+    ann.check_size("majority_vote")
     shares = vote_shares(ann)
     skill = agreement_with(ann, first_argmax(shares))
     return AnnotatorModel.from_fit("majority_vote", ann, shares, skill, AGREEMENT)
@@ -122,6 +123,7 @@ def wawa(data: ReliabilityData | Annotations) -> AnnotatorModel:
     ({1: 'x', 2: 'y'}, 0.75)
     """
     ann = Annotations.of(data)
+    ann.check_size("wawa")
     skill = agreement_with(ann, first_argmax(vote_shares(ann)))
     shares = vote_shares(ann, skill)
     return AnnotatorModel.from_fit("wawa", ann, shares, skill, AGREEMENT, iterations=1)

@@ -58,6 +58,11 @@ FACTORS = ("central_subconstituent", "constituent", "attachment_point", "nuclear
 #: RST-Tace's matching distances
 SAME_CS, SAME_C_AND_A, SWAPPED_C_AND_A, SOME_CS, NO_MATCH = range(5)
 NUCLEARITY = ("multi", "right", "left")
+#: the largest relations × relations table of a tree pair assigned whole, as RST-Tace does
+#: (which of several optimal assignments it finds decides some factors' matches); a larger
+#: pair is assigned per connected component of its candidate pairs (:func:`assign`), in
+#: memory linear in the trees (4·10^6 cells: 32 MB; about 2,000 EDUs a tree)
+WHOLE_TABLE = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -145,38 +150,116 @@ def relations(n: Nodes) -> Relations:
 
 def distances(r: Relations, i: int, j: int) -> np.ndarray:
     """RST-Tace's matching distance between every relation of tree ``i`` (rows) and of tree
-    ``j`` (columns), vectorised."""
+    ``j`` (columns), as a dense array (for small trees and tests: :func:`compare` works on
+    :func:`candidates`, whose memory is linear in the trees)."""
+    nx, ny = r.ptr[i + 1] - r.ptr[i], r.ptr[j + 1] - r.ptr[j]
+    out = np.full((nx, ny), NO_MATCH, np.int64)
+    x, y, d = candidates(r, i, j)
+    out[x, y] = d
+    return out
+
+
+def candidates(r: Relations, i: int, j: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(x, y, d)``: every pair of relation ``x`` of tree ``i`` and relation ``y`` of tree
+    ``j`` (indices within each tree) whose matching distance ``d`` is below ``NO_MATCH``; all
+    other pairs are ``NO_MATCH``. Such a pair shares a CS element, or has the same C and A, or
+    C and A swapped, so the pairs are found by joining on those keys (sparse products of
+    one-hot tables): memory linear in the relations, their CS elements and these pairs,
+    never relations × relations."""
     x = np.arange(r.ptr[i], r.ptr[i + 1])
     y = np.arange(r.ptr[j], r.ptr[j + 1])
-    width = int(max(r.cs_end.max(initial=0), r.c_end.max(initial=0))) + 1
-    cs_x, cs_y = _incidence(r, x, width), _incidence(r, y, width)
-    shared = (cs_x @ cs_y.T).toarray()
-    size_x, size_y = np.diff(r.cs_ptr)[x], np.diff(r.cs_ptr)[y]
-    all_cs = (shared == size_x[:, None]) & (shared == size_y[None, :])
-    no_cs = shared == 0
+    nx, ny = len(x), len(y)
+    if not nx or not ny:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    cs_x, cs_y = _elements(r, x), _elements(r, y)
+    ids = np.unique(np.concatenate([cs_x[1], cs_y[1]]), axis=0, return_inverse=True)[1]
+    ids = ids.reshape(-1)
+    inc_x = _one_hot(cs_x[0], ids[:len(cs_x[1])], nx, int(ids.max()) + 1)
+    inc_y = _one_hot(cs_y[0], ids[len(cs_x[1]):], ny, int(ids.max()) + 1)
+    shared = (inc_x @ inc_y.T).tocsr()
+    ca_x = np.stack([r.c_start[x], r.c_end[x], r.a_start[x], r.a_end[x]], axis=1)
+    ca_y = np.stack([r.c_start[y], r.c_end[y], r.a_start[y], r.a_end[y]], axis=1)
+    ac_y = ca_y[:, [2, 3, 0, 1]]
+    keys = np.unique(np.concatenate([ca_x, ca_y, ac_y]), axis=0, return_inverse=True)[1]
+    keys = keys.reshape(-1)
+    kx, ky, ks = keys[:nx], keys[nx:nx + ny], keys[nx + ny:]
+    width = int(keys.max()) + 1
+    ex = _one_hot(np.arange(nx), kx, nx, width)
+    pairs = [shared.tocoo(), (ex @ _one_hot(np.arange(ny), ky, ny, width).T).tocoo(),
+             (ex @ _one_hot(np.arange(ny), ks, ny, width).T).tocoo()]
+    flat = np.unique(np.concatenate([p.row.astype(np.int64) * ny + p.col for p in pairs]))
+    px, py = np.divmod(flat, ny)
+    n_shared = np.asarray(shared[px, py]).reshape(-1) if len(flat) else np.zeros(0)
+    size = np.diff(r.cs_ptr)
+    all_cs = (n_shared == size[x][px]) & (n_shared == size[y][py])
+    both_mono = ~r.multi[x][px] & ~r.multi[y][py]
+    d = np.select([all_cs, kx[px] == ky[py], kx[px] == ks[py], both_mono | (n_shared == 0)],
+                  [SAME_CS, SAME_C_AND_A, SWAPPED_C_AND_A, NO_MATCH], SOME_CS)
+    keep = d != NO_MATCH
+    return px[keep], py[keep], d[keep].astype(np.int64)
 
-    def same(s1, e1, s2, e2):
-        return (s1[x][:, None] == s2[y][None, :]) & (e1[x][:, None] == e2[y][None, :])
 
-    cc_aa = same(r.c_start, r.c_end, r.c_start, r.c_end) & \
-        same(r.a_start, r.a_end, r.a_start, r.a_end)
-    swapped = same(r.c_start, r.c_end, r.a_start, r.a_end) & \
-        same(r.a_start, r.a_end, r.c_start, r.c_end)
-    both_mono = ~r.multi[x][:, None] & ~r.multi[y][None, :]
-    return np.select([all_cs, cc_aa, swapped, both_mono | no_cs],
-                     [SAME_CS, SAME_C_AND_A, SWAPPED_C_AND_A, NO_MATCH], SOME_CS)
-
-
-def _incidence(r: Relations, rows: np.ndarray, width: int) -> sp.csr_matrix:
-    """relations × spans 0/1 matrix of the CS elements of ``rows``."""
+def _elements(r: Relations, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(row within ``rows``, (start, end)) of every CS element of the relations ``rows``."""
     sizes = np.diff(r.cs_ptr)[rows]
-    j = np.concatenate([np.arange(r.cs_ptr[k], r.cs_ptr[k + 1]) for k in rows]) \
-        if len(rows) else np.zeros(0, np.int64)
-    keys = r.cs_start[j] * width + r.cs_end[j]
-    m = sp.csr_matrix((np.ones(len(j)), (np.repeat(np.arange(len(rows)), sizes), keys)),
-                      shape=(len(rows), width * width))
+    first = r.cs_ptr[rows]
+    offset = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    j = np.repeat(first, sizes) + offset
+    return (np.repeat(np.arange(len(rows)), sizes),
+            np.stack([r.cs_start[j], r.cs_end[j]], axis=1))
+
+
+def _one_hot(rows: np.ndarray, cols: np.ndarray, n: int, width: int) -> sp.csr_matrix:
+    """n × width 0/1 matrix with ones at (rows, cols) (a repeated cell is one)."""
+    m = sp.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, width))
+    m.sum_duplicates()
     m.data[:] = 1.0
     return m
+
+
+def assign(nx: int, ny: int, x: np.ndarray, y: np.ndarray, d: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A minimum-cost assignment of min(nx, ny) pairs of an nx × ny distance table that is
+    ``NO_MATCH`` except at the pairs ``(x, y)`` (distance ``d``): the optimal assignment
+    (``scipy.optimize.linear_sum_assignment``) of each connected component of those pairs,
+    then the rows left paired in order with the columns left, at ``NO_MATCH``. The same
+    total as one assignment of the whole table (a pair across components costs
+    ``NO_MATCH`` either way), without ever holding it: returns (rows, columns, distances),
+    by row."""
+    from scipy.sparse.csgraph import connected_components
+
+    n = nx + ny
+    graph = sp.csr_matrix((np.ones(len(x)), (x, nx + y)), shape=(n, n))
+    _, comp = connected_components(graph, directed=False)
+    cx = comp[x]
+    edges = np.bincount(cx, minlength=n)
+    rows_in = np.bincount(comp[:nx], minlength=n)
+    cols_in = np.bincount(comp[nx:], minlength=n)
+    single = (edges[cx] == 1) & (rows_in[cx] == 1) & (cols_in[cx] == 1)
+    out_x, out_y, out_d = [x[single]], [y[single]], [d[single]]
+    order = np.argsort(cx[~single], kind="stable")
+    rest_x, rest_y, rest_d, rest_c = (a[~single][order] for a in (x, y, d, cx))
+    bounds = np.flatnonzero(np.r_[True, rest_c[1:] != rest_c[:-1], True]) \
+        if len(rest_c) else np.zeros(1, np.int64)
+    for s, e in zip(bounds[:-1], bounds[1:], strict=True):  # components of several pairs
+        ux, ix = np.unique(rest_x[s:e], return_inverse=True)
+        uy, iy = np.unique(rest_y[s:e], return_inverse=True)
+        table = np.full((len(ux), len(uy)), float(NO_MATCH))
+        table[ix, iy] = rest_d[s:e]
+        a, b = linear_sum_assignment(table)
+        hit = table[a, b] < NO_MATCH
+        out_x.append(ux[a[hit]])
+        out_y.append(uy[b[hit]])
+        out_d.append(table[a, b][hit].astype(np.int64))
+    mx, my, md = (np.concatenate(v) for v in (out_x, out_y, out_d))
+    free_x = np.setdiff1d(np.arange(nx), mx)
+    free_y = np.setdiff1d(np.arange(ny), my)
+    q = min(nx, ny) - len(mx)
+    ax = np.concatenate([mx, free_x[:q]])
+    ay = np.concatenate([my, free_y[:q]])
+    ad = np.concatenate([md, np.full(q, NO_MATCH, np.int64)])
+    order = np.argsort(ax, kind="stable")
+    return ax[order], ay[order], ad[order]
 
 
 @dataclass(frozen=True)
@@ -221,13 +304,19 @@ def compare(r: Relations, reference: np.ndarray, other: np.ndarray) -> Compariso
     matches = np.zeros((P, len(FACTORS)), np.int64)
     rows_x, rows_y, dist, pair = [], [], [], []
     for k in range(P):
-        d = distances(r, reference[k], other[k])
-        if not d.size:
+        i, j = reference[k], other[k]
+        nx, ny = r.ptr[i + 1] - r.ptr[i], r.ptr[j + 1] - r.ptr[j]
+        if not nx or not ny:
             continue
-        x, y = linear_sum_assignment(d)
-        rows_x.append(x + r.ptr[reference[k]])
-        rows_y.append(y + r.ptr[other[k]])
-        dist.append(d[x, y])
+        if nx * ny <= WHOLE_TABLE:  # ties broken as RST-Tace's assignment breaks them
+            table = distances(r, i, j)
+            x, y = linear_sum_assignment(table)
+            d = table[x, y]
+        else:
+            x, y, d = assign(nx, ny, *candidates(r, i, j))
+        rows_x.append(x + r.ptr[i])
+        rows_y.append(y + r.ptr[j])
+        dist.append(d)
         pair.append(np.full(len(x), k))
     if not dist:
         empty = {f: (np.zeros(0, np.int64), np.zeros(0, object), np.zeros(0, object))
