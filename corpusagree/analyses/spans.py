@@ -205,7 +205,7 @@ def _task(paths: list[Path], input_format: str) -> str:
         if len(paths) > 1 and any(_recognises(task, p) for p in paths):
             raise error
     raise InputError(corpora.other_jobs_files(paths, TASKS) or
-                     "cannot tell the format of these spans; pass --input-format",
+                     "cannot tell the format of these spans; pass input_format=NAME",
                      paths[0] if len(paths) == 1 else None)
 
 
