@@ -32,7 +32,8 @@ from . import jobs
 __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
            "in_given_order", "input_paths", "jobs_reading", "judgements_of", "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
-           "other_jobs_files", "read", "read_judgements", "read_mentions", "resolve"]
+           "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
+           "resolve"]
 
 #: what each reader task's formats hold (``table``: reliability-data files)
 TASK_KINDS = {"table": "judgements", "coref": "mentions", "segments": "segmentations",
@@ -112,10 +113,22 @@ def naming_other_jobs(paths: Sequence[Path], tasks: Sequence[str], input_format:
     try:
         yield
     except InputError:
-        other = other_jobs_files(paths, tasks) if input_format == "auto" and paths else None
+        other = other_jobs_error(paths, tasks) if input_format == "auto" and paths else None
         if other is None:
             raise
-        raise InputError(other, paths[0] if len(paths) == 1 else None) from None
+        raise other from None
+
+
+def other_jobs_error(paths: Sequence[Path], tasks: Sequence[str]) -> InputError | None:
+    """The InputError naming the first of ``paths`` that is another job's data and the job
+    that reads it (:func:`other_jobs_files`), or None."""
+    if other_jobs_files(paths, tasks) is None:
+        return None
+    for p in paths:
+        other = other_jobs_files([p], tasks)
+        if other is not None:
+            return InputError(other, p)
+    return None
 
 
 def resolve(tasks: Sequence[str], paths: Sequence[Path], input_format: str = "auto"
