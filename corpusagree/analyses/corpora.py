@@ -86,11 +86,12 @@ def other_jobs_files(paths: Iterable[str | PathLike], tasks: Sequence[str]) -> s
     """
     wanted = " or ".join(TASK_KINDS[t] for t in tasks)
     paths = [Path(p) for p in paths]
-    if any(_sniffed(t, p) for p in paths if p.exists() for t in tasks if t != "table"):
+    if any(_sniffed(t, p) for p in paths if p.is_file() or p.is_dir()
+           for t in tasks if t != "table"):
         return None  # the job's own data (in several formats, or with a mistake)
     for p in paths:
-        if not p.exists():
-            continue
+        if not (p.is_file() or p.is_dir()):
+            continue  # missing, or a device or pipe, which no sniffer may open
         if "table" not in tasks and p.is_file() and p.suffix.lower() in \
                 discover.TABLE_SUFFIXES and discover.table_layout(p) is not None:
             return (f"this is reliability data (judgements), not {wanted}: "
