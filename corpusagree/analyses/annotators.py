@@ -140,15 +140,15 @@ def _with_gold(data: ReliabilityData, gold: str, corpus: Corpus, item: str,
     if gold in data.coders:
         return data
     if corpus.format != "long":
-        raise InputError(f"--gold {gold!r}: no such coder (a wide table has no gold column); "
+        raise InputError(f"gold={gold!r}: no such coder (a wide table has no gold column); "
                          f"the coders are {', '.join(map(str, data.coders))}",
                          io.display(path))
     if str(path) == "-":
-        raise InputError("--gold COLUMN reads the table twice: give a file, not standard "
+        raise InputError("gold=COLUMN reads the table twice: give a file, not standard "
                          "input (or a gold coder)")
     columns = io.table_header(path, delimiter)
     if gold not in columns:
-        raise InputError(f"--gold {gold!r} is neither a coder ({', '.join(map(str, data.coders))})"
+        raise InputError(f"gold={gold!r} is neither a coder ({', '.join(map(str, data.coders))})"
                          f" nor a column ({', '.join(columns)})", io.display(path))
     values = io.item_values(path, gold, item=item, delimiter=delimiter, numeric=numeric)
     labels = list(data.labels)
