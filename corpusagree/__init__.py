@@ -51,10 +51,6 @@ from .stats.coefficients import (
 from .stats.inference import Bootstrap, Interval
 from .stats.spec import COEFFICIENTS
 
-# the composition root: the renderers register themselves with the reports of the analyses
-# (an analysis never imports a renderer), so report.to_html() and notebooks find them
-from . import report as _report  # noqa: E402,F401  isort: skip
-
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",

@@ -17,34 +17,31 @@ import sys
 
 import pytest
 
-from corpusagree.analyses import (
-    annotators,
-    coref,
-    markables,
-    relations,
-    segments,
-    senses,
-    spans,
-    table,
-    trees,
-)
+from corpusagree.analyses import coref, jobs, segments, spans, table
 from corpusagree.model.corpus import Corpus
 
 from support import ROOT, SAMPLES
 
-#: (job module, what its read takes) on sample_corpora/
-JOBS = {
-    "table": (table, SAMPLES / "table" / "dialogue_acts.csv"),
-    "annotators": (annotators, SAMPLES / "table" / "dialogue_acts.csv"),
-    "coref": (coref, SAMPLES / "coref" / "brat"),
-    "markables": (markables, SAMPLES / "coref" / "mmax2"),
-    "segments": (segments, SAMPLES / "segments" / "segments.json"),
-    "senses": (senses, SAMPLES / "senses" / "sample.tsv"),
-    "spans": (spans, SAMPLES / "coref" / "xmi"),
-    "trees": (trees, SAMPLES / "trees" / "rs3"),
-    "relations": (relations, [ROOT / "tests" / "data" / "relations" / "brat" / x
-                              for x in ("a", "b")]),
-}
+
+def paths(example) -> list[str]:
+    """The paths of a command line (what comes before its first option)."""
+    out = []
+    for arg in example:
+        if arg.startswith("-"):
+            break
+        out.append(str(ROOT / arg))
+    return out
+
+
+#: (job module, what its read takes), from each registered job's example on sample_corpora/
+JOBS = {name: (jobs.module(name), paths(job.example))
+        for name, job in jobs.registered().items()}
+
+
+#: options that add parts to a job's tables, on top of its example
+EXTRA = {"table": ["--diagnostics"], "annotators": ["--candidate", "dan", "--diagnostics"],
+         "coref": ["--by-document"], "segments": ["--diagnostics"],
+         "trees": ["--by-document", "--ci", "--resamples", "50"]}
 
 
 @pytest.fixture(scope="module", params=list(JOBS))
@@ -88,12 +85,13 @@ def test_json_and_notebook_and_files(job, tmp_path):
 def test_analyse_says_what_it_takes():
     with pytest.raises(TypeError, match="segments.analyse takes the Corpus that "
                        "corpusagree.analyses.segments.read returns"):
-        segments.analyse(table.read(JOBS["table"][1]))
+        segments.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"))
     # raw annotations are taken too, and make a corpus of their own
-    raw = coref.read(JOBS["coref"][1]).data
-    assert coref.analyse(raw).items == coref.analyse(coref.read(JOBS["coref"][1])).items
+    brat = SAMPLES / "coref" / "brat"
+    raw = coref.read(brat).data
+    assert coref.analyse(raw).items == coref.analyse(coref.read(brat)).items
     # a coreference corpus is a corpus of spans as well
-    assert spans.analyse(coref.read(JOBS["coref"][1]), measures=["alpha_u"]).alpha_u
+    assert spans.analyse(coref.read(brat), measures=["alpha_u"]).alpha_u
 
 
 def test_same_keywords_everywhere():
@@ -108,18 +106,9 @@ def test_same_keywords_everywhere():
         assert not {"inputs", "input_format", "distances"} & set(analyse), name
 
 
-@pytest.mark.parametrize("argv", [
-    ["table", "sample_corpora/table/dialogue_acts.csv", "--diagnostics"],
-    ["annotators", "sample_corpora/table/dialogue_acts.csv", "--candidate", "dan",
-     "--diagnostics"],
-    ["coref", "sample_corpora/coref/brat", "--by-document"],
-    ["markables", "sample_corpora/coref/mmax2"],
-    ["segments", "sample_corpora/segments/segments.json", "--diagnostics"],
-    ["senses", "sample_corpora/senses/sample.tsv"],
-    ["spans", "sample_corpora/coref/xmi", "--samples", "5"],
-    ["trees", "sample_corpora/trees/rs3", "--by-document", "--ci", "--resamples", "50"],
-    ["relations", "tests/data/relations/webanno/a", "tests/data/relations/webanno/b"],
-])
+@pytest.mark.parametrize("argv", [[name, *job.example, *EXTRA.get(name, ())]
+                                  for name, job in jobs.registered().items()],
+                         ids=list(jobs.registered()))
 def test_csv_of_every_job_is_one_tidy_table(argv, cli):
     pd = pytest.importorskip("pandas")
     status, out, err = cli(*argv, "--format", "csv")

@@ -19,8 +19,8 @@ import pytest
 
 import corpusagree
 import corpusagree.analyses
-from corpusagree.analyses.base import Report
 from corpusagree.cli import JOBS, build_parser
+from corpusagree.report.document import Report
 
 from support import ROOT
 

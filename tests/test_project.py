@@ -107,3 +107,15 @@ def test_every_package_is_installed():
               if p.parent != ROOT / "readers" else "corpusagree.readers"
               for p in (ROOT / "readers").rglob("__init__.py")}
     assert found - listed == set()
+
+
+def test_the_independence_contract_lists_every_job():
+    """Jobs never import jobs: import-linter's independence contract names every registered
+    job's module (a new job is held to it, or this test says which to add)."""
+    tomllib = pytest.importorskip("tomllib")
+    from corpusagree.analyses import jobs
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"]
+    independent = next(c for c in contracts if c["type"] == "independence")
+    assert set(independent["modules"]) == {j.module for j in jobs.registered().values()}

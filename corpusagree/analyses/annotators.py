@@ -34,8 +34,11 @@ from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, bootstrap_caption
 from ..stats import distances as dist
 from ..stats.annotators import alt_test as alt
 from ..stats.annotators.annotations import Annotations
@@ -47,8 +50,17 @@ from ..stats.annotators.vote import majority_vote, wawa
 from ..stats.coefficients import compute
 from ..stats.diagnostics import pairwise_and_leave_one_out
 from ..stats.inference import Bootstrap, Interval, refit_bootstrap, resampling
-from . import table
-from .base import Column, Plot, Records, Report, Table, bootstrap_caption, expect, quiet
+from . import corpora
+from .base import (
+    KEYWORDS,
+    quiet,
+    several,
+)
+from .jobs import Job, register
+
+__all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
+           "WARM", "WORST", "AnnotatorsReport", "Candidate", "ModelFit", "analyse", "as_corpus",
+           "label_keys", "read"]
 
 #: the models, by id, in the order the report shows them: name, short name (a column
 #: header), the fit
@@ -66,7 +78,7 @@ CONFUSION = ("dawid_skene", "mace", "one_coin")
 #: confusion matrices drawn: the annotators the model trusts least
 WORST = 3
 #: scorings of the alt-test that need numeric labels
-NUMERIC_SCORINGS = {"neg_rmse", *table.NUMERIC}
+NUMERIC_SCORINGS = {"neg_rmse", *corpora.NUMERIC}
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -107,16 +119,16 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> annotators.read("sample_corpora/table/dialogue_acts.csv", gold="dan")
     <Corpus annotators (long): 4 annotators, 278 judgements>
     """
-    corpus = table.read(paths, input_format=input_format, annotators=annotators, coder=coder,
-                        item=item, label=label, group=group, delimiter=delimiter,
-                        numeric=numeric, categories=categories)
+    corpus = corpora.read_judgements(paths, job="annotators", input_format=input_format,
+                                     annotators=annotators, coder=coder, item=item,
+                                     label=label, group=group, delimiter=delimiter,
+                                     numeric=numeric, categories=categories)
     options = dict(corpus.reader_options)
     data = corpus.data
     if gold is not None:
         data = _with_gold(data, gold, corpus, item, delimiter, numeric)
         options["gold"] = gold
-    return dataclasses.replace(corpus, job="annotators", data=data,
-                               annotators=[str(c) for c in data.coders],
+    return dataclasses.replace(corpus, data=data, annotators=[str(c) for c in data.coders],
                                reader_options=options)
 
 
@@ -124,7 +136,7 @@ def _with_gold(data: ReliabilityData, gold: str, corpus: Corpus, item: str,
                delimiter: str | None, numeric: bool) -> ReliabilityData:
     """``data`` with the gold column of the file as a coder named ``gold`` (``data`` itself
     when ``gold`` is a coder)."""
-    path = table._one_path(corpus.inputs)
+    path = corpora.one_path(corpus.inputs, "annotators")
     if gold in data.coders:
         return data
     if corpus.format != "long":
@@ -178,11 +190,14 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     >>> annotators.as_corpus(data)
     <Corpus annotators (python): 4 annotators, 6 documents, 278 judgements>
     """
-    if isinstance(data, ReliabilityData):
-        return dataclasses.replace(table.as_corpus(data), job="annotators")
-    if isinstance(data, Corpus) and data.job == "table":
-        data = dataclasses.replace(data, job="annotators")
-    return expect(data, "annotators", ReliabilityData)
+    corpus = corpora.as_corpus(data, "annotators", {ReliabilityData: _judgements},
+                               JOB.kinds)
+    return corpus if corpus.job == "annotators" else dataclasses.replace(corpus,
+                                                                          job="annotators")
+
+
+def _judgements(data: ReliabilityData) -> Corpus[ReliabilityData]:
+    return corpora.judgements_of(data, job="annotators")
 
 
 # ---- the report ----------------------------------------------------------------------------
@@ -265,7 +280,7 @@ class Candidate:
                 "gold_accuracy": self.gold_accuracy}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class AnnotatorsReport(Report):
     """Models of the annotators side by side and the candidates' alt-tests (see the module
     docstring).
@@ -613,6 +628,20 @@ def _refits_caption(ivs: Sequence[Interval]) -> str:
 
 
 # ---- the analysis ---------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("models", none=True),
+    Param("gold", str, none=True),
+    several("candidates"),
+    Param("epsilon", float, low=0),
+    Param("fdr", float, low=0, high=1, closed="neither"),
+    Param("seed", int, low=0, none=True),
+)
+
+
+@checked(*PARAMS, where="annotators.analyse()")
 def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = None,
             gold: str | None = None, candidates: Sequence[str] = (), epsilon: float = 0.2,
             fdr: float = 0.05, scoring: str | dist.Distance = "accuracy",
@@ -701,14 +730,15 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
     out_of_models = set(cands) | ({gold} if gold is not None else set())
     humans = [k for k, c in enumerate(coders) if str(c) not in out_of_models]
     human_data = data.subset(coders=humans)
+    judged = (human_data.codes >= 0).any(axis=1)  # the humans with judgements
+    if out_of_models and not human_data.is_set and judged.any() and judged.sum() < 2:
+        left = ", ".join(str(c) for c in human_data.coders) or "none"
+        raise InputError("models of the annotators need judgements from at least 2 "
+                         f"annotators besides the gold and the candidates; left: {left}",
+                         source)
     try:
         ann = Annotations.from_data(human_data)
     except InputError as e:
-        if out_of_models and "at least 2 annotators" in e.message:
-            left = ", ".join(str(c) for c in human_data.coders) or "none"
-            raise InputError("models of the annotators need judgements from at least 2 "
-                             f"annotators besides the gold and the candidates; left: {left}",
-                             source) from None
         raise InputError(e.message, source) from None
     settings = resampling(bootstrap, human_data.groups, notes, cluster="document")
     stages = Stages(progress, [len(ids), settings.n_resamples if settings else 0, len(cands)])
@@ -742,12 +772,24 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
     disputed = None if diagnostics is None else \
         _disputed(human_data, ann, model_fits, item_labels, diagnostics)
     return AnnotatorsReport(
-        list(corpus.inputs), options, settings,
-        [str(human_data.coders[a]) for a in ann.annotators], ann.n_items,
-        list(ann.label_names), ann.n,
-        None if human_data.group_names is None else len(human_data.group_names), gold,
-        model_fits, agreement, report_candidates, item_labels,
-        _annotator_gold(human_data, gold_codes), docs, disputed, notes)
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        annotators=[str(human_data.coders[a]) for a in ann.annotators],
+        items=ann.n_items,
+        labels=list(ann.label_names),
+        judgements=ann.n,
+        groups=None if human_data.group_names is None else len(human_data.group_names),
+        gold=gold,
+        models=model_fits,
+        agreement=agreement,
+        candidates=report_candidates,
+        item_labels=item_labels,
+        annotator_gold=_annotator_gold(human_data, gold_codes),
+        by_document=docs,
+        disputed=disputed,
+        notes=notes,
+    )
 
 
 def _fit(ann: Annotations, ids: Sequence[str], seed: int | None, progress: Progress | None,
@@ -927,3 +969,12 @@ def _candidates(data: ReliabilityData, humans: list[int], cands: list[str], epsi
         if progress is not None:
             progress(n + 1, len(cands))
     return out
+
+
+# ---- the registration ------------------------------------------------------------------------
+JOB = register(Job(
+    "annotators", __name__, kinds=("judgements",), tasks=("table",),
+    help="who to trust: models of the annotators, the alt-test of a model",
+    options=PARAMS, order=20,
+    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    folder={}))

@@ -31,34 +31,32 @@ data by :mod:`corpusagree.convert.coref` (Artstein & Poesio 2005, §4.1), then m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
-from .. import readers
 from ..convert import coref as conv
-from ..model.corpus import CorefAnnotation, Corpus, natural_key
+from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import discover
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, WithTables
 from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spec import for_coders
+from . import corpora
 from .base import (
-    Column,
+    KEYWORDS,
     Estimate,
-    Plot,
-    Records,
-    Report,
-    Table,
-    WithTables,
-    corpus_from,
     estimate_table,
     estimates,
     first_alpha,
@@ -67,6 +65,11 @@ from .base import (
     title,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
+
+__all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
+           "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
+           "CorefReport", "CorefScores", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the distances between sets (chains), and the ones reported by default
 SET_DISTANCES = dist.SET_NAMES
@@ -129,52 +132,11 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> corpus.format, corpus.annotators
     ('conll', ['ann1', 'ann2'])
     """
-    plist = _paths.as_list(paths)
-    for p in plist:
-        if not p.exists():
-            raise InputError("no such file or folder", p)
-    fmt = readers.resolve("coref", plist, input_format)
-    return read_as(plist, fmt, annotators, job="coref", **reader_options)
+    return corpora.read_mentions(paths, input_format, annotators, job="coref",
+                                 **reader_options)
 
 
-def read_as(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None, *,
-            job: str = "coref", spans: bool = False, **options) -> Corpus[list]:
-    """The coreference corpus of existing paths in a known format, in the order of the paths;
-    a folder given alone in a format with one path per annotator is a hint to give one file
-    or folder per annotator."""
-    reader = readers.get("coref", fmt)
-    try:
-        fmt, annotations = readers.read("coref", plist, fmt, annotators, job=job, spans=spans,
-                                        **options)
-    except InputError as e:
-        if reader.layout == "path" and len(plist) == 1 and plist[0].is_dir():
-            raise InputError(f"{e.message} (a folder is one annotator in this format: give "
-                             "one file or folder per annotator)", e.path, e.line) from None
-        raise
-    annotations = _in_given_order(annotations, plist)
-    corpus = corpus_of(annotations, fmt, [str(p) for p in plist],
-                       reader.options_for(job, options), job)
-    corpus.notes += [f"reader option {readers.flag(k)} {_shown(v)} ({job} job's default for "
-                     f"{fmt}; give {readers.flag(k)} to change it)"
-                     for k, v in reader.defaults.get(job, {}).items() if options.get(k) is None]
-    return corpus
-
-
-def _shown(value) -> str:
-    return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-
-
-def corpus_of(annotations: Sequence[CorefAnnotation], fmt: str = "python",
-              inputs: Sequence[str] = (), reader_options: dict | None = None,
-              job: str = "coref", noun: str = "mentions") -> Corpus[list]:
-    """A corpus of coreference annotations (what :func:`read` returns) for ``job``, its
-    mentions counted as ``noun``."""
-    annotations = list(annotations)
-    documents = list(dict.fromkeys(a.document.id for a in annotations))
-    names = list(dict.fromkeys(a.annotator for a in annotations))
-    mentions = sum(len(a.mentions) for a in annotations)
-    return Corpus(job, fmt, annotations, names, documents, list(inputs),
-                  reader_options=dict(reader_options or {}), size=f"{mentions:,} {noun}")
+corpus_of = corpora.mentions_of
 
 
 def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref"
@@ -210,29 +172,11 @@ def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref
     >>> coref.as_corpus("a path")
     Traceback (most recent call last):
     ...
-    TypeError: coref.analyse takes the Corpus that ... not list
+    TypeError: coref.analyse takes the Corpus that ... not str
     """
-    return corpus_from(annotations, job, CorefAnnotation,
-                       lambda items: corpus_of(items, job=job))
-
-
-def _in_given_order(annotations: list[CorefAnnotation], paths: Sequence[Path]
-                    ) -> list[CorefAnnotation]:
-    """The annotations sorted by the path they were read from, then by annotator name."""
-    roots: dict[Path, int] = {}
-    for i, p in enumerate(paths):
-        roots.setdefault(p.resolve(), i)
-
-    def path_index(ann: CorefAnnotation) -> int:
-        source = ann.source or ann.document.source
-        if source:
-            src = Path(source).resolve()
-            found = [roots[p] for p in (src, *src.parents) if p in roots]
-            if found:
-                return min(found)
-        return len(paths)
-
-    return sorted(annotations, key=lambda a: (path_index(a), natural_key(a.annotator)))
+    return corpora.as_corpus(annotations, job,
+                             {CorefAnnotation: partial(corpora.mentions_of, job=job)},
+                             ("mentions",))
 
 
 # ---- the report --------------------------------------------------------------------------------
@@ -384,7 +328,7 @@ class CorefDiagnostics(WithTables):
                       for r in self.disputed])
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class CorefReport(Report):
     """Agreement on coreference chains (see the module docstring).
 
@@ -582,6 +526,18 @@ class CorefReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("match", str, choices=tuple(conv.MATCHES)),
+    Param("unmarked", str, choices=tuple(conv.UNMARKED)),
+    Param("label", str, choices=tuple(conv.LABELS)),
+    Param("singletons", str, choices=tuple(conv.SINGLETONS)),
+)
+
+
+@checked(*PARAMS, where="coref.analyse()")
 def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             distance: str | Sequence[str] = DISTANCES, match: str = "exact",
             unmarked: str = "missing", label: str = "chain", singletons: str = "keep",
@@ -682,10 +638,22 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
                "singletons": singletons, "by_document": by_document,
                "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
-    return CorefReport(list(corpus.inputs), options, settings, corpus.format,
-                       list(al.documents), list(al.annotators), al.n_items, al.report,
-                       coefficients, antecedent, scores, documents, diag,
-                       list(dict.fromkeys(notes)))
+    return CorefReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        format=corpus.format,
+        documents=list(al.documents),
+        annotators=list(al.annotators),
+        items=al.n_items,
+        alignment=al.report,
+        coefficients=coefficients,
+        antecedent=antecedent,
+        scores=scores,
+        by_document=documents,
+        diagnostics=diag,
+        notes=list(dict.fromkeys(notes)),
+    )
 
 
 def _figures(metrics: Sequence[str], rpf: np.ndarray, defined: np.ndarray | None = None
@@ -815,3 +783,18 @@ def _context(al: conv.Alignment, item: int) -> dict | None:
     if not set(f"{before} {mention} {after}".split()) - {"_", "…"}:
         return None
     return {"before": before, "mention": mention, "after": after}
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The coreference annotations of a sub-folder of a study folder, by document."""
+    found = discover.coref_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True})
+
+
+JOB = register(Job(
+    "coref", __name__, kinds=("mentions",), tasks=("coref",),
+    help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
+    options=PARAMS, order=30, example=("sample_corpora/coref/brat",),
+    folder={"coref": _folder_parts}))

@@ -16,12 +16,15 @@ import numpy as np
 
 from ..model.data import ReliabilityData
 from ..model.records import CoderMatrix, plain
+from ..report.tables import THRESHOLDS, Column, Table, WithTables
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import interpret
 from ..stats import spec as coefficient_table
 from ..stats.coefficients import DegenerateWarning, compute
-from .base import THRESHOLDS, Column, Table, WithTables
+
+__all__ = ["CONVENTIONS", "MAX_CODER_COLUMNS", "MAX_TABLE_LABELS", "TOP_CATEGORIES", "Diagnostics",
+           "diagnose"]
 
 #: label tables (coincidence matrix, distributions, bias) are given up to this many labels
 MAX_TABLE_LABELS = 20

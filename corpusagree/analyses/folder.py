@@ -7,7 +7,9 @@ format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees
 ``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
 ``chains/ann2``. Each job runs through its own ``read`` and ``analyse``, with the figures per
-document (lemma) and the job's defaults for a report; a part that cannot be read or analysed
+document (lemma) and the job's defaults for a report (which jobs report on which kind of
+sub-folder, and with what, their registrations say: :attr:`corpusagree.analyses.jobs.Job.
+folder`); a part that cannot be read or analysed
 becomes a note naming it and why, and the others still run (``strict=True``: the first such
 part is an error).
 """
@@ -23,9 +25,11 @@ from ..model.errors import InputError
 from ..model.progress import Progress
 from ..readers import discover
 from ..readers.discover import Found
+from ..report.document import Report
 from ..stats.inference import Bootstrap
-from . import coref, markables, segments, senses, spans, table, trees
-from .base import Report
+from . import jobs
+
+__all__ = ["Part", "analyse", "parts"]
 
 
 @dataclass
@@ -34,8 +38,8 @@ class Part:
 
     Attributes
     ----------
-    job : module
-        The job module of :mod:`corpusagree.analyses`.
+    job : str
+        The job's name (``coref``, ``segments`` …: :mod:`corpusagree.analyses.jobs`).
     found : Found
         What to read: the paths and the reader's options.
     options : dict
@@ -44,7 +48,7 @@ class Part:
         Options turned on only when the user asks for diagnostics (costly parts).
     """
 
-    job: ModuleType
+    job: str
     found: Found
     options: dict = field(default_factory=dict)
     #: options turned on only when the user asks for diagnostics (costly parts)
@@ -53,60 +57,35 @@ class Part:
     @property
     def name(self) -> str:
         """The job's name (``coref``, ``segments`` …)."""
-        return self.job.__name__.rpartition(".")[2]
+        return self.job
+
+    @property
+    def module(self) -> ModuleType:
+        """The job's module: its ``read`` and ``analyse``."""
+        return jobs.module(self.job)
 
 
-#: the parts of each kind of data, in the order the reports come
-def _table_parts(folder: Path) -> Iterator[Part]:
-    for f in discover.table_files(folder):
-        found = discover.table_inputs(f)
-        yield Part(table, found, dict(found.analysis))
-
-
-def _coref_parts(folder: Path) -> Iterator[Part]:
-    found = discover.coref_inputs(folder)
-    if found is not None:
-        yield Part(coref, found, {"by_document": True})
-    mmax2 = discover.mmax2_projects(folder)
-    if mmax2 is not None:
-        yield Part(markables, mmax2)
-    found = discover.span_inputs(folder)
-    if found is not None:
-        yield Part(spans, found, {"by_document": True, "diagnostics": 5})
-
-
-def _segments_parts(folder: Path) -> Iterator[Part]:
-    found = discover.segment_inputs(folder)
-    if found is not None:
-        yield Part(segments, found, detail={"by_document": True})
-        yield Part(spans, found, {"by_document": True, "diagnostics": 5})
-    found = discover.tree_inputs(folder)
-    if found is not None:
-        yield Part(trees, found, detail={"by_document": True})
-
-
-def _senses_parts(folder: Path) -> Iterator[Part]:
-    sets, inventories = discover.sense_sets(folder)
-    for found in sets:
-        yield Part(senses, found, {"inventories": inventories}, {"by_document": True})
-
-
-KINDS: dict[str, Callable[[Path], Iterator[Part]]] = {
-    "table": _table_parts, "coref": _coref_parts, "segments": _segments_parts,
-    "senses": _senses_parts}
+def _parts_of(folder: Path, kind: str) -> Iterator[Part]:
+    """The parts of every job that reports on a sub-folder of ``kind``, in the jobs' order
+    (:attr:`corpusagree.analyses.jobs.Job.folder`)."""
+    for name, job in jobs.registered().items():
+        if kind in job.folder:
+            for p in job.folder[kind](folder):
+                yield Part(name, p.found, dict(p.options), dict(p.detail))
 
 
 def parts(root: Path) -> tuple[list[Part], list[str]]:
-    """The parts of a study folder (see the module docstring), in the order of :data:`KINDS`,
+    """The parts of a study folder (see the module docstring), in the order of the kinds of
+    sub-folder (:data:`corpusagree.readers.discover.KINDS`) and of the jobs,
     and notes on the sub-folders that hold nothing readable or cannot be listed."""
     root = Path(root)
     found, unread = discover.units(root)
     out: list[Part] = []
     notes: list[str] = []
-    for kind, make in KINDS.items():
+    for kind in discover.KINDS:
         for folder in (f for f, k in found.items() if k == kind):
             try:
-                out += list(make(folder))
+                out += list(_parts_of(folder, kind))
             except (InputError, OSError) as e:
                 notes.append(f"not reported: {folder}: {_why(e)}")
     if unread:
@@ -169,11 +148,11 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
         where = ", ".join(map(str, part.found.paths))
         step = progress(f"{part.name}: {_short(where)}", k, len(todo)) if progress else None
         try:
-            corpus = part.job.read(part.found.paths, input_format=part.found.format,
+            corpus = part.module.read(part.found.paths, input_format=part.found.format,
                                    **part.found.reader_options)
             options = {**part.options} if diagnostics is None else \
                 {**part.options, **part.detail, "diagnostics": diagnostics}
-            report = part.job.analyse(corpus, bootstrap=bootstrap, progress=step, **options)
+            report = part.module.analyse(corpus, bootstrap=bootstrap, progress=step, **options)
         except InputError as e:
             if strict:
                 raise

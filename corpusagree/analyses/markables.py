@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
 from .. import readers
+from ..convert.align import MATCHES
 from ..convert.markables import (
     Markables,
     align,
@@ -48,27 +50,32 @@ from ..model.chains import check_documents
 from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..readers.mmax2 import projects
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
 from ..stats.spec import for_coders
-from . import coref
+from . import corpora
 from .base import (
-    Column,
+    KEYWORDS,
     Estimate,
-    Records,
-    Report,
-    Table,
     estimate_table,
     estimates,
     first_alpha,
     odd_one_out,
     quiet,
+    several,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
+
+__all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
+           "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
@@ -125,8 +132,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     check_documents(out)
     options = {k: v for k, v in (("levels", levels), ("common_paths", common_paths))
                if v is not None}
-    return coref.corpus_of(out, "mmax2", [str(p) for p in plist], options, "markables",
-                           noun="markables")
+    return corpora.mentions_of(out, "mmax2", plist, options, "markables", noun="markables")
 
 # ---- the report --------------------------------------------------------------------------------
 @dataclass(repr=False)
@@ -305,7 +311,7 @@ class LevelDiagnostics:
         return {"level": self.level, **self.diagnostics.to_dict()}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class MarkablesReport(Report):
     """Span and attribute agreement on the markables of each level (see the module docstring).
 
@@ -460,6 +466,18 @@ class MarkablesReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("levels", none=True),
+    several("attributes", none=True),
+    Param("match", str, choices=tuple(MATCHES)),
+    Param("set_sep", str, none=True),
+)
+
+
+@checked(*PARAMS, where="markables.analyse()")
 def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             levels: Sequence[str] | None = None, attributes: Sequence[str] | None = None,
             match: str = "exact", set_sep: str | None = None,
@@ -508,7 +526,10 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     >>> [level.level for level in report.levels], list(report.tables)[:2]
     (['coref'], ['spans', 'token_agreement'])
     """
-    corpus = coref.as_corpus(corpus, "markables")
+    corpus = corpora.as_corpus(
+        corpus, "markables",
+        {CorefAnnotation: partial(corpora.mentions_of, job="markables")},
+        JOB.kinds)
     annotations = corpus.data
     options = {"levels": None if levels is None else list(levels),
                "attributes": None if attributes is None else list(attributes), "match": match,
@@ -562,9 +583,18 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
                                                  group_label="document"))
         for li, (tokens, _) in enumerate(plan))
-    return MarkablesReport(list(corpus.inputs), options, bootstrap, corpus.format,
-                           list(mk.annotators), len(mk.documents), out,
-                           list(corpus.notes) + notes, documents, diag)
+    return MarkablesReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        annotators=list(mk.annotators),
+        documents=len(mk.documents),
+        levels=out,
+        notes=list(corpus.notes) + notes,
+        by_document=documents,
+        diagnostics=diag,
+    )
 
 
 def _by_document(mk: Markables, plan: list) -> Records:
@@ -658,3 +688,18 @@ def _attribute(mk: Markables, attribute: str, data: ReliabilityData,
 
 def _by_annotator(mk: Markables, counts: np.ndarray) -> dict[str, int]:
     return dict(zip(mk.annotators, counts.tolist(), strict=True))
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The MMAX2 projects of a sub-folder of a study folder."""
+    found = discover.mmax2_projects(folder)
+    if found is not None:
+        yield Part(found)
+
+
+JOB = register(Job(
+    "markables", __name__, kinds=("mentions",), tasks=("coref",),
+    help="MMAX2 markable agreement: spans per level, attribute values",
+    options=PARAMS, order=40, example=("sample_corpora/coref/mmax2",),
+    folder={"coref": _folder_parts}))

@@ -32,25 +32,23 @@ from ..convert.align import MATCHES
 from ..convert.relations import relation_items
 from ..model.corpus import Corpus
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
 from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
-from .base import (
-    Column,
-    Records,
-    Report,
-    Table,
-    corpus_from,
-    estimate_table,
-    estimates,
-    first_alpha,
-    interval_dict,
-)
+from . import corpora
+from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
+from .jobs import Job, register
+
+__all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
+           "read"]
 
 #: the label pairs listed
 CONFUSED = 20
@@ -90,7 +88,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     <Corpus relations (webanno_tsv): 2 annotators, 1 document, 7 relations>
     """
     plist = _paths.as_list(paths)
-    fmt, anns = readers.read("relations", plist, input_format, annotators, job="relations",
+    fmt, anns = corpora.read("relations", plist, input_format, annotators, job="relations",
                              **reader_options)
     return corpus_of(anns, fmt, [str(p) for p in plist],
                      readers.get("relations", fmt).options_for("relations", reader_options))
@@ -100,9 +98,11 @@ def corpus_of(annotations: Sequence[RelationAnnotation], fmt: str = "python",
               inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
     anns = list(annotations)
     n = sum(len(a.relations) for a in anns)
-    return Corpus("relations", fmt, anns, list(dict.fromkeys(a.annotator for a in anns)),
-                  list(dict.fromkeys(a.document.id for a in anns)), list(inputs),
-                  reader_options=dict(reader_options or {}), size=f"{n:,} relations")
+    return corpora.corpus_of(anns, job="relations", fmt=fmt,
+                             annotators=dict.fromkeys(a.annotator for a in anns),
+                             documents=dict.fromkeys(a.document.id for a in anns),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{n:,} relations", kind="relations")
 
 
 def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
@@ -132,10 +132,10 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
     >>> relations.as_corpus(corpus.data)
     <Corpus relations (python): 2 annotators, 1 document, 7 relations>
     """
-    return corpus_from(x, "relations", RelationAnnotation, corpus_of)
+    return corpora.as_corpus(x, "relations", {RelationAnnotation: corpus_of}, JOB.kinds)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class RelationsReport(Report):
     """Agreement on relations between spans (see the module docstring).
 
@@ -231,6 +231,16 @@ class RelationsReport(Report):
         return out
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("match", str, choices=tuple(MATCHES)),
+    Param("directed", bool),
+)
+
+
+@checked(*PARAMS, where="relations.analyse()")
 def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exact",
             directed: bool = True, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
@@ -272,8 +282,6 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     (7, 'kappa')
     """
     corpus = as_corpus(corpus)
-    if match not in MATCHES:
-        raise InputError(f"unknown match {match!r}; known: {', '.join(MATCHES)}")
     items = relation_items(corpus.data, match, directed)
     data = items.data
     if not data.n_items:
@@ -314,8 +322,18 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
                "relations": int((data.codes >= 0).sum()), "items": int(data.n_items)}
     options = {"match": match, "directed": directed, "by_document": by_document,
                "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
-    return RelationsReport(list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
-                           corpus.format, summary, rows, labels, confused, by_doc)
+    return RelationsReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        notes=list(dict.fromkeys(notes)),
+        format=corpus.format,
+        data=summary,
+        detection=rows,
+        labels=labels,
+        confused=confused,
+        by_document=by_doc,
+    )
 
 
 def _confused(data, n: int) -> Records:
@@ -329,3 +347,12 @@ def _confused(data, n: int) -> Records:
     top = np.argsort(-counts, kind="stable")[:n]
     return Records({"label_a": data.label(int(k // L)), "label_b": data.label(int(k % L)),
                     "count": int(counts[k])} for k in top if counts[k])
+
+
+# ---- the registration ------------------------------------------------------------------------
+JOB = register(Job(
+    "relations", __name__, kinds=("relations",), tasks=("relations",),
+    help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
+    options=PARAMS, order=90,
+    example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
+    folder={}))

@@ -33,7 +33,7 @@ import math
 import re
 import warnings
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
@@ -45,38 +45,41 @@ from ..convert import segments as conv
 from ..model.corpus import Corpus, Segmentation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import checked
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
+from ..report.document import Report
+from ..report.tables import THRESHOLDS, Column, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import segmetrics
 from ..stats.coefficients import alpha
 from ..stats.inference import Bootstrap, resampling
-from ..stats.kernel import kernel
-from ..stats.spec import for_coders
+from . import corpora
 from .base import (
-    THRESHOLDS,
-    Column,
+    BOUNDARY_COEFFICIENTS,
+    KEYWORDS,
     Estimate,
-    Records,
-    Report,
-    Table,
-    corpus_from,
+    coefficient_rows,
     estimate_table,
-    estimates,
     first_alpha,
     plain,
     quiet,
 )
 from .diagnose import MAX_CODER_COLUMNS
+from .jobs import Job, Part, register
+
+__all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
+           "UNIT_COEFFICIENTS", "CostliestItems", "LeaveOneOut", "Pairwise", "SegmentsReport",
+           "analyse", "as_corpus", "corpus_of", "local_coder_hint", "map_coders", "read",
+           "rename_local"]
 
 #: set distances for unit sets when none are asked for
 DISTANCES = ("dice", "jaccard", "passonneau")
 #: every set distance
 SET_DISTANCES = dist.SET_NAMES
-BOUNDARY_COEFFICIENTS = ("percent_agreement", "pi", "kappa", "alpha", "bias")
 UNIT_COEFFICIENTS = ("alpha", "beta", "bias")
 #: display names and sources of the pairwise metrics of :mod:`corpusagree.stats.segmetrics`
 METRICS = {"boundary_similarity": ("B", "boundary similarity (Fournier 2013)"),
@@ -128,7 +131,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike] | Mapping[str, str | P
         raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
                          "not both")
     plist = list(paths.values()) if isinstance(paths, Mapping) else _paths.as_list(paths)
-    fmt, segs = readers.read("segments", paths, input_format, annotators, job="segments",
+    fmt, segs = corpora.read("segments", paths, input_format, annotators, job="segments",
                              **reader_options)
     notes = []
     if local_coders:
@@ -150,10 +153,11 @@ def corpus_of(segmentations: Sequence[Segmentation], fmt: str = "python",
               inputs: Sequence[str] = (), reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of segmentations (what :func:`read` returns)."""
     segs = list(segmentations)
-    return Corpus("segments", fmt, segs, list(dict.fromkeys(s.annotator for s in segs)),
-                  list(dict.fromkeys(s.document for s in segs)), list(inputs),
-                  reader_options=dict(reader_options or {}),
-                  size=f"{len(segs):,} segmentations")
+    return corpora.corpus_of(segs, job="segments", fmt=fmt,
+                             annotators=dict.fromkeys(s.annotator for s in segs),
+                             documents=dict.fromkeys(s.document for s in segs),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{len(segs):,} segmentations", kind="segmentations")
 
 
 def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
@@ -183,7 +187,7 @@ def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
     >>> segments.as_corpus([Segmentation("d1", "ann", (3, 2)), Segmentation("d1", "bob", (5,))])
     <Corpus segments (python): 2 annotators, 1 document, 2 segmentations>
     """
-    return corpus_from(segmentations, "segments", Segmentation, corpus_of)
+    return corpora.as_corpus(segmentations, "segments", {Segmentation: corpus_of}, JOB.kinds)
 
 
 def rename_local(segs: Sequence[Segmentation]) -> list[Segmentation]:
@@ -372,7 +376,7 @@ class CostliestItems:
                       "units": self.units})
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SegmentsReport(Report):
     """Agreement between segmentation annotators (see the module docstring).
 
@@ -642,6 +646,14 @@ def _top(rows: list[list], key: Callable[[list], float]) -> tuple[list[list], li
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+)
+
+
+@checked(*PARAMS, where="segments.analyse()")
 def analyse(corpus: Corpus | Sequence[Segmentation], *,
             distance: str | Sequence[str] = DISTANCES, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
@@ -717,11 +729,11 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     sizes = [settings.n_resamples if settings else 0] * (2 + (tdata is not None))
     stage = Stages(progress, [*sizes, len(docs), len(docs) if by_document else 0])
 
-    boundaries = _coefficients(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
+    boundaries = coefficient_rows(bdata, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
                                stage.next(), notes)
-    unit_sets = _coefficients(udata, UNIT_COEFFICIENTS, distances, settings, stage.next(),
+    unit_sets = coefficient_rows(udata, UNIT_COEFFICIENTS, distances, settings, stage.next(),
                               notes)
-    typed = None if tdata is None else _coefficients(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
+    typed = None if tdata is None else coefficient_rows(tdata, BOUNDARY_COEFFICIENTS, ["nominal"],
                                                      settings, stage.next(), notes)
     means = segmetrics.pairwise_means(
         {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}, lay.coders,
@@ -736,28 +748,31 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     return SegmentsReport(
-        list(corpus.inputs), options, settings, corpus.format, segs[0].unit, data, boundaries,
-        typed, unit_sets, pairwise, loo, Records(segmetrics.boundary_rates(bdata)),
-        _by_document(docs, distances, means.per_document, stage.next()) if by_document
-        else None,
-        None if diagnostics is None else _costliest(bdata, udata, distances[0], diagnostics),
-        list(dict.fromkeys(notes)),
-        None if diagnostics is None or tdata is None else _coincidence(tdata))
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        format=corpus.format,
+        unit=segs[0].unit,
+        data=data,
+        boundaries=boundaries,
+        typed_boundaries=typed,
+        unit_sets=unit_sets,
+        pairwise=pairwise,
+        leave_one_out=loo,
+        coder_rates=Records(segmetrics.boundary_rates(bdata)),
+        by_document=_by_document(docs, distances, means.per_document, stage.next())
+        if by_document else None,
+        diagnostics=None if diagnostics is None
+        else _costliest(bdata, udata, distances[0], diagnostics),
+        notes=list(dict.fromkeys(notes)),
+        typed_coincidence=None if diagnostics is None or tdata is None else _coincidence(tdata),
+    )
 
 
 def _coincidence(data: ReliabilityData) -> dict:
     """The coincidence matrix of labelled boundaries (no boundary and each type)."""
     labels, o = dg.coincidence(data, sparse=False)
     return {"labels": [str(x) for x in labels], "matrix": np.asarray(o).tolist()}
-
-
-def _coefficients(data: ReliabilityData, ids: Sequence[str], distances: Sequence[str],
-                  settings: Bootstrap | None, progress, notes: list[str]) -> Records:
-    """The coefficients ``ids`` under each distance (κ is Davies & Fleiss's multi-κ beyond two
-    coders), with intervals on the same replicates when ``settings`` are given."""
-    n = kernel(data, None).n_coders
-    return estimates(data, [(for_coders(c, n), d) for d in distances for c in ids], settings,
-                     progress=progress, notes=notes)
 
 
 def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: str,
@@ -840,3 +855,18 @@ def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n:
     return CostliestItems(
         distance, Records(row(r, lambda v: v) for r in dg.worst_items(bdata, "nominal", n)),
         Records(row(r, span) for r in dg.worst_items(udata, distance, n)))
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The segmentations of a sub-folder of a study folder (by document with diagnostics)."""
+    found = discover.segment_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
+JOB = register(Job(
+    "segments", __name__, kinds=("segmentations",), tasks=("segments",),
+    help="agreement between segmentation annotators",
+    options=PARAMS, order=50, example=("sample_corpora/segments/segments.json",),
+    folder={"segments": _folder_parts}))

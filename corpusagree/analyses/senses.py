@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import readers
 from ..convert.senses import (
+    CLUSTERS,
     SCHEMES,
     SET_SCHEMES,
     WITH_INVENTORY,
@@ -47,31 +48,37 @@ from ..convert.senses import (
 from ..model.corpus import Corpus, SenseTag
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.senses import SenseInventory
 from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats.coefficients import compute, set_specs
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as resample
 from ..stats.kernel import kernel
+from . import corpora
 from .base import (
-    Column,
+    KEYWORDS,
     Estimate,
-    Plot,
-    Records,
-    Report,
-    Table,
-    corpus_from,
     estimate_table,
     estimates,
     first_alpha,
     interval_dict,
     quiet,
+    several,
 )
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
+
+__all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
+           "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
+           "coefficient_ids", "corpus_of", "lemma_rows", "load_inventory", "read", "scheme_data",
+           "scheme_distance"]
 
 #: lemmas whose confused sense pairs the HTML report draws
 CONFUSED_LEMMAS = 6
@@ -119,7 +126,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     <Corpus senses (sensetsv): 3 annotators, 2 documents, 32 sense tags>
     """
     plist = _paths.as_list(paths)
-    fmt = discover.sense_format(plist, input_format)
+    with corpora.naming_other_jobs(plist, ["senses"], input_format):
+        fmt = discover.sense_format(plist, input_format)
     if readers.get("senses", fmt).layout == "paired":
         tags = readers.read("senses", plist, fmt, annotators, job="senses",
                             **reader_options)[1]
@@ -139,10 +147,12 @@ def corpus_of(tags: Sequence[SenseTag], fmt: str = "python", inputs: Sequence[st
               reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of sense tags (what :func:`read` returns)."""
     tags = list(tags)
-    return Corpus("senses", fmt, tags, list(dict.fromkeys(t.annotator for t in tags)),
-                  list(dict.fromkeys(t.document for t in tags if t.document is not None)),
-                  list(inputs), reader_options=dict(reader_options or {}),
-                  size=f"{len(tags):,} sense tags")
+    return corpora.corpus_of(tags, job="senses", fmt=fmt,
+                             annotators=dict.fromkeys(t.annotator for t in tags),
+                             documents=dict.fromkeys(t.document for t in tags
+                                                     if t.document is not None),
+                             inputs=inputs, reader_options=reader_options,
+                             size=f"{len(tags):,} sense tags", kind="sense tags")
 
 
 def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
@@ -173,7 +183,7 @@ def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
     ...                   SenseTag("i1", "bob", frozenset({"WN3"}), "board")])
     <Corpus senses (python): 2 annotators, 2 sense tags>
     """
-    return corpus_from(tags, "senses", SenseTag, corpus_of)
+    return corpora.as_corpus(tags, "senses", {SenseTag: corpus_of}, JOB.kinds)
 
 
 def load_inventory(spec: str | PathLike, senses: Sequence[str]) -> tuple[str, SenseInventory]:
@@ -352,7 +362,7 @@ class LemmaScores:
                 "alpha_interval": interval_dict(self.alpha_interval)}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SensesReport(Report):
     """Word-sense agreement of one annotation set under every scheme (see the module docstring).
 
@@ -519,6 +529,20 @@ class SensesReport(Report):
 
 
 # ---- the analysis ------------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("inventories"),
+    several("schemes", none=True),
+    Param("depth", int, low=0, none=True),
+    Param("level", int, low=1, none=True),
+    Param("cluster", str, choices=tuple(CLUSTERS)),
+    Param("by_lemma", bool),
+)
+
+
+@checked(*PARAMS, where="senses.analyse()")
 def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Inventory] = (),
             schemes: Sequence[str] | None = None, depth: int | None = None,
             level: int | None = None, distance: str = "passonneau", cluster: str = "lemma",
@@ -578,7 +602,6 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     tags = corpus.data
     inputs = corpus.inputs
     by_lemma = by_lemma or by_document
-    _check_options(depth, level, diagnostics)
     where = ", ".join(map(str, inputs)) or None
     if not tags:
         raise InputError("no sense tags in the input", where)
@@ -617,24 +640,29 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
                "level": level, "depth": depth, "distance": distance, "cluster": cluster,
                "by_lemma": by_lemma, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
-    return SensesReport(list(inputs), options, bootstrap, corpus.format, table.n_tags,
-                        list(table.coders), len(table.items), len(table.sense_names),
-                        len(lemma_names or []), table.multi_sense, missing, unpairable, cluster,
-                        len(group_names or []), scored, lemmas,
-                        None if diagnostics is None else fine.name, confused, diag,
-                        list(dict.fromkeys(notes)),
-                        _contexts(tags, diag))
-
-
-def _check_options(depth: int | None, level: int | None, diagnostics: int | None) -> None:
-    if depth is not None and depth < 0:
-        raise InputError(f"depth: expected an integer ≥ 0 (or none: all levels), not {depth}")
-    if level is not None and level < 1:
-        raise InputError(f"level: expected a positive integer (or none: the top groups), not "
-                         f"{level}")
-    if diagnostics is not None and diagnostics < 1:
-        raise InputError(f"diagnostics: expected a positive number of sense pairs per lemma, "
-                         f"not {diagnostics}")
+    return SensesReport(
+        inputs=list(inputs),
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        tags=table.n_tags,
+        annotators=list(table.coders),
+        items=len(table.items),
+        senses=len(table.sense_names),
+        lemmas=len(lemma_names or []),
+        multi_sense_tags=table.multi_sense,
+        missing=missing,
+        unpairable_items=unpairable,
+        cluster=cluster,
+        clusters=len(group_names or []),
+        schemes=scored,
+        by_lemma=lemmas,
+        diagnostic_scheme=None if diagnostics is None else fine.name,
+        confused=confused,
+        diagnostics=diag,
+        notes=list(dict.fromkeys(notes)),
+        contexts=_contexts(tags, diag),
+    )
 
 
 def _inventories(inventories: Sequence, table: SenseTable) -> tuple[list[str], list[tuple]]:
@@ -756,3 +784,19 @@ def lemma_rows(sds: Sequence[SenseData], lemma_of: np.ndarray, lemma_names: Sequ
             if progress is not None:
                 progress(len(rows))
     return rows
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Each set of sense annotations of a sub-folder of a study folder, with the inventories
+    found beside them."""
+    sets, inventories = discover.sense_sets(folder)
+    for found in sets:
+        yield Part(found, {"inventories": inventories}, {"by_document": True})
+
+
+JOB = register(Job(
+    "senses", __name__, kinds=("sense tags",), tasks=("senses",),
+    help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
+    options=PARAMS, order=60, example=("sample_corpora/senses/sample.tsv",),
+    folder={"senses": _folder_parts}))

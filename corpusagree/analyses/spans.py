@@ -27,7 +27,7 @@ CorefUD mentions) and the segments of every segmentation reader become a continu
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
@@ -40,23 +40,22 @@ from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
-from ..readers import _paths
+from ..readers import _paths, discover
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
-from . import coref
+from . import corpora
 from .base import (
-    Column,
-    Plot,
-    Records,
-    Report,
-    Table,
-    bootstrap_plot,
-    expect,
+    KEYWORDS,
     interval_dict,
+    several,
     title,
 )
+from .jobs import Job, Part, register
 
 MEASURES = ("alpha_u", "gamma")
 #: the tasks whose readers give spans, in the order a format is looked for
@@ -118,8 +117,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     task = _task(plist, input_format)
     if task == "coref":
         fmt = readers.resolve(task, plist, input_format)
-        annotations = coref.read_as(plist, fmt, annotators, job="spans", spans=True,
-                                    **reader_options).data
+        annotations = corpora.mentions_in(plist, fmt, annotators, job="spans", spans=True,
+                                          **reader_options).data
         options = readers.get(task, fmt).options_for("spans", reader_options)
     else:
         if unit != "token" or category is not None:
@@ -174,20 +173,17 @@ def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
     >>> spans.as_corpus(c)
     <Corpus spans (python): 2 annotators, 1 document, 2 units>
     """
-    if isinstance(corpus, Continuum):
-        return Corpus("spans", "python", corpus, list(corpus.annotators),
-                      list(corpus.documents), size=f"{len(corpus):,} units")
-    if isinstance(corpus, Corpus):
-        if isinstance(corpus.data, Continuum):
-            return corpus
-        if isinstance(corpus.data, list):  # a coreference or segments corpus
-            return corpus_of(corpus.data, corpus.format, corpus.inputs,
-                             reader_options=corpus.reader_options)
-        return expect(corpus, "spans", Continuum)
-    items = list(corpus)
-    if items and all(isinstance(a, (CorefAnnotation, Segmentation)) for a in items):
-        return corpus_of(items)
-    return expect(items, "spans", (Continuum, CorefAnnotation, Segmentation))
+    if isinstance(corpus, Corpus) and corpus.kind in ("mentions", "segmentations"):
+        return corpus_of(corpus.data, corpus.format, corpus.inputs,
+                         reader_options=corpus.reader_options)
+    return corpora.as_corpus(corpus, "spans", {Continuum: _of_continuum,
+                                               CorefAnnotation: corpus_of,
+                                               Segmentation: corpus_of}, JOB.kinds)
+
+
+def _of_continuum(c: Continuum) -> Corpus[Continuum]:
+    return corpora.corpus_of(c, job="spans", annotators=c.annotators, documents=c.documents,
+                             size=f"{len(c):,} units", kind="continua")
 
 
 def _task(paths: list[Path], input_format: str) -> str:
@@ -208,7 +204,8 @@ def _task(paths: list[Path], input_format: str) -> str:
     for task, error in zip(TASKS, errors, strict=True):
         if len(paths) > 1 and any(_recognises(task, p) for p in paths):
             raise error
-    raise InputError("cannot tell the format of these spans; pass --input-format",
+    raise InputError(corpora.other_jobs_files(paths, TASKS) or
+                     "cannot tell the format of these spans; pass --input-format",
                      paths[0] if len(paths) == 1 else None)
 
 
@@ -280,7 +277,7 @@ class PairSummary:
                                              "split_a", "split_b")}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class SpansReport(Report):
     """Unitizing agreement of one continuum (see the module docstring).
 
@@ -515,6 +512,22 @@ def _unit_text(u: dict | None) -> str:
 
 
 # ---- the analysis ----------------------------------------------------------------------------
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    several("measures"),
+    Param("alpha", float, low=0),
+    Param("beta", float, low=0),
+    Param("delta_empty", float, low=0, closed="neither"),
+    Param("sampler", str, choices=tuple(gm.SAMPLERS)),
+    Param("precision", float, low=0, closed="neither", none=True),
+    Param("n_samples", int, low=1, none=True),
+    Param("seed", int, low=0, none=True),
+)
+
+
+@checked(*PARAMS, where="spans.analyse()")
 def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = MEASURES,
             by_document: bool = False, alpha: float = 1, beta: float = 1,
             delta_empty: float = 1, category_distance="nominal", sampler: str = "statistical",
@@ -607,9 +620,21 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
                else "matrix", "sampler": sampler, "precision": precision,
                "n_samples": n_samples, "seed": seed, "diagnostics": diagnostics,
                "unit": c.unit, "reader_options": dict(corpus.reader_options)}
-    return SpansReport([str(p) for p in inputs], options, bootstrap, corpus.format, c,
-                       alpha_rows, g, gp, pairs, costliest, documents,
-                       list(dict.fromkeys(notes)), alpha_iv)
+    return SpansReport(
+        inputs=[str(p) for p in inputs],
+        options=options,
+        bootstrap=bootstrap,
+        format=corpus.format,
+        continuum=c,
+        alpha_u=alpha_rows,
+        gamma=g,
+        gamma_positions=gp,
+        pairs=pairs,
+        costliest=costliest,
+        documents=documents,
+        notes=list(dict.fromkeys(notes)),
+        alpha_interval=alpha_iv,
+    )
 
 
 def _positions_only(c: Continuum) -> Continuum:
@@ -756,3 +781,25 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
 
 __all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _mention_parts(folder: Path) -> Iterator[Part]:
+    """The mentions of a sub-folder of coreference annotations, as spans."""
+    found = discover.span_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
+def _segment_parts(folder: Path) -> Iterator[Part]:
+    """The segments of a sub-folder of segmentations, as spans."""
+    found = discover.segment_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
+JOB = register(Job(
+    "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
+    help="span agreement without pre-set units: unitizing α and γ",
+    options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
+    folder={"coref": _mention_parts, "segments": _segment_parts}))

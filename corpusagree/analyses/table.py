@@ -19,35 +19,34 @@ diagnostics that say why agreement is low.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import checked
 from ..model.progress import Progress
+from ..readers import discover
 from ..readers import table as table_reader
+from ..report.document import Report
+from ..report.tables import Column, Records, Table
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
-from .base import (
-    Column,
-    Estimate,
-    Records,
-    Report,
-    Table,
-    estimate_table,
-    estimates,
-    expect,
-    first_alpha,
-    quiet,
-)
+from . import corpora
+from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, quiet
 from .diagnose import Diagnostics, diagnose
+from .jobs import Job, Part, register
+
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "TableReport", "analyse", "as_corpus",
+           "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
-NUMERIC = {"interval", "ordinal", "ratio"}
+NUMERIC = corpora.NUMERIC
 
 
 #: the layouts of a reliability-data file (``input_format``)
@@ -103,40 +102,10 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> corpus
     <Corpus table (long): 4 annotators, 6 documents, 278 judgements>
     """
-    path = _one_path(paths)
-    fmt, data = table_reader.read(path, input_format, coder=coder, item=item, label=label,
-                                  group=group, delimiter=delimiter, set_sep=set_sep,
-                                  numeric=numeric, categories=categories)
-    if annotators is not None:
-        lost = [a for a in annotators if a not in data.coders]
-        if lost:
-            raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
-                             f"{', '.join(map(str, data.coders))}", io.display(path))
-        data = data.subset(coders=[data.coders.index(a) for a in annotators])
-    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
-               if v != k}
-    options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
-                                      ("set_sep", set_sep)) if v is not None})
-    if numeric:
-        options["numeric"] = True
-    return _corpus(data, fmt, [io.display(path)], options)
-
-
-def _one_path(paths: str | PathLike | Sequence[str | PathLike]) -> str | PathLike:
-    if isinstance(paths, (str, PathLike)):
-        return paths
-    paths = list(paths)
-    if len(paths) != 1:
-        raise InputError(f"the table job reads one reliability-data file, not {len(paths)}")
-    return paths[0]
-
-
-def _corpus(data: ReliabilityData, fmt: str, inputs: list[str], options: dict | None = None
-            ) -> Corpus[ReliabilityData]:
-    judged = int((data.codes >= 0).sum())
-    return Corpus("table", fmt, data, [str(c) for c in data.coders],
-                  [str(g) for g in data.group_names or ()], inputs,
-                  reader_options=options or {}, size=f"{judged:,} judgements")
+    return corpora.read_judgements(paths, job="table", input_format=input_format,
+                                   annotators=annotators, coder=coder, item=item, label=label,
+                                   group=group, delimiter=delimiter, set_sep=set_sep,
+                                   numeric=numeric, categories=categories)
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -168,9 +137,8 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     >>> table.as_corpus(data)
     <Corpus table (python): 2 annotators, 4 judgements>
     """
-    if isinstance(data, ReliabilityData):
-        return _corpus(data, "python", [])
-    return expect(data, "table", ReliabilityData)
+    return corpora.as_corpus(data, "table", {ReliabilityData: corpora.judgements_of},
+                             JOB.kinds)
 
 
 def distance_from(name: str = "nominal", weights: str | PathLike | None = None
@@ -186,13 +154,10 @@ def distance_from(name: str = "nominal", weights: str | PathLike | None = None
         raise InputError(str(e), io.display(weights)) from None
 
 
-def numeric_labels(distance: str | dist.Distance) -> bool:
-    """Whether a distance needs numeric labels (interval, ordinal, ratio)."""
-    return isinstance(distance, str) and distance in NUMERIC or \
-        isinstance(distance, dist.Distance) and distance.name in NUMERIC
+numeric_labels = corpora.numeric_labels
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
 
@@ -273,6 +238,14 @@ class TableReport(Report):
         return out
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+)
+
+
+@checked(*PARAMS, where="table.analyse()")
 def analyse(corpus: Corpus | ReliabilityData, *,
             distance: str | dist.Distance | Sequence = "nominal",
             weights: str | PathLike | None = None, categories: Sequence | None = None,
@@ -353,11 +326,21 @@ def analyse(corpus: Corpus | ReliabilityData, *,
                "categories": list(categories) if categories else None,
                "by_document": by_document, "diagnostics": diagnostics,
                "reference": reference, "reader_options": dict(corpus.reader_options)}
-    return TableReport(list(corpus.inputs), options, settings, data.n_coders, data.n_items,
-                       data.n_labels, int((data.codes >= 0).sum()),
-                       int((data.codes < 0).sum()),
-                       None if data.group_names is None else len(data.group_names), rows, diag,
-                       notes + ([] if diag is None else diag.notes), by_group)
+    return TableReport(
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        coders=data.n_coders,
+        items=data.n_items,
+        labels=data.n_labels,
+        judgements=int((data.codes >= 0).sum()),
+        missing=int((data.codes < 0).sum()),
+        groups=None if data.group_names is None else len(data.group_names),
+        coefficients=rows,
+        diagnostics=diag,
+        notes=notes + ([] if diag is None else diag.notes),
+        by_group=by_group,
+    )
 
 
 def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
@@ -369,3 +352,20 @@ def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
         out.append({"group": name, "items": int(mask.sum()),
                     "alpha": r if isinstance(r, float) else r.value})
     return out
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Every reliability-data file of a sub-folder of a study folder, with the analysis options
+    its files imply (a weight matrix beside it, numeric labels)."""
+    for f in discover.table_files(folder):
+        found = discover.table_inputs(f)
+        yield Part(found, dict(found.analysis))
+
+
+JOB = register(Job(
+    "table", __name__, kinds=("judgements",), tasks=("table",),
+    help="every coefficient of a reliability-data file (CSV/TSV)",
+    options=PARAMS, order=10,
+    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
+    folder={"table": _folder_parts}))

@@ -35,20 +35,26 @@ mapping: :mod:`corpusagree.stats.trees.labels`).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 import numpy as np
 
 from .. import readers
+from ..convert import segments as conv_segments
 from ..convert.trees import TreePairs, pair_trees
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
+from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
-from ..readers import _paths
+from ..readers import _paths, discover
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
 from ..stats.sums import sum_intervals
@@ -58,16 +64,12 @@ from ..stats.trees.confusion import confusion
 from ..stats.trees.labels import relabel
 from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
-from .base import (
-    Column,
-    Plot,
-    Records,
-    Report,
-    Table,
-    bootstrap_plot,
-    corpus_from,
-    interval_dict,
-)
+from . import corpora
+from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
+from .jobs import Job, Part, register
+
+__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
+           "as_corpus", "corpus_of", "read"]
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -108,7 +110,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     plist = _paths.as_list(paths)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
-        fmt, found = readers.read("trees", plist, input_format, annotators, job="trees",
+        fmt, found = corpora.read("trees", plist, input_format, annotators, job="trees",
                                   **reader_options)
     notes = [f"not a tree, left out: {w.message}" for w in caught
              if issubclass(w.category, UserWarning)]
@@ -122,9 +124,11 @@ def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[st
               reader_options: dict | None = None) -> Corpus[list]:
     """A corpus of RST trees (what :func:`read` returns)."""
     found = list(trees)
-    return Corpus("trees", fmt, found, list(dict.fromkeys(t.annotator for t in found)),
-                  list(dict.fromkeys(t.document for t in found)), list(inputs),
-                  reader_options=dict(reader_options or {}), size=f"{len(found):,} trees")
+    return corpora.corpus_of(found, job="trees", fmt=fmt,
+                             annotators=dict.fromkeys(t.annotator for t in found),
+                             documents=dict.fromkeys(t.document for t in found), inputs=inputs,
+                             reader_options=reader_options, size=f"{len(found):,} trees",
+                             kind="trees")
 
 
 def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
@@ -154,10 +158,10 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     >>> trees.as_corpus(corpus.data)
     <Corpus trees (python): 2 annotators, 3 documents, 6 trees>
     """
-    return corpus_from(trees, "trees", RSTTree, corpus_of)
+    return corpora.as_corpus(trees, "trees", {RSTTree: corpus_of}, JOB.kinds)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class TreesReport(Report):
     """Agreement between RST tree annotators (see the module docstring).
 
@@ -322,6 +326,15 @@ def _padded(outlines: list[list[str]]) -> list[list[str]]:
     return [x + [""] * (n - len(x)) for x in outlines]
 
 
+#: the keywords of :func:`analyse`, which it checks first (the command line's types and
+#: choices are made from the same table)
+PARAMS = (
+    *KEYWORDS,
+    Param("binarize", bool),
+)
+
+
+@checked(*PARAMS, where="trees.analyse()")
 def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None = None,
             by_document: bool = False, diagnostics: int | None = None,
             progress: Progress | None = None, binarize: bool = True,
@@ -416,10 +429,22 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
                "relation_labels": data["relation_labels"],
                "reader_options": dict(corpus.reader_options)}
     return TreesReport(
-        list(corpus.inputs), options, settings, list(dict.fromkeys(notes)),
-        corpus.format, data, parseval, iruskieta, confused,
-        {"labels": list(cons.labels), "counts": matrix.tolist()}, disputed, not_compared,
-        boundaries, _by_document(counts, comp, p) if by_document else None, f1_interval)
+        inputs=list(corpus.inputs),
+        options=options,
+        bootstrap=settings,
+        notes=list(dict.fromkeys(notes)),
+        format=corpus.format,
+        data=data,
+        parseval=parseval,
+        iruskieta=iruskieta,
+        confused=confused,
+        confusion={"labels": list(cons.labels), "counts": matrix.tolist()},
+        disputed=disputed,
+        not_compared=not_compared,
+        boundaries=boundaries,
+        by_document=_by_document(counts, comp, p) if by_document else None,
+        f1_interval=f1_interval,
+    )
 
 
 def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
@@ -556,21 +581,21 @@ def _not_compared(p: TreePairs, corpus: Corpus) -> list[dict]:
 
 def _boundaries(p: TreePairs, corpus: Corpus, settings: Bootstrap | None,
                 notes: list[str]) -> Table | None:
-    """The segments job's boundary coefficients on the documents whose EDUs differ."""
+    """The boundary coefficients (those of the segments job) on the documents whose EDUs
+    differ, on their potential boundaries (:func:`corpusagree.convert.segments.boundaries`)."""
     if not p.segmentations:
         return None
-    from . import segments  # the segments job: its boundary measures, on these documents
-
+    data = conv_segments.boundaries(conv_segments.layout(p.segmentations))
+    quiet_notes: list[str] = []  # the trees' own notes say how they were compared
+    settings = resampling(settings if settings is None or len(p.different) > 1 else None,
+                          data.groups, quiet_notes, items="items (potential boundaries, units)")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        report = segments.analyse(segments.corpus_of(p.segmentations, corpus.format,
-                                                     corpus.inputs),
-                                  bootstrap=settings if settings is None or
-                                  len(p.different) > 1 else None)
-    t = report.tables["boundaries"]
-    return Table("boundaries", f"Boundaries of the {len(p.different)} document(s) with "
-                 "different EDUs, in non-space characters (the segments job's coefficients)",
-                 t.columns, t.rows, t.notes)
+        warnings.simplefilter("ignore", DegenerateWarning)  # a coder alone; said by nan
+        rows = coefficient_rows(data, BOUNDARY_COEFFICIENTS, ["nominal"], settings,
+                                notes=quiet_notes)
+    return estimate_table("boundaries", f"Boundaries of the {len(p.different)} document(s) "
+                          "with different EDUs, in non-space characters (the segments job's "
+                          "coefficients)", rows)
 
 
 def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
@@ -588,3 +613,18 @@ def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
         row.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
         rows.append(row)
     return rows
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The RST trees of a sub-folder of segmentations (by document with diagnostics)."""
+    found = discover.tree_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
+JOB = register(Job(
+    "trees", __name__, kinds=("trees",), tasks=("trees",),
+    help="agreement on RST trees (rs3/rs4, .dis)",
+    options=PARAMS, order=80, example=("sample_corpora/trees/rs3",),
+    folder={"segments": _folder_parts}))

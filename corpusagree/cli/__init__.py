@@ -8,33 +8,51 @@ status 2; a closed pipe (``| head``) ends quietly with status 0.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import os
 import sys
 import textwrap
 import warnings
 from collections.abc import Sequence
+from types import ModuleType
 
 from .._version import __version__
+from ..analyses import jobs
 from ..model.errors import InputError
-from . import (
-    annotators,
-    coref,
-    markables,
-    relations,
-    report,
-    schema,
-    segments,
-    senses,
-    spans,
-    table,
-    trees,
-)
+from . import job as made
 from . import options as opt
+from . import report, schema
 
-#: one module per job, each with register(subparsers); ``schema`` prints the JSON Schema of
-#: the reports the others write
-JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, relations, report,
-        schema)
+__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "main"]
+
+#: the commands that are not jobs of :mod:`corpusagree.analyses`: ``report`` runs every job on
+#: a study folder, ``schema`` prints the JSON Schema of the reports the others write
+COMMANDS = (report, schema)
+
+
+def _command(name: str) -> ModuleType | None:
+    """The module of this package with the job's own sub-command, or None (then the
+    sub-command is made from the job's registration, :mod:`corpusagree.cli.job`)."""
+    if importlib.util.find_spec(f"{__name__}.{name}") is None:
+        return None
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def commands() -> dict[str, ModuleType | jobs.Job]:
+    """Every sub-command, name → its module here (with ``register`` and ``run``), or the
+    job's registration when it has none; the registered jobs in their order, then
+    :data:`COMMANDS`."""
+    out: dict[str, ModuleType | jobs.Job] = {
+        name: _command(name) or job for name, job in jobs.registered().items()}
+    out.update((m.__name__.rpartition(".")[2], m) for m in COMMANDS)
+    return out
+
+
+def __getattr__(name: str):
+    if name == "JOBS":  # the modules of the sub-commands that have one, in order
+        return tuple(m for m in commands().values() if isinstance(m, ModuleType))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Formatter(argparse.HelpFormatter):
@@ -88,8 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
         "coreference chains, segments, word senses (α, β, κ, π, …).")
     p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="JOB", parser_class=Parser)
-    for job in JOBS:
-        job.register(sub)
+    for command in commands().values():
+        if isinstance(command, jobs.Job):
+            made.register(sub, command)
+        else:
+            command.register(sub)
     return p
 
 

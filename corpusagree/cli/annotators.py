@@ -9,6 +9,8 @@ from ..analyses import annotators, table
 from ..stats import distances as dist
 from . import options as opt
 
+__all__ = ["SCORINGS", "register", "run"]
+
 #: what --scoring takes besides the distances
 SCORINGS = ("accuracy", "neg_rmse")
 
@@ -35,10 +37,10 @@ def register(sub) -> None:
     c.add_argument("--candidate", action="append", metavar="NAME[,NAME]",
                    help="a coder to test as a replacement of the humans (repeatable or comma "
                    "separated); left out of the models")
-    c.add_argument("--epsilon", type=opt.nonnegative_float, default=0.2,
+    c.add_argument("--epsilon", **opt.keyword(annotators.PARAMS, "epsilon"), default=0.2,
                    help="the cost-benefit margin: 0.2 experts, 0.15 skilled annotators, 0.1 "
                    "crowd workers (default: 0.2)")
-    c.add_argument("--fdr", type=opt.ci_level, default=0.05,
+    c.add_argument("--fdr", **opt.keyword(annotators.PARAMS, "fdr"), default=0.05,
                    help="the false discovery rate of Benjamini-Yekutieli (default: 0.05)")
     c.add_argument("--scoring", default="accuracy", choices=[*SCORINGS, *sorted(dist.NAMED)],
                    help="how a label aligns with the other humans' (default: accuracy; "

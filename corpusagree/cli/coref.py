@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import coref
-from ..convert import coref as conv
 from . import options as opt
+
+__all__ = ["register", "run"]
 
 
 def register(sub) -> None:
@@ -29,17 +30,17 @@ def register(sub) -> None:
     opt.add_annotators(p, "names of the annotators, comma-separated, one per annotator found "
                        "(default: from the files or folders)")
     g = p.add_argument_group("agreement")
-    g.add_argument("--match", choices=conv.MATCHES, default="exact",
+    g.add_argument("--match", **opt.keyword(coref.PARAMS, "match"), default="exact",
                    help="align mentions by exact span (default), head token or maximal token "
                    "overlap")
-    g.add_argument("--unmarked", choices=conv.UNMARKED, default="missing",
+    g.add_argument("--unmarked", **opt.keyword(coref.PARAMS, "unmarked"), default="missing",
                    help="a mention an annotator did not mark is missing (default) or a "
                    "singleton of theirs")
-    g.add_argument("--label", choices=conv.LABELS, default="chain",
+    g.add_argument("--label", **opt.keyword(coref.PARAMS, "label"), default="chain",
                    help="label of a mention (Artstein & Poesio 2005, §4.1): its full chain "
                    "(default; Passonneau 2004), the chain up to it (prefix), or its antecedent "
                    "(nominal only)")
-    g.add_argument("--singletons", choices=conv.SINGLETONS, default="keep",
+    g.add_argument("--singletons", **opt.keyword(coref.PARAMS, "singletons"), default="keep",
                    help="keep (default) or drop mentions of one-member chains")
     opt.add_distance(g, coref.SET_DISTANCES, coref.DISTANCES, many=True)
     opt.add_bootstrap(p, ("document", "item"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import markables
-from ..convert.align import MATCHES
 from . import options as opt
+
+__all__ = ["register", "run"]
 
 
 def register(sub) -> None:
@@ -37,7 +38,7 @@ def register(sub) -> None:
                    help="attribute values are sets of values separated by SEP (e.g. '|'; an "
                    "empty value is the empty set): their agreement adds Krippendorff & Craggs's "
                    "multi-valued alpha (mvα)")
-    g.add_argument("--match", choices=MATCHES, default="exact",
+    g.add_argument("--match", **opt.keyword(markables.PARAMS, "match"), default="exact",
                    help="align markables by identical token sets (default) or by maximal "
                    "token overlap, one to one (Kuhn–Munkres on Dice)")
     opt.add_bootstrap(p, ("document", "item"))

@@ -23,12 +23,20 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import readers
-from ..analyses.base import Report
+from ..analyses.base import KEYWORDS
 from ..model.errors import InputError
+from ..model.params import Param, argparse_options
 from ..report import FORMATS, html, plots, render
 from ..report.csv import write_files
+from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
 from ..stats.inference import INTERVALS, Bootstrap
+
+__all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
+           "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
+           "character", "ci_level", "distances_of", "emit", "html_defaults", "keyword",
+           "nonnegative_float", "nonnegative_int", "output_stream", "positive_float",
+           "positive_int", "progress", "reader_options_of", "reading", "resamples", "split"]
 
 #: default number of costliest items listed by ``--diagnostics``
 DIAGNOSTICS = 10
@@ -141,10 +149,22 @@ def distances_of(args: argparse.Namespace, choices: Sequence[str], default: Sequ
     return names
 
 
+def keyword(params: Sequence[Param], name: str) -> dict:
+    """argparse's ``type=`` and ``choices=`` of the keyword ``name`` of a job's table
+    (:data:`corpusagree.analyses.base.KEYWORDS` and each job's ``PARAMS``): the command line
+    refuses what ``analyse`` refuses, in the same words."""
+    param = next(p for p in params if p.name == name)
+    out = argparse_options(param)
+    if param.metavar is None:
+        out.pop("metavar", None)  # argparse's own (the option's name), as before
+    return out
+
+
 def add_diagnostics(p: argparse.ArgumentParser, what: str,
                     n: str = "the N costliest items") -> None:
     """``--diagnostics [N]``: ``what`` the diagnostics show; ``n`` says what N counts."""
-    p.add_argument("--diagnostics", nargs="?", type=positive_int, const=DIAGNOSTICS,
+    p.add_argument("--diagnostics", nargs="?", **keyword(KEYWORDS, "diagnostics"),
+                   const=DIAGNOSTICS,
                    default=None,
                    metavar="N", help=f"why agreement is low: {what}, with {n} (default N = "
                    f"{DIAGNOSTICS})")

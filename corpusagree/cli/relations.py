@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import relations
-from ..convert.align import MATCHES
 from . import options as opt
+
+__all__ = ["register", "run"]
 
 
 def register(sub) -> None:
@@ -22,7 +23,7 @@ def register(sub) -> None:
                    help="one folder per annotator (or the files, for XMI and WebAnno TSV)")
     opt.add_reader_options(p, "relations")
     opt.add_annotators(p, "keep only these annotators (comma separated)")
-    p.add_argument("--match", choices=MATCHES, default="exact",
+    p.add_argument("--match", **opt.keyword(relations.PARAMS, "match"), default="exact",
                    help="how relation endpoints align: the same tokens (default) or the best "
                    "one-to-one overlap")
     p.add_argument("--undirected", dest="directed", action="store_false",

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analyses import senses
+from ..analyses import corpora, senses
 from ..model.errors import InputError
 from ..readers import discover
 from . import options as opt
+
+__all__ = ["register", "run"]
 
 
 def register(sub) -> None:
@@ -36,7 +38,7 @@ def register(sub) -> None:
     g.add_argument("--level", default="top",
                    help="coarse scheme: the groups N levels up, or 'top' (default) for the top "
                    "groups (Palmer et al. 2007)")
-    g.add_argument("--depth", type=opt.nonnegative_int, default=None, metavar="N",
+    g.add_argument("--depth", **opt.keyword(senses.PARAMS, "depth"), default=None, metavar="N",
                    help="extended scheme: es(s) with the groups up to N levels up (default: "
                    "all; Artstein & Poesio 2005, §4.4)")
     opt.add_distance(g, senses.SET_DISTANCES, "passonneau",
@@ -58,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if len(paths) == 1 and paths[0].is_dir() and args.input_format == "auto":
         sets, found = discover.sense_sets(paths[0])
         if not sets:
-            raise InputError("no sense annotations found in this folder", paths[0])
+            raise InputError(corpora.other_jobs_files(paths, ["senses"]) or
+                             "no sense annotations found in this folder", paths[0])
         inputs = [(s.paths, s.format) for s in sets]
         inventories = inventories or found
     else:

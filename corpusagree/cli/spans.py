@@ -6,8 +6,9 @@ import argparse
 
 from ..analyses import spans
 from ..stats import distances as dist
-from ..stats.gamma import SAMPLERS
 from . import options as opt
+
+__all__ = ["register", "run"]
 
 
 def register(sub) -> None:
@@ -34,21 +35,21 @@ def register(sub) -> None:
     m = p.add_argument_group("measures")
     m.add_argument("--measure", action="append", metavar="NAME",
                    help="alpha_u and/or gamma (repeatable or comma-separated; default both)")
-    m.add_argument("--alpha", type=opt.nonnegative_float, default=1.0,
+    m.add_argument("--alpha", **opt.keyword(spans.PARAMS, "alpha"), default=1.0,
                    help="γ: weight of the positional dissimilarity (default 1)")
-    m.add_argument("--beta", type=opt.nonnegative_float, default=1.0,
+    m.add_argument("--beta", **opt.keyword(spans.PARAMS, "beta"), default=1.0,
                    help="γ: weight of the categorical dissimilarity (default 1)")
-    m.add_argument("--delta-empty", type=opt.positive_float, default=1.0,
+    m.add_argument("--delta-empty", **opt.keyword(spans.PARAMS, "delta_empty"), default=1.0,
                    help="γ: the cost Δ∅ of a unit aligned with nothing (default 1)")
     m.add_argument("--category-distance", default="nominal", choices=sorted(dist.NAMED),
                    help="γ: distance between categories (default nominal)")
-    m.add_argument("--sampler", choices=SAMPLERS, default="statistical",
+    m.add_argument("--sampler", **opt.keyword(spans.PARAMS, "sampler"), default="statistical",
                    help="γ: how the expected disorder's continua are sampled (default "
                    "statistical)")
-    m.add_argument("--precision", type=opt.positive_float, default=0.02,
+    m.add_argument("--precision", **opt.keyword(spans.PARAMS, "precision"), default=0.02,
                    help="γ: relative precision of the expected disorder that sets the number "
                    "of samples (default 0.02)")
-    m.add_argument("--samples", type=opt.positive_int, metavar="N",
+    m.add_argument("--samples", **opt.keyword(spans.PARAMS, "n_samples"), metavar="N",
                    help="γ: sample N continua instead (the precision is then not used)")
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "

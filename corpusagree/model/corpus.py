@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+__all__ = ["KINDS", "Chain", "CorefAnnotation", "Corpus", "Document", "Link", "Mention",
+           "Segmentation", "SenseTag", "merged_fragments", "natural_key", "shown_option"]
+
 T = TypeVar("T")
 
 
@@ -150,6 +153,15 @@ class SenseTag:
         return f"{self.lemma}.{self.pos}"
 
 
+#: what a corpus can hold (:attr:`Corpus.kind`): the kinds of corpus a job accepts
+KINDS = ("judgements", "mentions", "segmentations", "trees", "sense tags", "relations",
+         "continua")
+#: the kind of corpus each job's ``read`` gives, for a corpus made without one
+_KIND_OF_JOB = {"table": "judgements", "annotators": "judgements", "coref": "mentions",
+                "markables": "mentions", "segments": "segmentations", "trees": "trees",
+                "senses": "sense tags", "relations": "relations", "spans": "continua"}
+
+
 def natural_key(name: str) -> tuple:
     """Sort key that orders digit runs numerically: ``doc2`` before ``doc10``."""
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
@@ -186,6 +198,9 @@ class Corpus(Generic[T]):
         Each document's text or tokens, where the job shows the annotated words.
     size : str
         What the corpus holds, in words (``"56 mentions"``), for its repr.
+    kind : str
+        What the data are, one of :data:`KINDS` (``mentions``, ``segmentations`` …), whichever
+        job read them; by default the kind the job's ``read`` gives.
 
     Examples
     --------
@@ -205,8 +220,13 @@ class Corpus(Generic[T]):
     reader_options: dict = field(default_factory=dict)
     texts: Mapping[str, str | Sequence[str]] | None = None
     size: str = ""
+    kind: str = ""
 
     def __post_init__(self) -> None:
+        if not self.kind:
+            self.kind = _KIND_OF_JOB.get(self.job, "")
+        if self.kind not in KINDS:
+            raise ValueError(f"kind={self.kind!r}: a corpus holds one of {', '.join(KINDS)}")
         self.reader_options = {k: shown_option(v) for k, v in self.reader_options.items()
                                if v is not None}
 

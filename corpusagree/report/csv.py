@@ -20,8 +20,10 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..analyses.base import Report, Table
 from ..model.errors import InputError
+from .tables import Document, Table
+
+__all__ = ["TIDY", "file_name", "table_csv", "table_names", "tidy", "write_files"]
 
 #: the header of the tidy table
 TIDY = ("table", "row", "column", "value")
@@ -47,7 +49,7 @@ def table_csv(t: Table) -> str:
     return out.getvalue()
 
 
-def table_names(reports: Sequence[Report], qualified: bool = False) -> list[list[str]]:
+def table_names(reports: Sequence[Document], qualified: bool = False) -> list[list[str]]:
     """The name of each table of each report: its id for one report, ``job/id`` for several
     (``job-2/id`` for a job's second report) and, when ``qualified``, for one too."""
     if len(reports) == 1 and not qualified:
@@ -67,7 +69,7 @@ def file_name(name: str) -> str:
     return name.replace("/", ".") + ".csv"
 
 
-def tidy(reports: Sequence[Report]) -> str:
+def tidy(reports: Sequence[Document]) -> str:
     """Every table of ``reports`` as one tidy CSV table ``table,row,column,value``."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -79,7 +81,7 @@ def tidy(reports: Sequence[Report]) -> str:
     return out.getvalue()
 
 
-def write_files(reports: Sequence[Report], folder: Path) -> list[Path]:
+def write_files(reports: Sequence[Document], folder: Path) -> list[Path]:
     """One CSV file per table of ``reports`` in ``folder`` (made when missing), named by
     :func:`table_names` (:func:`file_name`); the files written."""
     folder = Path(folder)

@@ -27,10 +27,14 @@ from functools import cache
 from markupsafe import Markup
 
 from .._version import __version__
-from ..analyses.base import Column, Plot, Report, Table, bootstrap_caption
 from ..stats import interpret
 from . import csv, plots, text
 from .json import clean
+from .tables import Column, Document, Plot, Table, bootstrap_caption
+
+__all__ = ["LOW_IS_GOOD", "MAX_ROWS", "PLACES", "PLOT_PLACES", "SECTIONS", "STRIP_MEASURES",
+           "Block", "Cell", "Figure", "Job", "Picture", "Row", "TableView", "dumps", "environment",
+           "fragment"]
 
 #: (id, heading) of a job's sections, in page order
 SECTIONS = (("summary", "Summary"), ("scores", "Scores"), ("pairwise", "Pairwise agreement"),
@@ -151,7 +155,7 @@ def environment():
 
 
 # ---- the page ---------------------------------------------------------------------------------
-def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequence[str] = ()
+def dumps(reports: Sequence[Document], title: str | None = None, defaults: Sequence[str] = ()
           ) -> str:
     """The page of ``reports`` (see the module docstring); ``defaults``: the options that
     ``--html`` turned on (the summary of each job says so)."""
@@ -168,7 +172,7 @@ def dumps(reports: Sequence[Report], title: str | None = None, defaults: Sequenc
         title=title, version=__version__, jobs=jobs, payload=Markup(payload))
 
 
-def fragment(report: Report) -> str:
+def fragment(report: Document) -> str:
     """The report as an HTML fragment for a notebook (``Report._repr_html_``): the summary,
     every table people read (the first :data:`MAX_ROWS` rows, a caption each) and the notes;
     no plots, so it needs no matplotlib, and no script (notebooks may not run it)."""
@@ -193,7 +197,7 @@ def _slug(s: str) -> str:
     return re.sub(r"[^\w-]+", "-", str(s)).strip("-") or "x"
 
 
-def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str],
+def _job(report: Document, d: dict, anchor: str, defaults: Sequence[str],
          names: Sequence[str]) -> Job:
     """A job's sections; ``names``: the name of each table's CSV (``job/id``, without .csv:
     :func:`.csv.table_names`)."""
@@ -221,7 +225,7 @@ def _job(report: Report, d: dict, anchor: str, defaults: Sequence[str],
                [(k, h, parts[k]) for k, h in SECTIONS if parts[k]], list(report.notes))
 
 
-def _overview(report: Report, d: dict, defaults: Sequence[str]) -> list[tuple[str, list[str]]]:
+def _overview(report: Document, d: dict, defaults: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The summary's list: inputs, options and how the reader read them, how the intervals
     were made (what they resample, the seed) and what ``--html`` turned on."""
     rows = [("inputs", [str(p) for p in d["inputs"]] or ["—"]),
@@ -256,7 +260,7 @@ def _option(v) -> str:
     return str(v)
 
 
-def _intervals(report: Report) -> str:
+def _intervals(report: Document) -> str:
     """How the intervals were made: level, method, resamples of what (as the headline's
     interval was made) and the seed."""
     b = report.bootstrap

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from ..analyses.base import Report
+from .tables import Document
+
+__all__ = ["SCHEMA_FILE", "clean", "dumps", "schema"]
 
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
@@ -29,10 +31,10 @@ def clean(o):
     return o
 
 
-def dumps(reports: Report | Sequence[Report], *, ascii: bool = False,
+def dumps(reports: Document | Sequence[Document], *, ascii: bool = False,
           many: bool = False) -> str:
     """One report as a JSON object, several (or one, with ``many``) as a JSON list."""
-    if isinstance(reports, Report):
+    if not isinstance(reports, Sequence):  # one report
         reports = [reports]
     payload = [r.to_dict() for r in reports]
     return json.dumps(clean(payload if many or len(payload) != 1 else payload[0]), indent=2,
@@ -50,7 +52,9 @@ def schema() -> dict:
 
     Every document has the envelope ``corpusagree`` (the version), ``schema`` (1), ``job``,
     ``inputs``, ``options``, ``bootstrap`` and ``notes``; the parts of each job are the
-    definition ``$defs/job_<job>``, selected by ``job``. Shared definitions: a coefficient
+    definition ``$defs/job_<job>``, selected by ``job`` (the file holds a job's entry once:
+    the enum of ``job`` and the ``allOf`` that selects each entry are made from them here).
+    Shared definitions: a coefficient
     (``$defs/coefficient``, its ``id`` one of :data:`corpusagree.COEFFICIENTS`), an interval,
     a coder × coder matrix, the diagnostics, rows per document. Undefined numbers are null.
 
@@ -71,4 +75,10 @@ def schema() -> dict:
     >>> s["$defs"]["coefficient"]["required"][:4]
     ['id', 'symbol', 'distance', 'value']
     """
-    return json.loads(_schema_text())
+    out = json.loads(_schema_text())
+    report = out["$defs"]["report"]
+    jobs = [k.removeprefix("job_") for k in out["$defs"] if k.startswith("job_")]
+    report["properties"]["job"]["enum"] = jobs
+    report["allOf"] = [{"if": {"properties": {"job": {"const": job}}},
+                        "then": {"$ref": f"#/$defs/job_{job}"}} for job in jobs]
+    return out

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..analyses.base import Report
 from . import text
+from .tables import Document
+
+__all__ = ["dumps"]
 
 
 def _esc(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 
 
-def dumps(reports: Sequence[Report]) -> str:
+def dumps(reports: Sequence[Document]) -> str:
     lines: list[str] = []
     for r in reports:
         lines += [f"## {_esc(r.summary())}", ""]

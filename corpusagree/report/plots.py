@@ -20,9 +20,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analyses.base import THRESHOLDS
 from ..model.errors import InputError
 from ..stats.interpret import KRIPPENDORFF, LANDIS_KOCH
+from .tables import THRESHOLDS
+
+__all__ = ["ALERT", "BANDS", "BAND_GAP", "BAR", "BAR_LENGTH", "CELL", "CELLS", "FONT", "LANE",
+           "LEAST_SPAN", "LINE", "MARGIN", "MARK", "MAX_TICKS", "PAD", "ROW", "SCALE_AXES",
+           "SMALL", "STYLE", "VALUE_CELLS", "VECTOR_CELLS", "VECTOR_DOTS", "WIDTH", "bars",
+           "bootstrap", "continuum", "heatmap", "lanes", "prefixed", "require", "scale", "strips"]
 
 if TYPE_CHECKING:
     from matplotlib.axis import Axis

@@ -16,8 +16,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from ..analyses.base import Report, Table
 from . import text
+from .tables import Document, Table
+
+__all__ = ["ASCII_HEAD", "DEFAULT_WIDTH", "MAX_TEXT", "PAD", "TEXT_FLOOR", "TEXT_MAX", "TEXT_MIN",
+           "Terminal", "can_encode", "width_of", "write"]
 
 #: width of redirected output when COLUMNS is not set
 DEFAULT_WIDTH = 80
@@ -170,7 +173,7 @@ class Terminal:
             rt.add_row(*(r[j] for j in cols))
         self.console.print(rt)
 
-    def report(self, r: Report) -> None:
+    def report(self, r: Document) -> None:
         self.line(r.summary())
         self.line()
         for t in (t.shown() for t in r.tables.values()):
@@ -180,7 +183,7 @@ class Terminal:
             self.line(f"note: {n}")
 
 
-def write(reports: Sequence[Report], stream: TextIO, width: int | None = None) -> None:
+def write(reports: Sequence[Document], stream: TextIO, width: int | None = None) -> None:
     """Draw every report on ``stream``."""
     term = Terminal(stream, width)
     for n, r in enumerate(reports):

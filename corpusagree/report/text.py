@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 import unicodedata
 
-from ..analyses.base import Column
+from .tables import Column
+
+__all__ = ["ASCII", "MAX_SET_ELEMENTS", "ascii_text", "cell", "label", "number", "right_aligned"]
 
 #: set labels in table cells show at most this many elements (JSON and CSV have them all)
 MAX_SET_ELEMENTS = 8

@@ -7,7 +7,8 @@ import this module to check that every public name has its entry).
 * every job module of ``corpusagree.analyses`` (one with an ``analyse`` function): ``read``,
   ``analyse``, ``as_corpus`` and the classes it defines (its report and the parts of it);
 * what every job shares: the :class:`~corpusagree.model.corpus.Corpus` that ``read`` gives
-  and the report machinery of :mod:`corpusagree.analyses.base`.
+  and the report machinery of :mod:`corpusagree.report.document` and
+  :mod:`corpusagree.report.tables`.
 
 Names added later to these places get their entries with no edit here.
 """
@@ -32,8 +33,9 @@ JOB_FUNCTIONS = ("read", "analyse", "as_corpus")
 #: what every job shares (module, names)
 SHARED = (
     ("corpusagree.model.corpus", ("Corpus",)),
-    ("corpusagree.analyses.base", ("Report", "Tables", "Table", "Column", "Records", "Plot",
-                                   "Estimate")),
+    ("corpusagree.report.document", ("Report",)),
+    ("corpusagree.report.tables", ("Tables", "Table", "Column", "Records", "Plot")),
+    ("corpusagree.analyses.base", ("Estimate",)),
     ("corpusagree.analyses.diagnose", ("Diagnostics",)),
     ("corpusagree.model.records", ("CoderMatrix",)),
 )

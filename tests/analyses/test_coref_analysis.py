@@ -427,7 +427,7 @@ def test_options(anns):
     assert "dropped_singletons" in [c.key for c in list(r.tables.values())[0].columns]
     with pytest.raises(InputError, match="not a set distance"):
         coref.analyse(anns["corefud"], distance=["nominal"])
-    with pytest.raises(InputError, match="must be one of"):
+    with pytest.raises(ValueError, match="match must be one of"):
         coref.analyse(anns["corefud"], match="fuzzy")
 
 

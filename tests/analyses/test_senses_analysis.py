@@ -275,15 +275,15 @@ def test_options_of_the_analysis():
     assert not by_scheme(items)["fine", None, "alpha"]["interval"]["clustered"]
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"depth": -1}, "depth: expected an integer ≥ 0"),
-    ({"level": 0}, "level: expected a positive integer"),
-    ({"diagnostics": 0}, "diagnostics: expected a positive number"),
-    ({"schemes": ["coarse"]}, "need a sense inventory"),
-    ({"schemes": ["medium"]}, "unknown scheme"),
+@pytest.mark.parametrize("kwargs,error,message", [
+    ({"depth": -1}, ValueError, "depth must be an integer ≥ 0 or None, not -1"),
+    ({"level": 0}, ValueError, "level must be an integer ≥ 1 or None, not 0"),
+    ({"diagnostics": 0}, ValueError, "diagnostics must be an integer ≥ 1 or None, not 0"),
+    ({"schemes": ["coarse"]}, InputError, "need a sense inventory"),
+    ({"schemes": ["medium"]}, InputError, "unknown scheme"),
 ])
-def test_bad_options(kwargs, message):
-    with pytest.raises(InputError, match=message):
+def test_bad_options(kwargs, error, message):
+    with pytest.raises(error, match=message):
         senses.analyse(sample_tags(), **kwargs)
 
 

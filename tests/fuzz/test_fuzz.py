@@ -23,10 +23,12 @@ import pytest
 from lxml import etree
 
 from corpusagree import readers
+from corpusagree.analyses import jobs
 
 from support import load_benchmark
 
-JOBS = ("table", "coref", "markables", "segments", "senses", "spans", "report")
+#: every registered job, and the report of a study folder
+JOBS = (*jobs.registered(), "report")
 #: seconds before a case counts as a hang: above the longest legitimate case, a 20 MB line of
 #: words in a plain-text segmentation, which spaCy tokenises in about 40 s (0.5 MB/s)
 TIMEOUT = 90.0

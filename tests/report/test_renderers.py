@@ -159,7 +159,7 @@ def test_a_huge_cell_is_clipped_in_the_terminal():
     laying it out whole took rich minutes; the data formats keep it whole."""
     import time
 
-    from corpusagree.analyses.base import Column, Table
+    from corpusagree.report.tables import Column, Table
     from corpusagree.report.terminal import MAX_TEXT, Terminal
 
     huge = "a " * 2_500_000

@@ -16,29 +16,27 @@ import sys
 import pytest
 
 from corpusagree import cli
-from corpusagree.analyses.base import Report
+from corpusagree.analyses import jobs
 from corpusagree.report import json as json_renderer
 from corpusagree.report import schema
+from corpusagree.report.document import Report
 
 from support import ROOT, SAMPLES, schema_errors
 
 jsonschema = pytest.importorskip("jsonschema")
 
 S = "sample_corpora"
-#: a command line of every command that prints report documents, on sample_corpora/; a new
-#: command of the CLI needs one here (and its job a part in report.schema.json)
-COMMANDS = {
-    "table": ["table", f"{S}/table/dialogue_acts.csv", "--group", "document"],
-    "annotators": ["annotators", f"{S}/table/dialogue_acts.csv", "--group", "document"],
-    "coref": ["coref", f"{S}/coref/brat"],
-    "markables": ["markables", f"{S}/coref/mmax2"],
-    "segments": ["segments", f"{S}/segments/segments.json"],
-    "senses": ["senses", f"{S}/senses/sample.tsv"],
-    "spans": ["spans", f"{S}/coref/xmi", "--samples", "5"],
-    "trees": ["trees", f"{S}/trees/rs3"],
-    "relations": ["relations", "tests/data/relations/brat/a", "tests/data/relations/brat/b"],
-    "report": ["report", S, "--resamples", "20"],
-}
+
+
+def commands() -> dict[str, list[str]]:
+    """A command line of every command that prints report documents: each registered job's
+    example (its registration's ``example``, on sample_corpora/), and ``report``."""
+    out = {name: [name, *job.example] for name, job in jobs.registered().items()}
+    out["report"] = ["report", S, "--resamples", "20"]
+    return out
+
+
+COMMANDS = commands()
 #: commands that print no report document
 NOT_REPORTS = {"schema"}
 #: the options that add parts to a document
@@ -76,7 +74,7 @@ VARIANTS = {
 
 def cli_jobs() -> set[str]:
     """The commands of the command line."""
-    return {m.__name__.rpartition(".")[2] for m in cli.JOBS}
+    return set(cli.commands())
 
 
 def valid(doc) -> None:
@@ -96,8 +94,12 @@ def test_a_draft_2020_12_schema_shipped_in_the_package():
     assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(s)
     assert schema() is not s and schema() == s  # a fresh copy each time
-    shipped = ROOT / "corpusagree" / "report" / json_renderer.SCHEMA_FILE
-    assert json.loads(shipped.read_text(encoding="utf-8")) == s
+    shipped = json.loads((ROOT / "corpusagree" / "report" / json_renderer.SCHEMA_FILE)
+                         .read_text(encoding="utf-8"))
+    # the file holds each job's entry once; the enum of jobs and the dispatch are made of them
+    assert "enum" not in shipped["$defs"]["report"]["properties"]["job"]
+    del s["$defs"]["report"]["properties"]["job"]["enum"], s["$defs"]["report"]["allOf"]
+    assert shipped == s
 
 
 def test_pyproject_ships_the_schema_file():
@@ -131,29 +133,42 @@ def test_schema_command_prints_it(cli, tmp_path, monkeypatch):
 
 # ---- a part for every job, and the code's lists ----------------------------------------------
 def test_every_command_has_a_sample_here():
-    missing = cli_jobs() - set(COMMANDS) - NOT_REPORTS
-    assert not missing, (f"commands with no sample command line in {__file__} (add one to "
-                         f"COMMANDS, and the job's part to report.schema.json): {missing}")
+    missing = cli_jobs() - set(commands()) - NOT_REPORTS
+    assert not missing, (f"commands with no sample command line (give the job's registration "
+                         f"an example, and its part to report.schema.json): {missing}")
 
 
-def test_every_job_has_its_part_in_the_schema():
-    """The jobs of the command line, the reports' ``job``, the schema's ``job`` enum, its
-    ``$defs/job_<job>`` entries and its dispatch (if job == ... then ...) are the same set."""
+def schema_gaps() -> list[str]:
+    """How the registered jobs, the jobs of the command line, the reports' ``job``, the
+    schema's ``job`` enum, its ``$defs/job_<job>`` entries and its dispatch (if job == ...
+    then ...) differ; empty when they are the same set."""
     report = schema()["$defs"]["report"]
-    jobs = cli_jobs() - {"report"} - NOT_REPORTS
-    reports = {cls.job for cls in Report.__subclasses__()}
+    registered = jobs.registered()
+    names = set(registered)
+    modules = {job.module for job in registered.values()}
+    reports = {cls.job for cls in Report.__subclasses__() if cls.__module__ in modules}
     enum = set(report["properties"]["job"]["enum"])
     parts = {k.removeprefix("job_") for k in schema()["$defs"] if k.startswith("job_")}
     dispatch = {c["if"]["properties"]["job"]["const"]: c["then"]["$ref"]
                 for c in report["allOf"]}
-    recipe = ("add $defs/job_<job> to corpusagree/report/report.schema.json, its name to the "
-              "job enum of $defs/report and its if/then line to the allOf there")
-    for what, found in (("Report subclasses", reports), ("the job enum", enum),
-                        ("$defs/job_*", parts), ("the allOf dispatch", set(dispatch))):
-        assert found == jobs, f"{what}: {sorted(found ^ jobs)} differ from the CLI's jobs; " \
-                              + recipe
+    recipe = "add $defs/job_<job> to corpusagree/report/report.schema.json"
+    return [f"{what}: {sorted(found ^ names)} differ from the registered jobs; {recipe}"
+            for what, found in (("the commands", cli_jobs() - {"report"} - NOT_REPORTS),
+                                ("Report subclasses", reports), ("the job enum", enum),
+                                ("$defs/job_*", parts), ("the allOf dispatch", set(dispatch)))
+            if found != names]
+
+
+def test_every_job_has_its_part_in_the_schema():
+    """The registered jobs are the commands' jobs, the reports' ``job``, and have their
+    entries in the schema (:func:`schema_gaps`)."""
+    gaps = schema_gaps()
+    assert not gaps, "\n".join(gaps)
+    report = schema()["$defs"]["report"]
+    dispatch = {c["if"]["properties"]["job"]["const"]: c["then"]["$ref"]
+                for c in report["allOf"]}
     assert all(ref == f"#/$defs/job_{job}" for job, ref in dispatch.items()), dispatch
-    for job in jobs:  # the envelope and the job's parts, nothing else
+    for job in jobs.registered():  # the envelope and the job's parts, nothing else
         part = schema()["$defs"][f"job_{job}"]
         assert part["$ref"] == "#/$defs/envelope" and part["unevaluatedProperties"] is False
         assert "reader_options" in part["properties"]["options"]["required"], job
