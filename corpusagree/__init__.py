@@ -48,10 +48,9 @@ from .stats.coefficients import (
     randolph_kappa,
     table,
 )
-from .stats.inference import Bootstrap, Interval
-# scores: intraclass correlations, concordance, Bland–Altman, Kendall's W (issue 32)
 from .stats.concordance import BlandAltmanResult, CccResult, PairResults, bland_altman, ccc
-from .stats.icc import IccResult, IccTable, icc, icc_table
+from .stats.icc import IccResult, IccTable, icc, icc_table  # scores: ICC, CCC, Bland–Altman, W
+from .stats.inference import Bootstrap, Interval
 from .stats.kendall import KendallResult, kendall_w
 from .stats.spec import COEFFICIENTS
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as st
 
-from ..model.errors import InputError, clip
+from ..model.errors import InputError, quote
 from ..model.records import CoderMatrix, frame
 from .coefficients import DegenerateWarning
 from .inference import Interval
@@ -55,8 +55,8 @@ def _too_few(scores: Scores, n: np.ndarray, name: str, least: int) -> None:
     few = np.flatnonzero(n[a, b] < least)
     if few.size:
         i = few[0]
-        raise InputError(f"{name}: coders {clip(str(scores.coders[a[i]]))} and "
-                         f"{clip(str(scores.coders[b[i]]))} share {int(n[a[i], b[i]])} "
+        raise InputError(f"{name}: coders {quote(scores.coders[a[i]])} and "
+                         f"{quote(scores.coders[b[i]])} share {int(n[a[i], b[i]])} "
                          f"scored items; {name} needs {least} or more")
 
 
@@ -294,7 +294,7 @@ def ccc(data, confidence: float = 0.95):
     counts = np.count_nonzero(scores.rated, axis=1)
     rows = []
     a_idx, b_idx = np.triu_indices(len(scores.coders), 1)
-    for a, b in zip(a_idx.tolist(), b_idx.tolist()):  # building results: k(k-1)/2 objects
+    for a, b in zip(a_idx.tolist(), b_idx.tolist(), strict=True):  # k(k-1)/2 results
         notes = []
         left = int(counts[a] + counts[b] - 2 * n[a, b])
         if left:
@@ -392,7 +392,7 @@ def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
     counts = np.count_nonzero(scores.rated, axis=1)
     rows = []
     a_idx, b_idx = np.triu_indices(len(scores.coders), 1)
-    for a, b in zip(a_idx.tolist(), b_idx.tolist()):  # building results: k(k-1)/2 objects
+    for a, b in zip(a_idx.tolist(), b_idx.tolist(), strict=True):  # k(k-1)/2 results
         m, d, s, tt = int(n[a, b]), float(bias[a, b]), float(sd[a, b]), float(t[a, b])
         lo, hi = float(d - z * s), float(d + z * s)
         h_bias, h_lim = tt * s / np.sqrt(m), tt * s * np.sqrt(3 / m)

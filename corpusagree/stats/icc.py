@@ -206,7 +206,7 @@ def _nu(ms: MeanSquares, rho: float, m: float) -> float:
     """Satterthwaite's ν of absolute agreement (McGraw & Wong 1996, Table 7, with
     a = mρ/(n(1 − ρ)), b = 1 + mρ(n − 1)/(n(1 − ρ)); m = k as irr computes it for both units).
     """
-    n, k = ms.n, ms.k
+    n, k, rho = ms.n, ms.k, np.float64(rho)
     with np.errstate(divide="ignore", invalid="ignore"):
         a = m * rho / (n * (1 - rho))
         b = 1 + m * rho * (n - 1) / (n * (1 - rho))
@@ -446,7 +446,7 @@ class IccTable:
 
     def __getitem__(self, key):
         if isinstance(key, str):
-            for r, name in zip(self.rows, self.types):
+            for r, name in zip(self.rows, self.types, strict=True):
                 if key in (name, r.shrout_fleiss, r.form):
                     return r
             raise KeyError(f"no {key}; listed: {', '.join(self.types)}")
@@ -461,7 +461,7 @@ class IccTable:
         """One dict per row: psych's columns (type, ICC, F, df1, df2, p, lower, upper)."""
         return [{"type": t, "ICC": r.value, "F": r.f, "df1": r.df1, "df2": r.df2,
                  "p": r.p_value, "lower": r.interval.low, "upper": r.interval.high}
-                for t, r in zip(self.types, self.rows)]
+                for t, r in zip(self.types, self.rows, strict=True)]
 
     def to_frame(self):
         """psych's table as a pandas DataFrame (pandas is optional)."""
@@ -527,7 +527,8 @@ def icc_table(data, confidence: float = 0.95, missing: str = "listwise") -> IccT
     rows = [_result(ms, components, left_out, [], *form, confidence, "psych", missing,
                     warn=False) for form in SHROUT_FLEISS]
     notes = list(notes)
-    undefined = [t for t, r in zip(SHROUT_FLEISS.values(), rows) if np.isnan(r.value)]
+    undefined = [t for t, r in zip(SHROUT_FLEISS.values(), rows, strict=True)
+                 if np.isnan(r.value)]
     if undefined:
         why = (f"{', '.join(t[1] for t in undefined)} undefined: the denominator is 0 (the "
                "scores do not vary, or do not vary between items); returning nan")

@@ -5,7 +5,8 @@ error independent normal with variances σ²_item, σ²_coder and σ²_e, fitted
 maximum likelihood (Patterson & Thompson 1971) on incomplete data, as
 ``lme4::lmer(score ~ 1 + (1 | item) + (1 | coder))`` fits it (Bates, Mächler, Bolker & Walker
 2015, §3: the profiled REML criterion of the relative scales λ = σ_item/σ_e and σ_coder/σ_e,
-eq. 42, with σ²_e profiled out).
+eq. 42, with σ²_e profiled out), minimised over the variance ratios θ = λ² ≥ 0 by Nelder–Mead
+(restarted from its optimum, and from two starting points).
 
 The criterion is evaluated from sufficient statistics: the item block of the mixed-model
 equations is diagonal, and after it is absorbed (a Schur complement) what is left is a
@@ -140,20 +141,26 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
     (2.5556, 5.2444, 1.0194)
     """
     stats = _Statistics(values)
+    if stats.yy <= 0:  # every score the same: no variance to share out
+        return VarianceComponents(0.0, 0.0, 0.0, float("nan"), True)
 
-    def objective(lam):
-        return stats.criterion(lam)[0]
+    def objective(theta):  # over the variance ratios θ = λ², whose bound 0 is a true one
+        return stats.criterion(np.sqrt(np.maximum(theta, 0.0)))[0]
 
+    bounds = [(0.0, None), (0.0, None)]
+    options = {"xatol": 1e-10, "fatol": 1e-12, "maxfev": 4000}
     best = None
-    for start in ((1.0, 1.0), (0.1, 0.1), (3.0, 3.0)):
-        fit = optimize.minimize(objective, np.array(start), method="L-BFGS-B",
-                                bounds=[(0.0, None), (0.0, None)],
-                                options={"ftol": 1e-15, "gtol": 1e-10, "maxiter": 500})
+    for start in ((1.0, 1.0), (0.1, 0.01)):
+        fit = optimize.minimize(objective, np.array(start), method="Nelder-Mead",
+                                bounds=bounds, options=options)
+        # a restart from the optimum: Nelder–Mead's simplex can collapse early
+        fit = optimize.minimize(objective, fit.x, method="Nelder-Mead", bounds=bounds,
+                                options=options)
         if best is None or fit.fun < best.fun:
             best = fit
-    lam = best.x
-    crit, sigma2 = stats.criterion(lam)
-    return VarianceComponents(float(lam[0] ** 2 * sigma2), float(lam[1] ** 2 * sigma2),
+    theta = np.maximum(best.x, 0.0)
+    crit, sigma2 = stats.criterion(np.sqrt(theta))
+    return VarianceComponents(float(theta[0] * sigma2), float(theta[1] * sigma2),
                               float(sigma2), float(crit), bool(best.success))
 
 

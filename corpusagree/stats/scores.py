@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..model.data import ReliabilityData, is_number
-from ..model.errors import InputError, clip, quote
+from ..model.errors import InputError, quote
 
 
 @dataclass(frozen=True)
@@ -136,10 +136,10 @@ def as_scores(data, name: str, *, min_coders: int = 2, min_ratings: int = 2) -> 
     counts = np.count_nonzero(scores.rated, axis=0)
     few = np.flatnonzero(counts < min_ratings)
     if few.size:
-        i = few[0]
+        i = int(few[0])
         more = f" (and {few.size - 1} more such items)" if few.size > 1 else ""
-        raise InputError(f"{name}: item {clip(str(scores.items[i]))} has {counts[i]} "
-                         f"score{'s' * (counts[i] != 1)}; every item needs {min_ratings} or "
+        raise InputError(f"{name}: item {quote(scores.items[i])} has {counts[i]} "
+                         f"score{'s' * int(counts[i] != 1)}; every item needs {min_ratings} or "
                          f"more{more}")
     return scores
 
@@ -150,8 +150,8 @@ def _from_data(data: ReliabilityData, name: str) -> Scores:
     bad = [v for v in data.labels if not is_number(v)]
     if bad:
         c, i = np.argwhere(data.codes == data.labels.index(bad[0]))[0]
-        raise InputError(f"{name}: the score of coder {clip(str(data.coders[c]))} on item "
-                         f"{clip(str(data.items[i]))} is not a number: {quote(bad[0])}")
+        raise InputError(f"{name}: the score of coder {quote(data.coders[c])} on item "
+                         f"{quote(data.items[i])} is not a number: {quote(bad[0])}")
     lv = np.append(np.asarray(data.labels, float), np.nan)  # code -1 reads the last: NaN
     return Scores(lv[data.codes], list(data.coders), data.items)
 
@@ -172,14 +172,16 @@ def _from_array(data, name: str) -> Scores:
         ok = np.fromiter((v is None or is_number(v) for v in flat), bool, flat.size)
         if not ok.all():
             c, i = divmod(int(np.flatnonzero(~ok)[0]), arr.shape[1])
-            raise InputError(f"{name}: the score of coder {c if coders is None else coders[c]}"
-                             f" on item {i if items is None else items[i]} is not a number: "
+            raise InputError(f"{name}: the score of coder "
+                             f"{quote(c if coders is None else coders[c])} on item "
+                             f"{quote(i if items is None else items[i])} is not a number: "
                              f"{quote(flat[c * arr.shape[1] + i])}")
         values = np.array([np.nan if v is None else float(v) for v in flat],
                           float).reshape(arr.shape)
     if np.isinf(values).any():
         c, i = np.argwhere(np.isinf(values))[0]
-        raise InputError(f"{name}: the score of coder {c} on item {i} is infinite")
+        raise InputError(f"{name}: the score of coder {quote(int(c))} on item {quote(int(i))} "
+                         "is infinite")
     return Scores(values, coders if coders is not None else list(range(arr.shape[0])),
                   items if items is not None else range(arr.shape[1]))
 
