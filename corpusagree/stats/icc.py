@@ -25,7 +25,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as st
+from scipy.special import fdtrc, fdtri  # F quantiles without scipy.stats' import
 
 from ..model.records import frame
 from .coefficients import DegenerateWarning
@@ -138,6 +138,13 @@ class IccResult:
         The REML variance components, under ``missing="reml"``.
     notes : list of str
         Listwise deletion, an undefined ICC, the REML fit.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> r = ca.icc([[1, 2, 3, 4, 5], [1, 3, 3, 5, 5], [2, 2, 4, 4, 6]], unit="average")
+    >>> r.form, round(r.value, 3), r.convention
+    ('ICC(A,3)', 0.956, 'irr')
     """
 
     form: str
@@ -232,20 +239,20 @@ def _form(ms: MeanSquares, model: str, type: str, unit: str, confidence: float,
         value = _ratio(MSR - inner, MSR + (k - 1) * inner) if unit == "single" \
             else _ratio(MSR - inner, MSR)
         with np.errstate(divide="ignore", invalid="ignore"):
-            FL = F / st.f.ppf(q, df1, df2)
-            FU = F * st.f.ppf(q, df2, df1)
+            FL = F / fdtri(df1, df2, q)
+            FU = F * fdtri(df2, df1, q)
             if unit == "single":
                 low, high = (FL - 1) / (FL + k - 1), (FU - 1) / (FU + k - 1)
             else:
                 low, high = 1 - 1 / FL, 1 - 1 / FU
-        return value, F, df1, df2, float(st.f.sf(F, df1, df2)), float(low), float(high)
+        return value, F, df1, df2, float(fdtrc(df1, df2, F)), float(low), float(high)
     # two-way, absolute agreement
     F = _ratio(MSR, MSE)
     single = _ratio(MSR - MSE, MSR + (k - 1) * MSE + k * (MSC - MSE) / n)
     average = _ratio(MSR - MSE, MSR + (MSC - MSE) / n)
     nu1 = _nu(ms, single, k)
     with np.errstate(divide="ignore", invalid="ignore"):
-        FL, FU = st.f.ppf(q, n - 1, nu1), st.f.ppf(q, nu1, n - 1)
+        FL, FU = fdtri(n - 1, nu1, q), fdtri(nu1, n - 1, q)
         low = n * (MSR - FL * MSE) / (FL * (k * MSC + (k * n - k - n) * MSE) + n * MSR)
         high = n * (FU * MSR - MSE) / (k * MSC + (k * n - k - n) * MSE + n * FU * MSR)
     if unit == "single":
@@ -259,11 +266,11 @@ def _form(ms: MeanSquares, model: str, type: str, unit: str, confidence: float,
         else:  # irr: ν from the average-measure ICC, and Table 7's bounds of ICC(A,k)
             nu = _nu(ms, average, k)
             with np.errstate(divide="ignore", invalid="ignore"):
-                FL, FU = st.f.ppf(q, n - 1, nu), st.f.ppf(q, nu, n - 1)
+                FL, FU = fdtri(n - 1, nu, q), fdtri(nu, n - 1, q)
                 low = n * (MSR - FL * MSE) / (FL * (MSC - MSE) + n * MSR)
                 high = n * (FU * MSR - MSE) / (MSC - MSE + n * FU * MSR)
     df2 = float((n - 1) * (k - 1)) if convention == "psych" else float(nu)
-    p = float(st.f.sf(F, df1, df2)) if np.isfinite(df2) else float("nan")
+    p = float(fdtrc(df1, df2, F)) if np.isfinite(df2) else float("nan")
     return value, F, df1, df2, p, float(low), float(high)
 
 
@@ -312,8 +319,9 @@ def icc(data, model: str = "twoway", type: str = "agreement", unit: str = "singl
     Parameters
     ----------
     data : ReliabilityData or array_like
-        Numeric scores: reliability data with numeric labels, or a coders × items array-like
-        (NaN or None missing).
+        Numeric scores: reliability data with numeric labels, or coders × items numbers (a
+        nested list, a numpy array, a dict of coder → scores, a pandas DataFrame with the
+        coders as its index), NaN or None missing.
     model : {"twoway", "oneway"}
         ``twoway``: the same coders score every item (McGraw & Wong's Cases 2 and 3; random or
         fixed coders give the same estimate); ``oneway``: each item has its own coders
@@ -433,6 +441,13 @@ class IccTable:
         ICC1, ICC2, ICC3, ICC1k, ICC2k, ICC3k (psych's order).
     notes : list of str
         Listwise deletion, an undefined ICC, the REML fit.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> t = ca.icc_table([[1, 2, 3, 4, 5], [1, 3, 3, 5, 5], [2, 2, 4, 4, 6]])
+    >>> t.types[:3], round(t["ICC2"].value, 3), t["ICC(3,1)"] is t[2]
+    (['ICC1', 'ICC2', 'ICC3'], 0.878, True)
     """
 
     rows: list

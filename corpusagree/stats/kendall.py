@@ -12,7 +12,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as st
+from scipy.special import chdtrc
 
 from ..model.records import frame
 from .coefficients import DegenerateWarning
@@ -36,6 +36,13 @@ class KendallResult:
     items, coders, left_out : int
         Items and coders W was computed on; items left out by listwise deletion.
     notes : list of str
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> r = ca.kendall_w([[1, 2, 3, 4], [1, 3, 2, 4], [2, 1, 3, 4]])
+    >>> round(r.value, 3), r.df, r.ties
+    (0.778, 3, False)
     """
 
     value: float
@@ -68,6 +75,35 @@ class KendallResult:
         return frame([self.to_dict()])
 
 
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row sorted: (the sort order, the start of every run of equal values in the
+    flattened sorted array, the runs' lengths); a run never crosses rows."""
+    order = np.argsort(values, axis=1, kind="stable")
+    s = np.take_along_axis(values, order, axis=1)
+    new = np.ones(s.shape, bool)
+    new[:, 1:] = s[:, 1:] != s[:, :-1]
+    starts = np.flatnonzero(new.ravel())
+    return order, starts, np.diff(np.append(starts, s.size))
+
+
+def average_ranks(values: np.ndarray) -> np.ndarray:
+    """The ranks 1 … n of each row's values, ties given their mean rank (all rows at once).
+
+    Examples
+    --------
+    >>> average_ranks(np.array([[10., 30., 20., 20.], [1., 1., 1., 2.]]))
+    array([[1. , 4. , 2.5, 2.5],
+           [2. , 2. , 2. , 4. ]])
+    """
+    rows, n = values.shape
+    order, starts, lengths = _runs(values)
+    position = starts % n  # within its row, 0-based
+    mean_rank = np.repeat(position + (lengths + 1) / 2, lengths)
+    ranks = np.empty(values.shape)
+    np.put_along_axis(ranks, order, mean_rank.reshape(rows, n), axis=1)
+    return ranks
+
+
 def tie_sum(values: np.ndarray) -> float:
     """Σ (t³ − t) over every run of t equal values within each row (Kendall's T).
 
@@ -76,11 +112,7 @@ def tie_sum(values: np.ndarray) -> float:
     >>> tie_sum(np.array([[1, 1, 2, 3], [5, 5, 5, 1]]))
     30.0
     """
-    s = np.sort(values, axis=1)
-    new = np.ones(s.shape, bool)
-    new[:, 1:] = s[:, 1:] != s[:, :-1]
-    starts = np.flatnonzero(new.ravel())
-    t = np.diff(np.append(starts, s.size)).astype(float)
+    t = _runs(values)[2].astype(float)
     return float((t ** 3 - t).sum())
 
 
@@ -136,7 +168,7 @@ def kendall_w(data, correct_ties: bool = True) -> KendallResult:
     complete, left_out = scores.complete("kendall_w")
     y = complete.values
     m, n = y.shape
-    ranks = st.rankdata(y, axis=1)
+    ranks = average_ranks(y)
     R = ranks.sum(axis=0)
     T = tie_sum(y)
     notes = []
@@ -156,8 +188,8 @@ def kendall_w(data, correct_ties: bool = True) -> KendallResult:
         notes.append("tied scores, and W is not corrected for ties (correct_ties=False): it "
                      "may be too low")
     chi2 = m * (n - 1) * w
-    return KendallResult(w, chi2, n - 1, float(st.chi2.sf(chi2, n - 1)), correct_ties, T > 0,
+    return KendallResult(w, chi2, n - 1, float(chdtrc(n - 1, chi2)), correct_ties, T > 0,
                          n, m, left_out, notes)
 
 
-__all__ = ["KendallResult", "kendall_w", "tie_sum"]
+__all__ = ["KendallResult", "average_ranks", "kendall_w", "tie_sum"]

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,8 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
     >>> round(vc.item, 4), round(vc.coder, 4), round(vc.error, 4)   # = the ANOVA estimates
     (2.5556, 5.2444, 1.0194)
     """
+    from scipy import optimize  # imported when a fit is asked for
+
     stats = _Statistics(values)
     if stats.yy <= 0:  # every score the same: no variance to share out
         return VarianceComponents(0.0, 0.0, 0.0, float("nan"), True)

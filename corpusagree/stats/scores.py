@@ -9,7 +9,7 @@ statistic of scores shares: numbers only, two coders or more, two ratings or mor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,7 +95,8 @@ def as_scores(data, name: str, *, min_coders: int = 2, min_ratings: int = 2) -> 
     ----------
     data : ReliabilityData or array_like
         Reliability data with numeric labels, or coders × items numbers (a nested list, a
-        numpy array or a pandas DataFrame, coders as its index), NaN or None missing.
+        numpy array, a dict of coder → scores, or a pandas DataFrame, coders as its index),
+        NaN or None missing.
     name : str
         The statistic, named in the errors.
     min_coders : int, default 2
@@ -161,6 +162,8 @@ def _from_array(data, name: str) -> Scores:
     if hasattr(data, "columns") and hasattr(data, "index"):  # a pandas DataFrame
         coders, items = list(data.index), list(data.columns)
         data = data.to_numpy()
+    elif isinstance(data, Mapping):  # coder → scores
+        coders, data = list(data), [list(v) for v in data.values()]
     arr = data if isinstance(data, np.ndarray) else np.asarray(data, dtype=object)
     if arr.ndim != 2:
         raise InputError(f"{name} needs a coders × items matrix; got {arr.ndim} dimension"
