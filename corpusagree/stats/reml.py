@@ -144,14 +144,20 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
     stats = _Statistics(values)
     if stats.yy <= 0:  # every score the same: no variance to share out
         return VarianceComponents(0.0, 0.0, 0.0, float("nan"), True)
+    item, coder, error = _moments(values)
+    if error <= 1e-12 * (item + coder + error):  # scores = item + coder exactly
+        return VarianceComponents(item, coder, 0.0, float("-inf"), True)
+    # the simplex moves in units of the moment estimates' ratios, so that ratios of 10⁶
+    # (near-perfect agreement) converge as fast and as precisely as ratios of 1
+    scale = np.maximum(np.array([item, coder]) / error, 1e-2)
 
-    def objective(theta):  # over the variance ratios θ = λ², whose bound 0 is a true one
-        return stats.criterion(np.sqrt(np.maximum(theta, 0.0)))[0]
+    def objective(x):  # over the variance ratios θ = λ², whose bound 0 is a true one
+        return stats.criterion(np.sqrt(np.maximum(x, 0.0) * scale))[0]
 
     bounds = [(0.0, None), (0.0, None)]
     options = {"xatol": 1e-10, "fatol": 1e-12, "maxfev": 4000}
     best = None
-    for start in ((1.0, 1.0), (0.1, 0.01)):
+    for start in ((1.0, 1.0), (1.0, 0.01)):
         fit = optimize.minimize(objective, np.array(start), method="Nelder-Mead",
                                 bounds=bounds, options=options)
         # a restart from the optimum: Nelder–Mead's simplex can collapse early
@@ -159,10 +165,27 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
                                 options=options)
         if best is None or fit.fun < best.fun:
             best = fit
-    theta = np.maximum(best.x, 0.0)
+    theta = np.maximum(best.x, 0.0) * scale
     crit, sigma2 = stats.criterion(np.sqrt(theta))
     return VarianceComponents(float(theta[0] * sigma2), float(theta[1] * sigma2),
                               float(sigma2), float(crit), bool(best.success))
+
+
+def _moments(values: np.ndarray, rounds: int = 8) -> tuple[float, float, float]:
+    """Rough variances of item, coder and error: the additive fit of item and coder effects
+    to the scores given (alternating means), the variances of its effects and of its
+    residuals; the starting point and the scale of the REML search."""
+    rated = ~np.isnan(values)
+    y = np.where(rated, values - np.nanmean(values), 0.0)
+    per_item = np.maximum(rated.sum(axis=0), 1)
+    per_coder = np.maximum(rated.sum(axis=1), 1)
+    coder = np.zeros(values.shape[0])
+    for _ in range(rounds):
+        item = (y - coder[:, None] * rated).sum(axis=0) / per_item
+        coder = (y - item[None, :] * rated).sum(axis=1) / per_coder
+    resid = np.where(rated, y - item[None, :] - coder[:, None], 0.0)
+    dof = max(int(rated.sum()) - len(item) - len(coder) + 1, 1)
+    return float(item.var(ddof=1)), float(coder.var(ddof=1)), float((resid ** 2).sum() / dof)
 
 
 __all__ = ["VarianceComponents", "crossed_reml"]
