@@ -15,10 +15,11 @@ import numpy as np
 from scipy.special import ndtri, stdtr, stdtrit  # without scipy.stats' import
 
 from ..model.errors import InputError, quote
+from ..model.params import Param, checked
 from ..model.records import CoderMatrix, frame
 from .coefficients import DegenerateWarning
 from .inference import Interval
-from .scores import Scores, as_scores, level
+from .scores import CONFIDENCE, Scores, as_scores
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,7 @@ def _pairs_out(rows: list, scores: Scores):
     return rows[0] if len(scores.coders) == 2 else PairResults(rows, scores.coders)
 
 
+@checked(CONFIDENCE)
 def ccc(data, confidence: float = 0.95):
     """Lin's (1989) concordance correlation coefficient with its z-transform interval.
 
@@ -289,7 +291,6 @@ def ccc(data, confidence: float = 0.95):
     >>> round(r.value, 4), round(r.interval.low, 4), round(r.interval.high, 4)
     (0.9753, 0.8532, 0.9961)
     """
-    confidence = level("confidence", confidence)
     scores = as_scores(data, "ccc")
     n, mx, my, vx, vy, cov = _Pairs.of(scores).moments()
     _too_few(scores, n, "ccc", 3)
@@ -332,6 +333,7 @@ def _warn_undefined(rows: list, name: str) -> None:
                       "returning nan", DegenerateWarning, stacklevel=3)
 
 
+@checked(CONFIDENCE, Param("limits", float, low=0, high=1, closed="neither"))
 def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
     """Bland & Altman's limits of agreement, with the intervals of the bias and the limits.
 
@@ -382,8 +384,6 @@ def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
     >>> round(r.bias, 3), round(r.lower, 3), round(r.upper, 3)
     (-0.333, -0.839, 0.173)
     """
-    confidence = level("confidence", confidence)
-    limits = level("limits", limits)
     scores = as_scores(data, "bland_altman")
     pairs = _Pairs.of(scores)
     n = pairs.n

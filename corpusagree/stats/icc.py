@@ -27,11 +27,12 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import fdtrc, fdtri  # F quantiles without scipy.stats' import
 
+from ..model.params import Param, checked
 from ..model.records import frame
 from .coefficients import DegenerateWarning
 from .inference import Interval
 from .reml import VarianceComponents, crossed_reml
-from .scores import Scores, as_scores, choice, level, listwise_note
+from .scores import CONFIDENCE, Scores, as_scores, listwise_note
 
 #: the models, types, units, conventions and ways with missing scores :func:`icc` accepts
 MODELS, TYPES, UNITS = ("oneway", "twoway"), ("agreement", "consistency"), ("single",
@@ -311,6 +312,9 @@ def _undefined(value: float, name: str, notes: list) -> None:
         warnings.warn(why, DegenerateWarning, stacklevel=3)
 
 
+@checked(Param("model", str, choices=MODELS), Param("type", str, choices=TYPES),
+         Param("unit", str, choices=UNITS), CONFIDENCE, Param("missing", str, choices=MISSING),
+         Param("convention", str, choices=CONVENTIONS))
 def icc(data, model: str = "twoway", type: str = "agreement", unit: str = "single",
         confidence: float = 0.95, missing: str = "listwise",
         convention: str = "irr") -> IccResult:
@@ -394,12 +398,6 @@ def icc(data, model: str = "twoway", type: str = "agreement", unit: str = "singl
     >>> round(ca.icc(judges, type="consistency", unit="average").value, 2)
     0.91
     """
-    choice("model", model, MODELS)
-    choice("type", type, TYPES)
-    choice("unit", unit, UNITS)
-    choice("missing", missing, MISSING)
-    choice("convention", convention, CONVENTIONS)
-    confidence = level("confidence", confidence)
     if model == "oneway" and type == "consistency":
         raise ValueError("type='consistency' is not accepted with model='oneway', which "
                          "measures absolute agreement only (McGraw & Wong 1996, Table 4); "
@@ -490,6 +488,7 @@ class IccTable:
         return "\n".join(lines)
 
 
+@checked(CONFIDENCE, Param("missing", str, choices=MISSING))
 def icc_table(data, confidence: float = 0.95, missing: str = "listwise") -> IccTable:
     """Shrout & Fleiss's (1979) six ICCs with F tests and intervals, as ``psych::ICC``.
 
@@ -536,8 +535,6 @@ def icc_table(data, confidence: float = 0.95, missing: str = "listwise") -> IccT
     ICC2k    0.62   11.0    5     15  0.00013   0.07   0.93
     ICC3k    0.91   11.0    5     15  0.00013   0.68   0.99
     """
-    choice("missing", missing, MISSING)
-    confidence = level("confidence", confidence)
     ms, components, _, left_out, notes = _prepare(data, missing, "icc_table")
     rows = [_result(ms, components, left_out, [], *form, confidence, "psych", missing,
                     warn=False) for form in SHROUT_FLEISS]

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import chdtrc
 
+from ..model.params import Param, checked
 from ..model.records import frame
 from .coefficients import DegenerateWarning
-from .scores import as_scores, flag, listwise_note
+from .scores import as_scores, listwise_note
 
 
 @dataclass(repr=False)
@@ -116,6 +117,7 @@ def tie_sum(values: np.ndarray) -> float:
     return float((t ** 3 - t).sum())
 
 
+@checked(Param("correct_ties", bool))
 def kendall_w(data, correct_ties: bool = True) -> KendallResult:
     """Kendall's coefficient of concordance W, with χ², df and p, as R ``irr::kendall``.
 
@@ -163,7 +165,6 @@ def kendall_w(data, correct_ties: bool = True) -> KendallResult:
     >>> round(r.value, 4), round(r.chi2, 3), r.df, round(r.p_value, 4)
     (0.8444, 10.133, 4, 0.0382)
     """
-    correct_ties = flag("correct_ties", correct_ties)
     scores = as_scores(data, "kendall_w")
     complete, left_out = scores.complete("kendall_w")
     y = complete.values

@@ -4,7 +4,7 @@
 (as the interval distance reads them) or a coders × items array-like (NaN or None missing)
 into :class:`Scores`, a float matrix with the coders' and items' names, after the checks every
 statistic of scores shares: numbers only, two coders or more, two ratings or more per item.
-:meth:`Scores.complete` is listwise deletion with its note; :func:`choice` checks a keyword.
+:meth:`Scores.complete` is listwise deletion with its note.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import numpy as np
 
 from ..model.data import ReliabilityData, is_number
 from ..model.errors import InputError, quote
+from ..model.params import Param
 
 
 @dataclass(frozen=True)
@@ -189,61 +190,8 @@ def _from_array(data, name: str) -> Scores:
                   items if items is not None else range(arr.shape[1]))
 
 
-def choice(name: str, value, accepted: Sequence) -> None:
-    """Check a keyword whose value is one of ``accepted``.
-
-    Raises
-    ------
-    ValueError
-        Naming the parameter, the value and what is accepted.
-
-    Examples
-    --------
-    >>> choice("model", "twoway", ("oneway", "twoway"))
-    >>> choice("model", "two", ("oneway", "twoway"))
-    Traceback (most recent call last):
-    ...
-    ValueError: model='two' is not accepted; use one of 'oneway', 'twoway'
-    """
-    if not isinstance(value, str) or value not in accepted:
-        raise ValueError(f"{name}={value!r} is not accepted; use one of "
-                         + ", ".join(repr(a) for a in accepted))
+#: a confidence level, as every statistic of scores takes it
+CONFIDENCE = Param("confidence", float, low=0, high=1, closed="neither")
 
 
-def level(name: str, value) -> float:
-    """Check a confidence level: a number strictly between 0 and 1.
-
-    Raises
-    ------
-    TypeError
-        When it is not a number.
-    ValueError
-        When it is not between 0 and 1.
-
-    Examples
-    --------
-    >>> level("confidence", 0.9)
-    0.9
-    """
-    if not is_number(value):
-        raise TypeError(f"{name}={value!r} is not accepted; use a number between 0 and 1")
-    if not 0 < value < 1:
-        raise ValueError(f"{name}={value!r} is not accepted; use a number between 0 and 1 "
-                         "(exclusive)")
-    return float(value)
-
-
-def flag(name: str, value) -> bool:
-    """Check a boolean keyword.
-
-    Raises
-    ------
-    TypeError
-        When it is not a bool.
-    """
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name}={value!r} is not accepted; use True or False")
-    return bool(value)
-
-
-__all__ = ["Scores", "as_scores", "choice", "flag", "level", "listwise_note"]
+__all__ = ["CONFIDENCE", "Scores", "as_scores", "listwise_note"]

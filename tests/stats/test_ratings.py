@@ -286,20 +286,23 @@ def test_bad_input():
 
 
 def test_keywords_checked():
+    """Keywords checked by corpusagree.model.params: parameter, value and what is accepted."""
     y = SHROUT_FLEISS
-    for kw, bad in (("model", "two-way"), ("type", "absolute"), ("unit", 1),
-                    ("missing", "pairwise"), ("convention", "spss")):
-        with pytest.raises(ValueError, match=f"{kw}={bad!r} is not accepted; use one of"):
+    for kw, bad, error in (("model", "two-way", ValueError), ("type", "absolute", ValueError),
+                           ("unit", 1, TypeError), ("missing", "pairwise", ValueError),
+                           ("convention", "spss", ValueError)):
+        with pytest.raises(error, match=f"icc\\(\\): {kw} must be one of .*, not {bad!r}"):
             ca.icc(y, **{kw: bad})
     with pytest.raises(ValueError, match="measures absolute agreement only"):
         ca.icc(y, model="oneway", type="consistency")
-    with pytest.raises(ValueError, match="confidence=1.5 is not accepted"):
+    with pytest.raises(ValueError, match="ccc\\(\\): confidence must be a number between 0 "
+                                         "and 1 .*, not 1.5"):
         ca.ccc(y, confidence=1.5)
-    with pytest.raises(TypeError, match="confidence='95%' is not accepted"):
+    with pytest.raises(TypeError, match="confidence must be a number .*, not '95%'"):
         ca.icc_table(y, confidence="95%")
-    with pytest.raises(TypeError, match="correct_ties='yes' is not accepted"):
+    with pytest.raises(TypeError, match="correct_ties must be True or False, not 'yes'"):
         ca.kendall_w(y, correct_ties="yes")
-    with pytest.raises(ValueError, match="limits=0 is not accepted"):
+    with pytest.raises(ValueError, match="limits must be a number between 0 and 1 .*, not 0"):
         ca.bland_altman(y, limits=0)
 
 
