@@ -67,6 +67,12 @@ class _Statistics:
         g = len(self.m_values)
         self.n_m = np.bincount(group, minlength=g).astype(float)
         self.q = np.bincount(group, weights=s * s, minlength=g)
+        # yᵀy − λ²Σ d_i s_i² = SSW + Σ d_i s_i²/m_i with d_i = 1/(λ² m_i + 1): a sum of
+        # positive terms, where the difference loses digits when λ is large
+        item_mean = s / np.maximum(m, 1)
+        within = np.where(rated, y - item_mean[None, :], 0.0)
+        self.ssw = float(np.einsum("ij,ij->", within, within))
+        self.q_per_m = self.q / np.maximum(self.m_values, 1)
         K = self.k + 1
         self.G = np.empty((g, K, K))
         self.h = np.empty((g, K))
@@ -100,7 +106,7 @@ class _Statistics:
         except np.linalg.LinAlgError:
             return np.inf, np.nan
         z = np.linalg.solve(L, v)
-        pwrss = self.yy - la * la * float(d @ self.q) - float(z @ z)
+        pwrss = self.ssw + float(d @ self.q_per_m) - float(z @ z)
         if pwrss <= 0:
             return np.inf, np.nan
         logdet = float(self.n_m @ np.log1p(la * la * self.m_values)) \
