@@ -72,7 +72,7 @@ class CccResult:
     value : float
         ρ_c (nan when undefined).
     interval : Interval
-        The z-transform interval (Lin 1989, §3).
+        The z-transform interval (Lin 1989).
     pearson : float
         Pearson's r, the precision.
     accuracy : float
@@ -273,15 +273,15 @@ def ccc(data, confidence: float = 0.95):
 
     Notes
     -----
-    ρ_c = 2 s_xy / (s_x² + s_y² + (x̄ − ȳ)²), moments with divisor n (Lin 1989, eq. 2 and
-    §2); the interval is tanh(z ± z_{1−α/2} σ_z) of Fisher's z = atanh(ρ_c) with σ_z² of
-    Lin (1989, §3), as epiR's ``epi.ccc(ci="z-transform")`` and DescTools' ``CCC``.
-    ``accuracy`` is C_b = ρ_c / r, ``location_shift`` u and ``scale_shift`` v (Lin 1989, §2).
+    ρ_c = 2 s_xy / (s_x² + s_y² + (x̄ − ȳ)²), moments with divisor n (Lin 1989,
+    eq. 2); the interval is tanh(z ± z_{1−α/2} σ_z) of Fisher's z = atanh(ρ_c) with σ_z² of
+    Lin (1989; corrected 2000), as epiR's ``epi.ccc(ci="z-transform")`` and DescTools' ``CCC``.
+    ``accuracy`` is C_b = ρ_c / r, ``location_shift`` u and ``scale_shift`` v (Lin 1989).
 
     References
     ----------
     .. [1] Lin, L. I.-K. (1989). A concordance correlation coefficient to evaluate
-       reproducibility. Biometrics 45(1), 255–268; §2 (eq. 2), §3 (the z-transform); and the
+       reproducibility. Biometrics 45(1), 255–268 (eq. 2; the z-transform and its variance); and the
        correction, Biometrics 56 (2000), 324–325.
 
     Examples
@@ -318,7 +318,7 @@ def ccc(data, confidence: float = 0.95):
         if np.isnan(value):
             notes.append("undefined: both coders' scores are constant")
         iv = Interval("ccc", "interval", value, float(low[a, b]), float(high[a, b]),
-                      confidence, "z-transform (Lin 1989, §3)", units=int(n[a, b]))
+                      confidence, "z-transform (Lin 1989)", units=int(n[a, b]))
         rows.append(CccResult((scores.coders[a], scores.coders[b]), value, iv,
                               float(r[a, b]), float(rho[a, b] / r[a, b]), float(u[a, b]),
                               float(v[a, b]), int(n[a, b]), left, notes))
@@ -365,10 +365,11 @@ def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
     Notes
     -----
     The bias d̄ has the interval d̄ ± t_{n−1} s/√n, each limit d̄ ∓ z s the interval
-    ± t_{n−1} s √(3/n) (Bland & Altman 1986, §5; 1999, §2.2). The difference is regressed on
-    the pair's mean (Bland & Altman 1999, §3.1); when the slope's t test rejects 0 at
-    1 − ``confidence``, a note says the difference changes with the mean, where constant
-    limits mislead (a log scale or regression-based limits, 1999 §3.2–3.3, fit better).
+    ± t_{n−1} s √(3/n) (Bland & Altman 1986, "Precision of estimated limits of agreement";
+    1999, §2). The difference is regressed on the pair's mean (Bland & Altman 1999, §3);
+    when the slope's t test rejects 0 at 1 − ``confidence``, a note says the difference
+    changes with the mean, where constant limits mislead (a log scale or regression-based
+    limits, 1999 §3, fit better).
 
     References
     ----------
@@ -420,7 +421,7 @@ def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
                          f"difference on the mean, p = {p_:.2g}): constant limits of "
                          "agreement do not describe it (Bland & Altman 1999, §3)")
         ivs = [Interval(name, "interval", est, est - h, est + h, confidence,
-                        "t, n − 1 df (Bland & Altman 1999, §2.2)", units=m)
+                        "t, n − 1 df (Bland & Altman 1999, §2)", units=m)
                for name, est, h in (("bias", d, h_bias), ("lower limit", lo, h_lim),
                                     ("upper limit", hi, h_lim))]
         rows.append(BlandAltmanResult((scores.coders[a], scores.coders[b]), d, s, lo, hi,

@@ -515,7 +515,8 @@ def icc_table(data, confidence: float = 0.95, missing: str = "listwise") -> IccT
     References
     ----------
     .. [1] Shrout, P. E. and Fleiss, J. L. (1979). Intraclass correlations: uses in assessing
-       rater reliability. Psychological Bulletin 86(2), 420–428; Table 1 (the forms) and
+       rater reliability. Psychological Bulletin 86(2), 420–428; Table 1 (the analysis of
+       variance the forms are made of) and
        Table 2 (the example).
     .. [2] McGraw, K. O. and Wong, S. P. (1996). Psychological Methods 1(1), Table 7.
 

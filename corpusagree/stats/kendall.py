@@ -2,7 +2,7 @@
 
 Each coder's scores are ranked over the items (ties get their mean rank), all coders at once;
 W is the variance of the items' rank sums relative to its maximum (Kendall & Babington Smith
-1939), with the correction for ties of Kendall (1948, §6.8), and Friedman's χ² = m(n − 1)W
+1939), with the correction for ties of Kendall (1948, ch. 6), and Friedman's χ² = m(n − 1)W
 with n − 1 df, as R ``irr::kendall``. Incomplete items are left out listwise, as irr does.
 """
 
@@ -149,8 +149,8 @@ def kendall_w(data, correct_ties: bool = True) -> KendallResult:
     Notes
     -----
     With m coders, n items, R_i the rank sum of item i and T = Σ (t³ − t) over the coders' runs
-    of t tied scores: W = 12 Σ (R_i − R̄)² / (m²(n³ − n) − mT) (Kendall 1948, eq. 6.9 and
-    §6.8; T = 0 uncorrected); χ² = m(n − 1)W with n − 1 df (Friedman 1937).
+    of t tied scores: W = 12 Σ (R_i − R̄)² / (m²(n³ − n) − mT) (Kendall 1948,
+    ch. 6; T = 0 uncorrected); χ² = m(n − 1)W with n − 1 df (Friedman 1937).
 
     References
     ----------

@@ -4,8 +4,8 @@ The model of two-way random effects, ``score = μ + item + coder + error``, item
 error independent normal with variances σ²_item, σ²_coder and σ²_e, fitted by restricted
 maximum likelihood (Patterson & Thompson 1971) on incomplete data, as
 ``lme4::lmer(score ~ 1 + (1 | item) + (1 | coder))`` fits it (Bates, Mächler, Bolker & Walker
-2015, §3: the profiled REML criterion of the relative scales λ = σ_item/σ_e and σ_coder/σ_e,
-eq. 42, with σ²_e profiled out), minimised over the variance ratios θ = λ² ≥ 0 by Nelder–Mead
+2015, §3.4: the profiled REML criterion of the relative scales λ = σ_item/σ_e and
+σ_coder/σ_e, with σ²_e profiled out), minimised over the variance ratios θ = λ² ≥ 0 by Nelder–Mead
 (restarted from its optimum, and from two starting points).
 
 The criterion is evaluated from sufficient statistics: the item block of the mixed-model
@@ -131,8 +131,8 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
     References
     ----------
     .. [1] Bates, D., Mächler, M., Bolker, B. and Walker, S. (2015). Fitting linear
-       mixed-effects models using lme4. Journal of Statistical Software 67(1), §3.4–3.6
-       (the profiled REML criterion, eq. 42).
+       mixed-effects models using lme4. Journal of Statistical Software 67(1), §3.4
+       (the profiled REML criterion).
     .. [2] Patterson, H. D. and Thompson, R. (1971). Recovery of inter-block information when
        block sizes are unequal. Biometrika 58(3).
 

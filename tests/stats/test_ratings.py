@@ -58,13 +58,14 @@ def test_shrout_fleiss_table2():
 
 
 def test_bland_altman_1986_peak_flow():
-    """Bland & Altman (1986), §4 and §5: Wright − mini-Wright meter, 17 subjects.
+    """Bland & Altman (1986): Wright − mini-Wright meter, 17 subjects.
 
     The paper prints bias −2.1, SD 38.8 and limits −79.7 and 75.5: these limits are
     bias ± 2 SD computed from the rounded bias and SD (−2.1 ∓ 77.6), so the test recomputes
     them that way; with the unrounded values and z = 1.96 they are −78.1 and 73.9. The
-    intervals of the limits (§5: −114.3 to −45.1 for the lower one) also came from the rounded
-    values (SE 16.3, t = 2.12): ours, from unrounded ones with 2 SD, are within 0.15.
+    intervals of the limits (section "Precision of estimated limits of agreement": −114.3 to
+    −45.1 for the lower one) also came from the rounded values (SE 16.3, t = 2.12): ours,
+    from unrounded ones with 2 SD, are within 0.15.
     """
     r = ca.bland_altman([WRIGHT, MINI_WRIGHT])
     assert round(r.bias, 1) == -2.1 and round(r.sd, 1) == 38.8
@@ -78,7 +79,7 @@ def test_bland_altman_1986_peak_flow():
     assert abs(lo.low - -114.3) < 0.15 and abs(lo.high - -45.1) < 0.15
     hi = two_sd.upper_interval  # 75.5 ± 2.12 × 16.3 = 40.9 to 110.1: the same half-width
     assert abs((hi.high - hi.low) / 2 - 2.12 * 16.3) < 0.1 and hi.low < r.bias + 2 * r.sd
-    # the bias's interval: −2.1 ± 2.12 × 38.8/√17 = −22.1 to 17.9 (§5)
+    # the bias's interval: −2.1 ± 2.12 × 38.8/√17 = −22.1 to 17.9
     assert abs(r.bias_interval.low - -22.1) < 0.1 and abs(r.bias_interval.high - 17.9) < 0.1
 
 
