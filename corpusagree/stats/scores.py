@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..model.data import ReliabilityData, is_number
+from ..model.data import ReliabilityData, _is_missing, is_number
 from ..model.errors import InputError, quote
 from ..model.params import Param
 
@@ -173,14 +173,15 @@ def _from_array(data, name: str) -> Scores:
         values = arr.astype(float, copy=False)
     else:
         flat = arr.ravel()
-        ok = np.fromiter((v is None or is_number(v) for v in flat), bool, flat.size)
+        gone = np.fromiter((_is_missing(v) for v in flat), bool, flat.size)
+        ok = gone | np.fromiter((is_number(v) for v in flat), bool, flat.size)
         if not ok.all():
             c, i = divmod(int(np.flatnonzero(~ok)[0]), arr.shape[1])
             raise InputError(f"{name}: the score of coder "
                              f"{quote(c if coders is None else coders[c])} on item "
                              f"{quote(i if items is None else items[i])} is not a number: "
                              f"{quote(flat[c * arr.shape[1] + i])}")
-        values = np.array([np.nan if v is None else float(v) for v in flat],
+        values = np.array([np.nan if g else float(v) for v, g in zip(flat, gone, strict=True)],
                           float).reshape(arr.shape)
     if np.isinf(values).any():
         c, i = np.argwhere(np.isinf(values))[0]

@@ -249,6 +249,8 @@ def test_inputs_agree():
     assert ca.icc(as_lists).value == pytest.approx(ca.icc(y).value, rel=1e-12)
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame(y, index=["a", "b", "c", "d"])
+    with_na = frame.astype(object).where(frame.notna(), pd.NA)  # pandas' NA is missing too
+    assert ca.icc(with_na).value == pytest.approx(ca.icc(y).value, rel=1e-12)
     assert ca.bland_altman(frame).get("b", "d").bias == \
         pytest.approx(ca.bland_altman(data).get("b", "d").bias, rel=1e-12)
     triples = [("a", 1, 3), ("b", 1, 4), ("a", 2, 5), ("b", 2, 5), ("a", 3, 1), ("b", 3, 2)]
