@@ -70,9 +70,11 @@ class _Statistics:
         # yᵀy − λ²Σ d_i s_i² = SSW + Σ d_i s_i²/m_i with d_i = 1/(λ² m_i + 1): a sum of
         # positive terms, where the difference loses digits when λ is large
         item_mean = s / np.maximum(m, 1)
-        within = np.where(rated, y - item_mean[None, :], 0.0)
+        within = y - item_mean[None, :]
+        within[~rated] = 0.0
         self.ssw = float(np.einsum("ij,ij->", within, within))
         self.q_per_m = self.q / np.maximum(self.m_values, 1)
+        self.moments = _moments(y, rated, within, s, self.t, m, self.c)
         K = self.k + 1
         self.G = np.empty((g, K, K))
         self.h = np.empty((g, K))
@@ -150,7 +152,7 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
     stats = _Statistics(values)
     if stats.yy <= 0:  # every score the same: no variance to share out
         return VarianceComponents(0.0, 0.0, 0.0, float("nan"), True)
-    item, coder, error = _moments(values)
+    item, coder, error = stats.moments
     if error <= 1e-12 * (item + coder + error):  # scores = item + coder exactly
         return VarianceComponents(item, coder, 0.0, float("-inf"), True)
     # the simplex moves in units of the moment estimates' ratios, so that ratios of 10⁶
@@ -177,21 +179,26 @@ def crossed_reml(values: np.ndarray) -> VarianceComponents:
                               float(sigma2), float(crit), bool(best.success))
 
 
-def _moments(values: np.ndarray, rounds: int = 8) -> tuple[float, float, float]:
+def _moments(y: np.ndarray, rated: np.ndarray, work: np.ndarray, s: np.ndarray,
+             t: np.ndarray, m: np.ndarray, c: np.ndarray, rounds: int = 8
+             ) -> tuple[float, float, float]:
     """Rough variances of item, coder and error: the additive fit of item and coder effects
-    to the scores given (alternating means), the variances of its effects and of its
-    residuals; the starting point and the scale of the REML search."""
-    rated = ~np.isnan(values)
-    y = np.where(rated, values - np.nanmean(values), 0.0)
-    per_item = np.maximum(rated.sum(axis=0), 1)
-    per_coder = np.maximum(rated.sum(axis=1), 1)
-    coder = np.zeros(values.shape[0])
+    to the scores given (alternating means: two matrix–vector products a round), the
+    variances of its effects and of its residuals; the starting point and the scale of the
+    REML search. ``y`` holds the centred scores (0 where missing), ``s``, ``t`` their sums
+    per item and per coder, ``m``, ``c`` the counts; ``work`` is overwritten."""
+    r = rated.astype(float)
+    per_item, per_coder = np.maximum(m, 1), np.maximum(c, 1)
+    coder = np.zeros(y.shape[0])
     for _ in range(rounds):
-        item = (y - coder[:, None] * rated).sum(axis=0) / per_item
-        coder = (y - item[None, :] * rated).sum(axis=1) / per_coder
-    resid = np.where(rated, y - item[None, :] - coder[:, None], 0.0)
-    dof = max(int(rated.sum()) - len(item) - len(coder) + 1, 1)
-    return float(item.var(ddof=1)), float(coder.var(ddof=1)), float((resid ** 2).sum() / dof)
+        item = (s - np.einsum("i,ij->j", coder, r)) / per_item
+        coder = (t - np.einsum("ij,j->i", r, item)) / per_coder  # (no BLAS threads)
+    np.subtract(y, item[None, :], out=work)
+    work -= coder[:, None]
+    work[~rated] = 0.0
+    dof = max(int(m.sum()) - len(item) - len(coder) + 1, 1)
+    return (float(item.var(ddof=1)), float(coder.var(ddof=1)),
+            float(np.einsum("ij,ij->", work, work) / dof))
 
 
 __all__ = ["VarianceComponents", "crossed_reml"]
