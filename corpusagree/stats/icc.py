@@ -402,7 +402,7 @@ def icc(data, model: str = "twoway", type: str = "agreement", unit: str = "singl
         raise ValueError("type='consistency' is not accepted with model='oneway', which "
                          "measures absolute agreement only (McGraw & Wong 1996, Table 4); "
                          "use model='twoway'")
-    ms, components, scores, left_out, notes = _prepare(data, missing, "icc")
+    ms, components, _, left_out, notes = _prepare(data, missing, "icc")
     return _result(ms, components, left_out, notes, model, type, unit, confidence,
                    convention, missing)
 
