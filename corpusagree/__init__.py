@@ -48,7 +48,10 @@ from .stats.coefficients import (
     randolph_kappa,
     table,
 )
+from .stats.concordance import BlandAltmanResult, CccResult, PairResults, bland_altman, ccc
+from .stats.icc import IccResult, IccTable, icc, icc_table  # scores: ICC, CCC, Bland–Altman, W
 from .stats.inference import Bootstrap, Interval
+from .stats.kendall import KendallResult, kendall_w
 from .stats.spec import COEFFICIENTS
 
 __all__ = [
@@ -57,4 +60,7 @@ __all__ = [
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
     "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
+    # scores (issue 32)
+    "BlandAltmanResult", "CccResult", "IccResult", "IccTable", "KendallResult", "PairResults",
+    "bland_altman", "ccc", "icc", "icc_table", "kendall_w",
 ]
