@@ -1,7 +1,8 @@
 """The parts of the documentation that are made from the package, so they cannot go stale.
 
 * the Python reference (``reference/api/``), written from :mod:`apiref` before autosummary
-  reads the sources;
+  reads the sources, and the command line's, a page per job and one of the shared options
+  (``reference/cli/``), written from :mod:`cliref`;
 * ``{corpusagree-formats}``: every format of the readers' registry with its options and a
   minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
   command in its ``command`` file (a format without an example, or an example the command
@@ -24,6 +25,7 @@ import zipfile
 from pathlib import Path
 
 import apiref
+import cliref
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
@@ -52,6 +54,7 @@ LAYOUTS = {
 
 def write_api(app: Sphinx, config) -> None:
     apiref.write(Path(app.srcdir) / "reference" / "api")
+    cliref.write(Path(app.srcdir) / "reference" / cliref.FOLDER)
 
 
 def _run(argv: list[str], cwd: Path) -> tuple[int, str, str]:
