@@ -161,7 +161,8 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
                 "Conger's κ: A_e = mean over ordered pairs of distinct coders of "
                 "Σ_kl w_kl P̂(k|c_m)P̂(l|c_n), P̂(k|c) = n_ck/n_c (Conger 1980; Gwet 2014, "
                 "ch. 5; two coders: Cohen's κ; on complete data it equals multi-κ, one "
-                "coefficient, not two pieces of evidence)", families=("nominal",), listed_for="many",
+                "coefficient, not two pieces of evidence)", families=("nominal",),
+                listed_for="many",
                 note="Conger's κ equals multi-κ on complete data (Conger 1980; Davies & "
                 "Fleiss 1982), as Fleiss's κ is multi-π: report one of each pair, not both as "
                 "evidence"),
