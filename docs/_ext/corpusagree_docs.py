@@ -221,8 +221,17 @@ def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
     return node.children
 
 
+def short_command_titles(app: Sphinx, env) -> None:
+    """sphinx-argparse indexes each command under its whole description, which the search
+    results then show as its title: the command's name instead (``corpusagree table``)."""
+    domain = env.get_domain("commands")
+    domain.data["commands"] = [(command, command, *rest)
+                               for command, _, *rest in domain.data["commands"]]
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", write_api)  # before Sphinx looks for the sources
+    app.connect("env-updated", short_command_titles)
     app.add_directive("corpusagree-formats", Formats)
     app.add_directive("corpusagree-schema", Schema)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
