@@ -51,7 +51,8 @@ class Opened:
         self.tab.on("console", lambda m: self.errors.append(m.text)
                     if m.type == "error" and "invalid theme mode" not in m.text else None)
         self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.tab.goto((SITE / path).resolve().as_uri())
+        path, _, query = path.partition("?")
+        self.tab.goto((SITE / path).resolve().as_uri() + (f"?{query}" if query else ""))
         self.tab.wait_for_load_state("load")
         if wait_for:
             self.tab.wait_for_selector(wait_for, timeout=30_000)
@@ -88,6 +89,10 @@ def test_every_job_has_a_page_of_its_own(browser):
         assert title.startswith(f"corpusagree {job}"), title
         height = page.tab.evaluate("() => document.documentElement.scrollHeight")
         assert height < 12_000, (job, height)  # was one page of 37,000 px for every job
+        # the usage line wraps rather than scrolls out of sight
+        scrolls = page.tab.evaluate("() => Array.from(document.querySelectorAll('article pre'))"
+                                    ".filter(p => p.scrollWidth > p.clientWidth + 1).length")
+        assert scrolls == 0, job
         # the page's own contents: its groups of options, in the right-hand sidebar
         toc = page.tab.eval_on_selector_all(
             ".bd-sidebar-secondary nav a", "els => els.map(e => e.innerText)")
