@@ -264,7 +264,8 @@ def index_rst() -> str:
 def module_line(page: Page) -> str:
     """A page of the index in one line: its link and the first sentence of its module's
     docstring (of its introduction, for a page without a module)."""
-    text = first_line(importlib.import_module(page.module)) if page.module else page.intro
+    text = first_line(importlib.import_module(page.module)) if page.module else \
+        page.intro.split(":")[0] + "."
     sentence = re.match(r"(.+?\.)(?:\s|$)", text)
     line = (sentence.group(1) if sentence else text).removeprefix(f"{page.stem}: ")
     for cut in (" (", " — ", ", "):  # a long first sentence: its first clause
