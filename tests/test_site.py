@@ -154,6 +154,15 @@ def test_names_in_code_link_to_their_documentation(browser):
     assert {"numpy.org"} <= hosts, hosts
 
 
+def test_names_in_prose_link_to_their_documentation(browser):
+    page = Opened(browser, "concepts/coefficients.html")
+    linked = page.tab.eval_on_selector_all(
+        "article p a code", "els => els.map(e => [e.innerText, e.closest('a').href])")
+    assert any(text == "ca.COEFFICIENTS" and "/reference/api/" in href
+               for text, href in linked), linked
+    page.close()
+
+
 def test_search_results_have_short_titles(browser):
     page = Opened(browser, "search.html?q=bootstrap", wait_for="#search-results li")
     page.tab.wait_for_timeout(500)

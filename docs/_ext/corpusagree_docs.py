@@ -19,6 +19,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shlex
 import warnings
 import zipfile
@@ -28,7 +29,9 @@ import apiref
 import cliref
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -221,6 +224,35 @@ def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
     return node.children
 
 
+#: a name in a page's prose that links to its documentation: ``ca.alpha``,
+#: ``corpusagree.table()``, ``np.bincount``, ``pd.DataFrame`` (the usual aliases spelled out)
+PROSE_NAME = re.compile(r"^(ca|corpusagree|np|numpy|pd|pandas)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)"
+                        r"(\(\))?$")
+ALIASES = {"ca": "corpusagree", "np": "numpy", "pd": "pandas"}
+
+
+class ProseNames(SphinxTransform):
+    """Inline code in prose that names a Python object (``ca.COEFFICIENTS``) becomes a link
+    to its entry, ours or numpy's, scipy's, pandas's (intersphinx); a name with no entry
+    stays as it was, silently. Code blocks are sphinx-codeautolink's."""
+
+    default_priority = 100
+
+    def apply(self) -> None:
+        for node in list(self.document.findall(nodes.literal)):
+            if isinstance(node.parent, (addnodes.pending_xref, nodes.reference, nodes.title)):
+                continue
+            found = PROSE_NAME.match(node.astext())
+            if not found:
+                continue
+            target = ALIASES.get(found.group(1), found.group(1)) + found.group(2)
+            ref = addnodes.pending_xref("", refdomain="py", reftype="obj", reftarget=target,
+                                        refexplicit=True, refwarn=False,
+                                        refdoc=self.env.docname)
+            node.replace_self(ref)
+            ref += node
+
+
 def short_command_titles(app: Sphinx, env) -> None:
     """sphinx-argparse indexes each command under its whole description, which the search
     results then show as its title: the command's name instead (``corpusagree table``)."""
@@ -232,6 +264,7 @@ def short_command_titles(app: Sphinx, env) -> None:
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", write_api)  # before Sphinx looks for the sources
     app.connect("env-updated", short_command_titles)
+    app.add_transform(ProseNames)
     app.add_directive("corpusagree-formats", Formats)
     app.add_directive("corpusagree-schema", Schema)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
