@@ -144,6 +144,14 @@ def item_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return a, b, (a >= 0) & (b >= 0)
 
 
+def judgements_per_item(valid: np.ndarray) -> np.ndarray:
+    """n_i, the judgements of each item, from the rows × items mask of valid judgements: a sum
+    over rows in small integers (the rows of a chunk of items added at once), as int32."""
+    R = valid.shape[0]
+    acc = np.int8 if R <= np.iinfo(np.int8).max else np.int32
+    return valid.view(np.int8).sum(0, dtype=acc).astype(np.int32)
+
+
 def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
     counted in a column of their own and dropped: no mask over the array)."""
@@ -161,7 +169,7 @@ def counts_by_n(codes: np.ndarray, n_i: np.ndarray, n_labels: int) -> np.ndarray
     size = (r + 1) * (n_labels + 1)
     if size > codes.size + 2**20:
         return None
-    offset = n_i.astype(np.intp) * (n_labels + 1) + 1  # a missing judgement: column 0
+    offset = (np.arange(r + 1) * (n_labels + 1) + 1)[n_i]  # a missing judgement: column 0
     return count_codes(codes, offset, size).reshape(r + 1, n_labels + 1)[:, 1:]
 
 
@@ -194,34 +202,48 @@ class Kernel:
         self.distance = dist.get(distance)
         codes = data.codes
         self.valid = codes >= 0
-        self.n_i = self.valid.sum(0)
+        self.n_i = judgements_per_item(self.valid)
         self.pairable = self.n_i >= 2
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
-        by_n = counts_by_n(codes, self.n_i, data.n_labels)
-        #: Σ_i n_ik/n_i from the same count, or None (then item_weighted counts again)
-        self._m_k = None
-        if by_n is not None:
-            n_k = by_n[2:].sum(0)
-            self._m_k = (by_n[1:] / np.arange(1, len(by_n))[:, None]).sum(0)
-        else:
-            pc = np.where(self.pairable, codes, -1).ravel() + 1
-            n_k = np.bincount(pc, minlength=data.n_labels + 1)[1:]
+        L = data.n_labels
+        # every judgement counted once, less those of items with a single judgement
+        lone = codes[:, self.n_i == 1]
+        n_k = count_codes(codes, 1, L + 1)[1:] - count_codes(lone, 1, L + 1)[1:]
         #: Krippendorff's n_k: pooled values of pairable items
         self.n_k = n_k.astype(float)
         self.metric = self.distance.bind(data, self.n_k)
         self._stats: dict[str, SufficientStats] = {}
 
-    @property
+    @cached_property
     def n_coders(self) -> int:
         """Coders with at least one judgement."""
-        return int((self.valid.sum(1) > 0).sum())
+        return int(np.count_nonzero(self.valid.any(1)))
 
     @cached_property
     def item_sum(self) -> np.ndarray:
-        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory)."""
+        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory).
+
+        Under the nominal distance, the disagreeing pairs: C(n_i, 2) less the equal pairs,
+        counted over every pair of rows (a missing judgement, −1, equals another missing one:
+        the C(m_i, 2) pairs of the m_i missing judgements are taken off), in small integers
+        and without first moving the judgements up."""
         codes = self.data.codes
         n = codes.shape[1]
+        if not self.distance.weighted:
+            R = codes.shape[0]
+            r, s = np.triu_indices(R, 1)
+            acc = np.int8 if len(r) <= np.iinfo(np.int8).max else np.int32
+            k = np.arange(R + 1)
+            pairs = (k * (k - 1) // 2 + (R - k) * (R - k - 1) // 2).astype(np.int32)
+            out = np.empty(n, np.int32)  # C(n_i, 2) + C(m_i, 2) − equal pairs
+            step = max(1, PAIRS_PER_CHUNK // max(len(r), 1))
+            for start in range(0, n, step):
+                part = codes[:, start:start + step]
+                o = out[start:start + step]
+                np.take(pairs, self.n_i[start:start + step], out=o)
+                o -= (part[r] == part[s]).sum(0, dtype=acc)
+            return out
         c = max(int(self.n_i.max()), 2)
         step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
         out = np.empty(n)
@@ -243,9 +265,10 @@ class Kernel:
     @cached_property
     def item_weighted(self) -> np.ndarray:
         """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
-        if self._m_k is not None:
-            return self._m_k
         codes = self.data.codes
+        by_n = counts_by_n(codes, self.n_i, self.data.n_labels)
+        if by_n is not None:  # one count by n_i; row n divided by n
+            return (by_n[1:] / np.arange(1, len(by_n))[:, None]).sum(0)
         w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)
         # missing judgements (−1) go to bin 0, dropped
         return np.bincount((codes + 1).ravel(), weights=w.ravel(),
@@ -269,14 +292,8 @@ class Kernel:
 
     def stats(self, kinds=EXPECTED_KINDS) -> SufficientStats:
         """The sums of the data (one view) with the expected-disagreement ``kinds`` asked."""
-        p = self.pairable
         if "base" not in self._stats:
-            n = self.n_i[p].astype(float)
-            dis = self.disagr_i[p]
-            self._stats["base"] = SufficientStats(
-                np.array([dis.sum()]), np.array([float(p.sum())]),
-                np.array([(dis * n).sum()]), np.array([n.sum()]),
-                np.array([float((self.n_i > 0).sum())]))
+            self._stats["base"] = self._base()
         st = self._stats["base"]
         m = self.metric
         if {"uniform", "gwet"} & set(kinds) and st.categories is None:
@@ -298,6 +315,29 @@ class Kernel:
         if "multivalued" in kinds and st.value_counts is None:
             st.value_counts, st.size_counts = self.margins(self.n_k[None, :])
         return st
+
+    def _base(self) -> SufficientStats:
+        """The sums of Do, by the number of judgements n of the items: with S_n = Σ over the
+        items of n judgements of their pair sums, Σ_i disagr_i = Σ_n 2 S_n / (n(n − 1)) and
+        Σ_i n_i disagr_i = Σ_n 2 S_n / (n − 1) over n ≥ 2 (one count over the items: of
+        (n_i, pair sum) when the sums are whole numbers, else of n_i with and without them)."""
+        n_i, item_sum = self.n_i, self.item_sum
+        if item_sum.dtype.kind in "iu":
+            width = int(item_sum.max(initial=0)) + 1
+            rows = int(n_i.max()) + 1
+            T = count_codes(item_sum[None], n_i * width, rows * width)
+            T = T.astype(float).reshape(rows, width)
+            items, S = T.sum(1), T @ np.arange(width)
+        else:
+            items = np.bincount(n_i).astype(float)
+            S = np.bincount(n_i, weights=item_sum, minlength=len(items))
+        n = np.arange(len(items), dtype=float)
+        p = slice(2, None)
+        pairs = n[p] * (n[p] - 1)
+        return SufficientStats(
+            np.array([(2 * S[p] / pairs).sum()]), np.array([items[p].sum()]),
+            np.array([(2 * S[p] / (n[p] - 1)).sum()]), np.array([(n[p] * items[p]).sum()]),
+            np.array([items[1:].sum()]))
 
     def categories(self, declared=None) -> int:
         """k for S: the declared categories (checked against the labels used), else the
