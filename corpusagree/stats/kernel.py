@@ -152,6 +152,14 @@ def judgements_per_item(valid: np.ndarray) -> np.ndarray:
     return valid.view(np.int8).sum(0, dtype=acc).astype(np.int32)
 
 
+def zero_diagonal(metric: dist.Metric, n_labels: int) -> bool:
+    """Whether d(k, k) = 0 for every label k, so that sums of d may skip the pairs of equal
+    labels (true of Krippendorff's metrics and the set distances; a weight matrix may say
+    otherwise)."""
+    k = np.arange(n_labels)
+    return not np.any(metric.pair(k, k))
+
+
 def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
     counted in a column of their own and dropped: no mask over the array)."""
@@ -247,8 +255,15 @@ class Kernel:
         c = max(int(self.n_i.max()), 2)
         step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
         out = np.empty(n)
+        differing = zero_diagonal(self.metric, self.data.n_labels)
         for start in range(0, n, step):
             a, b, both = item_pairs(codes[:, start:start + step])
+            if differing:  # d only where the labels differ, summed per item (column)
+                both &= a != b
+                rows, cols = np.nonzero(both)
+                out[start:start + step] = np.bincount(
+                    cols, self.metric.pair(a[rows, cols], b[rows, cols]), minlength=a.shape[1])
+                continue
             # pair() sees -1 codes where a judgement is missing; its finite result is masked
             d = self.metric.pair(a, b)
             out[start:start + step] = ((d & both).sum(0, dtype=np.int32) if d.dtype == bool
@@ -317,27 +332,14 @@ class Kernel:
         return st
 
     def _base(self) -> SufficientStats:
-        """The sums of Do, by the number of judgements n of the items: with S_n = Σ over the
-        items of n judgements of their pair sums, Σ_i disagr_i = Σ_n 2 S_n / (n(n − 1)) and
-        Σ_i n_i disagr_i = Σ_n 2 S_n / (n − 1) over n ≥ 2 (one count over the items: of
-        (n_i, pair sum) when the sums are whole numbers, else of n_i with and without them)."""
-        n_i, item_sum = self.n_i, self.item_sum
-        if item_sum.dtype.kind in "iu":
-            width = int(item_sum.max(initial=0)) + 1
-            rows = int(n_i.max()) + 1
-            T = count_codes(item_sum[None], n_i * width, rows * width)
-            T = T.astype(float).reshape(rows, width)
-            items, S = T.sum(1), T @ np.arange(width)
-        else:
-            items = np.bincount(n_i).astype(float)
-            S = np.bincount(n_i, weights=item_sum, minlength=len(items))
-        n = np.arange(len(items), dtype=float)
-        p = slice(2, None)
-        pairs = n[p] * (n[p] - 1)
+        """The sums of Do over the pairable items: Σ disagr_i, Σ n_i disagr_i and their
+        counts (summed item by item, as a bootstrap replicate's per-unit sums are)."""
+        p = self.pairable
+        n = self.n_i[p].astype(float)
+        dis = 2 * self.item_sum[p] / (n * (n - 1))
         return SufficientStats(
-            np.array([(2 * S[p] / pairs).sum()]), np.array([items[p].sum()]),
-            np.array([(2 * S[p] / (n[p] - 1)).sum()]), np.array([(n[p] * items[p]).sum()]),
-            np.array([items[1:].sum()]))
+            np.array([dis.sum()]), np.array([float(len(n))]), np.array([(dis * n).sum()]),
+            np.array([n.sum()]), np.array([float(np.count_nonzero(self.n_i))]))
 
     def categories(self, declared=None) -> int:
         """k for S: the declared categories (checked against the labels used), else the
@@ -644,15 +646,36 @@ def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_label
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Row by row, Cohen-style (Do, De, items) of two coders on the items both coded:
     Do = mean d(a, b), De = Σ_jl P̂(j|a)P̂(l|b) d_jl with both distributions over those items
-    (Cohen 1960, 1968). Used by Light's κ and Carletta's expert variant."""
-    both = (A >= 0) & (B >= 0)
-    shared = both.sum(1)
-    P = A.shape[0]
-    pair_of = np.broadcast_to(np.arange(P)[:, None], A.shape)[both]
-    a, b = A[both], B[both]
-    do = divide(np.bincount(pair_of, metric.pair(a, b), minlength=P), shared)
-    FA = np.bincount(pair_of * n_labels + a, minlength=P * n_labels).reshape(P, n_labels)
-    FB = np.bincount(pair_of * n_labels + b, minlength=P * n_labels).reshape(P, n_labels)
+    (Cohen 1960, 1968). Used by Light's κ and Carletta's expert variant.
+
+    Items go in chunks (:data:`CELLS` cells of the rows at once): each row's labels on its
+    shared items counted in one count over the chunk (a row's labels offset by the row), and
+    d evaluated only on the pairs that differ when the distance is 0 between equal labels
+    (the nominal distance: their number)."""
+    P, N = A.shape
+    L = n_labels
+    shared = np.zeros(P, np.int64)
+    dsum = np.zeros(P)
+    F = np.zeros((2, P * (L + 1)), np.int64)
+    offset = (np.arange(P, dtype=np.intp) * (L + 1) + 1)[:, None]
+    nominal = isinstance(metric, dist.Nominal.metric_type)
+    differing = nominal or zero_diagonal(metric, L)
+    step = max(1, CELLS // max(P, 1))
+    for start in range(0, N, step):
+        a, b = A[:, start:start + step], B[:, start:start + step]
+        both = (a >= 0) & (b >= 0)
+        shared += both.sum(1)
+        F[0] += count_codes(np.where(both, a, -1), offset, P * (L + 1))
+        F[1] += count_codes(np.where(both, b, -1), offset, P * (L + 1))
+        if differing:
+            both &= a != b
+        if nominal:
+            dsum += both.sum(1)
+        else:
+            rows, cols = np.nonzero(both)
+            dsum += np.bincount(rows, metric.pair(a[rows, cols], b[rows, cols]), minlength=P)
+    FA, FB = (f.reshape(P, L + 1)[:, 1:] for f in F)
+    do = divide(dsum, shared)
     n = np.maximum(shared, 1)[:, None]
     de = np.where(shared > 0, metric.cross(FA / n, FB / n), np.nan)
     return do, de, shared
