@@ -164,6 +164,7 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
     {0: 1.158, 1: 1.005, 2: 0.369}
     """
     from scipy.optimize import minimize  # only the fit needs scipy.optimize
+    from threadpoolctl import threadpool_limits
 
     ann = Annotations.of(data)
     model = _Glad(ann)
@@ -185,8 +186,12 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
                 (np.abs(last["grad"]) / scale).max(initial=0.0) <= tol / 100:
             raise StopIteration
 
-    res = minimize(scaled, x0 * D, jac=True, method="L-BFGS-B", callback=stop,
-                   options={"maxiter": int(n_iter), "gtol": 0.0, "ftol": 0.0, "maxcor": 10})
+    # L-BFGS-B's vector operations (a parameter per item) go to BLAS, whose threads only wait
+    # on each other at these sizes: on a busy machine they cost most of the fit
+    with threadpool_limits(1, user_api="blas"):
+        res = minimize(scaled, x0 * D, jac=True, method="L-BFGS-B", callback=stop,
+                       options={"maxiter": int(n_iter), "gtol": 0.0, "ftol": 0.0,
+                                "maxcor": 10})
     x = res.x / D
     grad = float((np.abs(model.negative(x)[1]) / scale).max(initial=0.0))
     T, log_l = model.posteriors(x)
