@@ -67,11 +67,6 @@ def main() -> None:
     _, floor = cpu(lambda: np.bincount((data.codes + 1).ravel()), args.repeat * 3)
     report, t_table = cpu(lambda: table.analyse(fresh(), distance=args.distance), args.repeat)
     rows = report.tables["coefficients"].to_frame()
-    # each coefficient alone, on fresh data (it pays for the kernel it needs)
-    each = {}
-    for c, d in ca.stats_table_specs(data, args.distance) if hasattr(ca, "stats_table_specs") \
-            else []:
-        each[c] = cpu(lambda c=c, d=d: ca.compute(c, fresh(), d), 1)[1]
     out = {"items": args.items, "coders": 5, "labels": data.n_labels,
            "distance": args.distance, "coefficients": len(rows), "table_cpu_s": t_table,
            "bincount_cpu_s": floor, "ratio": t_table / floor}
