@@ -823,7 +823,7 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
 
     Integer values in a moderate range are coded in O(n), chunk by chunk of items so that
     each step's temporaries stay in cache (this is the hot path of large matrices): a value
-    v becomes v − min + 1 (0 for a missing one), whose count tells which values occur; other
+    v becomes v − min (−1 for a missing one), whose count tells which values occur; other
     values go through a sort."""
     vals = arr.astype(float, copy=False)
     lo = hi = np.nan
@@ -840,21 +840,19 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
         for start in range(0, flat.size, CODE_CHUNK):
             v, c = flat[start:start + CODE_CHUNK], codes[start:start + CODE_CHUNK]
             s = shifted[:len(v)]
-            np.subtract(v, lo - 1, out=s)
-            np.fmax(s, 0.0, out=s)  # NaN (missing) → 0
+            np.subtract(v, lo, out=s)
+            np.fmax(s, -1.0, out=s)  # NaN (missing) → −1
             np.copyto(c, s, casting="unsafe")
             mismatched = np.count_nonzero(c != s)  # fractions: sorted instead
             if mismatched:
                 break
-            counts += np.bincount(c, minlength=span)
+            counts += np.bincount(c + 1, minlength=span)
         codes = codes.reshape(arr.shape)
         if not mismatched:  # whole numbers only
             present = counts[1:] > 0
-            if present.all():
-                codes -= 1
-            else:
+            if not present.all():
                 lookup = np.concatenate([[MISSING], np.cumsum(present) - 1]).astype(np.int32)
-                codes = lookup[codes]
+                codes = lookup[codes + 1]
             return codes, [io.as_number(v) for v in np.flatnonzero(present) + lo]
     missing = np.isnan(vals)
     uniq, inv = np.unique(vals[~missing], return_inverse=True)

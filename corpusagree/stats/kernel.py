@@ -335,10 +335,12 @@ class Kernel:
         """The sums of Do over the pairable items: Σ disagr_i, Σ n_i disagr_i and their
         counts (summed item by item, as a bootstrap replicate's per-unit sums are)."""
         p = self.pairable
-        n = self.n_i[p].astype(float)
-        dis = 2 * self.item_sum[p] / (n * (n - 1))
+        k = int(np.count_nonzero(p))
+        every = k == len(p)  # then no copy of the pairable items is needed
+        n = (self.n_i if every else self.n_i[p]).astype(float)
+        dis = 2 * (self.item_sum if every else self.item_sum[p]) / (n * (n - 1))
         return SufficientStats(
-            np.array([dis.sum()]), np.array([float(len(n))]), np.array([(dis * n).sum()]),
+            np.array([dis.sum()]), np.array([float(k)]), np.array([(dis * n).sum()]),
             np.array([n.sum()]), np.array([float(np.count_nonzero(self.n_i))]))
 
     def categories(self, declared=None) -> int:
