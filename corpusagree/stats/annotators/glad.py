@@ -25,6 +25,8 @@ more: optimal integration of labels from labelers of unknown expertise. NIPS 22,
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from scipy.special import expit, log_expit
 
@@ -35,6 +37,15 @@ from .result import AnnotatorModel
 
 #: mean of the normal priors on α and on b = log β (crowd-kit's defaults)
 PRIOR_MEAN = 1.0
+
+
+@functools.cache
+def _blas():
+    """The process's thread pools (threadpoolctl), found once: finding them costs
+    milliseconds, limiting them microseconds (a bootstrap fits GLAD many times)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 class _Glad:
@@ -164,7 +175,6 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
     {0: 1.158, 1: 1.005, 2: 0.369}
     """
     from scipy.optimize import minimize  # only the fit needs scipy.optimize
-    from threadpoolctl import threadpool_limits
 
     ann = Annotations.of(data)
     model = _Glad(ann)
@@ -188,7 +198,7 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
 
     # L-BFGS-B's vector operations (a parameter per item) go to BLAS, whose threads only wait
     # on each other at these sizes: on a busy machine they cost most of the fit
-    with threadpool_limits(1, user_api="blas"):
+    with _blas().limit(limits=1, user_api="blas"):
         res = minimize(scaled, x0 * D, jac=True, method="L-BFGS-B", callback=stop,
                        options={"maxiter": int(n_iter), "gtol": 0.0, "ftol": 0.0,
                                 "maxcor": 10})
