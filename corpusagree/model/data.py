@@ -851,6 +851,8 @@ class ReliabilityData:
 
 #: judgements per chunk of a count (see count_codes)
 COUNT_CHUNK = 250_000
+#: values per chunk when coding a numeric matrix (see _code_numbers)
+CODE_CHUNK = 65_536
 
 
 def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.ndarray:
@@ -873,26 +875,40 @@ def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.nd
 def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
     """Codes and sorted distinct values of a numeric matrix (NaN = missing).
 
-    Integer values in a moderate range are coded in O(n) through a presence table (few
-    temporaries: this is the hot path of large matrices); other values through a sort."""
+    Integer values in a moderate range are coded in O(n), chunk by chunk of items so that
+    each step's temporaries stay in cache (this is the hot path of large matrices): a value
+    v becomes v − min (−1 for a missing one), whose count tells which values occur; other
+    values go through a sort."""
     vals = arr.astype(float, copy=False)
-    missing = np.isnan(vals)
-    if missing.all():
+    lo = hi = np.nan
+    if vals.size:
+        lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
+    if np.isnan(lo):  # every value missing (or none at all)
         return np.full(arr.shape, MISSING, np.int32), []
-    lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
     if hi - lo < 2**24 and abs(lo) < 2**30:
-        with np.errstate(invalid="ignore"):
-            offi = vals.astype(np.int32)  # NaN casts to garbage, overwritten below
-        ok = np.count_nonzero(offi == vals) == vals.size - np.count_nonzero(missing)
-        if lo != 0:
-            offi -= np.int32(lo)
-        offi[missing] = 0  # the minimum is present, so slot 0 is used anyway
-        if ok:
-            present = count_codes(offi, 0, int(hi - lo) + 1) > 0
-            codes = offi if present.all() else \
-                (np.cumsum(present) - 1).astype(np.int32)[offi]
-            codes[missing] = MISSING
+        flat = vals.ravel()  # a view of a contiguous matrix
+        codes = np.empty(flat.shape, np.int32)
+        span = int(hi - lo) + 2
+        counts = np.zeros(span, np.int64)
+        shifted = np.empty(min(flat.size, CODE_CHUNK))
+        for start in range(0, flat.size, CODE_CHUNK):
+            v, c = flat[start:start + CODE_CHUNK], codes[start:start + CODE_CHUNK]
+            s = shifted[:len(v)]
+            np.subtract(v, lo, out=s)
+            np.fmax(s, -1.0, out=s)  # NaN (missing) → −1
+            np.copyto(c, s, casting="unsafe")
+            mismatched = np.count_nonzero(c != s)  # fractions: sorted instead
+            if mismatched:
+                break
+            counts += np.bincount(c + 1, minlength=span)
+        codes = codes.reshape(arr.shape)
+        if not mismatched:  # whole numbers only
+            present = counts[1:] > 0
+            if not present.all():
+                lookup = np.concatenate([[MISSING], np.cumsum(present) - 1]).astype(np.int32)
+                codes = lookup[codes + 1]
             return codes, [io.as_number(v) for v in np.flatnonzero(present) + lo]
+    missing = np.isnan(vals)
     uniq, inv = np.unique(vals[~missing], return_inverse=True)
     codes = np.full(arr.shape, MISSING, np.int32)
     codes[~missing] = inv

@@ -207,6 +207,8 @@ class Nominal(Distance):
     name = "nominal"
     weighted = False
     bounded = True
+    #: the class of the metric it binds (0 for equal labels, 1 otherwise)
+    metric_type = _NominalMetric
 
     def bind(self, data, value_counts):
         return _NominalMetric()
@@ -563,11 +565,60 @@ class IrrWeights(Distance):
 
 
 # ---- set labels -----------------------------------------------------------------------------
-class _SetMetric(Metric):
-    """1 − similarity, with the similarity S stored only for intersecting label pairs."""
+#: sets over at most this many distinct values intersect pair by pair through bit masks
+MASK_MAX_VALUES = 256
 
-    def __init__(self, S: sp.csr_matrix) -> None:
+_BYTE_BITS = np.array([bin(v).count("1") for v in range(256)], np.uint8)
+
+
+def _bit_count(x: np.ndarray) -> np.ndarray:
+    """The set bits of each uint64 (numpy's bit count where it has one, else by bytes)."""
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(x)
+    return _BYTE_BITS[x.view(np.uint8)].reshape(x.shape + (8,)).sum(-1, dtype=np.uint8)
+
+
+class _SetMasks:
+    """|A ∩ B| of many pairs of sets at once: each set a row of 64-bit words, bit v set when
+    the set holds value v, so that |A ∩ B| is the bit count of the words' AND (for sets over
+    at most :data:`MASK_MAX_VALUES` values: a few words per set, the L sets × words table
+    small), and the similarity s(``|A|``, ``|B|``, ``|A ∩ B|``) of every pair is computed
+    elementwise, as the sparse table's entries are."""
+
+    def __init__(self, labels: SetLabels, similarity: Callable) -> None:
+        n_elem = int(labels.elements.max(initial=-1)) + 1
+        words = max(1, -(-n_elem // 64))
+        row_of = np.repeat(np.arange(len(labels)), labels.sizes)
+        e = labels.elements.astype(np.int64)
+        masks = np.zeros((len(labels), words), np.uint64)
+        np.add.at(masks, (row_of, e // 64), np.left_shift(np.uint64(1), (e % 64).astype(np.uint64)))
+        self.masks = masks
+        self.sizes = labels.sizes.astype(float)
+        self.similarity_fn = similarity
+
+    @staticmethod
+    def fits(labels: SetLabels) -> bool:
+        """Whether the sets' values are few enough for bit masks."""
+        return int(labels.elements.max(initial=-1)) < MASK_MAX_VALUES
+
+    def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = np.asarray(a, np.intp), np.asarray(b, np.intp)
+        M = self.masks
+        x = _bit_count(M[a, 0] & M[b, 0]).astype(float)
+        for w in range(1, M.shape[1]):
+            x += _bit_count(M[a, w] & M[b, w])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            s = np.asarray(self.similarity_fn(self.sizes[a], self.sizes[b], x), float)
+        return np.where(a == b, 1.0, np.where(x > 0, s, 0.0))
+
+
+class _SetMetric(Metric):
+    """1 − similarity, with the similarity S stored only for intersecting label pairs (pairs
+    of labels' similarities from bit masks of the sets when their values are few)."""
+
+    def __init__(self, S: sp.csr_matrix, masks: _SetMasks | None = None) -> None:
         self.S = S
+        self._masks = masks
         coo = S.tocoo()
         L = S.shape[0]
         self._L = L
@@ -576,6 +627,8 @@ class _SetMetric(Metric):
         self._keys, self._vals = keys[order], coo.data[order]
 
     def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self._masks is not None:
+            return self._masks.similarity(a, b)
         q = np.asarray(a, np.int64) * self._L + np.asarray(b, np.int64)
         pos = np.searchsorted(self._keys, q)
         pos = np.minimum(pos, len(self._keys) - 1)
@@ -675,6 +728,7 @@ class _ProfileSetMetric(Metric):
         self._n_elem = n_elem
         self.similarity_fn = similarity
         self.labels = labels
+        self._masks = _SetMasks(labels, similarity) if _SetMasks.fits(labels) else None
 
     @cached_property
     def blocks(self) -> dict:
@@ -712,6 +766,8 @@ class _ProfileSetMetric(Metric):
         return np.einsum("kj,stj->stk", diff, sim)
 
     def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self._masks is not None:
+            return self._masks.similarity(a, b)
         a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
         x = np.zeros(np.broadcast(a, b).shape)
         for j in range(self.padded.shape[1]):  # at most PROFILE_MAX_SIZE columns
@@ -836,7 +892,8 @@ class SetDistance(Distance):
         labels = data.labels
         if _profile_pays(labels):
             return _ProfileSetMetric(labels, self.similarity)
-        return _SetMetric(self.similarity_matrix(labels))
+        masks = _SetMasks(labels, self.similarity) if _SetMasks.fits(labels) else None
+        return _SetMetric(self.similarity_matrix(labels), masks)
 
     def similarity_matrix(self, labels: SetLabels) -> sp.csr_matrix:
         """The similarity S over intersecting pairs of sets plus the diagonal (S_aa = 1, the empty
