@@ -41,5 +41,5 @@ MODELS = {"majority_vote": majority_vote, "wawa": wawa, "dawid_skene": dawid_ske
           "one_coin": one_coin, "glad": glad, "mace": mace}
 
 __all__ = ["MODELS", "AltTest", "AnnotatorModel", "LabelledMatrix", "alt_test",
-           "benjamini_yekutieli", "by_adjusted", "dawid_skene", "glad", "mace", "majority_vote", "one_coin",
-           "wawa"]
+           "benjamini_yekutieli", "by_adjusted", "dawid_skene", "glad", "mace", "majority_vote",
+           "one_coin", "wawa"]
