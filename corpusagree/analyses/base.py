@@ -103,7 +103,8 @@ class Column:
         ``text``, ``int``, ``float`` (``places`` decimals), ``magnitude`` (``places``
         significant digits, for quantities of any scale), ``interval`` ((low, high) pairs),
         ``share`` (a proportion written as a percentage), ``label`` (a label or a set),
-        ``context`` ((before, span, after) text, the span to be highlighted).
+        ``context`` ((before, span, after) text, the span to be highlighted), ``outline`` (a
+        line of a drawing, such as a tree, whose leading spaces are its indentation).
     places : int, default 4
         Decimals or significant digits.
     optional : bool, default False
