@@ -767,7 +767,7 @@ def test_trees_side_by_side_keep_their_indentation(browser, tmp_path):
         tab.goto(path.resolve().as_uri())
         cells = tab.evaluate(OUTLINES)
         assert len(cells) == len(lines), path.name
-        for (space, align, shown, x), line in zip(cells, lines, strict=True):
+        for (space, align, shown, _x), line in zip(cells, lines, strict=True):
             assert (space, align) == ("pre", "left"), (path.name, line)
             assert shown == line  # leading spaces kept
         # the indentation is drawn: the first character of a line lies further right the more
