@@ -314,6 +314,12 @@ def register_renderer(name: str, fn: Callable[..., Any]) -> None:
 
 
 def _renderer(name: str) -> Callable[..., Any]:
+    if name not in RENDERERS:
+        # corpusagree imports its renderers lazily: the composition root, by name (an
+        # analysis never imports a renderer)
+        import importlib
+
+        importlib.import_module("corpusagree.report")
     if name not in RENDERERS:  # only when corpusagree.report failed to import
         raise RuntimeError(f"no {name} renderer: import corpusagree.report")
     return RENDERERS[name]

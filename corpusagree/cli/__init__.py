@@ -13,28 +13,35 @@ import sys
 import textwrap
 import warnings
 from collections.abc import Sequence
+from importlib import import_module
 
 from .._version import __version__
 from ..model.errors import InputError
-from . import (
-    annotators,
-    coref,
-    markables,
-    relations,
-    report,
-    schema,
-    segments,
-    senses,
-    spans,
-    table,
-    trees,
-)
-from . import options as opt
 
-#: one module per job, each with register(subparsers); ``schema`` prints the JSON Schema of
-#: the reports the others write
-JOBS = (table, annotators, coref, markables, segments, senses, spans, trees, relations, report,
-        schema)
+#: the jobs, in the order of the help: one module each (``corpusagree.cli.<job>``) with
+#: register(subparsers), and the line the help shows for it (held to the job's own by
+#: tests/cli/test_help.py), so that ``corpusagree --help`` needs no job imported
+SUMMARIES = {
+    "table": "every coefficient of a reliability-data file (CSV/TSV)",
+    "annotators": "who to trust: models of the annotators, the alt-test of a model",
+    "coref": "coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
+    "markables": "MMAX2 markable agreement: spans per level, attribute values",
+    "segments": "agreement between segmentation annotators",
+    "senses": "word-sense agreement: fine, coarse, extended and multi-sense schemes",
+    "spans": "span agreement without pre-set units: unitizing α and γ",
+    "trees": "agreement on RST trees (rs3/rs4, .dis)",
+    "relations": "agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
+    "report": "every job on a folder whose sub-folders each hold one job's data",
+    "schema": "the JSON Schema of the report that --json writes",
+}
+
+
+def __getattr__(name: str):
+    """``JOBS``: the job modules, each with register(subparsers), imported when asked for
+    (``schema`` prints the JSON Schema of the reports the others write)."""
+    if name == "JOBS":
+        return tuple(import_module(f".{job}", __name__) for job in SUMMARIES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Formatter(argparse.HelpFormatter):
@@ -82,15 +89,24 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(jobs: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; without ``jobs``, only the list of jobs (what ``corpusagree
+    --help`` shows, without importing a job)."""
     p = Parser(
         prog="corpusagree", description="Agreement on structured corpus annotation: "
         "coreference chains, segments, word senses (α, β, κ, π, …).")
     p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="JOB", parser_class=Parser)
-    for job in JOBS:
-        job.register(sub)
+    for name, summary in SUMMARIES.items():
+        if jobs:
+            import_module(f".{name}", __name__).register(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return p
+
+
+#: arguments that need only the list of jobs
+_TOP = ([], ["-h"], ["--help"], ["--version"])
 
 
 def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
@@ -99,8 +115,9 @@ def _warn_one_line(message, category, filename, lineno, file=None, line=None) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
+    top = list(sys.argv[1:] if argv is None else argv) in _TOP
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(jobs=not top).parse_args(argv)
     except SystemExit as e:  # --help, --version, or a mistake argparse has printed
         return e.code if isinstance(e.code, int) else 2
     with warnings.catch_warnings():  # each run shows its warnings, one line each
@@ -110,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from . import options as opt
+
     try:
         opt.html_defaults(args)
         return args.func(args)
