@@ -675,8 +675,8 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
     out_notes = list(notes) + list(dict.fromkeys(
         n for e in rows if (n := coefficient_table.get(e.id).note))) + [interpret.SHORT_LEGEND]
     if ivs:
-        out_notes.append(bootstrap_caption(ivs) + "; q: Krippendorff's q, the share of "
-                         "replicates below .667")
+        out_notes += [bootstrap_caption(ivs),
+                      "q: Krippendorff's q, the share of replicates below .667"]
     return Table(id, title, cols, body, out_notes)
 
 
