@@ -22,7 +22,7 @@ def test_many_choices_are_named_and_listed(cli, monkeypatch):
     assert "one of: dice, interval, irr-bipolar, irr-circular," in listed
     # a few choices stay in braces
     _, out, _ = cli("segments", "--help")
-    assert "{percentile,bca}" in out
+    assert "{percentile,bca,jackknife}" in out
 
 
 def test_top_help_is_the_full_parsers():
