@@ -102,7 +102,9 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(jobs: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; without ``jobs``, only the list of jobs (what ``corpusagree
+    --help`` shows, without importing a job)."""
     p = Parser(
         prog="corpusagree", description="Agreement on structured corpus annotation: "
         "coreference chains, segments, word senses (α, β, κ, π, …).")

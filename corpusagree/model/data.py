@@ -200,6 +200,12 @@ class ReliabilityData:
     categories : list, optional
         The declared categories (S, AC1 and irrCAC's weights count them; the ordinal distance
         orders labels by them).
+    raters_identified : bool, default False
+        Two coders whose roles differ, as the rows and columns of a contingency table
+        (:meth:`from_contingency` sets it): an asymmetric weight matrix then applies
+        ``w[first coder's category][second's]`` to each item, as irrCAC's functions on tables
+        do, instead of its symmetric part (what raw ratings give, each pair of judgements
+        counted in both orders).
 
     Raises
     ------
@@ -233,6 +239,7 @@ class ReliabilityData:
     groups: np.ndarray | None = None
     group_names: list | None = None
     categories: list | None = None
+    raters_identified: bool = False
 
     def __post_init__(self) -> None:
         self.codes = np.ascontiguousarray(self.codes, dtype=np.int32)
@@ -628,6 +635,10 @@ class ReliabilityData:
     def from_contingency(cls, table, categories: Sequence | None = None) -> ReliabilityData:
         """Two coders from their q × q contingency table.
 
+        The coders are identified (``raters_identified``): an asymmetric matrix of agreement
+        weights applies ``w[k][l]`` to an item in row k and column l, as irrCAC's functions on
+        tables do (Gwet 2014, ch. 3), not its symmetric part as on raw ratings.
+
         Parameters
         ----------
         table : array_like or pandas.DataFrame
@@ -667,7 +678,7 @@ class ReliabilityData:
             raise ValueError(f"the table has {q} rows and {len(cats)} distinct categories")
         cell = np.repeat(np.arange(q * q), t.astype(np.int64).ravel())
         codes = np.stack([cell // q, cell % q]).astype(np.int32)
-        return cls(codes, cats, [], [], None, None, list(cats))
+        return cls(codes, cats, [], [], None, None, list(cats), raters_identified=True)
 
     @classmethod
     def from_sets(cls, codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray, *,

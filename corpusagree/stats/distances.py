@@ -358,6 +358,23 @@ class _OrientedMetric(_DenseMetric):
         return _DenseMetric(self.oriented.T)
 
 
+class _IdentifiedMetric(_OrientedMetric):
+    """An asymmetric distance D between two identified raters (the rows and columns of a
+    contingency table): a pair of judgements, the first rater's a and the second's b, is at
+    D[a, b] (irrCAC's functions on tables apply w[k][l] so), and so are the two raters'
+    distributions in :meth:`between` (Cohen's and Conger's chance agreement); quadratic forms
+    of one distribution with itself see the symmetric part, which gives them the same value."""
+
+    exact_gram = False  # the bootstrap's Gram path would take the symmetric part
+
+    def pair(self, a, b):
+        return self.oriented[a, b]
+
+    def between(self, F, G):
+        """Σ F[a] G[b] D[a, b]: rater 1's counts F against rater 2's G."""
+        return _rowdot(F @ self.oriented, G)
+
+
 class AgreementWeights(Distance):
     """irrCAC's custom weights: a q × q matrix of agreement weights w over ``categories`` (its
     rows' and columns' order), as the distance d = 1 − w (Gwet 2014, ch. 3).
@@ -367,7 +384,9 @@ class AgreementWeights(Distance):
     with k the first's category. On raw ratings every pair is taken in both orders (irrCAC's
     ``raw.CAC``: p_a = Σ_k r_ik(Σ_l w_kl r_il − 1)), so the coefficients and Gwet's variances
     see (w + wᵀ)/2, except Conger's variance, whose λ_ig pairs rater g's category l with the
-    others' k as w[k][l] (:meth:`Metric.transposed`).
+    others' k as w[k][l] (:meth:`Metric.transposed`). On two identified raters (reliability
+    data from a contingency table, ``raters_identified``) the matrix applies as it is, w[k][l]
+    to an item rater 1 put in k and rater 2 in l, as irrCAC's functions on tables do.
 
     Parameters
     ----------
@@ -414,7 +433,11 @@ class AgreementWeights(Distance):
         if data.is_set:
             raise ValueError("a weight matrix needs plain labels, not sets")
         D = self.D[np.ix_(*(2 * [_positions(self.order, data.labels)]))]
-        return _DenseMetric(D) if self.symmetric else _OrientedMetric(D)
+        if self.symmetric:
+            return _DenseMetric(D)
+        if getattr(data, "raters_identified", False) and data.n_coders == 2:
+            return _IdentifiedMetric(D)
+        return _OrientedMetric(D)
 
 
 def _positions(order: Sequence, labels: Sequence) -> np.ndarray:

@@ -186,6 +186,8 @@ def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.nd
     (coders × … × L), P_c = F_c / n_c: Conger's (1980) unweighted mean over coder pairs."""
     n_c = F.sum(-1, keepdims=True)
     P = divide(F, n_c, 0.0)
+    if hasattr(metric, "between") and len(F) == 2:  # two identified raters, in their order
+        return 2 * metric.between(P[0], P[1]), (n_c[..., 0] > 0).sum(0)
     total = P.sum(0)
     return metric.cross(total, total) - metric.cross(P, P).sum(0), (n_c[..., 0] > 0).sum(0)
 
@@ -194,6 +196,8 @@ def _coder_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.nda
     """(Σ_{c≠d} cross(F_c, F_d), Σ_{c≠d} n_c n_d) of coders' label counts F (coders × … × L)."""
     total = F.sum(0)
     n_c = F.sum(-1)
+    if hasattr(metric, "between") and len(F) == 2:  # two identified raters, in their order
+        return 2 * metric.between(F[0], F[1]), n_c.sum(0) ** 2 - (n_c ** 2).sum(0)
     return (metric.cross(total, total) - metric.cross(F, F).sum(0),
             n_c.sum(0) ** 2 - (n_c ** 2).sum(0))
 
