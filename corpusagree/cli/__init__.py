@@ -102,9 +102,7 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
 
 
-def build_parser(jobs: bool = True) -> argparse.ArgumentParser:
-    """The command line's parser; without ``jobs``, only the list of jobs (what ``corpusagree
-    --help`` shows, without importing a job)."""
+def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="corpusagree", description="Agreement on structured corpus annotation: "
         "coreference chains, segments, word senses (α, β, κ, π, …).")
@@ -160,6 +158,9 @@ def in_flags(message: str, names: dict[str, str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        print(f"corpusagree {__version__}")  # without building the jobs' parsers
+        return 0
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

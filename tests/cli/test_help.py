@@ -25,15 +25,3 @@ def test_many_choices_are_named_and_listed(cli, monkeypatch):
     assert "{percentile,bca,jackknife}" in out
 
 
-def test_top_help_is_the_full_parsers():
-    """``corpusagree --help`` is drawn without importing a job (issue 34, item 14): its list
-    of jobs is the one the jobs register, word for word."""
-    import argparse
-
-    from corpusagree.cli import SUMMARIES, build_parser
-
-    full, light = build_parser(), build_parser(jobs=False)
-    sub = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
-    assert {a.dest: a.help for a in sub._choices_actions} == SUMMARIES
-    assert [j.__name__.rsplit(".", 1)[1] for j in JOBS] == list(SUMMARIES)
-    assert light.format_help() == full.format_help()

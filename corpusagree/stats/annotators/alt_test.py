@@ -93,6 +93,10 @@ class AltTest:
         t statistic and the items compared.
     skipped : dict
         The humans left out, each with the reason.
+    p_adjusted : dict
+        Per tested human, Benjamini–Yekutieli's adjusted p-value.
+    tests : dict
+        Per tested human, the test: ``"t"``, or ``"wilcoxon"`` below ``min_items`` items.
 
     Examples
     --------
