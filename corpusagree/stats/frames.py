@@ -1,0 +1,292 @@
+"""Agreement on data larger than one machine: a Dask frame of judgements, one per row.
+
+The frame is shuffled by item (or by document, when there is one), so that every item lies
+whole in one partition and none is counted twice or cut; each partition is encoded against the
+label table of the whole frame (coder, label and set-value dictionaries are small and computed
+first) and reduced to the additive sums of :mod:`corpusagree.stats.partitioned`; the sums are
+added by a tree reduction, and the coefficients formed once from the total — the numbers the
+whole data in memory give. With documents, each partition keeps its documents' sums apart, and
+the bootstrap clustered by document reweights them.
+
+Dask is an optional dependency (``pip install "corpusagree[dask]"``), imported here only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..model import io
+from ..model.data import MISSING, ReliabilityData, SetLabels, canonical_sets
+from ..model.errors import InputError, quote
+from . import distances as dist
+from . import partitioned as pt
+from .coefficients import Result, Results
+from .inference import Bootstrap
+
+
+def _dask():
+    try:
+        import dask
+        import dask.dataframe as dd
+    except ImportError:
+        raise InputError("the dask engine needs Dask: pip install 'corpusagree[dask]'") from None
+    return dask, dd
+
+
+def _is_missing(values, missing_cells: bool) -> np.ndarray:
+    import pandas as pd
+    miss = pd.isna(values).to_numpy() if hasattr(values, "to_numpy") else pd.isna(values)
+    if missing_cells and values.dtype == object:
+        miss |= np.isin(values.astype(str), list(io.MISSING_CELLS)) & ~miss
+    return np.asarray(miss, bool)
+
+
+@dataclass
+class Labels:
+    """The label table of the whole frame and how a partition's cells map to it."""
+
+    labels: list | SetLabels
+    #: distinct non-missing cells (as the frame holds them) → their label code
+    cells: object
+    codes: np.ndarray
+
+    def encode(self, values) -> np.ndarray:
+        import pandas as pd
+        ix = pd.Index(self.cells).get_indexer(values)
+        return np.where(ix >= 0, self.codes[np.maximum(ix, 0)], MISSING)
+
+
+def _label_table(cells, set_sep: str | None, numeric: bool) -> Labels:
+    """The label table of the distinct non-missing cells (a pandas Series), as the columnar
+    reader would build it: plain labels sorted (numbers when ``numeric``), set labels
+    split, their values stripped, identical sets one row."""
+    import pandas as pd
+    cells = pd.Series(cells).reset_index(drop=True)
+    if set_sep is None:
+        if numeric:
+            v = pd.to_numeric(cells.astype(str).str.strip(), errors="coerce").to_numpy(float)
+            if not np.isfinite(v).all():
+                bad = cells[~np.isfinite(v)].iloc[0]
+                raise InputError(f"{quote(str(bad))} is not a number")
+            uniq, inv = np.unique(v, return_inverse=True)
+            return Labels([io.as_number(x) for x in uniq.tolist()], cells, inv)
+        uniq, inv = np.unique(cells.to_numpy(), return_inverse=True)
+        return Labels(uniq.tolist(), cells, inv)
+    parts = cells.astype(str).str.split(set_sep, regex=False).explode()
+    row_of = parts.index.to_numpy()
+    values = parts.str.strip()
+    if numeric:  # every value a number (an empty one too is not)
+        v = pd.to_numeric(values, errors="coerce").to_numpy(float)
+        if not np.isfinite(v).all():
+            raise InputError("a value of a set label is not a number")
+        e_uniq, e_codes = np.unique(v, return_inverse=True)
+        names = [io.as_number(x) for x in e_uniq.tolist()]
+    else:  # empty values dropped: a bare separator is the empty set
+        keep = (values != "").to_numpy()
+        row_of = row_of[keep]
+        e_codes, names_ix = pd.factorize(values[keep])
+        names = list(names_ix)
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(cells)))])
+    new_indptr, elements, row_map = canonical_sets(indptr, e_codes)
+    return Labels(SetLabels(new_indptr, elements, names), cells, row_map)
+
+
+@dataclass
+class DaskData:
+    """A Dask frame of judgements prepared for agreement: shuffled so items are whole in
+    partitions, with the dictionaries of the whole frame (see :func:`from_dask`)."""
+
+    frame: object
+    coder: str
+    item: str
+    label: str
+    document: str | None
+    coders: list
+    table: Labels
+    missing_cells: bool = False
+    categories: list | None = None
+    _sums: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def template(self) -> ReliabilityData:
+        """The label table and coders of the whole frame, without items."""
+        return ReliabilityData(np.zeros((len(self.coders), 0), np.int32), self.table.labels,
+                               list(self.coders), [], categories=self.categories)
+
+    def _reduce(self, distances: Sequence[dist.Distance], n_k: np.ndarray | None,
+                per_document: bool):
+        """(total Sums, per-document Sums or None, document names) under each distance,
+        bound to the whole data (``n_k``: its pooled counts, when a distance needs them)."""
+        dask, _ = _dask()
+        template = self.template
+        L = template.n_labels
+        metrics = [d.bind(template, n_k if n_k is not None else np.ones(L))
+                   for d in distances]
+        args = (self.coder, self.item, self.label, self.document if per_document else None,
+                self.coders, self.table, L, metrics, self.missing_cells)
+        parts = [dask.delayed(_partition)(p, *args) for p in self.frame.to_delayed()]
+        while len(parts) > 1:  # a tree reduction: pairs of partial sums added, level by level
+            parts = [dask.delayed(_combine)(*parts[k:k + 2]) for k in range(0, len(parts), 2)]
+        (total, docs, names), = dask.compute(parts[0])
+        return total, docs, names
+
+    def results(self, distance="nominal", *, categories: Sequence | None = None,
+                bootstrap: Bootstrap | None = None) -> tuple[Results, np.ndarray | None]:
+        """Every coefficient of the α/β and Gwet families (and mvα on set labels) under
+        ``distance``, and with ``bootstrap`` the replicates (rows × resamples) of the bootstrap
+        clustered by document."""
+        d = dist.get(distance)
+        is_set = isinstance(self.table.labels, SetLabels)
+        distances = list({x.name: x for x in [dist.get(None), d] + (
+            [dist.get("dice")] if is_set else [])}.values())
+        n_k = None
+        if any(isinstance(x, dist.Ordinal) for x in distances):
+            first, _, _ = self._reduce([dist.get(None)], None, False)
+            n_k = first.n_k
+        per_doc = bootstrap is not None and self.document is not None
+        total, docs, _ = self._reduce(distances, n_k, per_doc)
+        template = self.template
+        metrics = [x.bind(template, total.n_k) for x in distances]
+        n_coders = int((total.F.sum(1) > 0).sum())
+        rows = pt.specs(n_coders, d, is_set)
+        cats = list(categories) if categories is not None else self.categories
+        out = Results(pt.coefficients(total, template, distances, metrics, rows, cats))
+        reps = None
+        if bootstrap is not None:
+            if docs is None:
+                raise InputError("the dask engine's bootstrap resamples documents: name the "
+                                 "document column")
+            reps = pt.bootstrap_values(docs, template, distances, metrics, rows,
+                                       bootstrap.n_resamples, bootstrap.seed, cats)
+        return out, reps
+
+    def table_results(self, distance="nominal", categories: Sequence | None = None) -> Results:
+        """Every coefficient as :class:`~corpusagree.stats.coefficients.Results`."""
+        return self.results(distance, categories=categories)[0]
+
+
+def _combine(a, b=None):
+    """Two partial results added (the per-document sums put side by side)."""
+    if b is None:
+        return a
+    (sa, da, na), (sb, db, nb) = a, b
+    return sa + sb, None if da is None else pt.concat_units(da, db), na + nb
+
+
+def _partition(df, coder, item, label, document, coders, table: Labels, L, metrics,
+               missing_cells):
+    """One partition (a pandas frame of whole items) → (Sums, per-document Sums, names)."""
+    import pandas as pd
+    c = pd.Index(coders).get_indexer(df[coder])
+    i_codes, i_names = pd.factorize(df[item])
+    N, C = len(i_names), len(coders)
+    values = df[label]
+    miss = _is_missing(values, missing_cells)
+    lab = np.full(len(df), MISSING, np.int64)
+    if (~miss).any():
+        lab[~miss] = table.encode(values[~miss])
+    key = c.astype(np.int64) * max(N, 1) + i_codes
+    if len(np.unique(key)) != len(key):
+        k = pd.Series(key).duplicated().to_numpy().argmax()
+        raise InputError(f"duplicate judgement by coder {quote(df[coder].iloc[k])} on item "
+                         f"{quote(df[item].iloc[k])}")
+    codes = np.full((C, N), MISSING, np.int32)
+    codes[c, i_codes] = lab
+    if document is None:
+        return pt.part_sums(codes, L, metrics), None, []
+    d_codes, d_names = pd.factorize(df[document])
+    d_item = np.empty(N, np.int64)
+    d_item[i_codes] = d_codes
+    if not np.array_equal(d_item[i_codes], d_codes):
+        raise InputError("an item is in two documents")
+    per = pt.part_sums(codes, L, metrics, d_item, len(d_names))
+    return pt.total(per), per, list(d_names)
+
+
+def from_dask(frame, *, coder: str = "coder", item: str = "item", label: str = "label",
+              document: str | None = None, set_sep: str | None = None, numeric: bool = False,
+              categories: Sequence | None = None, missing_cells: bool = False) -> DaskData:
+    """Judgements in a Dask DataFrame (one per row) prepared for agreement past one machine.
+
+    The frame is shuffled by ``document`` (or by ``item`` without one), so that no item is
+    split over partitions; the coders and the distinct labels of the whole frame are computed
+    first (a small reduction), so every partition codes its labels alike. The coefficients
+    (:meth:`DaskData.results`) then come from per-partition sufficient statistics added by a
+    tree reduction (:mod:`corpusagree.stats.partitioned`): the same numbers as the data in
+    memory.
+
+    Parameters
+    ----------
+    frame : dask.dataframe.DataFrame
+        The judgements.
+    coder, item, label : str
+        The names of the columns; a null or NaN label is a missing judgement.
+    document : str, optional
+        The column of each item's document, which the bootstrap resamples.
+    set_sep : str, optional
+        Labels are sets of values separated by it.
+    numeric : bool, default False
+        Read labels as numbers (interval, ordinal and ratio distances).
+    categories : sequence, optional
+        The declared categories.
+    missing_cells : bool, default False
+        Also read the text cells of :data:`corpusagree.model.io.MISSING_CELLS` as missing (as
+        files are read).
+
+    Returns
+    -------
+    DaskData
+
+    Raises
+    ------
+    InputError
+        A missing column; Dask not installed.
+
+    References
+    ----------
+    .. [1] Artstein, R. and Poesio, M. (2005). Kappa³ = Alpha (or Beta), §5.1.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import dask.dataframe as dd
+    >>> import corpusagree as ca
+    >>> df = pd.DataFrame({"coder": list("abab"), "item": [1, 1, 2, 2],
+    ...                    "label": ["x", "x", "y", "x"]})
+    >>> data = ca.from_dask(dd.from_pandas(df, npartitions=2))
+    >>> results, _ = data.results()
+    >>> round(results[0].value, 4)  # percent agreement
+    0.5
+    """
+    _dask()
+    cols = [coder, item, label] + ([document] if document else [])
+    lost = [c for c in cols if c not in frame.columns]
+    if lost:
+        raise InputError(f"no column(s) {lost} in the frame; columns are "
+                         f"{list(frame.columns)}")
+    frame = frame[cols]
+    coders_s, cells = _dictionaries(frame, coder, label, missing_cells)
+    table = _label_table(cells, set_sep, numeric)
+    shuffled = frame.shuffle(on=document or item)
+    return DaskData(shuffled, coder, item, label, document, coders_s, table, missing_cells,
+                    list(categories) if categories is not None else None)
+
+
+def _dictionaries(frame, coder, label, missing_cells):
+    """The coders (sorted) and the distinct non-missing label cells of the whole frame."""
+    dask, _ = _dask()
+    coders = frame[coder].drop_duplicates()
+    cells = frame[label].dropna().drop_duplicates()
+    coders, cells = dask.compute(coders, cells)
+    cells = cells[~_is_missing(cells, missing_cells)]
+    try:
+        coders = sorted(coders.tolist())
+    except TypeError:
+        coders = coders.tolist()
+    return coders, cells
+
+
+__all__ = ["DaskData", "from_dask"]

@@ -1,0 +1,247 @@
+"""Coefficients from parts of the data: additive sufficient statistics, summed.
+
+Every coefficient of the α/β and Gwet families is 1 − Do/De over a few sums over items
+(:mod:`corpusagree.stats.kernel`): Do from per-item sums (Σ disagr_i, Σ n_i disagr_i and the
+counts of items and values), De from label counts — Krippendorff's n_k over pairable values,
+the item-weighted m_k = Σ_i n_ik/n_i, each coder's counts n_ck — which are themselves sums over
+items. So the data can be cut into parts that hold whole items (a partition of a Dask frame
+shuffled by item or by document), each part reduced to these sums (:func:`part_sums`), the
+parts' sums added (a tree reduction), and the coefficients formed once from the total
+(:func:`coefficients`), with the values the whole data in memory give. Kept per document, the
+same sums give the bootstrap clustered by document: a replicate's sums are the documents' sums
+weighted by how often it draws them (:func:`bootstrap_values`).
+
+References
+----------
+.. [1] Artstein, R. and Poesio, M. (2005). Kappa³ = Alpha (or Beta). NLE Technical Note 05-1,
+   §5.1 (the per-item formulas).
+.. [2] Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability (Do and De as sums
+   over the coincidences of values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model.data import ReliabilityData
+from . import distances as dist
+from . import mvalpha as mv
+from . import spec as sp
+from .coefficients import Result
+from .kernel import (
+    PAIRS_PER_CHUNK,
+    SufficientStats,
+    _coder_terms,
+    _conger_terms,
+    item_pairs,
+    label_counts,
+)
+
+#: the per-item sums of Do, in the order :class:`Sums` keeps them
+DO_SUMS = ("sum_dis", "n_pairable", "sum_ndis", "n_values")
+
+
+@dataclass
+class Sums:
+    """The additive sums of a set of whole items (``+`` adds two sets'), for one or more
+    distances: ``do[j]`` the sums of Do under metric j (:data:`DO_SUMS`), ``n_judged`` items
+    with a judgement, ``n_k`` pooled pairable label counts, ``m_k`` the item-weighted counts,
+    ``F`` coders × labels counts. With ``units`` > 0, every array has a leading axis of that
+    many units (documents), each unit's own sums."""
+
+    do: np.ndarray
+    n_judged: np.ndarray
+    n_k: np.ndarray
+    m_k: np.ndarray
+    F: np.ndarray
+
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(self.do + other.do, self.n_judged + other.n_judged, self.n_k + other.n_k,
+                    self.m_k + other.m_k, self.F + other.F)
+
+
+def part_sums(codes: np.ndarray, n_labels: int, metrics: Sequence,
+              unit_of: np.ndarray | None = None, n_units: int = 0) -> Sums:
+    """The sums of the items of ``codes`` (coders × items of label codes into the whole data's
+    label table, −1 missing), under each metric of ``metrics`` (bound to the whole data).
+
+    With ``unit_of`` (the unit, e.g. document, of each item, in ``range(n_units)``), the sums
+    of each unit: arrays with a leading axis of ``n_units``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from corpusagree.stats import distances as dist
+    >>> s = part_sums(np.array([[0, 1, 0], [0, 0, -1]]), 2, [dist.get(None).bind(None, None)])
+    >>> s.do.tolist(), s.n_k.tolist()
+    ([[1.0, 2.0, 2.0, 4.0]], [3.0, 1.0])
+    """
+    C, N = codes.shape
+    L = n_labels
+    units = unit_of is not None
+    u = np.asarray(unit_of, np.intp) if units else np.zeros(N, np.intp)
+    U = n_units if units else 1
+    valid = codes >= 0
+    n_i = valid.sum(0)
+    pairable = n_i >= 2
+    n = n_i.astype(float)
+    do = np.zeros((len(metrics), U, len(DO_SUMS)))
+    c = max(int(n_i.max(initial=0)), 2)
+    step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
+    for j, metric in enumerate(metrics):
+        item_sum = np.empty(N)
+        for start in range(0, N, step):
+            a, b, both = item_pairs(codes[:, start:start + step])
+            d = metric.pair(a, b)
+            item_sum[start:start + step] = ((d & both).sum(0) if d.dtype == bool
+                                            else (d * both).sum(0))
+        dis = np.zeros(N)
+        dis[pairable] = 2 * item_sum[pairable] / (n[pairable] * (n[pairable] - 1))
+        for k, col in enumerate((dis, pairable.astype(float), dis * n,
+                                 np.where(pairable, n, 0.0))):
+            do[j, :, k] = np.bincount(u, weights=col, minlength=U)
+    judged = np.bincount(u, weights=(n_i > 0).astype(float), minlength=U)
+    keys = u[None, :] * (L + 1) + codes + 1  # a missing judgement: column 0 of its unit
+    n_k = np.bincount(np.where(pairable, keys, u[None, :] * (L + 1)).ravel(),
+                      minlength=U * (L + 1)).reshape(U, L + 1)[:, 1:].astype(float)
+    w = np.broadcast_to(1.0 / np.maximum(n, 1), codes.shape)
+    m_k = np.bincount(keys.ravel(), weights=w.ravel(),
+                      minlength=U * (L + 1)).reshape(U, L + 1)[:, 1:]
+    if units:
+        fk = (u[None, :] * C + np.arange(C)[:, None]) * (L + 1) + codes + 1
+        F = np.bincount(fk.ravel(), minlength=U * C * (L + 1)).reshape(U, C, L + 1)[:, :, 1:]
+    else:
+        F = label_counts(codes, L)[None]
+    s = Sums(do, judged, n_k, m_k, F.astype(float))
+    return s if units else Sums(s.do[:, 0], judged[0], n_k[0], m_k[0], s.F[0])
+
+
+def total(s: Sums) -> Sums:
+    """The sums of all units of per-unit sums."""
+    return Sums(s.do.sum(1), s.n_judged.sum(0), s.n_k.sum(0), s.m_k.sum(0), s.F.sum(0))
+
+
+def concat_units(a: Sums, b: Sums) -> Sums:
+    """The per-unit sums of two sets of units, side by side."""
+    return Sums(np.concatenate([a.do, b.do], 1), np.concatenate([a.n_judged, b.n_judged]),
+                np.concatenate([a.n_k, b.n_k]), np.concatenate([a.m_k, b.m_k]),
+                np.concatenate([a.F, b.F]))
+
+
+def weighted(s: Sums, W: np.ndarray) -> Sums:
+    """The sums of each row w of W (replicates × units) over per-unit sums: unit u counted
+    w_u times (a bootstrap replicate)."""
+    W = np.asarray(W, float)
+    return Sums(np.einsum("ru,juk->jrk", W, s.do), W @ s.n_judged, W @ s.n_k, W @ s.m_k,
+                np.einsum("ru,ucl->crl", W, s.F))
+
+
+def stats(s: Sums, j: int, metric, labels, weighted_distance: bool,
+          categories: int | None = None) -> SufficientStats:
+    """The :class:`~corpusagree.stats.kernel.SufficientStats` of total sums ``s`` (one view, or
+    replicates when ``s`` came from :func:`weighted`) under metric ``j``, as the kernel forms
+    them from the whole data: every expected disagreement from the label counts."""
+    do = np.atleast_2d(s.do[j])
+    n_k, m_k = np.atleast_2d(s.n_k), np.atleast_2d(s.m_k)
+    F = s.F if s.F.ndim == 3 else s.F[:, None, :]  # coders × views × labels
+    active = F.sum(axis=(1, 2)) > 0
+    F = F[active]
+    used = (m_k > 0).astype(float)
+    q = used.sum(1) if categories is None else np.full(len(m_k), float(categories))
+    st = SufficientStats(do[:, 0], do[:, 1], do[:, 2], do[:, 3], np.atleast_1d(s.n_judged),
+                         q, metric.cross(n_k, n_k), n_k.sum(1), metric.cross(m_k, m_k))
+    st.category_cross = metric.cross(used, used) if weighted_distance else q * (q - 1)
+    st.single_sq = (m_k * m_k).sum(1)
+    st.conger_cross, st.conger_r = _conger_terms(metric, F)
+    st.coder_cross, st.coder_norm = _coder_terms(metric, F)
+    if getattr(labels, "indptr", None) is not None:  # set labels: mvα's margins
+        st.value_counts, st.size_counts = mv.SetMargins(labels)(n_k)
+    return st
+
+
+def specs(n_coders: int, distance: dist.Distance, is_set: bool
+          ) -> list[tuple[sp.Coefficient, dist.Distance]]:
+    """(coefficient, distance) of the table's rows that sums give: those of
+    :func:`corpusagree.stats.coefficients.table_specs` but Light's κ (a mean over coder pairs
+    on their shared items, not a ratio of sums)."""
+    out = [(c, dist.get(None)) for c in sp.COEFFICIENTS.values()
+           if c.listed("nominal", n_coders) and c.value != "pairs_mean"]
+    if distance.weighted:
+        out += [(c, distance) for c in sp.COEFFICIENTS.values()
+                if c.listed("weighted", n_coders) and c.value != "pairs_mean"
+                and (distance.bounded or not c.bounded)]
+    if is_set:
+        out += [(c, dist.get(c.distance)) for c in sp.COEFFICIENTS.values()
+                if c.listed("sets", n_coders)]
+    return out
+
+
+def metrics_of(template: ReliabilityData, distances: Sequence[dist.Distance], n_k: np.ndarray
+               ) -> list:
+    """Each distance bound to the whole data's label table (``template``: the labels, no
+    items) and pooled label counts ``n_k`` (the ordinal metric's ranks)."""
+    return [d.bind(template, n_k) for d in distances]
+
+
+def coefficients(total: Sums, template: ReliabilityData, distances: Sequence[dist.Distance],
+                 metrics: Sequence, rows: Sequence[tuple[sp.Coefficient, dist.Distance]],
+                 categories: Sequence | None = None) -> list[Result]:
+    """The :class:`~corpusagree.stats.coefficients.Result` of each row of ``rows`` from the
+    total sums (``distances[j]`` bound as ``metrics[j]``, the Do sums ``total.do[j]``)."""
+    names = [d.name for d in distances]
+    n_coders = int((total.F.sum(1) > 0).sum())
+    pairable = int(total.do[0][1])
+    values = int(total.do[0][3])
+    out = []
+    for c, d in rows:
+        j = names.index(d.name)
+        if c.expected in ("uniform", "gwet") and d.weighted and categories is not None:
+            raise ValueError("declared categories with a weighted distance: compute the "
+                             "data in memory")
+        q = len(categories) if categories is not None else \
+            (len(template.categories) if template.categories is not None else None)
+        st = stats(total, j, metrics[j], template.labels, d.weighted, q)
+        value = float(sp.evaluate(c, st)[0])
+        do = float(st.observed(c.observed)[0]) if c.observed else float("nan")
+        de = float(st.expected(c.expected)[0]) if c.expected else float("nan")
+        details: dict = {}
+        if c.expected in ("uniform", "gwet"):
+            details = {"categories": int(st.categories[0]),
+                       "categories_declared": q is not None}
+        if c.value == "bias":
+            details = {"De_alpha_prime": float(st.expected("single")[0]),
+                       "De_beta": float(st.expected("individual")[0])}
+        out.append(Result(c.id, c.label(n_coders), value, do, de, d.name, pairable, n_coders,
+                          values, c.definition, details, None))
+    return out
+
+
+def bootstrap_values(per_unit: Sums, template: ReliabilityData,
+                     distances: Sequence[dist.Distance], metrics: Sequence,
+                     rows: Sequence[tuple[sp.Coefficient, dist.Distance]], n_resamples: int,
+                     seed: int | None = None, categories: Sequence | None = None
+                     ) -> np.ndarray:
+    """rows × replicates of each coefficient on bootstrap replicates that draw units
+    (documents) with replacement, each replicate's sums the per-unit sums weighted by the
+    draws (the clustered bootstrap of :mod:`corpusagree.stats.inference`)."""
+    U = per_unit.n_judged.shape[0]
+    rng = np.random.default_rng(seed)
+    W = np.stack([np.bincount(rng.integers(0, U, U), minlength=U) for _ in range(n_resamples)]
+                 ) if n_resamples else np.zeros((0, U))
+    reps = weighted(per_unit, W)
+    names = [d.name for d in distances]
+    q = len(categories) if categories is not None else \
+        (len(template.categories) if template.categories is not None else None)
+    out = np.empty((len(rows), len(W)))
+    for r, (c, d) in enumerate(rows):
+        j = names.index(d.name)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[r] = sp.evaluate(c, stats(reps, j, metrics[j], template.labels, d.weighted, q))
+    return out
+
+
+__all__ = ["Sums", "bootstrap_values", "coefficients", "concat_units", "metrics_of",
+           "part_sums", "specs", "stats", "total", "weighted"]
