@@ -18,6 +18,7 @@ vectorised test over whole columns, so valid input never pays for it.
 from __future__ import annotations
 
 import codecs
+import csv
 import os
 import re
 from collections.abc import Sequence
@@ -258,16 +259,27 @@ def _set_codes(lab, set_sep, numeric, canonical_sets):
 # ---- files ----------------------------------------------------------------------------------
 def _text_bytes(path) -> bytes | None:
     """The bytes of a CSV/TSV file the columnar reader can take as Python's csv module would
-    (UTF-8 byte order mark dropped), or None: standard input, a quote character, an empty
-    first line, an empty file (the per-cell reader's cases)."""
+    (UTF-8 byte order mark dropped), or None: standard input, an empty first line, an empty
+    file (the per-cell reader's cases)."""
     if str(path) == "-":
         return None
     data = io.read_bytes(path)
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
-    if not data or data[:1] in (b"\n", b"\r") or b'"' in data:
+    if not data or data[:1] in (b"\n", b"\r"):
         return None
     return data
+
+
+def _plain_quotes(data: bytes, sep: str) -> bool:
+    """Whether every quote of the text opens or closes a quoted field that Python's csv
+    module and pyarrow read alike: ``"`` at a field's start, doubled quotes inside, ``"`` at
+    its end, no line break inside (anything else goes the per-cell way)."""
+    if b'"' not in data:
+        return True
+    d = re.escape(sep.encode())
+    field = rb'(?:(?<=' + d + rb')|(?<=[\r\n])|^)"(?:[^"\r\n]|"")*"(?=' + d + rb'|[\r\n]|$)'
+    return b'"' not in re.sub(field, b"", data)
 
 
 def _delimiter(first: str, delimiter: str | None) -> str:
@@ -289,19 +301,21 @@ def _csv_columns(data: bytes, delimiter: str | None):
     except UnicodeDecodeError:
         return None
     sep = _delimiter(first_text, delimiter)
-    header = [h.strip() for h in first_text.split(sep)]
+    if not _plain_quotes(data, sep):
+        return None
+    header = [h.strip() for h in next(csv.reader([first_text], delimiter=sep))]
     names = [f"c{k}" for k in range(len(header))]
 
     def invalid(row) -> str:  # a blank row of another width is skipped, as the csv path does
-        return "skip" if row.text is not None and row.text.replace(sep, "").strip() == "" \
-            else "error"
+        cells = next(csv.reader([row.text or "x"], delimiter=sep), ["x"])
+        return "skip" if not any(c.strip() for c in cells) else "error"
 
     try:
         table = pcsv.read_csv(
             pa.BufferReader(data),
             read_options=pcsv.ReadOptions(column_names=names, skip_rows=1,
                                           block_size=1 << 24),
-            parse_options=pcsv.ParseOptions(delimiter=sep, quote_char=False,
+            parse_options=pcsv.ParseOptions(delimiter=sep, quote_char='"', double_quote=True,
                                             escape_char=False, newlines_in_values=False,
                                             ignore_empty_lines=True,
                                             invalid_row_handler=invalid),

@@ -54,7 +54,7 @@ def random_long(rng, *, sets: bool, numeric: bool, sep: str = ",", crlf: bool = 
                 groups: bool = True) -> str:
     """A long table in file order with missing spellings, blank rows, padded cells, items in
     groups, and labels that are sets (``|``) or numbers."""
-    lines = [sep.join([" coder", "item ", "label"] + (["doc"] if groups else []))]
+    lines = [sep.join(['"coder"', '"item"', "label"] + (["doc"] if groups else []))]
     for i in rng.permutation(60):
         for c in rng.permutation(["ann", "bob", "cy", "dee"]):
             if rng.random() < 0.15:
@@ -70,6 +70,8 @@ def random_long(rng, *, sets: bool, numeric: bool, sep: str = ",", crlf: bool = 
             else:
                 label = str(rng.choice(["Stat", "IReq", "Chck", "ÿes", "a b"]))
             cells = [f" {c}", f"u{i} ", f"  {label} "] + ([f"d{i % 5}"] if groups else [])
+            if rng.random() < 0.2:  # a quoted field: the delimiter and a doubled quote inside
+                cells[1] = '"' + cells[1] + sep + '""q"'
             lines.append(sep.join(cells))
             if rng.random() < 0.03:
                 lines.append(sep.join([""] * len(cells)) if rng.random() < 0.5 else "  ")
@@ -125,7 +127,12 @@ def test_wide_csv_same_as_per_cell_reader(tmp_path, seed):
     ("coder,item,label\n\n", {}),                                   # no judgements
     ("", {}),                                                       # an empty file
     ("\ncoder,item,label\nA,1,x\n", {}),                            # an empty first line
-    ('coder,item,label\nA,1,"x,y"\nB,1,x\n', {}),                   # quoted: per cell
+    ('coder,item,label\nA,1,"x,y"\nB,1,x\n', {}),                   # quoted
+    ('coder,item,label\nA,1,"x"y\nB,1,x\n', {}),                    # a quote then text
+    ('coder,item,label\nA,1,x"y"\nB,1,x\n', {}),                    # a quote inside
+    ('coder,item,label\nA,1,"x\ny"\nB,1,x\n', {}),                  # a line break inside
+    ('coder,item,label\nA,1,x\n" , "\nB,1,x\n', {}),                # one quoted field
+    ('coder,item,label\nA,1,x\n"",""\nB,1,x\n', {}),                # a blank row
     ("coder,item,label\nA,1,NA\nB,1,.\n", {}),                      # no label at all
 ])
 def test_bad_or_unusual_long_input_as_the_per_cell_reader(tmp_path, text, kw):
