@@ -20,7 +20,6 @@ from __future__ import annotations
 import codecs
 import csv
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -274,12 +273,34 @@ def _text_bytes(path) -> bytes | None:
 def _plain_quotes(data: bytes, sep: str) -> bool:
     """Whether every quote of the text opens or closes a quoted field that Python's csv
     module and pyarrow read alike: ``"`` at a field's start, doubled quotes inside, ``"`` at
-    its end, no line break inside (anything else goes the per-cell way)."""
+    its end, no line break inside (anything else goes the per-cell way). Checked over the
+    positions of the quotes at once: between a closing and the next opening quote there is
+    nothing (a doubled quote) or a delimiter or line break on both sides."""
     if b'"' not in data:
         return True
-    d = re.escape(sep.encode())
-    field = rb'(?:(?<=' + d + rb')|(?<=[\r\n])|^)"(?:[^"\r\n]|"")*"(?=' + d + rb'|[\r\n]|$)'
-    return b'"' not in re.sub(field, b"", data)
+    arr = np.frombuffer(data, np.uint8)
+    q = np.flatnonzero(arr == ord('"'))
+    if len(q) % 2:
+        return False
+    ends = np.zeros(256, bool)
+    ends[[ord(sep), ord("\n"), ord("\r")]] = True
+    opening, closing = q[0::2], q[1::2]
+    # outside: from a closing quote to the next opening one (and before the first, after the
+    # last quote)
+    before = opening[1:] - 1
+    after = closing[:-1] + 1
+    doubled = opening[1:] == closing[:-1] + 1
+    ok = doubled | (ends[arr[after]] & ends[arr[before]])
+    if not ok.all():
+        return False
+    if q[0] > 0 and not ends[arr[q[0] - 1]]:
+        return False
+    if q[-1] < len(arr) - 1 and not ends[arr[q[-1] + 1]]:
+        return False
+    # inside a field, from an opening to its closing quote: no line break
+    breaks = np.flatnonzero((arr == ord("\n")) | (arr == ord("\r")))
+    return bool(np.array_equal(np.searchsorted(breaks, opening),
+                               np.searchsorted(breaks, closing)))
 
 
 def _delimiter(first: str, delimiter: str | None) -> str:
@@ -295,7 +316,8 @@ def _csv_columns(data: bytes, delimiter: str | None):
     pa, pc = _pa()
     import pyarrow.csv as pcsv
 
-    first = re.split(rb"\r\n|\r|\n", data, maxsplit=1)[0]
+    cut = [k for k in (data.find(b"\n"), data.find(b"\r")) if k >= 0]
+    first = data[:min(cut)] if cut else data
     try:
         first_text = first.decode("utf-8")
     except UnicodeDecodeError:
