@@ -23,8 +23,8 @@ from ..model.data import MISSING, ReliabilityData, SetLabels, canonical_sets
 from ..model.errors import InputError, quote
 from . import distances as dist
 from . import partitioned as pt
-from .coefficients import Result, Results
-from .inference import Bootstrap
+from .coefficients import Result
+from .inference import Bootstrap, Interval, interval
 
 
 def _dask():
@@ -108,7 +108,9 @@ class DaskData:
     table: Labels
     missing_cells: bool = False
     categories: list | None = None
-    _sums: dict = field(default_factory=dict, repr=False)
+    #: the size of the data (coders, items, labels, judgements, missing, groups), once
+    #: :meth:`results` has counted them
+    size: dict = field(default_factory=dict)
 
     @property
     def template(self) -> ReliabilityData:
@@ -134,38 +136,48 @@ class DaskData:
         return total, docs, names
 
     def results(self, distance="nominal", *, categories: Sequence | None = None,
-                bootstrap: Bootstrap | None = None) -> tuple[Results, np.ndarray | None]:
+                bootstrap: Bootstrap | None = None) -> list[tuple[Result, Interval | None]]:
         """Every coefficient of the α/β and Gwet families (and mvα on set labels) under
-        ``distance``, and with ``bootstrap`` the replicates (rows × resamples) of the bootstrap
-        clustered by document."""
+        ``distance``, each with its interval of the bootstrap clustered by document when
+        ``bootstrap`` is given (the frame needs its document column then)."""
         d = dist.get(distance)
         is_set = isinstance(self.table.labels, SetLabels)
         distances = list({x.name: x for x in [dist.get(None), d] + (
             [dist.get("dice")] if is_set else [])}.values())
         n_k = None
-        if any(isinstance(x, dist.Ordinal) for x in distances):
-            first, _, _ = self._reduce([dist.get(None)], None, False)
-            n_k = first.n_k
-        per_doc = bootstrap is not None and self.document is not None
-        total, docs, _ = self._reduce(distances, n_k, per_doc)
+        if any(isinstance(x, dist.Ordinal) for x in distances):  # its ranks: a first pass
+            n_k = self._reduce([dist.get(None)], None, False)[0].n_k
+        if bootstrap is not None and self.document is None:
+            raise InputError("the bootstrap of the dask engine resamples documents: name the "
+                             "document column")
+        total, docs, _ = self._reduce(distances, n_k, bootstrap is not None)
+        judged = int(total.F.sum())
+        self.size = {"coders": len(self.coders), "items": int(total.n_items),
+                     "labels": len(self.table.labels), "judgements": judged,
+                     "missing": len(self.coders) * int(total.n_items) - judged,
+                     "groups": None if docs is None else len(docs.n_judged)}
         template = self.template
         metrics = [x.bind(template, total.n_k) for x in distances]
-        n_coders = int((total.F.sum(1) > 0).sum())
-        rows = pt.specs(n_coders, d, is_set)
+        rows = pt.specs(int((total.F.sum(1) > 0).sum()), d, is_set)
         cats = list(categories) if categories is not None else self.categories
-        out = Results(pt.coefficients(total, template, distances, metrics, rows, cats))
-        reps = None
-        if bootstrap is not None:
-            if docs is None:
-                raise InputError("the dask engine's bootstrap resamples documents: name the "
-                                 "document column")
-            reps = pt.bootstrap_values(docs, template, distances, metrics, rows,
-                                       bootstrap.n_resamples, bootstrap.seed, cats)
-        return out, reps
+        found = pt.coefficients(total, template, distances, metrics, rows, cats)
+        if bootstrap is None:
+            return [(r, None) for r in found]
+        U = len(docs.n_judged)
+        reps = pt.reweighted_values(docs, pt.draws(U, bootstrap.n_resamples, bootstrap.seed),
+                                    template, distances, metrics, rows, cats)
+        jack = None
 
-    def table_results(self, distance="nominal", categories: Sequence | None = None) -> Results:
-        """Every coefficient as :class:`~corpusagree.stats.coefficients.Results`."""
-        return self.results(distance, categories=categories)[0]
+        def jackknife(r: int) -> np.ndarray:
+            nonlocal jack
+            if jack is None:
+                jack = pt.reweighted_values(docs, 1.0 - np.eye(U), template, distances,
+                                            metrics, rows, cats)
+            return jack[r]
+
+        return [(res, interval(res.id, res.distance, res.value, reps[r], bootstrap,
+                               lambda r=r: jackknife(r), clustered=True, units=U))
+                for r, res in enumerate(found)]
 
 
 def _combine(a, b=None):
@@ -191,8 +203,9 @@ def _partition(df, coder, item, label, document, coders, table: Labels, L, metri
     key = c.astype(np.int64) * max(N, 1) + i_codes
     if len(np.unique(key)) != len(key):
         k = pd.Series(key).duplicated().to_numpy().argmax()
-        raise InputError(f"duplicate judgement by coder {quote(df[coder].iloc[k])} on item "
-                         f"{quote(df[item].iloc[k])}")
+        who, what = (v.item() if isinstance(v, np.generic) else v
+                     for v in (df[coder].iloc[k], df[item].iloc[k]))
+        raise InputError(f"duplicate judgement by coder {quote(who)} on item {quote(what)}")
     codes = np.full((C, N), MISSING, np.int32)
     codes[c, i_codes] = lab
     if document is None:
@@ -275,6 +288,64 @@ def from_dask(frame, *, coder: str = "coder", item: str = "item", label: str = "
                     list(categories) if categories is not None else None)
 
 
+def _strip_text(df):
+    """A partition with its text cells stripped of surrounding white space (as files are
+    read)."""
+    out = df.copy()
+    for col in out.columns:
+        if out[col].dtype == object or str(out[col].dtype).startswith("string"):
+            out[col] = out[col].str.strip()
+    return out
+
+
+def read(paths, *, coder: str = "coder", item: str = "item", label: str = "label",
+         group: str | None = None, delimiter: str | None = None, set_sep: str | None = None,
+         numeric: bool = False, categories: Sequence | None = None) -> DaskData:
+    """Long tables as one Dask frame — Parquet, Arrow IPC, JSON Lines or CSV/TSV, a path or a
+    glob such as ``'logs/*.parquet'`` — prepared by :func:`from_dask` as files are read:
+    text cells stripped, :data:`~corpusagree.model.io.MISSING_CELLS` missing."""
+    _, dd = _dask()
+    from ..model import columnar
+    first = str(paths[0] if isinstance(paths, (list, tuple)) else paths)
+    fmt = columnar.file_format(first)
+    cols = [coder, item, label] + ([group] if group else [])
+    try:
+        if fmt == "parquet":
+            frame = dd.read_parquet(paths, columns=cols)
+        elif fmt == "jsonl":
+            frame = dd.read_json(paths, lines=True, blocksize=2**26)[cols]
+        elif fmt == "arrow":
+            raise InputError("the dask engine reads Parquet, JSON Lines and CSV/TSV; convert "
+                             "Arrow IPC files to Parquet", first)
+        else:
+            frame = dd.read_csv(paths, sep=delimiter or ("\t" if first.endswith(".tsv")
+                                                         else ","),
+                                dtype=str, keep_default_na=False, usecols=cols,
+                                blocksize=2**26)
+    except (OSError, ValueError) as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError(f"cannot read with dask: {str(e).splitlines()[0]}", first) from None
+    frame = frame.map_partitions(_strip_text)
+    return from_dask(frame, coder=coder, item=item, label=label, document=group,
+                     set_sep=set_sep, numeric=numeric, categories=categories,
+                     missing_cells=True)
+
+
+def scheduler(address: str | None):
+    """A context in which Dask computes: the distributed scheduler at ``address`` (a
+    ``distributed.Client``), else Dask's local scheduler (threads, out of core)."""
+    import contextlib
+    if address is None:
+        return contextlib.nullcontext()
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--scheduler needs dask.distributed: pip install "
+                         "'corpusagree[dask]'") from None
+    return Client(address)
+
+
 def _dictionaries(frame, coder, label, missing_cells):
     """The coders (sorted) and the distinct non-missing label cells of the whole frame."""
     dask, _ = _dask()
@@ -289,4 +360,4 @@ def _dictionaries(frame, coder, label, missing_cells):
     return coders, cells
 
 
-__all__ = ["DaskData", "from_dask"]
+__all__ = ["DaskData", "from_dask", "read", "scheduler"]

@@ -57,10 +57,12 @@ class Sums:
     n_k: np.ndarray
     m_k: np.ndarray
     F: np.ndarray
+    #: the items (those without a judgement too)
+    n_items: np.ndarray | float = 0.0
 
     def __add__(self, other: Sums) -> Sums:
         return Sums(self.do + other.do, self.n_judged + other.n_judged, self.n_k + other.n_k,
-                    self.m_k + other.m_k, self.F + other.F)
+                    self.m_k + other.m_k, self.F + other.F, self.n_items + other.n_items)
 
 
 def part_sums(codes: np.ndarray, n_labels: int, metrics: Sequence,
@@ -115,20 +117,22 @@ def part_sums(codes: np.ndarray, n_labels: int, metrics: Sequence,
         F = np.bincount(fk.ravel(), minlength=U * C * (L + 1)).reshape(U, C, L + 1)[:, :, 1:]
     else:
         F = label_counts(codes, L)[None]
-    s = Sums(do, judged, n_k, m_k, F.astype(float))
-    return s if units else Sums(s.do[:, 0], judged[0], n_k[0], m_k[0], s.F[0])
+    items = np.bincount(u, minlength=U).astype(float)
+    s = Sums(do, judged, n_k, m_k, F.astype(float), items)
+    return s if units else Sums(s.do[:, 0], judged[0], n_k[0], m_k[0], s.F[0], items[0])
 
 
 def total(s: Sums) -> Sums:
     """The sums of all units of per-unit sums."""
-    return Sums(s.do.sum(1), s.n_judged.sum(0), s.n_k.sum(0), s.m_k.sum(0), s.F.sum(0))
+    return Sums(s.do.sum(1), s.n_judged.sum(0), s.n_k.sum(0), s.m_k.sum(0), s.F.sum(0),
+                np.sum(s.n_items))
 
 
 def concat_units(a: Sums, b: Sums) -> Sums:
     """The per-unit sums of two sets of units, side by side."""
     return Sums(np.concatenate([a.do, b.do], 1), np.concatenate([a.n_judged, b.n_judged]),
                 np.concatenate([a.n_k, b.n_k]), np.concatenate([a.m_k, b.m_k]),
-                np.concatenate([a.F, b.F]))
+                np.concatenate([a.F, b.F]), np.concatenate([a.n_items, b.n_items]))
 
 
 def weighted(s: Sums, W: np.ndarray) -> Sums:
@@ -136,7 +140,7 @@ def weighted(s: Sums, W: np.ndarray) -> Sums:
     w_u times (a bootstrap replicate)."""
     W = np.asarray(W, float)
     return Sums(np.einsum("ru,juk->jrk", W, s.do), W @ s.n_judged, W @ s.n_k, W @ s.m_k,
-                np.einsum("ru,ucl->crl", W, s.F))
+                np.einsum("ru,ucl->crl", W, s.F), W @ s.n_items)
 
 
 def stats(s: Sums, j: int, metric, labels, weighted_distance: bool,
@@ -219,18 +223,22 @@ def coefficients(total: Sums, template: ReliabilityData, distances: Sequence[dis
     return out
 
 
-def bootstrap_values(per_unit: Sums, template: ReliabilityData,
-                     distances: Sequence[dist.Distance], metrics: Sequence,
-                     rows: Sequence[tuple[sp.Coefficient, dist.Distance]], n_resamples: int,
-                     seed: int | None = None, categories: Sequence | None = None
-                     ) -> np.ndarray:
-    """rows × replicates of each coefficient on bootstrap replicates that draw units
-    (documents) with replacement, each replicate's sums the per-unit sums weighted by the
-    draws (the clustered bootstrap of :mod:`corpusagree.stats.inference`)."""
-    U = per_unit.n_judged.shape[0]
+def draws(n_units: int, n_resamples: int, seed: int | None = None) -> np.ndarray:
+    """Replicates × units: how often each replicate draws each unit (units drawn with
+    replacement, as many as there are)."""
     rng = np.random.default_rng(seed)
-    W = np.stack([np.bincount(rng.integers(0, U, U), minlength=U) for _ in range(n_resamples)]
-                 ) if n_resamples else np.zeros((0, U))
+    return np.stack([np.bincount(rng.integers(0, n_units, n_units), minlength=n_units)
+                     for _ in range(n_resamples)]) if n_resamples else np.zeros((0, n_units))
+
+
+def reweighted_values(per_unit: Sums, W: np.ndarray, template: ReliabilityData,
+                      distances: Sequence[dist.Distance], metrics: Sequence,
+                      rows: Sequence[tuple[sp.Coefficient, dist.Distance]],
+                      categories: Sequence | None = None) -> np.ndarray:
+    """rows × replicates: each coefficient on each reweighting of the units (a row of ``W``,
+    replicates × units: a bootstrap replicate's draws, or a jackknife's ones but one), each
+    replicate's sums the per-unit sums weighted (the clustered bootstrap of
+    :mod:`corpusagree.stats.inference`)."""
     reps = weighted(per_unit, W)
     names = [d.name for d in distances]
     q = len(categories) if categories is not None else \
@@ -243,5 +251,5 @@ def bootstrap_values(per_unit: Sums, template: ReliabilityData,
     return out
 
 
-__all__ = ["Sums", "bootstrap_values", "coefficients", "concat_units", "metrics_of",
+__all__ = ["Sums", "draws", "reweighted_values", "coefficients", "concat_units", "metrics_of",
            "part_sums", "specs", "stats", "total", "weighted"]
