@@ -60,6 +60,6 @@ __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
-    "from_dask", "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
-    "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
+    "from_dask", "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa",
+    "multi_kappa", "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
 ]
