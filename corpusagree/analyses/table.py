@@ -374,7 +374,7 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
     --------
     >>> from corpusagree.analyses import table
     >>> report = table.analyse_dask("sample_corpora/table/dialogue_acts.csv")
-    >>> round(report.to_frame("coefficients").set_index("id").loc["alpha", "value"], 4)
+    >>> round(float(report.to_frame("coefficients").set_index("id").loc["alpha", "value"]), 4)
     0.4193
     """
     from ..stats import frames

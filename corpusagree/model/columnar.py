@@ -41,6 +41,35 @@ def file_format(path) -> str | None:
     return FORMATS.get(os.path.splitext(str(path))[1].lower())
 
 
+#: a missing judgement's code
+MISSING = -1
+
+
+@dataclass
+class SetTable:
+    """Set labels as read: a CSR table of the distinct cells (rows may repeat a set)."""
+
+    indptr: np.ndarray
+    elements: np.ndarray
+    names: list
+
+
+@dataclass
+class Encoded:
+    """The parts of reliability data as the columns give them (see
+    :meth:`corpusagree.model.data.ReliabilityData.from_arrow`, which builds it): codes
+    (coders × items), the labels (sorted values, or a :class:`SetTable` the codes index),
+    coders and items, each item's group and the group names, the declared categories."""
+
+    codes: np.ndarray
+    labels: list | SetTable
+    coders: list
+    items: list
+    groups: np.ndarray | None
+    group_names: list | None
+    categories: list | None
+
+
 @dataclass
 class Problem(Exception):
     """What the columnar checks found wrong; :func:`encode`'s callers turn it into an
@@ -144,8 +173,6 @@ def encode(coder, item, label, group=None, *, set_sep: str | None = None,
     missing (as in files); null and NaN always are. Raises :class:`Problem` for a duplicate
     judgement, an item in two groups, a label that is not a number under ``numeric``.
     """
-    from .data import MISSING, ReliabilityData, SetLabels, canonical_sets
-
     pa, pc = _pa()
     c_codes, c_names = first_codes(coder)
     i_codes, i_names = first_codes(item)
@@ -195,8 +222,7 @@ def encode(coder, item, label, group=None, *, set_sep: str | None = None,
     codes = np.full((C, N), MISSING, np.int32)
     is_list = pa.types.is_list(lab.type) or pa.types.is_large_list(lab.type)
     if set_sep is not None or is_list:
-        l_codes, sets = _set_codes(lab, set_sep, numeric, canonical_sets)
-        labels = SetLabels(*sets)
+        l_codes, labels = _set_codes(lab, set_sep, numeric)
     elif numeric:
         l_codes, labels = _number_codes(_numbers(lab))
     elif pa.types.is_integer(lab.type) or pa.types.is_floating(lab.type):
@@ -212,13 +238,14 @@ def encode(coder, item, label, group=None, *, set_sep: str | None = None,
         l_codes = rank[l_codes]
         labels = values.take(pa.array(order)).to_pylist()
     codes[c_codes[present], i_codes[present]] = l_codes
-    return ReliabilityData(codes, labels, c_names.to_pylist(), i_names.to_pylist(), g, gnames,
-                           list(categories) if categories is not None else None)
+    return Encoded(codes, labels, c_names.to_pylist(), i_names.to_pylist(), g, gnames,
+                   list(categories) if categories is not None else None)
 
 
-def _set_codes(lab, set_sep, numeric, canonical_sets):
-    """Codes of set labels into a CSR table of distinct sets (rows in order of first
-    appearance), each distinct cell split once."""
+def _set_codes(lab, set_sep, numeric):
+    """Codes of set labels into a CSR table (indptr, element ids, element names) of the
+    distinct cells in order of first appearance, each split once (identical sets written
+    differently are merged by :class:`Encoded`'s reader)."""
     pa, pc = _pa()
     if pa.types.is_list(lab.type) or pa.types.is_large_list(lab.type):
         cells = lab.combine_chunks()  # each row its own set; identical ones merged below
@@ -251,8 +278,7 @@ def _set_codes(lab, set_sep, numeric, canonical_sets):
         e_codes, values = first_codes(flat)
         names = values.to_pylist()
     indptr = np.concatenate([[0], np.cumsum(np.bincount(row_of, minlength=len(cells)))])
-    new_indptr, elements, row_map = canonical_sets(indptr, e_codes)
-    return row_map[cell_codes], (new_indptr, elements, names)
+    return cell_codes, SetTable(indptr, e_codes, names)
 
 
 # ---- files ----------------------------------------------------------------------------------
@@ -465,5 +491,5 @@ def from_arrow(table, *, coder: str = "coder", item: str = "item", label: str = 
         raise InputError(str(e), source) from None
 
 
-__all__ = ["encode", "file_format", "from_arrow", "read_arrow_file", "read_long_csv",
-           "read_wide_csv"]
+__all__ = ["Encoded", "SetTable", "encode", "file_format", "from_arrow", "read_arrow_file",
+           "read_long_csv", "read_wide_csv"]

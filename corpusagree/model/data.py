@@ -707,15 +707,15 @@ class ReliabilityData:
         """
         fmt = columnar.file_format(path)
         if fmt is not None:  # Parquet, Arrow IPC, JSON Lines
-            return columnar.from_arrow(columnar.read_arrow_file(path, fmt), coder=coder,
-                                       item=item, label=label, group=group, set_sep=set_sep,
-                                       numeric=numeric, categories=categories,
-                                       missing_cells=True, source=io.display(path))
+            return cls._from_columns(columnar.from_arrow(
+                columnar.read_arrow_file(path, fmt), coder=coder, item=item, label=label,
+                group=group, set_sep=set_sep, numeric=numeric, categories=categories,
+                missing_cells=True, source=io.display(path)))
         data = columnar.read_long_csv(path, coder=coder, item=item, label=label, group=group,
                                       delimiter=delimiter, set_sep=set_sep, numeric=numeric,
                                       categories=categories)
         if data is not None:
-            return data
+            return cls._from_columns(data)
         # the per-cell reader: quoted fields, standard input, and every error with its line
         triples, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
                                        delimiter=delimiter, set_sep=set_sep, numeric=numeric)
@@ -762,7 +762,7 @@ class ReliabilityData:
         data = columnar.read_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
                                       numeric=numeric, categories=categories)
         if data is not None:
-            return data
+            return cls._from_columns(data)
         triples = io.read_wide(path, delimiter=delimiter, set_sep=set_sep, numeric=numeric)
         return cls.from_triples(triples, categories=categories, source=io.display(path))
 
@@ -814,9 +814,21 @@ class ReliabilityData:
         >>> data, data.label(int(data.codes[0, 0])) == frozenset({"x", "y"})
         (ReliabilityData(2 coders × 2 items, 3 sets, 1 missing), True)
         """
-        return columnar.from_arrow(table, coder=coder, item=item, label=label,
-                                   group=document or group, set_sep=set_sep, numeric=numeric,
-                                   categories=categories)
+        return cls._from_columns(columnar.from_arrow(
+            table, coder=coder, item=item, label=label, group=document or group,
+            set_sep=set_sep, numeric=numeric, categories=categories))
+
+    @classmethod
+    def _from_columns(cls, enc: columnar.Encoded) -> ReliabilityData:
+        """The reliability data of what the columnar reader encoded (identical sets written
+        differently merged into one row of the set table)."""
+        labels, codes = enc.labels, enc.codes
+        if isinstance(labels, columnar.SetTable):
+            indptr, elements, row_map = canonical_sets(labels.indptr, labels.elements)
+            codes = np.where(codes >= 0, row_map[np.maximum(codes, 0)], MISSING)
+            labels = SetLabels(indptr, elements, labels.names)
+        return cls(codes, labels, enc.coders, enc.items, enc.groups, enc.group_names,
+                   enc.categories)
 
     @classmethod
     def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",

@@ -270,9 +270,9 @@ def from_dask(frame, *, coder: str = "coder", item: str = "item", label: str = "
     >>> df = pd.DataFrame({"coder": list("abab"), "item": [1, 1, 2, 2],
     ...                    "label": ["x", "x", "y", "x"]})
     >>> data = ca.from_dask(dd.from_pandas(df, npartitions=2))
-    >>> results, _ = data.results()
-    >>> round(results[0].value, 4)  # percent agreement
-    0.5
+    >>> (result, interval), *rest = data.results()
+    >>> result.id, round(result.value, 4), interval
+    ('percent_agreement', 0.5, None)
     """
     _dask()
     cols = [coder, item, label] + ([document] if document else [])
