@@ -668,7 +668,12 @@ class ReliabilityData:
                  label: str = "label", group: str | None = None, delimiter: str | None = None,
                  set_sep: str | None = None, numeric: bool = False,
                  categories: Sequence | None = None) -> ReliabilityData:
-        """From a long CSV/TSV file (``-``: standard input), one judgement per row.
+        """From a long CSV/TSV file (``-``: standard input), one judgement per row; a
+        ``.parquet``, ``.arrow``/``.feather`` or ``.jsonl`` file is that format.
+
+        Read column by column by pyarrow (:mod:`corpusagree.model.columnar`); a file that
+        needs Python's csv module (standard input, a quote it reads otherwise) or holds an
+        error is read cell by cell, whose messages name the file and line.
 
         Parameters
         ----------

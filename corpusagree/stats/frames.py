@@ -37,11 +37,13 @@ def _dask():
 
 
 def _is_missing(values, missing_cells: bool) -> np.ndarray:
+    """Missing labels of a pandas Series: null and NaN, and with ``missing_cells`` the text
+    cells of :data:`corpusagree.model.io.MISSING_CELLS` (as files are read)."""
     import pandas as pd
-    miss = pd.isna(values).to_numpy() if hasattr(values, "to_numpy") else pd.isna(values)
-    if missing_cells and values.dtype == object:
-        miss |= np.isin(values.astype(str), list(io.MISSING_CELLS)) & ~miss
-    return np.asarray(miss, bool)
+    miss = np.array(pd.isna(values), bool)
+    if missing_cells and (values.dtype == object or pd.api.types.is_string_dtype(values.dtype)):
+        miss |= np.isin(np.asarray(values.astype(str), object), list(io.MISSING_CELLS))
+    return miss
 
 
 @dataclass
