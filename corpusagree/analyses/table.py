@@ -368,7 +368,7 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
     (a glob such as ``'logs/*.parquet'``) read by Dask, coefficients from per-partition
     sufficient statistics (:mod:`corpusagree.stats.frames`), on Dask's local scheduler or
     the distributed one at ``scheduler``. ``reader``: the columns and options of
-    :func:`read`. Light's κ and the diagnostics need the data in memory.
+    :func:`read`. The diagnostics need the data in memory.
 
     Examples
     --------
@@ -393,8 +393,8 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
                "by_document": False, "diagnostics": None, "reference": None,
                "reader_options": {"engine": "dask", **{k: v for k, v in reader.items()
                                                         if v not in (None, False)}}}
-    notes = ["computed by the dask engine from per-partition sums: Light's κ (a mean over "
-             "coder pairs) and the diagnostics need the data in memory"]
+    notes = ["computed by the dask engine from per-partition sums (the diagnostics need the "
+             "data in memory)"]
     return TableReport([source], options, bootstrap, size["coders"], size["items"],
                        size["labels"], size["judgements"], size["missing"], size["groups"],
                        Records(Estimate(r, iv) for r, iv in found), None, notes)

@@ -160,26 +160,31 @@ class DaskData:
                      "groups": None if docs is None else len(docs.n_judged)}
         template = self.template
         metrics = [x.bind(template, total.n_k) for x in distances]
-        rows = pt.specs(int((total.F.sum(1) > 0).sum()), d, is_set)
+        rows = pt.specs(int((total.F.sum(1) > 0).sum()), d, is_set, total.pairs is not None)
         cats = list(categories) if categories is not None else self.categories
         found = pt.coefficients(total, template, distances, metrics, rows, cats)
         if bootstrap is None:
             return [(r, None) for r in found]
         U = len(docs.n_judged)
+        which = [k for k, (c, _) in enumerate(rows) if c.resamplable]  # not Light's κ
+        boot = [rows[k] for k in which]
         reps = pt.reweighted_values(docs, pt.draws(U, bootstrap.n_resamples, bootstrap.seed),
-                                    template, distances, metrics, rows, cats)
+                                    template, distances, metrics, boot, cats)
         jack = None
 
         def jackknife(r: int) -> np.ndarray:
             nonlocal jack
             if jack is None:
                 jack = pt.reweighted_values(docs, 1.0 - np.eye(U), template, distances,
-                                            metrics, rows, cats)
+                                            metrics, boot, cats)
             return jack[r]
 
-        return [(res, interval(res.id, res.distance, res.value, reps[r], bootstrap,
-                               lambda r=r: jackknife(r), clustered=True, units=U))
-                for r, res in enumerate(found)]
+        out: list[tuple[Result, Interval | None]] = [(res, None) for res in found]
+        for r, k in enumerate(which):
+            res = found[k]
+            out[k] = (res, interval(res.id, res.distance, res.value, reps[r], bootstrap,
+                                    lambda r=r: jackknife(r), clustered=True, units=U))
+        return out
 
 
 def _combine(a, b=None):
@@ -218,7 +223,9 @@ def _partition(df, coder, item, label, document, coders, table: Labels, L, metri
     if not np.array_equal(d_item[i_codes], d_codes):
         raise InputError("an item is in two documents")
     per = pt.part_sums(codes, L, metrics, d_item, len(d_names))
-    return pt.total(per), per, list(d_names)
+    total = pt.total(per)
+    total.pairs = pt.pair_sums(codes, L, metrics)
+    return total, per, list(d_names)
 
 
 def from_dask(frame, *, coder: str = "coder", item: str = "item", label: str = "label",

@@ -39,6 +39,7 @@ from .kernel import (
     item_pairs,
     label_counts,
 )
+from .ratios import chance_corrected
 
 #: the per-item sums of Do, in the order :class:`Sums` keeps them
 DO_SUMS = ("sum_dis", "n_pairable", "sum_ndis", "n_values")
@@ -59,10 +60,40 @@ class Sums:
     F: np.ndarray
     #: the items (those without a judgement too)
     n_items: np.ndarray | float = 0.0
+    #: Light's κ, per pair of coders (r < s) on the items both judged: Σ d under each metric
+    #: (metrics × pairs), the items (pairs), each coder's label counts there (pairs × labels,
+    #: twice); None per unit or past :data:`PAIR_CELLS`
+    pairs: tuple | None = None
 
     def __add__(self, other: Sums) -> Sums:
+        pairs = None if self.pairs is None or other.pairs is None else \
+            tuple(a + b for a, b in zip(self.pairs, other.pairs, strict=True))
         return Sums(self.do + other.do, self.n_judged + other.n_judged, self.n_k + other.n_k,
-                    self.m_k + other.m_k, self.F + other.F, self.n_items + other.n_items)
+                    self.m_k + other.m_k, self.F + other.F, self.n_items + other.n_items,
+                    pairs)
+
+
+#: coder pairs × labels up to which Light's κ's per-pair counts are kept
+PAIR_CELLS = 10_000_000
+
+
+def pair_sums(codes: np.ndarray, n_labels: int, metrics: Sequence) -> tuple | None:
+    """Light's κ's sums of each pair of coders on the items both judged (see
+    :attr:`Sums.pairs`), or None when pairs × labels exceed :data:`PAIR_CELLS`."""
+    C = codes.shape[0]
+    r, s = np.triu_indices(C, 1)
+    P, L = len(r), n_labels
+    if P * L > PAIR_CELLS:
+        return None
+    a, b = codes[r], codes[s]
+    both = (a >= 0) & (b >= 0)
+    pair_of = np.broadcast_to(np.arange(P)[:, None], a.shape)[both]
+    ab, bb = a[both], b[both]
+    do = np.stack([np.bincount(pair_of, np.asarray(m.pair(ab, bb), float), minlength=P)
+                   for m in metrics])
+    FA = np.bincount(pair_of * L + ab, minlength=P * L).reshape(P, L).astype(float)
+    FB = np.bincount(pair_of * L + bb, minlength=P * L).reshape(P, L).astype(float)
+    return do, both.sum(1).astype(float), FA, FB
 
 
 def part_sums(codes: np.ndarray, n_labels: int, metrics: Sequence,
@@ -119,7 +150,8 @@ def part_sums(codes: np.ndarray, n_labels: int, metrics: Sequence,
         F = label_counts(codes, L)[None]
     items = np.bincount(u, minlength=U).astype(float)
     s = Sums(do, judged, n_k, m_k, F.astype(float), items)
-    return s if units else Sums(s.do[:, 0], judged[0], n_k[0], m_k[0], s.F[0], items[0])
+    return s if units else Sums(s.do[:, 0], judged[0], n_k[0], m_k[0], s.F[0], items[0],
+                                pair_sums(codes, L, metrics))
 
 
 def total(s: Sums) -> Sums:
@@ -166,16 +198,17 @@ def stats(s: Sums, j: int, metric, labels, weighted_distance: bool,
     return st
 
 
-def specs(n_coders: int, distance: dist.Distance, is_set: bool
+def specs(n_coders: int, distance: dist.Distance, is_set: bool, pairs: bool = True
           ) -> list[tuple[sp.Coefficient, dist.Distance]]:
-    """(coefficient, distance) of the table's rows that sums give: those of
-    :func:`corpusagree.stats.coefficients.table_specs` but Light's κ (a mean over coder pairs
-    on their shared items, not a ratio of sums)."""
+    """(coefficient, distance) of the rows of
+    :func:`corpusagree.stats.coefficients.table_specs`, from sums; without ``pairs`` (the
+    pairs' sums were too many: :data:`PAIR_CELLS`) but Light's κ."""
+    light = pairs
     out = [(c, dist.get(None)) for c in sp.COEFFICIENTS.values()
-           if c.listed("nominal", n_coders) and c.value != "pairs_mean"]
+           if c.listed("nominal", n_coders) and (light or c.value != "pairs_mean")]
     if distance.weighted:
         out += [(c, distance) for c in sp.COEFFICIENTS.values()
-                if c.listed("weighted", n_coders) and c.value != "pairs_mean"
+                if c.listed("weighted", n_coders) and (light or c.value != "pairs_mean")
                 and (distance.bounded or not c.bounded)]
     if is_set:
         out += [(c, dist.get(c.distance)) for c in sp.COEFFICIENTS.values()
@@ -202,6 +235,9 @@ def coefficients(total: Sums, template: ReliabilityData, distances: Sequence[dis
     out = []
     for c, d in rows:
         j = names.index(d.name)
+        if c.value == "pairs_mean":
+            out.append(_light(total, j, metrics[j], c, d, pairable, values))
+            continue
         if c.expected in ("uniform", "gwet") and d.weighted and categories is not None:
             raise ValueError("declared categories with a weighted distance: compute the "
                              "data in memory")
@@ -221,6 +257,26 @@ def coefficients(total: Sums, template: ReliabilityData, distances: Sequence[dis
         out.append(Result(c.id, c.label(n_coders), value, do, de, d.name, pairable, n_coders,
                           values, c.definition, details, None))
     return out
+
+
+def _light(total: Sums, j: int, metric, c: sp.Coefficient, d: dist.Distance, pairable: int,
+           values: int) -> Result:
+    """Light's κ from the pairs' sums: the mean over pairs of coders of Cohen's κ (κw), each
+    pair on the items both judged (Light 1971), as
+    :func:`corpusagree.stats.coefficients.light_kappa` computes it in memory."""
+    pd_, shared, FA, FB = total.pairs
+    keep = shared > 0
+    if not keep.any():
+        raise ValueError("no two coders judged a common item")
+    n = np.maximum(shared, 1)[:, None]
+    do = pd_[j][keep] / shared[keep]
+    de = metric.cross(FA[keep] / n[keep], FB[keep] / n[keep])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappas = chance_corrected(do, de)
+    value = float(np.nanmean(kappas)) if (~np.isnan(kappas)).any() else float("nan")
+    n_coders = int((total.F.sum(1) > 0).sum())
+    return Result(c.id, c.symbol, value, float(do.mean()), float(de.mean()), d.name, pairable,
+                  n_coders, values, c.definition, {"pairs": int(keep.sum())}, None)
 
 
 def draws(n_units: int, n_resamples: int, seed: int | None = None) -> np.ndarray:
@@ -251,5 +307,5 @@ def reweighted_values(per_unit: Sums, W: np.ndarray, template: ReliabilityData,
     return out
 
 
-__all__ = ["Sums", "draws", "reweighted_values", "coefficients", "concat_units", "metrics_of",
-           "part_sums", "specs", "stats", "total", "weighted"]
+__all__ = ["PAIR_CELLS", "Sums", "coefficients", "concat_units", "draws", "metrics_of",
+           "pair_sums", "part_sums", "reweighted_values", "specs", "stats", "total", "weighted"]
