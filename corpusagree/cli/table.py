@@ -35,8 +35,8 @@ def register(sub) -> None:
                    help="with --diagnostics: each coder's agreement with this reference coder")
     p.add_argument("--engine", choices=("memory", "dask"), default="memory",
                    help="dask: long tables past one machine (FILE may be a glob such as "
-                   "'logs/*.parquet'), coefficients from per-partition sums; Light's κ and "
-                   "the diagnostics need memory")
+                   "'logs/*.parquet'), coefficients from per-partition sums (the "
+                   "diagnostics need memory)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --engine dask: the address of a Dask distributed scheduler "
                    "(default: Dask's local scheduler)")

@@ -139,7 +139,7 @@ class DaskData:
 
     def results(self, distance="nominal", *, categories: Sequence | None = None,
                 bootstrap: Bootstrap | None = None) -> list[tuple[Result, Interval | None]]:
-        """Every coefficient of the α/β and Gwet families (and mvα on set labels) under
+        """Every row of the table (α/β and Gwet families, Light's κ, mvα on sets) under
         ``distance``, each with its interval of the bootstrap clustered by document when
         ``bootstrap`` is given (the frame needs its document column then)."""
         d = dist.get(distance)

@@ -7,9 +7,11 @@ the item-weighted m_k = Σ_i n_ik/n_i, each coder's counts n_ck — which are th
 items. So the data can be cut into parts that hold whole items (a partition of a Dask frame
 shuffled by item or by document), each part reduced to these sums (:func:`part_sums`), the
 parts' sums added (a tree reduction), and the coefficients formed once from the total
-(:func:`coefficients`), with the values the whole data in memory give. Kept per document, the
-same sums give the bootstrap clustered by document: a replicate's sums are the documents' sums
-weighted by how often it draws them (:func:`bootstrap_values`).
+(:func:`coefficients`), with the values the whole data in memory give. Light's κ, a mean of
+Cohen's κ over pairs of coders, takes per-pair sums over the items both judged
+(:func:`pair_sums`). Kept per document, the sums give the bootstrap clustered by document: a
+replicate's sums are the documents' sums weighted by how often it draws them
+(:func:`reweighted_values`).
 
 References
 ----------
