@@ -24,7 +24,7 @@ from ..model.errors import InputError, quote
 from . import distances as dist
 from . import partitioned as pt
 from .coefficients import Result
-from .inference import Bootstrap, Interval, interval
+from .inference import Bootstrap, Interval, interval, jackknife_interval
 
 
 def _dask():
@@ -168,6 +168,15 @@ class DaskData:
         U = len(docs.n_judged)
         which = [k for k, (c, _) in enumerate(rows) if c.resamplable]  # not Light's κ
         boot = [rows[k] for k in which]
+        out: list[tuple[Result, Interval | None]] = [(res, None) for res in found]
+        if bootstrap.interval == "jackknife":  # leave one document out, no replicates
+            jack = pt.reweighted_values(docs, 1.0 - np.eye(U), template, distances, metrics,
+                                        boot, cats)
+            for r, k in enumerate(which):
+                res = found[k]
+                out[k] = (res, jackknife_interval(res.id, res.distance, res.value, jack[r],
+                                                  bootstrap, clustered=True, units=U))
+            return out
         reps = pt.reweighted_values(docs, pt.draws(U, bootstrap.n_resamples, bootstrap.seed),
                                     template, distances, metrics, boot, cats)
         jack = None
@@ -179,7 +188,6 @@ class DaskData:
                                             metrics, boot, cats)
             return jack[r]
 
-        out: list[tuple[Result, Interval | None]] = [(res, None) for res in found]
         for r, k in enumerate(which):
             res = found[k]
             out[k] = (res, interval(res.id, res.distance, res.value, reps[r], bootstrap,

@@ -135,3 +135,15 @@ def test_cli_engine_dask_on_parquet_files(client, tmp_path, cli):
         assert v == pytest.approx(want[k], abs=1e-12), k
     assert frames.read(str(tmp_path / "log*.parquet"), set_sep="|").coders == \
         ["ann", "bob", "cy", "dee"]
+
+
+def test_jackknife_interval_as_in_memory(client):
+    df = judgements(11, sets=False)
+    data = in_memory(df)
+    settings = ca.Bootstrap(interval="jackknife")
+    found = ca.from_dask(dd.from_pandas(df, npartitions=3), document="doc").results(
+        bootstrap=settings)
+    got = {r.id: iv for r, iv in found if iv is not None}
+    want = ca.alpha(data).confidence_interval(interval="jackknife", cluster=True)
+    assert got["alpha"].low == pytest.approx(want.low, abs=1e-12)
+    assert got["alpha"].high == pytest.approx(want.high, abs=1e-12)
