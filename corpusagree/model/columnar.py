@@ -107,9 +107,10 @@ def first_codes(column) -> tuple[np.ndarray, list]:
     """(codes, values): each value's index among the distinct values in the order of their
     first appearance (Arrow's hash table keeps that order); a null is code −1."""
     pa, pc = _pa()
-    enc = pc.dictionary_encode(_chunked(column), null_encoding="mask")
+    column = _chunked(column)
+    enc = pc.dictionary_encode(column, null_encoding="mask")
     if enc.num_chunks == 0:
-        return np.zeros(0, np.int64), []
+        return np.zeros(0, np.int64), pa.array([], type=column.type)
     values = enc.chunk(0).dictionary
     codes = _numpy(pc.fill_null(pa.chunked_array([c.indices for c in enc.chunks]), -1),
                    np.int64)

@@ -3,6 +3,8 @@ random files, the per-cell reader's messages on bad input, and the columnar form
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -136,6 +138,7 @@ def test_wide_csv_same_as_per_cell_reader(tmp_path, seed):
     ('coder,item,label\nA,1,x\n" , "\nB,1,x\n', {}),                # one quoted field
     ('coder,item,label\nA,1,x\n"",""\nB,1,x\n', {}),                # a blank row
     ("coder,item,label\nA,1,NA\nB,1,.\n", {}),                      # no label at all
+    ("coder,item,label\nA,1,|\nB,1, | \n", {"set_sep": "|"}),       # only empty sets
 ])
 def test_bad_or_unusual_long_input_as_the_per_cell_reader(tmp_path, text, kw):
     p = write(tmp_path, "bad.csv", text)
@@ -218,3 +221,38 @@ def test_from_arrow_and_dataframe_as_triples():
         ReliabilityData.from_dataframe(pd.DataFrame({"coder": ["a", "b"], "item": [1, 1],
                                                      "label": ["x", "y"],
                                                      "doc": ["d0", "d1"]}), document="doc")
+
+
+ALPHABET = list('abAB12 ,;\t|"\n\r.xNA') + ["é", "\x1c", "\u00a0"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_text_as_the_per_cell_reader(tmp_path, seed):
+    """Short tables of random cells (quotes, delimiters, line breaks, white space, missing
+    spellings): the same data, or the same message, as the per-cell reader."""
+    rng = np.random.default_rng(seed)
+    p = tmp_path / "f.csv"
+
+    def outcome(read):
+        try:
+            data = read()
+        except (InputError, ValueError) as e:
+            return type(e).__name__, str(e)
+        labels = [data.labels[k] for k in range(data.n_labels)] if data.is_set else \
+            list(data.labels)
+        return (data.coders, list(data.items), data.codes.tolist(), labels,
+                data.group_names, None if data.groups is None else data.groups.tolist())
+
+    for _ in range(150):
+        rows = ["coder,item,label,doc"]
+        for _ in range(rng.integers(1, 8)):
+            cells = ["".join(rng.choice(ALPHABET, rng.integers(0, 4))) if rng.random() < 0.3
+                     else str(rng.choice(["A", "B", "C"])) for _ in range(4)]
+            rows.append(",".join(cells))
+        p.write_text("\n".join(rows) + "\n", encoding="utf-8", newline="")
+        kw = {"group": "doc" if rng.random() < 0.5 else None,
+              "set_sep": "|" if rng.random() < 0.4 else None, "numeric": rng.random() < 0.2}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert outcome(lambda kw=kw: ReliabilityData.from_csv(p, **kw)) == \
+                outcome(lambda kw=kw: per_cell_long(p, **kw)), (p.read_text(), kw)
