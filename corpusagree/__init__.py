@@ -39,6 +39,7 @@ _HOMES = {
                     "stats.concordance"),
     **dict.fromkeys(["IccResult", "IccTable", "icc", "icc_table"], "stats.icc"),
     **dict.fromkeys(["KendallResult", "kendall_w"], "stats.kendall"),
+    "from_dask": "stats.frames",  # tables past one machine (issue 36)
 }
 
 
@@ -67,4 +68,6 @@ __all__ = [
     # scores (issue 32)
     "BlandAltmanResult", "CccResult", "IccResult", "IccTable", "KendallResult", "PairResults",
     "bland_altman", "ccc", "icc", "icc_table", "kendall_w",
+    # tables past one machine (issue 36)
+    "from_dask",
 ]
