@@ -318,6 +318,9 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
     :func:`corpusagree.analyses.table.read`)."""
     path = one_path(paths, job)
     given = [] if str(path) == "-" else [Path(path)]
+    if given and given[0].is_file() and \
+            discover.table_layout(given[0], coder, item, label) is not None:
+        given = []  # reliability data with a mistake: the reader's own error says which
     with naming_other_jobs(given, ["table"], "auto" if input_format == "auto" else "given"):
         fmt, data = table_reader.read(path, input_format, coder=coder, item=item,
                                       label=label, group=group, delimiter=delimiter,
