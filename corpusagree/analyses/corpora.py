@@ -89,9 +89,6 @@ def other_jobs_files(paths: Iterable[str | PathLike], tasks: Sequence[str]) -> s
     if any(_sniffed(t, p) for p in paths if p.is_file() or p.is_dir()
            for t in tasks if t != "table"):
         return None  # the job's own data (in several formats, or with a mistake)
-    if "table" in tasks and any(p.is_file() and discover.table_layout(p) is not None
-                                for p in paths):
-        return None  # a reliability-data file with a mistake: its own error says which
     for p in paths:
         if not (p.is_file() or p.is_dir()):
             continue  # missing, or a device or pipe, which no sniffer may open
