@@ -18,6 +18,7 @@ group column (documents) when there is one.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from collections.abc import Iterator, Sequence
@@ -137,6 +138,10 @@ class RatingsReport(Report):
     kendall: dict
     coefficients: Records
     leave_one_out: Records
+    #: with ``by_document``: the chosen ICC of each group's items (None otherwise)
+    by_group: Records | None = None
+    #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
+    disputed: Records | None = None
     #: each pair's scores on the items both scored (x, y), for the plots
     points: list = field(default_factory=list)
     job = "ratings"
@@ -147,7 +152,8 @@ class RatingsReport(Report):
                          "groups": self.groups},
                 "icc": self.icc, "chosen": self.chosen, "pairs": self.pairs,
                 "kendall": self.kendall, "coefficients": self.coefficients,
-                "leave_one_out": self.leave_one_out}
+                "leave_one_out": self.leave_one_out, "by_group": self.by_group,
+                "disputed": self.disputed}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "data"
@@ -206,6 +212,20 @@ class RatingsReport(Report):
                 Column("coder", "left out"), Column("value", "value", "float", 3),
                 Column("change", "change", "float", 3)],
                 [[r["coder"], r["value"], r["change"]] for r in self.leave_one_out]))
+        if self.by_group is not None:
+            out.append(Table("by_group", f"{c['form']} per group", [
+                Column("group", "group"), Column("items", "items", "int"),
+                Column("value", c["form"], "float", 3)],
+                [[r["group"], r["items"], r["value"]] for r in self.by_group],
+                ["nan: undefined in the group (fewer than 2 complete items, or constant "
+                 "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else []))
+        if self.disputed is not None:
+            out.append(Table("disputed", "Items whose scores spread most", [
+                Column("item", "item"), Column("sd", "SD", "float", 2),
+                Column("low", "lowest", "float", 2), Column("high", "highest", "float", 2),
+                Column("scores", "scores", "int")],
+                [[r["item"], r["sd"], r["low"], r["high"], r["scores"]]
+                 for r in self.disputed]))
         return out
 
     def plots(self) -> list[Plot]:
@@ -262,8 +282,10 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         The coverage of the F, z and t intervals.
     bootstrap : Bootstrap, optional
         Bootstrap intervals of the ICCs and of α, clustered by the groups (documents).
-    by_document, diagnostics : ignored
-        Taken as every job takes them.
+    by_document : bool
+        The chosen ICC of each group's (document's) items as well.
+    diagnostics : int, optional
+        The N items whose scores spread most (their standard deviation across coders).
     progress : callable, optional
         ``progress(done, total)`` as the bootstrap advances.
 
@@ -335,6 +357,9 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
                              chosen_icc.value)
         if not loo:
             notes.append("leave-one-coder-out needs 3 coders or more")
+        by_group = None if not by_document or data.group_names is None else \
+            _by_group(complete.values, data.groups[keep], data.group_names, model, type, unit)
+        disputed = None if diagnostics is None else _disputed(scores, diagnostics)
     except ValueError as e:
         if isinstance(e, InputError):
             if e.path is None and source is not None:
@@ -343,6 +368,7 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         raise InputError(str(e), source) from None
     options = {"coders": coders, "type": type, "unit": unit, "convention": convention,
                "reference": reference, "confidence": confidence,
+               "by_document": by_document, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     return RatingsReport(
         inputs=list(corpus.inputs), options=options, bootstrap=settings, notes=notes,
@@ -350,7 +376,7 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         judgements=int((data.codes >= 0).sum()), missing=int((data.codes < 0).sum()),
         groups=None if data.group_names is None else len(data.group_names),
         icc=icc_rows, chosen=chosen, pairs=pairs, kendall=w.to_dict(), coefficients=alphas,
-        leave_one_out=loo, points=points)
+        leave_one_out=loo, by_group=by_group, disputed=disputed, points=points)
 
 
 def _as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -461,18 +487,46 @@ def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, 
     return out
 
 
+def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: str, type: str,
+              unit: str) -> Records:
+    """The chosen ICC of each group's complete items (nan where undefined)."""
+    out = Records()
+    for g, name in enumerate(names):
+        mask = groups == g
+        v = math.nan
+        if mask.sum() >= 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                v = icc(values[:, mask], model=model, type=type, unit=unit).value
+        out.append({"group": str(name), "items": int(mask.sum()), "value": v})
+    return out
+
+
+def _disputed(scores: Scores, n: int) -> Records:
+    """The ``n`` items whose scores have the largest standard deviation across coders."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        sd = np.nanstd(scores.values, axis=0, ddof=1)
+    order = np.argsort(-sd, kind="stable")[:n]
+    return Records({"item": str(scores.items[i]), "sd": float(sd[i]),
+                    "low": float(np.nanmin(scores.values[:, i])),
+                    "high": float(np.nanmax(scores.values[:, i])),
+                    "scores": int(scores.rated[:, i].sum())} for i in order)
+
+
 # ---- the registration ------------------------------------------------------------------------
 def _folder_parts(folder: Path) -> Iterator[Part]:
     """Every reliability-data file of a sub-folder whose labels are all numbers."""
     for f in discover.table_files(folder):
         found = discover.table_inputs(f)
-        if found.options.get("numeric"):
-            yield Part(found)
+        if found.reader_options.get("numeric"):  # ratings.read reads numbers always
+            options = {k: v for k, v in found.reader_options.items() if k != "numeric"}
+            yield Part(dataclasses.replace(found, reader_options=options))
 
 
 JOB = register(Job(
     "ratings", __name__, kinds=("judgements",), tasks=("table",),
     help="ICC, CCC, Bland–Altman and Kendall's W of numeric scores (CSV/TSV)",
-    options=PARAMS, order=15,
+    options=PARAMS, order=85,
     example=("sample_corpora/ratings/essays.csv", "--group", "document"),
     folder={"table": _folder_parts}))

@@ -33,6 +33,9 @@ def register(sub) -> None:
                    help="CCC and Bland–Altman of each other coder against CODER, or against "
                    "the mean of a group given comma separated (e.g. ann,bob,cat)")
     opt.add_bootstrap(p, ("group", "item"))
+    p.add_argument("--by-document", action="store_true",
+                   help="also the chosen ICC per group (the --group column: documents)")
+    opt.add_diagnostics(p, "the items whose scores spread most")
     opt.add_output(p)
     p.set_defaults(func=run)
 
@@ -47,5 +50,7 @@ def run(args: argparse.Namespace) -> int:
     with opt.progress(args, "resampling") as bar:
         report = ratings.analyse(corpus, coders=args.coders, type=args.type, unit=args.unit,
                                  convention=args.convention, reference=args.reference,
-                                 bootstrap=opt.bootstrap_of(args), progress=bar.update)
+                                 bootstrap=opt.bootstrap_of(args),
+                                 by_document=args.by_document,
+                                 diagnostics=args.diagnostics, progress=bar.update)
     return opt.emit(args, [report])
