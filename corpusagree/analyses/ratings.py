@@ -13,7 +13,7 @@ group column (documents) when there is one.
 >>> from corpusagree.analyses import ratings
 >>> report = ratings.analyse(ratings.read("sample_corpora/ratings/essays.csv"))
 >>> report.chosen["form"], round(report.chosen["value"], 3)
-('ICC(A,1)', 0.716)
+('ICC(A,1)', 0.76)
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     --------
     >>> from corpusagree.analyses import ratings
     >>> ratings.read("sample_corpora/ratings/essays.csv", group="document")
-    <Corpus ratings (long): 4 annotators, 10 documents, 320 judgements>
+    <Corpus ratings (long): 4 annotators, 10 documents, 318 judgements>
     """
     return corpora.read_judgements(paths, job="ratings", input_format=input_format,
                                    annotators=annotators, coder=coder, item=item, label=label,
