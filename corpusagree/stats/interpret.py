@@ -170,4 +170,5 @@ SHORT_LEGEND = ("reading: Krippendorff's band (.667/.800) · Landis & Koch's lab
 
 
 __all__ = ["CAVEAT", "DECIMALS", "KOO_LI", "KRIPPENDORFF", "LANDIS_KOCH", "SCALES",
-           "SHORT_LEGEND", "Band", "Reading", "Scale", "interpret", "interpret_interval", "readings", "short"]
+           "SHORT_LEGEND", "Band", "Reading", "Scale", "interpret", "interpret_interval",
+           "readings", "short"]
