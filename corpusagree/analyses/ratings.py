@@ -28,12 +28,14 @@ from pathlib import Path
 
 import numpy as np
 
+from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..readers import discover
+from ..readers import table as table_reader
 from ..report.document import Report
 from ..report.tables import Column, Plot, Records, Table
 from ..stats import distances as dist
@@ -47,19 +49,22 @@ from . import corpora
 from .base import KEYWORDS, estimate_table, estimates
 from .jobs import Job, Part, register
 
-__all__ = ["JOB", "PARAMS", "RatingsReport", "analyse", "read"]
+__all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
          annotators: Sequence[str] | None = None, coder: str = "coder", item: str = "item",
-         label: str = "label", group: str | None = None, delimiter: str | None = None
-         ) -> Corpus[ReliabilityData]:
+         label: str = "label", group: str | None = None, delimiter: str | None = None,
+         run: str | None = None) -> Corpus[ReliabilityData]:
     """Numeric scores from a long table (columns ``coder``, ``item``, ``label`` — the score —
     and an optional ``group`` column such as the document) or a wide coder × item table.
 
     The parameters are those of :func:`corpusagree.analyses.table.read`; the labels are
     always read as numbers (a cell that is not one is an InputError naming the file, the line
-    and the value).
+    and the value). ``run``: the column of repeated runs (the same coder scoring the same
+    items again, a model judge run several times): the corpus's data are then
+    :class:`Repeated`, whose ``means`` (each coder's mean over their runs) the agreement
+    between coders is measured on.
 
     Returns
     -------
@@ -71,9 +76,75 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> ratings.read("sample_corpora/ratings/essays.csv", group="document")
     <Corpus ratings (long): 4 annotators, 10 documents, 318 judgements>
     """
-    return corpora.read_judgements(paths, job="ratings", input_format=input_format,
-                                   annotators=annotators, coder=coder, item=item, label=label,
-                                   group=group, delimiter=delimiter, numeric=True)
+    if run is None:
+        return corpora.read_judgements(paths, job="ratings", input_format=input_format,
+                                       annotators=annotators, coder=coder, item=item,
+                                       label=label, group=group, delimiter=delimiter,
+                                       numeric=True)
+    path = corpora.one_path(paths, "ratings")
+    if input_format == "wide":
+        raise InputError("--run needs the long layout (a run column)", io.display(path))
+    runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
+                                          group=group, delimiter=delimiter)
+    if annotators is not None:
+        runs = {r: [t for t in ts if t[0] in annotators] for r, ts in runs.items()}
+    rep = Repeated.of(runs, groups)
+    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label),
+                                 ("group", group), ("delimiter", delimiter), ("run", run))
+               if v is not None}
+    corpus = corpora.judgements_of(rep.means, "long", [io.display(path)], options, "ratings")
+    corpus.data = rep
+    return corpus
+
+
+@dataclass(repr=False)
+class Repeated:
+    """Scores with repeated runs: coders × runs × items, NaN where a coder gave no score in
+    a run.
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        Shape (coders, runs, items).
+    coders, runs, items : list of str
+    means : ReliabilityData
+        Each coder's mean score of each item over their runs.
+    groups : dict or None
+        item → group (document).
+
+    Examples
+    --------
+    >>> rep = Repeated.of({"1": [("a", "x", 1), ("a", "y", 2)], "2": [("a", "x", 2)]})
+    >>> rep.values.shape, rep.means.n_items
+    ((1, 2, 2), 2)
+    """
+
+    values: np.ndarray
+    coders: list
+    runs: list
+    items: list
+    means: ReliabilityData
+    groups: dict | None = None
+
+    @classmethod
+    def of(cls, runs: dict, groups: dict | None = None) -> Repeated:
+        """From run → (coder, item, score) triples."""
+        coders = list(dict.fromkeys(c for ts in runs.values() for c, _, _ in ts))
+        items = list(dict.fromkeys(i for ts in runs.values() for _, i, _ in ts))
+        ci, ii = {c: k for k, c in enumerate(coders)}, {i: k for k, i in enumerate(items)}
+        values = np.full((len(coders), len(runs), len(items)), np.nan)
+        for r, ts in enumerate(runs.values()):
+            if ts:
+                c, i, v = zip(*ts, strict=True)
+                values[[ci[x] for x in c], r, [ii[x] for x in i]] = np.asarray(v, float)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.nanmean(values, axis=1)
+        c, i = np.nonzero(~np.isnan(mean))
+        means = ReliabilityData.from_triples(
+            [(coders[a], items[b], float(mean[a, b])) for a, b in zip(c, i, strict=True)],
+            groups=groups)
+        return cls(values, coders, [str(r) for r in runs], items, means, groups)
 
 
 #: McGraw & Wong's (1996) questions, answer → what it says about the design
@@ -142,6 +213,10 @@ class RatingsReport(Report):
     by_group: Records | None = None
     #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
     disputed: Records | None = None
+    #: with repeated runs: each coder's test–retest ICC(A,1) over their runs (None otherwise)
+    retest: Records | None = None
+    #: with repeated runs: the chosen ICC between coders in each run (None otherwise)
+    by_run: Records | None = None
     #: each pair's scores on the items both scored (x, y), for the plots
     points: list = field(default_factory=list)
     job = "ratings"
@@ -153,7 +228,7 @@ class RatingsReport(Report):
                 "icc": self.icc, "chosen": self.chosen, "pairs": self.pairs,
                 "kendall": self.kendall, "coefficients": self.coefficients,
                 "leave_one_out": self.leave_one_out, "by_group": self.by_group,
-                "disputed": self.disputed}
+                "disputed": self.disputed, "retest": self.retest, "by_run": self.by_run}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "data"
@@ -219,6 +294,25 @@ class RatingsReport(Report):
                 [[r["group"], r["items"], r["value"]] for r in self.by_group],
                 ["nan: undefined in the group (fewer than 2 complete items, or constant "
                  "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else []))
+        if self.retest is not None:
+            out.append(Table("retest", "Each coder with itself across runs (test–retest "
+                             "ICC(A,1))", [
+                Column("coder", "coder"), Column("runs", "runs", "int"),
+                Column("items", "items", "int"), Column("value", "ICC(A,1)", "float", 3),
+                Column("interval", "F interval", "interval", 3),
+                Column("changed", "changed", "share", 1)],
+                [[r["coder"], r["runs"], r["items"], r["value"], (r["low"], r["high"]),
+                  r["changed"]] for r in self.retest],
+                ["changed: the share of items whose score differs between two of the "
+                 "coder's runs"]))
+        if self.by_run is not None:
+            out.append(Table("by_run", f"{c['form']} between coders in each run", [
+                Column("run", "run"), Column("items", "items", "int"),
+                Column("value", c["form"], "float", 3),
+                Column("interval", "F interval", "interval", 3)],
+                [[r["run"], r["items"], r["value"], (r["low"], r["high"])]
+                 for r in self.by_run],
+                ["a coder with one run scores in every run with it"]))
         if self.disputed is not None:
             out.append(Table("disputed", "Items whose scores spread most", [
                 Column("item", "item"), Column("sd", "SD", "float", 2),
@@ -314,7 +408,8 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
     [('mean(ann,bob,cat)', 'model')]
     """
     corpus = _as_corpus(corpus)
-    data = corpus.data
+    repeated = corpus.data if isinstance(corpus.data, Repeated) else None
+    data = corpus.data if repeated is None else repeated.means
     source = ", ".join(corpus.inputs) or None
     notes = list(corpus.notes)
     try:
@@ -360,6 +455,10 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         by_group = None if not by_document or data.group_names is None else \
             _by_group(complete.values, data.groups[keep], data.group_names, model, type, unit)
         disputed = None if diagnostics is None else _disputed(scores, diagnostics)
+        retest = by_run = None
+        if repeated is not None:
+            notes.append("between coders: each coder's mean over their runs")
+            retest, by_run = _runs(repeated, model, type, unit, confidence, notes)
     except ValueError as e:
         if isinstance(e, InputError):
             if e.path is None and source is not None:
@@ -376,13 +475,20 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         judgements=int((data.codes >= 0).sum()), missing=int((data.codes < 0).sum()),
         groups=None if data.group_names is None else len(data.group_names),
         icc=icc_rows, chosen=chosen, pairs=pairs, kendall=w.to_dict(), coefficients=alphas,
-        leave_one_out=loo, by_group=by_group, disputed=disputed, points=points)
+        leave_one_out=loo, by_group=by_group, disputed=disputed, retest=retest,
+        by_run=by_run, points=points)
 
 
 def _as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     return corpora.as_corpus(data, "ratings",
                              {ReliabilityData: lambda d: corpora.judgements_of(
-                                 d, job="ratings")}, JOB.kinds)
+                                 d, job="ratings"), Repeated: _repeated_corpus}, JOB.kinds)
+
+
+def _repeated_corpus(rep: Repeated) -> Corpus:
+    corpus = corpora.judgements_of(rep.means, job="ratings")
+    corpus.data = rep
+    return corpus
 
 
 def _chosen(r, coders: str, type: str, unit: str, row: str) -> dict:
@@ -485,6 +591,51 @@ def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, 
             v = icc(np.delete(values, j, axis=0), model=model, type=type, unit=unit).value
         out.append({"coder": str(name), "value": v, "change": v - full})
     return out
+
+
+def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
+          notes: list[str]) -> tuple[Records, Records]:
+    """Each coder with itself across runs, and the coders with each other in each run."""
+    scored = ~np.isnan(rep.values)  # coders × runs × items
+    has = scored.any(axis=2)  # the runs each coder has
+    retest = Records()
+    for c, name in enumerate(rep.coders):
+        runs = np.flatnonzero(has[c])
+        if len(runs) < 2:
+            continue
+        sets = {tuple(np.flatnonzero(scored[c, r])) for r in runs}
+        if len(sets) > 1:
+            notes.append(f"the runs of {name} cover different items: its test–retest ICC "
+                         "is on the items every run scored")
+        v = rep.values[c][runs]
+        keep = ~np.isnan(v).any(axis=0)
+        changed = float(np.mean(np.ptp(v[:, keep], axis=0) > 0)) if keep.any() else math.nan
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = icc(v[:, keep], confidence=confidence) if keep.sum() >= 2 else None
+        retest.append({"coder": str(name), "runs": len(runs), "items": int(keep.sum()),
+                       "value": math.nan if r is None else r.value,
+                       "low": math.nan if r is None else r.interval.low,
+                       "high": math.nan if r is None else r.interval.high,
+                       "changed": changed})
+    by_run = Records()
+    for r, run in enumerate(rep.runs):
+        # a coder without this run takes part with their one run (people beside a model)
+        rows = [rep.values[c, r] if has[c, r] else rep.values[c, np.flatnonzero(has[c])[0]]
+                for c in range(len(rep.coders))
+                if has[c, r] or has[c].sum() == 1]
+        v = np.array(rows)
+        keep = ~np.isnan(v).any(axis=0)
+        value = low = high = math.nan
+        if len(rows) >= 2 and keep.sum() >= 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                res = icc(v[:, keep], model=model, type=type, unit=unit,
+                          confidence=confidence)
+            value, low, high = res.value, res.interval.low, res.interval.high
+        by_run.append({"run": run, "items": int(keep.sum()), "value": value, "low": low,
+                       "high": high})
+    return retest, by_run
 
 
 def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: str, type: str,

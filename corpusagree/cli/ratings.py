@@ -18,6 +18,10 @@ def register(sub) -> None:
         "standard input.")
     g = opt.add_table_layout(p)
     opt.add_annotators(g, "keep only these coders, comma separated")
+    g.add_argument("--run", metavar="COLUMN",
+                   help="the column of repeated runs (a coder scoring the items again, a "
+                   "model run several times): each coder with itself across runs, the coders "
+                   "in each run and on each coder's mean")
     d = p.add_argument_group("design (McGraw & Wong 1996)")
     d.add_argument("--coders", **opt.keyword(ratings.PARAMS, "coders"), default="random",
                    help="random: the coders are a sample (default); fixed: the only ones of "
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     corpus = ratings.read(args.file, input_format="wide" if args.wide else "auto",
                           coder=args.coder, item=args.item, label=args.label,
                           group=args.group, delimiter=args.delimiter,
-                          annotators=opt.split(args.annotators))
+                          annotators=opt.split(args.annotators), run=args.run)
     if args.file == "-":
         corpus.inputs = ["<stdin>"]
     with opt.progress(args, "resampling") as bar:

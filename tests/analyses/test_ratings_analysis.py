@@ -174,3 +174,55 @@ def test_command_line_equals_the_api(cli_json, corpus):
     assert doc["chosen"]["value"] == pytest.approx(r.chosen["value"])
     assert doc["chosen"]["form"] == "ICC(C,1)"
     assert doc["pairs"][0]["ccc"] == pytest.approx(r.pairs[0]["ccc"])
+
+
+RUNS = SAMPLES / "ratings" / "essays_runs.csv"
+
+
+def test_repeated_runs(cli_json):
+    corpus = ratings.read(RUNS, group="document", run="run")
+    rep = corpus.data
+    assert rep.runs == ["1", "2", "3"] and rep.values.shape == (4, 3, 80)
+    r = ratings.analyse(corpus)
+    model = rep.coders.index("model")
+    runs = rep.values[model]
+    (row,) = r.retest
+    assert row["coder"] == "model" and row["runs"] == 3
+    assert row["value"] == pytest.approx(ca.icc(runs).value)
+    assert row["changed"] == pytest.approx(np.mean(np.ptp(runs, axis=0) > 0))
+    # between coders on each coder's mean
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # the two missing scores
+        means = np.nanmean(rep.values, axis=1)
+    keep = ~np.isnan(means).any(axis=0)
+    assert r.chosen["value"] == pytest.approx(ca.icc(means[:, keep]).value)
+    # run 1 is essays.csv (the people scored once, in every run with them)
+    first = ratings.analyse(ratings.read(CSV))
+    assert r.by_run[0]["value"] == pytest.approx(first.chosen["value"])
+    for k, run in enumerate(r.by_run):
+        v = rep.values[:, 0].copy()
+        v[model] = runs[k]
+        ok = ~np.isnan(v).any(axis=0)
+        assert run["value"] == pytest.approx(ca.icc(v[:, ok]).value)
+    doc = cli_json("ratings", RUNS, "--run", "run")
+    assert doc["retest"][0]["value"] == pytest.approx(row["value"])
+
+
+def test_runs_of_one_coder_on_different_items_are_noted(tmp_path):
+    f = tmp_path / "r.csv"
+    f.write_text("coder,item,label,run\n" + "".join(
+        f"a,{i},{i % 4},1\nb,{i},{(i + 1) % 4},1\n" for i in range(6))
+        + "".join(f"a,{i},{i % 3},2\n" for i in range(1, 6)))
+    r = ratings.analyse(ratings.read(f, run="run"))
+    assert any("the runs of a cover different items" in n for n in r.notes)
+    assert r.retest[0]["items"] == 5
+
+
+def test_a_run_column_without_repeats_is_an_error(cli, tmp_path):
+    status, out, err = cli("ratings", CSV, "--run", "document")
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "the run column 'document' never repeats a coder's score of an item" in err
+    f = tmp_path / "one.csv"
+    f.write_text("coder,item,label,run\na,1,2,1\nb,1,3,1\na,2,2,1\nb,2,2,1\n")
+    status, _, err = cli("ratings", f, "--run", "run")
+    assert status == 2 and "the run column 'run' has one value ('1')" in err
