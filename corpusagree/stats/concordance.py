@@ -194,6 +194,13 @@ class BlandAltmanResult:
 class PairResults(list):
     """One result per coder pair (a list), in the order (0, 1), (0, 2) … (1, 2) ….
 
+    Parameters
+    ----------
+    rows : list
+        The pairs' results, in that order.
+    coders : list
+        The coders' names.
+
     Examples
     --------
     >>> import corpusagree as ca
@@ -211,6 +218,11 @@ class PairResults(list):
     def get(self, x, y):
         """The result of coders ``x`` and ``y`` (names, in either order).
 
+        Parameters
+        ----------
+        x, y : object
+            Two coders' names.
+
         Raises
         ------
         KeyError
@@ -223,7 +235,17 @@ class PairResults(list):
 
     def matrix(self, key: str = "value") -> CoderMatrix:
         """A coder × coder matrix of one attribute (``value``, ``bias`` …), nan on the
-        diagonal. ``bias`` is row − column."""
+        diagonal. ``bias`` is row − column.
+
+        Parameters
+        ----------
+        key : str, default "value"
+            The attribute of each pair's result.
+
+        Returns
+        -------
+        CoderMatrix
+        """
         index = {c: i for i, c in enumerate(self.coders)}
         m = np.full((len(self.coders),) * 2, np.nan)
         for r in self:
