@@ -226,3 +226,11 @@ def test_a_run_column_without_repeats_is_an_error(cli, tmp_path):
     f.write_text("coder,item,label,run\na,1,2,1\nb,1,3,1\na,2,2,1\nb,2,2,1\n")
     status, _, err = cli("ratings", f, "--run", "run")
     assert status == 2 and "the run column 'run' has one value ('1')" in err
+
+
+def test_the_html_page_draws_a_bland_altman_plot_and_a_scatter_per_pair(corpus):
+    pytest.importorskip("matplotlib")
+    page = ratings.analyse(corpus, reference="ann,bob,cat").to_html()
+    assert "Bland–Altman: mean(ann,bob,cat) − model" in page
+    assert "model against mean(ann,bob,cat)" in page
+    assert page.count("<svg") >= 2
