@@ -60,4 +60,34 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     return layout, data
 
 
-__all__ = ["LAYOUTS", "read"]
+def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str = "item",
+              label: str = "label", group: str | None = None, delimiter: str | None = None
+              ) -> tuple[dict[str, list[tuple]], dict | None]:
+    """Numeric scores of a long table with repeated runs: run → its (coder, item, score)
+    triples (runs in the order they first appear) and the item → group map.
+
+    A file whose run column has one value, or where no coder scores an item in two runs, is
+    an InputError (there is nothing to repeat).
+
+    >>> runs, _ = read_runs("sample_corpora/ratings/essays_runs.csv", run="run")
+    >>> list(runs), len(runs["2"])
+    (['1', '2', '3'], 80)
+    """
+    io.check_delimiter(delimiter)
+    rows, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
+                                delimiter=delimiter, numeric=True, run=run)
+    runs: dict[str, list[tuple]] = {}
+    for c, i, v, r in rows:
+        runs.setdefault(r, []).append((c, i, v))
+    seen: dict = {}
+    for c, i, _, r in rows:
+        seen.setdefault((c, i), set()).add(r)
+    if len(runs) < 2 or max(len(v) for v in seen.values()) < 2:
+        what = f"has one value ({next(iter(runs))!r})" if len(runs) < 2 else \
+            "never repeats a coder's score of an item"
+        raise InputError(f"the run column {run!r} {what}: no score is repeated; leave out "
+                         "--run", io.display(path))
+    return runs, groups
+
+
+__all__ = ["LAYOUTS", "read", "read_runs"]

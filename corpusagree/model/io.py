@@ -225,15 +225,16 @@ def _body(rows: list[tuple[int, list[str]]], header: list[str], name: str
 
 def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: str = "label",
               group: str | None = None, delimiter: str | None = None,
-              set_sep: str | None = None, numeric: bool = False
+              set_sep: str | None = None, numeric: bool = False, run: str | None = None
               ) -> tuple[list[tuple], dict | None]:
     """(coder, item, label) triples of a long table and the item → group map (None without a
     group column); a duplicate judgement, a missing column or a ragged row is an InputError
-    at its line."""
+    at its line. With a ``run`` column (repeated runs of the coders), (coder, item, label,
+    run) quadruples, a judgement a duplicate only within its run."""
     name, header, rows = _header_and_rows(path, delimiter)
     cols = {}
     for role, col in (("coder", coder), ("item", item), ("label", label)) + (
-            (("group", group),) if group else ()):
+            (("group", group),) if group else ()) + ((("run", run),) if run else ()):
         if col not in header:
             raise InputError(f"no {role} column {quote(col)}; columns are {header}", name,
                              rows[0][0])
@@ -243,16 +244,19 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
     for lineno, row in _body(rows, header, name):
         c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
             row[cols["label"]].strip()
-        if (c, i) in seen:
-            raise InputError(f"duplicate judgement by coder {quote(c)} on item {quote(i)} "
-                             f"(first on line {seen[(c, i)]})", name, lineno)
-        seen[(c, i)] = lineno
+        r = row[cols["run"]].strip() if run else None
+        if (c, i, r) in seen:
+            where = "" if r is None else f" in run {quote(r)}"
+            raise InputError(f"duplicate judgement by coder {quote(c)} on item {quote(i)}"
+                             f"{where} (first on line {seen[(c, i, r)]})", name, lineno)
+        seen[(c, i, r)] = lineno
         if "group" in cols:
             g = row[cols["group"]].strip()
             if groups.setdefault(i, g) != g:
                 raise InputError(f"item {quote(i)} is in group {quote(groups[i])} and {quote(g)}",
                                  name, lineno)
-        triples.append((c, i, parse_cell(raw, set_sep, numeric, name, lineno)))
+        triples.append((c, i, parse_cell(raw, set_sep, numeric, name, lineno))
+                       + ((r,) if run else ()))
     if not seen:
         raise InputError("no judgements in file", name)
     return triples, groups or None

@@ -53,7 +53,8 @@ PLACES = {"scores": "scores", "scores_macro": "scores",
           "confusion": "matrices"}
 #: the section of each kind of plot, and of plots placed by their id
 PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
-               "confusion": "matrices", "bars": "summary", "pairwise_conll": "scores"}
+               "confusion": "matrices", "bars": "summary", "pairwise_conll": "scores",
+               "bland_altman": "pairwise", "scatter": "pairwise"}
 #: matrices where a low value is good agreement
 LOW_IS_GOOD = ("pk", "window_diff")
 #: per-document strips show at most this many measures
@@ -326,8 +327,8 @@ def _plot(p: Plot) -> Block:
             f"{d['document']}: {d['note']}", f"Document {d['document']}: {d['note']}")
             for d in data["documents"]]
         return Block(figure=Figure(p.id, p.title, pictures, p.notes))
-    if p.kind in ("bootstrap", "bars"):
-        draw = plots.bootstrap if p.kind == "bootstrap" else plots.bars
+    if p.kind in ("bootstrap", "bars", "bland_altman", "scatter"):
+        draw = getattr(plots, p.kind)
         svg = draw(**p.data, title=p.title)
         return Block(figure=Figure(p.id, p.title, [Picture(Markup(svg))], p.notes))
     marked = p.data.get("marked", ())

@@ -27,6 +27,7 @@ from .tables import THRESHOLDS
 __all__ = ["ALERT", "BANDS", "BAND_GAP", "BAR", "BAR_LENGTH", "CELL", "CELLS", "FONT", "LANE",
            "LEAST_SPAN", "LINE", "MARGIN", "MARK", "MAX_TICKS", "PAD", "ROW", "SCALE_AXES",
            "SMALL", "STYLE", "VALUE_CELLS", "VECTOR_CELLS", "VECTOR_DOTS", "WIDTH", "bars",
+           "bland_altman", "scatter",
            "bootstrap", "continuum", "heatmap", "lanes", "prefixed", "require", "scale", "strips"]
 
 if TYPE_CHECKING:
@@ -412,6 +413,42 @@ def bars(labels: Sequence[str], values: Sequence[float], low: Sequence[float | N
         ax.set_ylim(-0.7, n - 0.3)
         ax.axvline(0, color="#777", lw=0.6)
         ax.set_xlabel(label)
+        return _svg(fig, title)
+
+
+def bland_altman(x: Sequence[float], y: Sequence[float], bias: float, lower: float,
+                 upper: float, names: Sequence[str], *, title: str = "Bland–Altman") -> str:
+    """Bland & Altman's (1986, Figure 2) plot of two coders' scores: the difference x − y
+    against the mean of the pair, with the bias and the limits of agreement."""
+    a, b = np.asarray(x, float), np.asarray(y, float)
+    with _figure(WIDTH * 0.6, 3.0) as fig:
+        ax = fig.add_subplot()
+        ax.scatter((a + b) / 2, a - b, s=10, color=MARK, alpha=0.5, lw=0)
+        for v, what, style in ((bias, "bias", "-"), (lower, "lower limit", "--"),
+                               (upper, "upper limit", "--")):
+            if math.isfinite(v):
+                ax.axhline(v, color=ALERT, lw=1, ls=style)
+                ax.annotate(f"{what} {v:.2f}", (1, v), xycoords=("axes fraction", "data"),
+                            fontsize=SMALL, color=ALERT, ha="right", va="bottom")
+        ax.set_xlabel(f"mean of {names[0]} and {names[1]}")
+        ax.set_ylabel(f"{names[0]} − {names[1]}")
+        return _svg(fig, title)
+
+
+def scatter(x: Sequence[float], y: Sequence[float], names: Sequence[str], *,
+            title: str = "Scatter") -> str:
+    """Two coders' scores against each other, with the line of identity (on which Lin's
+    concordance correlation measures the points' spread)."""
+    a, b = np.asarray(x, float), np.asarray(y, float)
+    with _figure(WIDTH * 0.5, 3.0) as fig:
+        ax = fig.add_subplot()
+        ax.scatter(a, b, s=10, color=MARK, alpha=0.5, lw=0)
+        both = np.concatenate([a, b]) if a.size else np.array([0.0, 1.0])
+        lo, hi = float(both.min()), float(both.max())
+        ax.plot([lo, hi], [lo, hi], color="#777", lw=0.8, ls="--")
+        ax.set_xlabel(str(names[0]))
+        ax.set_ylabel(str(names[1]))
+        ax.set_aspect("equal", adjustable="datalim")
         return _svg(fig, title)
 
 

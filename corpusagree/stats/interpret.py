@@ -84,6 +84,17 @@ LANDIS_KOCH = Scale("landis_koch", "Landis & Koch 1977 (A&P Table 8)", (
 
 SCALES: dict[str, Scale] = {s.name: s for s in (KRIPPENDORFF, LANDIS_KOCH)}
 
+#: Koo & Li's (2016, p. 158) reading of an intraclass correlation: below .5 poor, .5–.75
+#: moderate, .75–.9 good, above .9 excellent. They ask that it be read off the 95% interval,
+#: not the value alone (:func:`interpret_interval`). For ICCs only, so not in :data:`SCALES`
+#: (which every α is read on).
+KOO_LI = Scale("koo_li", "Koo & Li 2016, p. 158", (
+    Band(-math.inf, 0.5, "poor", True, False),
+    Band(0.5, 0.75, "moderate", True, False),
+    Band(0.75, 0.90, "good", True, True),
+    Band(0.90, math.inf, "excellent", False, False),
+))
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -158,5 +169,6 @@ SHORT_LEGEND = ("reading: Krippendorff's band (.667/.800) · Landis & Koch's lab
                 "conventions, not verdicts (Artstein & Poesio 2005, §5.2)")
 
 
-__all__ = ["CAVEAT", "DECIMALS", "KRIPPENDORFF", "LANDIS_KOCH", "SCALES", "SHORT_LEGEND", "Band",
-           "Reading", "Scale", "interpret", "interpret_interval", "readings", "short"]
+__all__ = ["CAVEAT", "DECIMALS", "KOO_LI", "KRIPPENDORFF", "LANDIS_KOCH", "SCALES",
+           "SHORT_LEGEND", "Band", "Reading", "Scale", "interpret", "interpret_interval",
+           "readings", "short"]

@@ -76,7 +76,8 @@ def toy():
 
 def test_the_registered_jobs_in_their_order():
     assert list(jobs.registered()) == ["table", "annotators", "coref", "markables", "segments",
-                                       "senses", "spans", "trees", "relations"]
+                                       "senses", "spans", "trees", "ratings",
+                                       "relations"]
     assert jobs.reading("mentions") == ["coref", "markables", "spans"]
     with pytest.raises(ValueError, match="no job 'nope'; the jobs are table, annotators"):
         jobs.get("nope")
@@ -95,7 +96,7 @@ def test_a_toy_job_is_part_of_the_folder_report(toy, cli, tmp_path):
     shutil.copytree(SAMPLES / "table", tmp_path / "agreement")
     status, out, err = cli("report", tmp_path, "--json", "--resamples", "20")
     assert status == 0, err
-    assert [d["job"] for d in json.loads(out)] == ["table", "table", "toy", "toy"]
+    assert [d["job"] for d in json.loads(out)] == ["table", "table", "toy", "toy", "ratings"]
 
 
 def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
@@ -111,11 +112,11 @@ def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
 
 @pytest.mark.parametrize("argv, job", [
     (["table", "sample_corpora/coref/brat"], "the coref, markables, spans or relations job"),
-    (["trees", "sample_corpora/table/dialogue_acts.csv"], "the table or annotators job"),
+    (["trees", "sample_corpora/table/dialogue_acts.csv"], "the table, annotators or ratings job"),
     (["segments", "sample_corpora/coref/brat"], "the coref, markables, spans or relations job"),
     (["coref", "sample_corpora/segments/segments.json"], "the segments or spans job"),
     (["senses", "sample_corpora/trees/rs3"], "the segments, spans or trees job"),
-    (["spans", "sample_corpora/table/dialogue_acts.csv"], "the table or annotators job"),
+    (["spans", "sample_corpora/table/dialogue_acts.csv"], "the table, annotators or ratings job"),
     (["table", "sample_corpora/senses/sample.tsv"], "the senses job"),
 ])
 def test_another_jobs_files_name_the_job_that_reads_them(cli, argv, job):
@@ -130,7 +131,7 @@ def test_a_job_given_another_kind_of_corpus_names_the_jobs_that_take_it():
     from corpusagree.analyses import segments, table
 
     with pytest.raises(TypeError, match=r"segments.analyse takes the Corpus .* not a table "
-                       r"corpus of judgements \(the table or annotators job takes it\)"):
+                       r"corpus of judgements \(the table, annotators or ratings job takes it\)"):
         segments.analyse(table.read(SAMPLES / "table" / "dialogue_acts.csv"))
 
 

@@ -1,0 +1,683 @@
+"""``corpusagree ratings``: agreement on numeric scores (people's, a model's).
+
+Reads the ``table`` job's long and wide files with numeric labels and reports the intraclass
+correlations of Shrout & Fleiss (1979) as ``psych::ICC`` prints them, with the form that fits
+the design marked and why (McGraw & Wong 1996: are the coders a sample or the only ones, is
+it consistency or absolute agreement, one coder's score or the mean), read on Koo & Li's
+(2016) bands as a convention; Lin's concordance correlation and Bland & Altman's limits of
+agreement per coder pair, or of each coder against a ``reference`` (one coder, or the mean of
+a group); Kendall's W; Krippendorff's α under the interval and ratio distances; the chosen
+ICC without each coder in turn; and, with a bootstrap, intervals of the ICCs clustered by the
+group column (documents) when there is one.
+
+>>> from corpusagree.analyses import ratings
+>>> report = ratings.analyse(ratings.read("sample_corpora/ratings/essays.csv"))
+>>> report.chosen["form"], round(report.chosen["value"], 3)
+('ICC(A,1)', 0.76)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+
+import numpy as np
+
+from ..model import io
+from ..model.corpus import Corpus
+from ..model.data import ReliabilityData
+from ..model.errors import InputError
+from ..model.params import Param, checked
+from ..model.progress import Progress
+from ..readers import discover
+from ..readers import table as table_reader
+from ..report.document import Report
+from ..report.tables import Column, Plot, Records, Table
+from ..stats import distances as dist
+from ..stats import interpret
+from ..stats.concordance import bland_altman, ccc
+from ..stats.icc import SHROUT_FLEISS, icc, icc_table
+from ..stats.inference import Bootstrap, refit_bootstrap, resampling
+from ..stats.kendall import kendall_w
+from ..stats.scores import Scores, as_scores, listwise_note
+from . import corpora
+from .base import KEYWORDS, estimate_table, estimates
+from .jobs import Job, Part, register
+
+__all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
+
+
+def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
+         annotators: Sequence[str] | None = None, coder: str = "coder", item: str = "item",
+         label: str = "label", group: str | None = None, delimiter: str | None = None,
+         run: str | None = None) -> Corpus[ReliabilityData]:
+    """Numeric scores from a long table (columns ``coder``, ``item``, ``label`` — the score —
+    and an optional ``group`` column such as the document) or a wide coder × item table.
+
+    The parameters are those of :func:`corpusagree.analyses.table.read`; the labels are
+    always read as numbers (a cell that is not one is an InputError naming the file, the line
+    and the value). ``run``: the column of repeated runs (the same coder scoring the same
+    items again, a model judge run several times): the corpus's data are then
+    :class:`Repeated`, whose ``means`` (each coder's mean over their runs) the agreement
+    between coders is measured on.
+
+    Returns
+    -------
+    Corpus
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import ratings
+    >>> ratings.read("sample_corpora/ratings/essays.csv", group="document")
+    <Corpus ratings (long): 4 annotators, 10 documents, 318 judgements>
+    """
+    if run is None:
+        return corpora.read_judgements(paths, job="ratings", input_format=input_format,
+                                       annotators=annotators, coder=coder, item=item,
+                                       label=label, group=group, delimiter=delimiter,
+                                       numeric=True)
+    path = corpora.one_path(paths, "ratings")
+    if input_format == "wide":
+        raise InputError("--run needs the long layout (a run column)", io.display(path))
+    runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
+                                          group=group, delimiter=delimiter)
+    if annotators is not None:
+        runs = {r: [t for t in ts if t[0] in annotators] for r, ts in runs.items()}
+    rep = Repeated.of(runs, groups)
+    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label),
+                                 ("group", group), ("delimiter", delimiter), ("run", run))
+               if v is not None}
+    corpus = corpora.judgements_of(rep.means, "long", [io.display(path)], options, "ratings")
+    corpus.data = rep
+    return corpus
+
+
+@dataclass(repr=False)
+class Repeated:
+    """Scores with repeated runs: coders × runs × items, NaN where a coder gave no score in
+    a run.
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        Shape (coders, runs, items).
+    coders, runs, items : list of str
+    means : ReliabilityData
+        Each coder's mean score of each item over their runs.
+    groups : dict or None
+        item → group (document).
+
+    Examples
+    --------
+    >>> rep = Repeated.of({"1": [("a", "x", 1), ("a", "y", 2)], "2": [("a", "x", 2)]})
+    >>> rep.values.shape, rep.means.n_items
+    ((1, 2, 2), 2)
+    """
+
+    values: np.ndarray
+    coders: list
+    runs: list
+    items: list
+    means: ReliabilityData
+    groups: dict | None = None
+
+    @classmethod
+    def of(cls, runs: dict, groups: dict | None = None) -> Repeated:
+        """From run → (coder, item, score) triples."""
+        coders = list(dict.fromkeys(c for ts in runs.values() for c, _, _ in ts))
+        items = list(dict.fromkeys(i for ts in runs.values() for _, i, _ in ts))
+        ci, ii = {c: k for k, c in enumerate(coders)}, {i: k for k, i in enumerate(items)}
+        values = np.full((len(coders), len(runs), len(items)), np.nan)
+        for r, ts in enumerate(runs.values()):
+            if ts:
+                c, i, v = zip(*ts, strict=True)
+                values[[ci[x] for x in c], r, [ii[x] for x in i]] = np.asarray(v, float)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.nanmean(values, axis=1)
+        c, i = np.nonzero(~np.isnan(mean))
+        means = ReliabilityData.from_triples(
+            [(coders[a], items[b], float(mean[a, b])) for a, b in zip(c, i, strict=True)],
+            groups=groups)
+        return cls(values, coders, [str(r) for r in runs], items, means, groups)
+
+
+#: McGraw & Wong's (1996) questions, answer → what it says about the design
+WHY = {"oneway": "each item has its own coders (one-way model)",
+       "random": "the coders are a sample of the coders who could have scored (two-way "
+                 "random)",
+       "fixed": "the coders are the only ones of interest (two-way mixed)",
+       "agreement": "absolute agreement: a coder who scores higher throughout counts",
+       "consistency": "consistency: a coder's constant offset does not count",
+       "single": "the reliability of one coder's score",
+       "average": "the reliability of the mean of the coders' scores"}
+
+
+def _chosen_row(coders: str, type: str, unit: str) -> str:
+    """psych's name (ICC1 … ICC3k) of the Shrout & Fleiss row the design asks for."""
+    if coders == "oneway":
+        name = "ICC1"
+    elif type == "agreement":
+        name = "ICC2"  # absolute agreement: the same estimate for random and fixed coders
+    else:
+        name = "ICC3"
+    return name + ("k" if unit == "average" else "")
+
+
+@dataclass(repr=False, kw_only=True)
+class RatingsReport(Report):
+    """Agreement on numeric scores (see the module docstring).
+
+    Attributes
+    ----------
+    coders, items, judgements, missing : int
+        The size of the data.
+    groups : int or None
+        The groups (documents), when the data have a group column.
+    icc : Records
+        The six Shrout & Fleiss rows (psych's columns), the chosen one marked.
+    chosen : dict
+        The ICC of the design (McGraw & Wong's form, in ``convention``), why, and its reading
+        on Koo & Li's bands.
+    pairs : Records
+        CCC and Bland–Altman per coder pair (or against the reference).
+    kendall : dict
+        Kendall's W with χ², df and p.
+    coefficients : Records
+        Krippendorff's α (interval, ratio) as :class:`Estimate` s.
+    leave_one_out : Records
+        The chosen ICC without each coder.
+    """
+
+    inputs: list[str]
+    options: dict
+    bootstrap: Bootstrap | None
+    notes: list[str]
+    coders: int
+    items: int
+    judgements: int
+    missing: int
+    groups: int | None
+    icc: Records
+    chosen: dict
+    pairs: Records
+    kendall: dict
+    coefficients: Records
+    leave_one_out: Records
+    #: with ``by_document``: the chosen ICC of each group's items (None otherwise)
+    by_group: Records | None = None
+    #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
+    disputed: Records | None = None
+    #: with repeated runs: each coder's test–retest ICC(A,1) over their runs (None otherwise)
+    retest: Records | None = None
+    #: with repeated runs: the chosen ICC between coders in each run (None otherwise)
+    by_run: Records | None = None
+    #: each pair's scores on the items both scored (x, y), for the plots
+    points: list = field(default_factory=list)
+    job = "ratings"
+
+    def body(self) -> dict:
+        return {"data": {"coders": self.coders, "items": self.items,
+                         "judgements": self.judgements, "missing": self.missing,
+                         "groups": self.groups},
+                "icc": self.icc, "chosen": self.chosen, "pairs": self.pairs,
+                "kendall": self.kendall, "coefficients": self.coefficients,
+                "leave_one_out": self.leave_one_out, "by_group": self.by_group,
+                "disputed": self.disputed, "retest": self.retest, "by_run": self.by_run}
+
+    def summary(self) -> str:
+        where = ", ".join(self.inputs) or "data"
+        groups = "" if self.groups is None else f" in {self.groups} groups"
+        return (f"{where}: {self.coders} coders × {self.items} items{groups}, "
+                f"{self.missing} missing scores")
+
+    def _tables(self) -> list[Table]:
+        c = self.chosen
+        iv = "bootstrap interval" if any(r.get("boot_low") is not None for r in self.icc) \
+            else None
+        cols = [Column("type", "ICC"), Column("form", "form"), Column("mark", ""),
+                Column("value", "value", "float", 3), Column("interval", "F interval",
+                                                             "interval", 3),
+                Column("f", "F", "float", 2, optional=True),
+                Column("df1", "df1", "float", 0, optional=True),
+                Column("df2", "df2", "float", 1, optional=True),
+                Column("p", "p", "magnitude", 2, optional=True)]
+        if iv:
+            cols.append(Column("boot", iv, "interval", 3))
+        rows = [[r["type"], r["form"], "◀ design" if r["chosen"] else "", r["ICC"],
+                 (r["lower"], r["upper"]), r["F"], r["df1"], r["df2"], r["p"]]
+                + ([(r["boot_low"], r["boot_high"])] if iv else []) for r in self.icc]
+        reading = c["reading"] or "undefined"
+        out = [Table("icc", "Intraclass correlations (Shrout & Fleiss 1979; psych's "
+                     "convention)", cols, rows,
+                     [f"design: {c['form']} = {c['value']:.3f}, F interval "
+                      f"[{c['low']:.3f}, {c['high']:.3f}] ({c['convention']} convention): "
+                      f"{c['why']}",
+                      f"reading: {reading}; on the interval: {c['interval_reading']}",
+                      "Koo & Li ask that the band be read off the interval; bands are a "
+                      "convention, not a verdict"])]
+        out.append(Table("pairs", "Concordance (Lin 1989) and limits of agreement (Bland & "
+                         "Altman 1999), x − y", [
+                             Column("x", "x"), Column("y", "y"),
+                             Column("ccc", "CCC", "float", 3),
+                             Column("ccc_interval", "CCC interval", "interval", 3),
+                             Column("pearson", "r", "float", 3, optional=True),
+                             Column("bias", "bias", "float", 3),
+                             Column("limits", "limits of agreement", "interval", 3),
+                             Column("items", "items", "int", optional=True)],
+                         [[r["x"], r["y"], r["ccc"], (r["ccc_low"], r["ccc_high"]),
+                           r["pearson"], r["bias"], (r["lower"], r["upper"]), r["items"]]
+                          for r in self.pairs],
+                         sorted({n for r in self.pairs for n in r["notes"]})))
+        k = self.kendall
+        out.append(Table("kendall", "Kendall's W (ranks of the items by each coder)", [
+            Column("w", "W", "float", 3), Column("chi2", "χ²", "float", 2),
+            Column("df", "df", "int"), Column("p", "p", "magnitude", 2),
+            Column("items", "items", "int")],
+            [[k["value"], k["chi2"], k["df"], k["p_value"], k["items"]]], list(k["notes"])))
+        out.append(estimate_table("coefficients", "Krippendorff's α of the scores",
+                                  self.coefficients))
+        if self.leave_one_out:
+            out.append(Table("leave_one_out", f"{c['form']} without each coder", [
+                Column("coder", "left out"), Column("value", "value", "float", 3),
+                Column("change", "change", "float", 3)],
+                [[r["coder"], r["value"], r["change"]] for r in self.leave_one_out]))
+        if self.by_group is not None:
+            out.append(Table("by_group", f"{c['form']} per group", [
+                Column("group", "group"), Column("items", "items", "int"),
+                Column("value", c["form"], "float", 3)],
+                [[r["group"], r["items"], r["value"]] for r in self.by_group],
+                ["nan: undefined in the group (fewer than 2 complete items, or constant "
+                 "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else []))
+        if self.retest is not None:
+            out.append(Table("retest", "Each coder with itself across runs (test–retest "
+                             "ICC(A,1))", [
+                Column("coder", "coder"), Column("runs", "runs", "int"),
+                Column("items", "items", "int"), Column("value", "ICC(A,1)", "float", 3),
+                Column("interval", "F interval", "interval", 3),
+                Column("changed", "changed", "share", 1)],
+                [[r["coder"], r["runs"], r["items"], r["value"], (r["low"], r["high"]),
+                  r["changed"]] for r in self.retest],
+                ["changed: the share of items whose score differs between two of the "
+                 "coder's runs"]))
+        if self.by_run is not None:
+            out.append(Table("by_run", f"{c['form']} between coders in each run", [
+                Column("run", "run"), Column("items", "items", "int"),
+                Column("value", c["form"], "float", 3),
+                Column("interval", "F interval", "interval", 3)],
+                [[r["run"], r["items"], r["value"], (r["low"], r["high"])]
+                 for r in self.by_run],
+                ["a coder with one run scores in every run with it"]))
+        if self.disputed is not None:
+            out.append(Table("disputed", "Items whose scores spread most", [
+                Column("item", "item"), Column("sd", "SD", "float", 2),
+                Column("low", "lowest", "float", 2), Column("high", "highest", "float", 2),
+                Column("scores", "scores", "int")],
+                [[r["item"], r["sd"], r["low"], r["high"], r["scores"]]
+                 for r in self.disputed]))
+        return out
+
+    def plots(self) -> list[Plot]:
+        out = []
+        for r, (x, y) in zip(self.pairs, self.points, strict=True):
+            key = f"{r['x']}_{r['y']}"
+            out.append(Plot(f"bland_altman_{key}", f"Bland–Altman: {r['x']} − {r['y']}",
+                            "bland_altman", {"x": x, "y": y, "bias": r["bias"],
+                                             "lower": r["lower"], "upper": r["upper"],
+                                             "names": (r["x"], r["y"])}))
+            out.append(Plot(f"scatter_{key}", f"{r['y']} against {r['x']}", "scatter",
+                            {"x": x, "y": y, "names": (r["x"], r["y"])}))
+        return out
+
+
+#: the keywords of :func:`analyse`
+PARAMS = (
+    *KEYWORDS,
+    Param("coders", str, choices=("random", "fixed", "oneway")),
+    Param("type", str, choices=("agreement", "consistency")),
+    Param("unit", str, choices=("single", "average")),
+    Param("convention", str, choices=("irr", "psych")),
+    Param("reference", str, none=True),
+    Param("confidence", float, low=0, high=1, closed="neither"),
+)
+
+
+@checked(*PARAMS, where="ratings.analyse()")
+def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
+            type: str = "agreement", unit: str = "single", convention: str = "irr",
+            reference: str | None = None, confidence: float = 0.95,
+            bootstrap: Bootstrap | None = None, by_document: bool = False,
+            diagnostics: int | None = None, progress: Progress | None = None
+            ) -> RatingsReport:
+    """Agreement on numeric scores: the ICC forms, CCC, Bland–Altman, Kendall's W, α.
+
+    Parameters
+    ----------
+    corpus : Corpus or ReliabilityData
+        What :func:`read` returned, or reliability data with numeric labels.
+    coders : {"random", "fixed", "oneway"}
+        McGraw & Wong's first question: the coders are a sample (``random``, the default),
+        the only ones of interest (``fixed``), or each item has its own (``oneway``).
+    type : {"agreement", "consistency"}
+        Absolute agreement (default) or consistency.
+    unit : {"single", "average"}
+        One coder's score (default) or the mean of the coders'.
+    convention : {"irr", "psych"}
+        The F test and interval of the chosen form (:func:`corpusagree.icc`).
+    reference : str, optional
+        CCC and Bland–Altman of each other coder against this coder, or against the mean of
+        a group given as comma-separated coders (``ann,bob,cat``); default: every pair.
+    confidence : float
+        The coverage of the F, z and t intervals.
+    bootstrap : Bootstrap, optional
+        Bootstrap intervals of the ICCs and of α, clustered by the groups (documents).
+    by_document : bool
+        The chosen ICC of each group's (document's) items as well.
+    diagnostics : int, optional
+        The N items whose scores spread most (their standard deviation across coders).
+    progress : callable, optional
+        ``progress(done, total)`` as the bootstrap advances.
+
+    Returns
+    -------
+    RatingsReport
+
+    Raises
+    ------
+    InputError
+        A score that is not a number, one coder, an item scored once, an unknown reference.
+
+    References
+    ----------
+    .. [1] McGraw, K. O. and Wong, S. P. (1996). Forming inferences about some intraclass
+       correlation coefficients. Psychological Methods 1(1), 30–46; Figure 1 (the questions).
+    .. [2] Koo, T. K. and Li, M. Y. (2016). A guideline of selecting and reporting intraclass
+       correlation coefficients for reliability research. J. Chiropr. Med. 15(2), 155–163.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import ratings
+    >>> corpus = ratings.read("sample_corpora/ratings/essays.csv")
+    >>> report = ratings.analyse(corpus, reference="ann,bob,cat")
+    >>> [(r["x"], r["y"]) for r in report.pairs]
+    [('mean(ann,bob,cat)', 'model')]
+    """
+    corpus = _as_corpus(corpus)
+    repeated = corpus.data if isinstance(corpus.data, Repeated) else None
+    data = corpus.data if repeated is None else repeated.means
+    source = ", ".join(corpus.inputs) or None
+    notes = list(corpus.notes)
+    try:
+        scores = as_scores(data, "ratings")
+        keep = ~np.isnan(scores.values).any(axis=0)
+        complete = Scores(scores.values[:, keep], scores.coders,
+                          [scores.items[i] for i in np.flatnonzero(keep)])
+        if complete.values.shape[1] < 2:
+            raise InputError(f"ratings: {int(keep.sum())} of {keep.size} items are scored by "
+                             "every coder; the ICC needs 2 or more")
+        note = listwise_note(int((~keep).sum()), keep.size)
+        if note:
+            notes.append(f"ICC, Kendall's W: {note}")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            table = icc_table(complete.values, confidence=confidence)
+            model = "oneway" if coders == "oneway" else "twoway"
+            chosen_icc = icc(complete.values, model=model, type=type, unit=unit,
+                             confidence=confidence, convention=convention)
+            w = kendall_w(complete.values)
+        notes += [n for n in table.notes if n not in notes]
+        row = _chosen_row(coders, type, unit)
+        icc_rows = Records()
+        for t, r, d in zip(table.types, table.rows, table.to_dict(), strict=True):
+            icc_rows.append({**d, "form": r.form, "shrout_fleiss": r.shrout_fleiss,
+                             "chosen": t == row, "boot_low": None, "boot_high": None})
+        settings = resampling(bootstrap, None if data.groups is None else data.groups[keep],
+                              notes, cluster="group")
+        if settings is not None:
+            _icc_intervals(complete.values, icc_rows, settings,
+                           None if data.groups is None else data.groups[keep], progress)
+        chosen = _chosen(chosen_icc, coders, type, unit, row)
+        pairs, points = _pairs(scores, reference, confidence)
+        alphas = estimates(data, [("alpha", dist.get("interval")), ("alpha", dist.get("ratio"))]
+                           if (np.asarray([v for v in data.labels], float) > 0).all()
+                           else [("alpha", dist.get("interval"))], settings, notes=notes)
+        if not (np.asarray(data.labels, float) > 0).all():
+            notes.append("α (ratio) left out: it needs positive scores")
+        loo = _leave_one_out(complete.values, scores.coders, model, type, unit,
+                             chosen_icc.value)
+        if not loo:
+            notes.append("leave-one-coder-out needs 3 coders or more")
+        by_group = None if not by_document or data.group_names is None else \
+            _by_group(complete.values, data.groups[keep], data.group_names, model, type, unit)
+        disputed = None if diagnostics is None else _disputed(scores, diagnostics)
+        retest = by_run = None
+        if repeated is not None:
+            notes.append("between coders: each coder's mean over their runs")
+            retest, by_run = _runs(repeated, model, type, unit, confidence, notes)
+    except ValueError as e:
+        if isinstance(e, InputError):
+            if e.path is None and source is not None:
+                raise InputError(e.message, source) from None
+            raise
+        raise InputError(str(e), source) from None
+    options = {"coders": coders, "type": type, "unit": unit, "convention": convention,
+               "reference": reference, "confidence": confidence,
+               "by_document": by_document, "diagnostics": diagnostics,
+               "reader_options": dict(corpus.reader_options)}
+    return RatingsReport(
+        inputs=list(corpus.inputs), options=options, bootstrap=settings, notes=notes,
+        coders=data.n_coders, items=data.n_items,
+        judgements=int((data.codes >= 0).sum()), missing=int((data.codes < 0).sum()),
+        groups=None if data.group_names is None else len(data.group_names),
+        icc=icc_rows, chosen=chosen, pairs=pairs, kendall=w.to_dict(), coefficients=alphas,
+        leave_one_out=loo, by_group=by_group, disputed=disputed, retest=retest,
+        by_run=by_run, points=points)
+
+
+def _as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
+    return corpora.as_corpus(data, "ratings",
+                             {ReliabilityData: lambda d: corpora.judgements_of(
+                                 d, job="ratings"), Repeated: _repeated_corpus}, JOB.kinds)
+
+
+def _repeated_corpus(rep: Repeated) -> Corpus:
+    corpus = corpora.judgements_of(rep.means, job="ratings")
+    corpus.data = rep
+    return corpus
+
+
+def _chosen(r, coders: str, type: str, unit: str, row: str) -> dict:
+    """The form the design asks for, why, and its reading on Koo & Li's bands."""
+    why = [WHY[coders]] + ([] if coders == "oneway" else [WHY[type]]) + [WHY[unit]]
+    if coders == "fixed" and type == "agreement":
+        why.append("Shrout & Fleiss have no fixed-coder form of absolute agreement: its "
+                   "value is ICC2's")
+    reading = interpret.interpret(r.value, interpret.KOO_LI)
+    return {"form": r.form, "row": row, "value": r.value, "low": r.interval.low,
+            "high": r.interval.high, "f": r.f, "df1": r.df1, "df2": r.df2,
+            "p_value": r.p_value, "convention": r.convention, "why": "; ".join(why),
+            "reading": None if reading is None else str(reading),
+            "interval_reading": "undefined" if math.isnan(r.value) else
+            interpret.interpret_interval(r.interval.low, r.interval.high, interpret.KOO_LI)}
+
+
+def _icc_intervals(values: np.ndarray, rows: Records, settings: Bootstrap,
+                   groups: np.ndarray | None, progress: Progress | None) -> None:
+    """Bootstrap intervals of the six ICCs: the items (or their groups) drawn with
+    replacement, the ICCs refitted on each replicate."""
+    clustered = bool(settings.cluster is not False and groups is not None
+                     and len(np.unique(groups)) > 1)
+    unit_of = groups if clustered else np.arange(values.shape[1])
+
+    def statistic(weights: np.ndarray) -> np.ndarray:
+        counts = np.rint(weights).astype(int)
+        if counts.sum() < 2:
+            return np.full(len(SHROUT_FLEISS), np.nan)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return np.array([r.value for r in icc_table(np.repeat(values, counts, axis=1))])
+
+    ivs = refit_bootstrap(statistic, unit_of, settings, [(r["type"], "") for r in rows],
+                          clustered=clustered, progress=progress)
+    for r, iv in zip(rows, ivs, strict=True):
+        r["boot_low"], r["boot_high"] = iv.low, iv.high
+
+
+def _reference(scores: Scores, reference: str) -> tuple[str, np.ndarray, list[int]]:
+    """The reference's name, its scores, and the indices of the coders compared with it."""
+    group = [c.strip() for c in reference.split(",") if c.strip()]
+    names = [str(c) for c in scores.coders]
+    lost = [c for c in group if c not in names]
+    if lost:
+        raise InputError(f"reference coder{'s' * (len(lost) > 1)} not found: "
+                         f"{', '.join(lost)}; the coders are {', '.join(names)}")
+    idx = [names.index(c) for c in group]
+    others = [i for i in range(len(names)) if i not in idx]
+    if not others:
+        raise InputError("the reference holds every coder: nothing is left to compare")
+    if len(idx) == 1:
+        return names[idx[0]], scores.values[idx[0]], others
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an item none of the group scored
+        mean = np.nanmean(scores.values[idx], axis=0)
+    return f"mean({','.join(group)})", mean, others
+
+
+def _pairs(scores: Scores, reference: str | None, confidence: float
+           ) -> tuple[Records, list]:
+    """CCC and Bland–Altman of every pair, or of each coder against the reference, and the
+    pairs' scores (for the plots)."""
+    names = [str(c) for c in scores.coders]
+    if reference is None:
+        pairs = [(names[a], scores.values[a], names[b], scores.values[b])
+                 for a in range(len(names)) for b in range(a + 1, len(names))]
+    else:
+        ref, values, others = _reference(scores, reference)
+        pairs = [(ref, values, names[b], scores.values[b]) for b in others]
+    out, points = Records(), []
+    for x, vx, y, vy in pairs:
+        both = ~(np.isnan(vx) | np.isnan(vy))
+        either = int((~(np.isnan(vx) & np.isnan(vy))).sum())
+        two = {x: vx[both], y: vy[both]}  # the items both scored
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            c = ccc(two, confidence=confidence)
+            ba = bland_altman(two, confidence=confidence)
+        out.append({"x": x, "y": y, "ccc": c.value, "ccc_low": c.interval.low,
+                    "ccc_high": c.interval.high, "pearson": c.pearson, "bias": ba.bias,
+                    "sd": ba.sd, "lower": ba.lower, "upper": ba.upper,
+                    "bias_low": ba.bias_interval.low, "bias_high": ba.bias_interval.high,
+                    "slope": ba.slope, "slope_p": ba.slope_p, "items": c.items,
+                    "left_out": either - c.items,
+                    "notes": [f"{x} − {y}: {n}" for n in dict.fromkeys(c.notes + ba.notes)]})
+        points.append((vx[both].tolist(), vy[both].tolist()))
+    return out, points
+
+
+def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, unit: str,
+                   full: float) -> Records:
+    """The chosen ICC without each coder in turn (3 coders or more)."""
+    out = Records()
+    if values.shape[0] < 3:
+        return out
+    for j, name in enumerate(coders):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            v = icc(np.delete(values, j, axis=0), model=model, type=type, unit=unit).value
+        out.append({"coder": str(name), "value": v, "change": v - full})
+    return out
+
+
+def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
+          notes: list[str]) -> tuple[Records, Records]:
+    """Each coder with itself across runs, and the coders with each other in each run."""
+    scored = ~np.isnan(rep.values)  # coders × runs × items
+    has = scored.any(axis=2)  # the runs each coder has
+    retest = Records()
+    for c, name in enumerate(rep.coders):
+        runs = np.flatnonzero(has[c])
+        if len(runs) < 2:
+            continue
+        sets = {tuple(np.flatnonzero(scored[c, r])) for r in runs}
+        if len(sets) > 1:
+            notes.append(f"the runs of {name} cover different items: its test–retest ICC "
+                         "is on the items every run scored")
+        v = rep.values[c][runs]
+        keep = ~np.isnan(v).any(axis=0)
+        changed = float(np.mean(np.ptp(v[:, keep], axis=0) > 0)) if keep.any() else math.nan
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = icc(v[:, keep], confidence=confidence) if keep.sum() >= 2 else None
+        retest.append({"coder": str(name), "runs": len(runs), "items": int(keep.sum()),
+                       "value": math.nan if r is None else r.value,
+                       "low": math.nan if r is None else r.interval.low,
+                       "high": math.nan if r is None else r.interval.high,
+                       "changed": changed})
+    by_run = Records()
+    for r, run in enumerate(rep.runs):
+        # a coder without this run takes part with their one run (people beside a model)
+        rows = [rep.values[c, r] if has[c, r] else rep.values[c, np.flatnonzero(has[c])[0]]
+                for c in range(len(rep.coders))
+                if has[c, r] or has[c].sum() == 1]
+        v = np.array(rows)
+        keep = ~np.isnan(v).any(axis=0)
+        value = low = high = math.nan
+        if len(rows) >= 2 and keep.sum() >= 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                res = icc(v[:, keep], model=model, type=type, unit=unit,
+                          confidence=confidence)
+            value, low, high = res.value, res.interval.low, res.interval.high
+        by_run.append({"run": run, "items": int(keep.sum()), "value": value, "low": low,
+                       "high": high})
+    return retest, by_run
+
+
+def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: str, type: str,
+              unit: str) -> Records:
+    """The chosen ICC of each group's complete items (nan where undefined)."""
+    out = Records()
+    for g, name in enumerate(names):
+        mask = groups == g
+        v = math.nan
+        if mask.sum() >= 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                v = icc(values[:, mask], model=model, type=type, unit=unit).value
+        out.append({"group": str(name), "items": int(mask.sum()), "value": v})
+    return out
+
+
+def _disputed(scores: Scores, n: int) -> Records:
+    """The ``n`` items whose scores have the largest standard deviation across coders."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        sd = np.nanstd(scores.values, axis=0, ddof=1)
+    order = np.argsort(-sd, kind="stable")[:n]
+    return Records({"item": str(scores.items[i]), "sd": float(sd[i]),
+                    "low": float(np.nanmin(scores.values[:, i])),
+                    "high": float(np.nanmax(scores.values[:, i])),
+                    "scores": int(scores.rated[:, i].sum())} for i in order)
+
+
+# ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Every reliability-data file of a sub-folder whose labels are all numbers."""
+    for f in discover.table_files(folder):
+        found = discover.table_inputs(f)
+        if found.reader_options.get("numeric"):  # ratings.read reads numbers always
+            options = {k: v for k, v in found.reader_options.items() if k != "numeric"}
+            yield Part(dataclasses.replace(found, reader_options=options))
+
+
+JOB = register(Job(
+    "ratings", __name__, kinds=("judgements",), tasks=("table",),
+    help="ICC, CCC, Bland–Altman and Kendall's W of numeric scores (CSV/TSV)",
+    options=PARAMS, order=85,
+    example=("sample_corpora/ratings/essays.csv", "--group", "document"),
+    folder={"table": _folder_parts}))
