@@ -48,13 +48,14 @@ from .stats.coefficients import (
     randolph_kappa,
     table,
 )
+from .analyses.study import compare, plan
 from .stats.inference import Bootstrap, Interval
 from .stats.spec import COEFFICIENTS
 
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
-    "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
+    "beta", "bias", "brennan_prediger", "compare", "compute", "conger_kappa", "distances", "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
-    "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
+    "mv_alpha", "percent_agreement", "pi", "plan", "randolph_kappa", "table",
 ]

@@ -30,7 +30,7 @@ from ..stats import distances as dist
 from . import jobs
 
 __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
-           "in_given_order", "input_paths", "jobs_reading", "judgements_of", "mentions_in",
+           "in_given_order", "input_paths", "job_reading", "jobs_reading", "judgements_of", "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
            "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
            "resolve"]
@@ -60,6 +60,27 @@ def _sniffed(task: str, path: Path) -> str | None:
                 return name
         except (InputError, OSError, UnicodeError):
             continue
+    return None
+
+
+def job_reading(path: str | PathLike, among: Sequence[str] | None = None) -> str | None:
+    """The first job (of ``among``, default every job) whose readers recognise ``path``: a
+    reliability-data file is the table job's; None when no reader recognises it.
+
+    >>> from corpusagree.analyses import corpora
+    >>> corpora.job_reading("sample_corpora/coref/brat"), corpora.job_reading("README.md")
+    ('coref', None)
+    """
+    p = Path(path)
+    if not (p.is_file() or p.is_dir()):
+        return None
+    names = [n for n in jobs.registered() if among is None or n in among]
+    for name in names:
+        tasks = jobs.get(name).tasks
+        if "table" in tasks and p.is_file() and discover.table_layout(p) is not None:
+            return name
+        if any(t != "table" and t in readers.TASKS and _sniffed(t, p) for t in tasks):
+            return name
     return None
 
 

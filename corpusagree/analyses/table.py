@@ -368,4 +368,4 @@ JOB = register(Job(
     help="every coefficient of a reliability-data file (CSV/TSV)",
     options=PARAMS, order=10,
     example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+    folder={"table": _folder_parts}, data=lambda corpus: (as_corpus(corpus).data, "nominal")))
