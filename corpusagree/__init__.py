@@ -20,6 +20,7 @@ a :class:`~corpusagree.model.corpus.Corpus`) and ``analyse`` (a corpus → a rep
 
 from . import distances
 from ._version import __version__
+from .analyses.study import compare, plan
 from .model.data import ReliabilityData, SetLabels
 from .model.errors import InputError
 from .stats.coefficients import (
@@ -48,14 +49,14 @@ from .stats.coefficients import (
     randolph_kappa,
     table,
 )
-from .analyses.study import compare, plan
 from .stats.inference import Bootstrap, Interval
 from .stats.spec import COEFFICIENTS
 
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
-    "beta", "bias", "brennan_prediger", "compare", "compute", "conger_kappa", "distances", "fleiss_kappa",
+    "beta", "bias", "brennan_prediger", "compare", "compute", "conger_kappa", "distances",
+    "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
     "mv_alpha", "percent_agreement", "pi", "plan", "randolph_kappa", "table",
 ]

@@ -30,7 +30,8 @@ from ..stats import distances as dist
 from . import jobs
 
 __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
-           "in_given_order", "input_paths", "job_reading", "jobs_reading", "judgements_of", "mentions_in",
+           "in_given_order", "input_paths", "job_reading", "jobs_reading", "judgements_of",
+           "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
            "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
            "resolve"]

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
+from ..model.errors import InputError
 from ..model.params import PROGRESS, Param, checked
 from ..model.progress import Progress
 from ..report.document import Report
@@ -25,15 +26,21 @@ from ..stats import compare as cmp
 from ..stats import planning
 from ..stats.inference import Bootstrap, Interval
 from ..stats.spec import COEFFICIENTS
-from . import jobs
+from . import corpora, jobs
 
-__all__ = ["CompareReport", "PlanReport", "compare", "plan", "study_data"]
+__all__ = ["CompareReport", "PlanReport", "compare", "hooked_jobs", "plan", "read_study",
+           "study_data"]
 
 #: the coefficients with a bootstrap, which :func:`compare` compares
 RESAMPLABLE = tuple(c for c, e in COEFFICIENTS.items() if e.resamplable)
 
 #: what :func:`compare` and :func:`plan` check first
+#: a study: reliability data, a job's corpus or a report
+STUDY = (ReliabilityData, Corpus, Report)
+
 PARAMS = (
+    Param("a", STUDY, accepts="ReliabilityData, a job's corpus or a report"),
+    Param("b", STUDY, accepts="ReliabilityData, a job's corpus or a report"),
     Param("coefficient", str, choices=RESAMPLABLE),
     Param("paired", bool, none=True),
     Param("bootstrap", Bootstrap, none=True, accepts="a corpusagree.Bootstrap"),
@@ -41,6 +48,59 @@ PARAMS = (
     Param("job", str, none=True),
     PROGRESS,
 )
+
+
+def hooked_jobs() -> list[str]:
+    """The jobs whose studies :func:`compare` and :func:`plan` read (their registration's
+    ``data`` hook), in order.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> hooked_jobs()[:2]
+    ['table', 'coref']
+    """
+    return [n for n, j in jobs.registered().items() if j.data is not None]
+
+
+def read_study(path, job: str | None = None, **table_layout) -> Corpus:
+    """One study's files read by its job's ``read`` (with the job's default options).
+
+    Parameters
+    ----------
+    path : str or path-like
+        A file or folder of a job of :func:`hooked_jobs`.
+    job : str, optional
+        The job; default: the first whose readers recognise ``path``.
+    **table_layout
+        ``coder``, ``item``, ``label``, ``group``: the columns of a reliability-data file.
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    InputError
+        A path no reader of those jobs recognises.
+
+    Examples
+    --------
+    >>> read_study("sample_corpora/coref/brat").job
+    'coref'
+    """
+    name = job or corpora.job_reading(path, hooked_jobs())
+    if name is None:
+        corpora.input_paths(path)  # a missing path: its own error
+        raise InputError(f"not recognised as the input of {', '.join(hooked_jobs())} (give "
+                         "the job)", path)
+    module = jobs.module(name)
+    given = {k: v for k, v in table_layout.items() if v is not None} if name == "table" \
+        else {}
+    return module.read(path, **given)
 
 
 def study_data(study, job: str | None = None) -> tuple[ReliabilityData, str | None, str | None,
@@ -401,6 +461,13 @@ class PlanReport(Report):
 
 
 PLAN_PARAMS = (
+    Param("pilot", (ReliabilityData, Corpus), none=True,
+          accepts="ReliabilityData or a job's corpus"),
+    Param("proportions", (list, tuple, np.ndarray), none=True, accepts="a list of numbers"),
+    Param("table", bool),
+    Param("kappa", dict, none=True, accepts="a dict of irr::N.cohen.kappa's arguments"),
+    Param("documents", (list, tuple, range), none=True, accepts="a list of study sizes"),
+    Param("coefficient", str, choices=RESAMPLABLE),
     Param("alpha_min", float, low=0, high=1, closed="neither", none=True),
     Param("p", float, low=0, high=0.5, closed="neither"),
     Param("coders", int, low=2),

@@ -22,9 +22,9 @@ from types import ModuleType
 from .._version import __version__
 from ..analyses import jobs
 from ..model.errors import InputError
+from . import compare, plan, report, schema
 from . import job as made
 from . import options as opt
-from . import compare, plan, report, schema
 
 __all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main"]
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..analyses import corpora, jobs, study
+from ..analyses.study import PARAMS as STUDY_PARAMS
+from ..analyses.study import RESAMPLABLE, compare, hooked_jobs
+from ..analyses.study import read_study as read
 from ..model.errors import InputError
 from ..model.params import argparse_options
 from . import options as opt
@@ -13,18 +15,13 @@ from . import options as opt
 __all__ = ["register", "run"]
 
 #: the keyword table of :func:`corpusagree.analyses.study.compare`, by name
-PARAMS = {p.name: p for p in study.PARAMS}
-
-
-def hooked() -> list[str]:
-    """The jobs whose studies compare and plan read (a ``data`` hook)."""
-    return [n for n, j in jobs.registered().items() if j.data is not None]
+PARAMS = {p.name: p for p in STUDY_PARAMS}
 
 
 def add_study_input(p: argparse.ArgumentParser) -> None:
     """``--job`` and the table layout's options, shared by ``compare`` and ``plan``."""
-    p.add_argument("--job", choices=hooked(), metavar="JOB",
-                   help=f"the job of the inputs ({', '.join(hooked())}; default: recognised "
+    p.add_argument("--job", choices=hooked_jobs(), metavar="JOB",
+                   help=f"the job of the inputs ({', '.join(hooked_jobs())}; default: recognised "
                    "from the files)")
     g = p.add_argument_group("reliability-data files (the table job)")
     g.add_argument("--group", metavar="COLUMN",
@@ -59,25 +56,15 @@ def register(sub) -> None:
 
 
 def read_study(path: str, args: argparse.Namespace, job: str | None):
-    """The corpus of one study: its job (``--job``, else recognised), read by the job's
-    ``read`` with the job's default options."""
-    name = job or corpora.job_reading(path, hooked())
-    if name is None:
-        corpora.input_paths(path)  # a missing path: its own error
-        raise InputError(f"not recognised as the input of {', '.join(hooked())} (give "
-                         "--job)", path)
-    module = jobs.module(name)
-    given = {}
-    if name == "table":
-        given = {"coder": args.coder, "item": args.item, "label": args.label,
-                 "group": args.group}
-    return module.read(path, **given)
+    """The corpus of one study (:func:`corpusagree.analyses.study.read_study`)."""
+    return read(path, job, coder=args.coder, item=args.item, label=args.label,
+                group=args.group)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.coefficient not in study.RESAMPLABLE:
+    if args.coefficient not in RESAMPLABLE:
         raise InputError(f"--coefficient {args.coefficient}: not a coefficient with a "
-                         f"bootstrap; one of {', '.join(study.RESAMPLABLE)}")
+                         f"bootstrap; one of {', '.join(RESAMPLABLE)}")
     with opt.reading(args):
         a = read_study(args.a, args, args.job)
         b = read_study(args.b, args, args.job)
@@ -88,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     extra = {} if args.distance is None else {"distance": args.distance}
     with opt.progress(args, "compare") as bar:
         try:
-            report = study.compare(a, b, args.coefficient, bootstrap=settings,
+            report = compare(a, b, args.coefficient, bootstrap=settings,
                                    margin=args.margin, progress=bar.update, **extra)
         except (ValueError, KeyError) as e:
             if isinstance(e, InputError):

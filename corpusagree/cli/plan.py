@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..analyses import study
+from ..analyses.study import PLAN_PARAMS, plan
 from ..model.errors import InputError
 from ..model.params import argparse_options
 from . import options as opt
@@ -14,7 +14,7 @@ from .compare import add_study_input, read_study
 __all__ = ["register", "run"]
 
 #: the keyword table of :func:`corpusagree.analyses.study.plan`, by name
-PARAMS = {p.name: p for p in study.PLAN_PARAMS}
+PARAMS = {p.name: p for p in PLAN_PARAMS}
 
 
 def _numbers(text: str) -> list[float]:
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             pilot = read_study(args.pilot, args, args.job)
     try:
         with opt.progress(args, "simulating") as bar:
-            report = study.plan(pilot, alpha_min=args.alpha_min, p=args.p,
+            report = plan(pilot, alpha_min=args.alpha_min, p=args.p,
                                 proportions=args.proportions, coders=args.coders,
                                 table=args.table, width=args.width, documents=args.documents,
                                 coefficient=args.coefficient, level=args.level,
