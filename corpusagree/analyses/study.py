@@ -266,10 +266,11 @@ def _from_reports(a: Report, b: Report, margin: float | None, names) -> CompareR
     ea, eb = a.headline(), b.headline()
     if ea is None or eb is None:
         raise ValueError(f"a {a.job} report has no headline coefficient to compare")
-    if ea.id != eb.id or ea.distance != eb.distance:
-        raise ValueError(f"the reports' headline coefficients differ ({ea.id} {ea.distance}, "
-                         f"{eb.id} {eb.distance})")
     ia, ib = ea.interval, eb.interval
+    da, db = (None if iv is None else iv.distance for iv in (ia, ib))
+    if ea.id != eb.id or da != db:
+        raise ValueError(f"the reports' headline coefficients differ ({ea.id} {da}, "
+                         f"{eb.id} {db})")
     if ia is None or ib is None or ia.distribution is None or ib.distribution is None:
         raise ValueError("compare needs both reports made with a bootstrap (bootstrap=, "
                          "--ci): their replicates are compared")
@@ -288,13 +289,13 @@ def _from_reports(a: Report, b: Report, margin: float | None, names) -> CompareR
     diff = ea.value - eb.value
     lo_q = (1 - settings.level) / 2
     low, high = (float(x) for x in np.quantile(ok, [lo_q, 1 - lo_q]))
-    iv = Interval(ea.id, ea.distance, diff, low, high, settings.level, ia.method, ia.clustered,
+    iv = Interval(ea.id, da, diff, low, high, settings.level, ia.method, ia.clustered,
                   ia.units, len(ok), ia.seed, dist, {}, float(ok.std(ddof=1)),
                   int(len(dist) - len(ok)), None)
     R = len(ok)
     p = float(min(1.0, 2 * min((np.sum(ok <= 0) + 1) / (R + 1),
                                (np.sum(ok >= 0) + 1) / (R + 1))))
-    c = cmp.Comparison(ea.id, ea.distance, ea.value, eb.value, diff, iv, p, True, ia.units,
+    c = cmp.Comparison(ea.id, da, ea.value, eb.value, diff, iv, p, True, ia.units,
                        margin, notes=["paired: the two reports' bootstrap replicates, "
                                       "resample by resample (same documents and seed)"])
     if margin is not None:
@@ -304,7 +305,7 @@ def _from_reports(a: Report, b: Report, margin: float | None, names) -> CompareR
         c.equivalent = bool(-margin < lo and hi < margin)
         c.noninferior = bool(lo > -margin)
     return CompareReport(inputs=[*a.inputs, *b.inputs],
-                         options={"coefficient": ea.id, "distance": ea.distance,
+                         options={"coefficient": ea.id, "distance": da,
                                   "margin": margin, "paired": True, "reader_options": {}},
                          bootstrap=settings, comparison=c, compared=a.job, names=names,
                          notes=list(c.notes))
