@@ -335,7 +335,8 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
                     coder: str = "coder", item: str = "item", label: str = "label",
                     group: str | None = None, delimiter: str | None = None,
                     set_sep: str | None = None, numeric: bool = False,
-                    categories: Sequence | None = None) -> Corpus[ReliabilityData]:
+                    categories: Sequence | None = None, swap: str | None = None
+                    ) -> Corpus[ReliabilityData]:
     """Reliability data from one file, for ``job`` (the parameters are those of
     :func:`corpusagree.analyses.table.read`)."""
     path = one_path(paths, job)
@@ -344,7 +345,8 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
         fmt, data = table_reader.read(path, input_format, coder=coder, item=item,
                                       label=label, group=group, delimiter=delimiter,
                                       set_sep=set_sep, numeric=numeric,
-                                      categories=categories)
+                                      categories=categories,
+                                      **({} if swap is None else {"swap": swap}))
     if annotators is not None:
         lost = [a for a in annotators if a not in data.coders]
         if lost:
@@ -354,7 +356,7 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
     options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
                if v != k}
     options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
-                                      ("set_sep", set_sep)) if v is not None})
+                                      ("set_sep", set_sep), ("swap", swap)) if v is not None})
     if numeric:
         options["numeric"] = True
     return judgements_of(data, fmt, [io.display(path)], options, job)
