@@ -231,9 +231,11 @@ class CompareReport(Report):
                        [[f"A: {self.names[0]}", c.a, None],
                         [f"B: {self.names[1]}", c.b, None],
                         ["A − B", c.difference, (iv.low, iv.high)]],
-                       notes=[f"{iv.method}, {iv.n_resamples or 'no'} resamples of "
-                              f"{c.units} {'documents' if iv.clustered else 'items'}, "
-                              f"seed {iv.seed}"])
+                       notes=[f"{iv.method}, "
+                              + (f"{iv.n_resamples} resamples of " if iv.n_resamples
+                                 else "leaving out each of ")
+                              + f"{c.units} {'documents' if iv.clustered else 'items'}"
+                              + (f", seed {iv.seed}" if iv.n_resamples else "")])
         rows = [["design", "paired" if c.paired else "independent"],
                 ["p-value (no difference)", f"{c.p_value:.4g}"]]
         if c.margin is not None:
