@@ -165,7 +165,7 @@ class Report(WithTables):
         >>> from corpusagree.analyses import table
         >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
         >>> [p.name for p in report.to_csv(tempfile.mkdtemp())]
-        ['coefficients.csv']
+        ['coefficients.csv', 'notes.csv']
         """
         from .csv import write_files
 
