@@ -40,6 +40,7 @@ _HOMES = {
     **dict.fromkeys(["IccResult", "IccTable", "icc", "icc_table"], "stats.icc"),
     **dict.fromkeys(["KendallResult", "kendall_w"], "stats.kendall"),
     "from_dask": "stats.frames",  # tables past one machine (issue 36)
+    **dict.fromkeys(["compare", "plan"], "analyses.study"),  # study design (issue 35)
 }
 
 
@@ -62,9 +63,10 @@ def __dir__() -> list[str]:
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
     "ReliabilityData", "Result", "Results", "S", "SetLabels", "__version__", "alpha", "alpha_prime",
-    "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
+    "beta", "bias", "brennan_prediger", "compare", "compute", "conger_kappa", "distances",
+    "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
-    "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
+    "mv_alpha", "percent_agreement", "pi", "plan", "randolph_kappa", "table",
     # scores (issue 32)
     "BlandAltmanResult", "CccResult", "IccResult", "IccTable", "KendallResult", "PairResults",
     "bland_altman", "ccc", "icc", "icc_table", "kendall_w",

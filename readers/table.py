@@ -25,11 +25,14 @@ LAYOUTS = ("long", "wide")
 def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
          item: str = "item", label: str = "label", group: str | None = None,
          delimiter: str | None = None, set_sep: str | None = None, numeric: bool = False,
-         categories: Sequence | None = None) -> tuple[str, ReliabilityData]:
+         categories: Sequence | None = None, swap: str | None = None
+         ) -> tuple[str, ReliabilityData]:
     """The layout read (``long`` or ``wide``) and the reliability data of one table.
 
     ``layout="auto"``: long when the header has the coder, item and label columns, wide when
-    its first cell is the coder column (standard input, ``-``, is long). The other arguments
+    its first cell is the coder column (standard input, ``-``, is long). ``swap``: the column
+    of the order a pairwise judgement was shown in (long layout; :func:`.io.read_long`,
+    each item the pair in one order). The other arguments
     are those of :meth:`~corpusagree.model.data.ReliabilityData.from_csv`; with ``numeric``
     the ``categories`` are numbers too.
 
@@ -46,7 +49,16 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     if numeric and categories is not None:
         categories = [io.parse_number(str(c), "--categories", None) for c in categories]
     try:
-        if layout == "wide":
+        if swap is not None and layout == "long":
+            triples, groups = io.read_long(path, coder=coder, item=item, label=label,
+                                           group=group, delimiter=delimiter, set_sep=set_sep,
+                                           numeric=numeric, swap=swap)
+            data = ReliabilityData.from_triples(triples, groups=groups, categories=categories,
+                                                source=io.display(path))
+        elif swap is not None:
+            raise InputError("the swap column needs the long layout (one judgement per row)",
+                             io.display(path))
+        elif layout == "wide":
             data = ReliabilityData.from_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
                                                  numeric=numeric, categories=categories)
         else:

@@ -66,7 +66,7 @@ def _valid() -> dict:
         "data": data, "coefficient": "alpha", "spec": "nominal",
         "c": Continuum.from_units([("a", 0, 5, "X"), ("b", 1, 5, "X")], begin=0, end=10),
         "annotations": [], "segmentations": [], "u": (0, 4), "v": (1, 4),
-        "p": np.array([0.01, 0.5]), "q": 0.05,
+        "p": np.array([0.01, 0.5]), "q": 0.05, "a": data, "b": data,
     }
 
 

@@ -793,8 +793,15 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"by_document": True})
 
 
+def main_data(corpus: Corpus | Sequence[CorefAnnotation]) -> tuple[ReliabilityData, str]:
+    """The data of the report's first α: chains of exactly aligned mentions (unmarked ones
+    missing) under the first of :data:`DISTANCES`, the documents as groups."""
+    al = conv.align(as_corpus(corpus).data)
+    return conv.to_data(al, "chain", "missing"), DISTANCES[0]
+
+
 JOB = register(Job(
     "coref", __name__, kinds=("mentions",), tasks=("coref",),
     help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
     options=PARAMS, order=30, example=("sample_corpora/coref/brat",),
-    folder={"coref": _folder_parts}))
+    folder={"coref": _folder_parts}, data=main_data))

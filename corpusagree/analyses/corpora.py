@@ -30,7 +30,8 @@ from ..stats import distances as dist
 from . import jobs
 
 __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
-           "in_given_order", "input_paths", "jobs_reading", "judgements_of", "mentions_in",
+           "in_given_order", "input_paths", "job_reading", "jobs_reading", "judgements_of",
+           "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
            "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
            "resolve"]
@@ -60,6 +61,27 @@ def _sniffed(task: str, path: Path) -> str | None:
                 return name
         except (InputError, OSError, UnicodeError):
             continue
+    return None
+
+
+def job_reading(path: str | PathLike, among: Sequence[str] | None = None) -> str | None:
+    """The first job (of ``among``, default every job) whose readers recognise ``path``: a
+    reliability-data file is the table job's; None when no reader recognises it.
+
+    >>> from corpusagree.analyses import corpora
+    >>> corpora.job_reading("sample_corpora/coref/brat"), corpora.job_reading("README.md")
+    ('coref', None)
+    """
+    p = Path(path)
+    if not (p.is_file() or p.is_dir()):
+        return None
+    names = [n for n in jobs.registered() if among is None or n in among]
+    for name in names:
+        tasks = jobs.get(name).tasks
+        if "table" in tasks and p.is_file() and discover.table_layout(p) is not None:
+            return name
+        if any(t != "table" and t in readers.TASKS and _sniffed(t, p) for t in tasks):
+            return name
     return None
 
 
@@ -310,7 +332,8 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
                     coder: str = "coder", item: str = "item", label: str = "label",
                     group: str | None = None, delimiter: str | None = None,
                     set_sep: str | None = None, numeric: bool = False,
-                    categories: Sequence | None = None) -> Corpus[ReliabilityData]:
+                    categories: Sequence | None = None, swap: str | None = None
+                    ) -> Corpus[ReliabilityData]:
     """Reliability data from one file, for ``job`` (the parameters are those of
     :func:`corpusagree.analyses.table.read`)."""
     path = one_path(paths, job)
@@ -322,7 +345,8 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
         fmt, data = table_reader.read(path, input_format, coder=coder, item=item,
                                       label=label, group=group, delimiter=delimiter,
                                       set_sep=set_sep, numeric=numeric,
-                                      categories=categories)
+                                      categories=categories,
+                                      **({} if swap is None else {"swap": swap}))
     if annotators is not None:
         lost = [a for a in annotators if a not in data.coders]
         if lost:
@@ -332,7 +356,7 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
     options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
                if v != k}
     options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
-                                      ("set_sep", set_sep)) if v is not None})
+                                      ("set_sep", set_sep), ("swap", swap)) if v is not None})
     if numeric:
         options["numeric"] = True
     return judgements_of(data, fmt, [io.display(path)], options, job)

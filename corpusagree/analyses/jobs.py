@@ -30,7 +30,7 @@ __all__ = ["Job", "Part", "get", "module", "reading", "register", "registered",
            "unregister"]
 
 #: the modules of :mod:`corpusagree.analyses` that are not jobs
-NOT_JOBS = frozenset({"base", "corpora", "diagnose", "folder", "jobs"})
+NOT_JOBS = frozenset({"base", "corpora", "diagnose", "folder", "jobs", "study"})
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,11 @@ class Job:
         What kind of sub-folder of a study folder it reports on (``table``, ``coref``,
         ``segments``, ``senses``: :data:`corpusagree.readers.discover.KINDS`) → a function
         of the sub-folder giving its :class:`Part` s.
+    data : callable, optional
+        The reliability data of the job's main α: a corpus of the job (what its ``read``
+        returns) → ``(ReliabilityData, distance)``, documents as the data's groups. The study
+        design (``compare``, ``plan``; :mod:`corpusagree.analyses.study`) reads a job's
+        files through it; None for a job whose main figure is not one α of such data.
     """
 
     name: str
@@ -90,6 +95,7 @@ class Job:
     example: tuple[str, ...] = ()
     options: tuple = ()
     folder: Mapping[str, Callable[[Path], Iterable[Part]]] = field(default_factory=dict)
+    data: Callable[[object], tuple[object, str]] | None = None
 
 
 _JOBS: dict[str, Job] = {}

@@ -865,8 +865,14 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
+def main_data(corpus: Corpus | Sequence[Segmentation]) -> tuple[ReliabilityData, str]:
+    """The data of the report's first α: the potential boundaries (nominal), the documents
+    as groups."""
+    return conv.boundaries(conv.layout(list(as_corpus(corpus).data))), "nominal"
+
+
 JOB = register(Job(
     "segments", __name__, kinds=("segmentations",), tasks=("segments",),
     help="agreement between segmentation annotators",
     options=PARAMS, order=50, example=("sample_corpora/segments/segments.json",),
-    folder={"segments": _folder_parts}))
+    folder={"segments": _folder_parts}, data=main_data))

@@ -795,8 +795,14 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"inventories": inventories}, {"by_document": True})
 
 
+def main_data(corpus: Corpus | Sequence[SenseTag]) -> tuple[ReliabilityData, str]:
+    """The data of the report's first α: the fine scheme, lemmas as groups."""
+    sd = to_reliability(SenseTable.from_tags(as_corpus(corpus).data), "fine")
+    return sd.data, sd.distance
+
+
 JOB = register(Job(
     "senses", __name__, kinds=("sense tags",), tasks=("senses",),
     help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
     options=PARAMS, order=60, example=("sample_corpora/senses/sample.tsv",),
-    folder={"senses": _folder_parts}))
+    folder={"senses": _folder_parts}, data=main_data))

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
+import numpy as np
+
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
@@ -37,6 +39,7 @@ from ..report.tables import Column, Records, Table
 from ..stats import distances as dist
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
+from ..stats.position import first_shown, position_bias
 from . import corpora
 from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, quiet
 from .diagnose import Diagnostics, diagnose
@@ -57,7 +60,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
          annotators: Sequence[str] | None = None, coder: str = "coder", item: str = "item",
          label: str = "label", group: str | None = None, delimiter: str | None = None,
          set_sep: str | None = None, numeric: bool = False,
-         categories: Sequence | None = None) -> Corpus[ReliabilityData]:
+         categories: Sequence | None = None, swap: str | None = None
+         ) -> Corpus[ReliabilityData]:
     """Reliability data from a long table (one judgement per row: columns ``coder``,
     ``item``, ``label`` and an optional ``group`` column such as the document) or a wide
     coder × item table.
@@ -83,6 +87,14 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         distances.
     categories : list, optional
         The declared category set (for S, and the irrCAC family).
+    swap : str, optional
+        Pairwise judgements shown in both orders: the column of the order shown (two
+        values, e.g. ``AB``/``BA``; the option shown first is the part before ``|``, ``,``
+        or ``>``, else the first character: :func:`corpusagree.stats.position.first_shown`).
+        Each row is one judgement: ``item`` the pair, ``coder`` the judge, ``label`` the
+        option preferred (``A``/``B``, or ``tie``). An item is then the pair in one order,
+        grouped by its pair (unless ``group`` is given); :func:`analyse` adds each judge's
+        position bias and agreement in each order.
 
     Returns
     -------
@@ -105,7 +117,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     return corpora.read_judgements(paths, job="table", input_format=input_format,
                                    annotators=annotators, coder=coder, item=item, label=label,
                                    group=group, delimiter=delimiter, set_sep=set_sep,
-                                   numeric=numeric, categories=categories)
+                                   numeric=numeric, categories=categories, swap=swap)
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -205,6 +217,10 @@ class TableReport(Report):
     notes: list[str]
     #: with the diagnostics of data in groups: α of each group (None otherwise)
     by_group: Records | None = None
+    #: read with a swap column: each judge's position bias (None otherwise)
+    position: Records | None = None
+    #: read with a swap column: agreement among the judges in each order shown
+    by_order: Records | None = None
     job = "table"
 
     def body(self) -> dict:
@@ -212,7 +228,8 @@ class TableReport(Report):
                          "judgements": self.judgements, "missing": self.missing,
                          "groups": self.groups},
                 "coefficients": self.coefficients, "diagnostics": self.diagnostics,
-                "by_group": self.by_group}
+                "by_group": self.by_group, "position": self.position,
+                "by_order": self.by_order}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "data"
@@ -235,6 +252,28 @@ class TableReport(Report):
                 [[r["group"], r["items"], r["alpha"]] for r in self.by_group],
                 ["nan: α undefined in the group (one coder, or one value)"]
                 if any(math.isnan(r["alpha"]) for r in self.by_group) else []))
+        if self.position is not None:
+            out.append(Table("position_bias", "Position bias of each judge (order swapped)", [
+                Column("judge", "judge"), Column("pairs", "pairs", "int"),
+                Column("flips", "flips", "int"), Column("flip_rate", "flip rate", "share"),
+                Column("to_first", "to 1st", "int"),
+                Column("to_second", "to 2nd", "int"),
+                Column("with_tie", "tie", "int"),
+                Column("p_value", "McNemar p", "float"), Column("method", "test", "text",
+                                                                optional=True)],
+                [[r["judge"], r["pairs"], r["flips"], r["flip_rate"], r["to_first"],
+                  r["to_second"], r["with_tie"], r["p_value"], r["method"]]
+                 for r in self.position],
+                ["pairs: judged in both orders; flips: the preferred option changed with the "
+                 "order; McNemar's test of flips to the first- against the second-shown "
+                 "option (exact binomial below 25 flips)"]))
+            out.append(Table("by_order", "Agreement among the judges in each order shown", [
+                Column("order", "order"), Column("items", "pairs", "int"),
+                Column("percent_agreement", "raw agreement", "float"),
+                Column("kappa", "κ", "float"), Column("alpha", "α", "float")],
+                [[r["order"], r["items"], r["percent_agreement"], r["kappa"], r["alpha"]]
+                 for r in self.by_order],
+                ["κ: Cohen's for two judges, Fleiss's for more (nan: undefined)"]))
         return out
 
 
@@ -306,6 +345,9 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     categories = categories if categories is not None else data.categories
     source = ", ".join(corpus.inputs) or None
     notes = list(corpus.notes)
+    position = by_order = None
+    if corpus.reader_options.get("swap"):  # first: a mistake in the orders stops it all
+        position, by_order = _swapped(data, distances[0], source)
     settings = resampling(bootstrap, data.groups, notes, cluster="group")
     try:
         specs = list(dict.fromkeys(s for j, d in enumerate(distances)  # a note said once
@@ -340,6 +382,8 @@ def analyse(corpus: Corpus | ReliabilityData, *,
         diagnostics=diag,
         notes=notes + ([] if diag is None else diag.notes),
         by_group=by_group,
+        position=position,
+        by_order=by_order,
     )
 
 
@@ -394,6 +438,32 @@ def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
     return out
 
 
+def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
+             ) -> tuple[Records, Records]:
+    """Each judge's position bias, and agreement on each order separately, of pairwise
+    judgements read with a swap column (items named by :func:`corpusagree.model.io.swap_item`)."""
+    pairs, orders = (np.asarray(x, dtype=object) for x in
+                     zip(*(io.split_swap_item(i) for i in data.items), strict=True))
+    c, i = np.nonzero(data.codes >= 0)
+    labels = np.asarray([str(x) for x in data.labels], dtype=object)
+    chosen = labels[data.codes[c, i]]
+    try:
+        rows = position_bias(np.asarray(data.coders, dtype=object)[c], pairs[i], chosen,
+                             first_shown(orders[i]), orders[i], tie="tie")
+    except ValueError as e:
+        raise InputError(f"swap column: {e}", source) from None
+    by_order = Records()
+    kappa = "kappa" if data.n_coders == 2 else "fleiss_kappa"
+    for o in np.unique(orders.astype(str)):
+        part = data.subset(items=orders.astype(str) == o, compact=True)
+        values = {k: quiet(compute, k, part, None if k != "alpha" else d)
+                  for k in ("percent_agreement", kappa, "alpha")}
+        by_order.append({"order": str(o), "items": part.n_items,
+                         **{("kappa" if k == kappa else k): v if isinstance(v, float)
+                            else v.value for k, v in values.items()}})
+    return Records(r.to_dict() for r in rows), by_order
+
+
 # ---- the registration ------------------------------------------------------------------------
 def _folder_parts(folder: Path) -> Iterator[Part]:
     """Every reliability-data file of a sub-folder of a study folder, with the analysis options
@@ -408,4 +478,4 @@ JOB = register(Job(
     help="every coefficient of a reliability-data file (CSV/TSV)",
     options=PARAMS, order=10,
     example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+    folder={"table": _folder_parts}, data=lambda corpus: (as_corpus(corpus).data, "nominal")))

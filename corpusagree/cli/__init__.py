@@ -22,15 +22,16 @@ from types import ModuleType
 from .._version import __version__
 from ..analyses import jobs
 from ..model.errors import InputError
+from . import compare, plan, report, schema
 from . import job as made
 from . import options as opt
-from . import report, schema
 
 __all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main"]
 
-#: the commands that are not jobs of :mod:`corpusagree.analyses`: ``report`` runs every job on
-#: a study folder, ``schema`` prints the JSON Schema of the reports the others write
-COMMANDS = (report, schema)
+#: the commands that are not jobs of :mod:`corpusagree.analyses`: ``compare`` and ``plan``
+#: (study design), ``report`` runs every job on a study folder, ``schema`` prints the JSON
+#: Schema of the reports the others write
+COMMANDS = (compare, plan, report, schema)
 
 
 def _command(name: str) -> ModuleType | None:

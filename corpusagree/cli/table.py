@@ -20,6 +20,12 @@ def register(sub) -> None:
                    help="cells are sets of values separated by SEP (e.g. '|'; a bare SEP is "
                    "the empty set): the set distances apply, and Krippendorff & Craggs's "
                    "multi-valued alpha (mvα) is added")
+    g.add_argument("--swap", metavar="COLUMN",
+                   help="pairwise judgements shown in both orders: COLUMN is the order shown "
+                   "(two values, e.g. AB/BA; the option shown first is the part before |, , or "
+                   ">, else the first character); item = the pair, coder = the judge, label = "
+                   "the option preferred (A/B or tie). Adds each judge's flip rate, flips to "
+                   "the first-shown option, McNemar's test, and agreement in each order")
     g.add_argument("--categories", metavar="A,B,...",
                    help="the declared category set (for S), comma separated")
     opt.add_annotators(g, "keep only these coders, comma separated")
@@ -57,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                         coder=args.coder, item=args.item, label=args.label, group=args.group,
                         delimiter=args.delimiter, set_sep=args.set_sep,
                         numeric=args.weights is None and table.numeric_labels(args.distance),
-                        categories=opt.split(args.categories),
+                        categories=opt.split(args.categories), swap=args.swap,
                         annotators=opt.split(args.annotators))
     if args.file == "-":
         corpus.inputs = ["<stdin>"]

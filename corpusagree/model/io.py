@@ -223,18 +223,36 @@ def _body(rows: list[tuple[int, list[str]]], header: list[str], name: str
         yield lineno, row
 
 
+def swap_item(pair: str, order: str) -> str:
+    """The item of a pairwise judgement shown in one order (``--swap``): ``pair [order]``.
+
+    >>> swap_item("q1", "BA"), split_swap_item("q1 [BA]")
+    ('q1 [BA]', ('q1', 'BA'))
+    """
+    return f"{pair} [{order}]"
+
+
+def split_swap_item(name: str) -> tuple[str, str]:
+    """(pair, order) of an item made by :func:`swap_item`."""
+    pair, _, order = str(name).rpartition(" [")
+    return pair, order[:-1]
+
+
 def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: str = "label",
               group: str | None = None, delimiter: str | None = None,
-              set_sep: str | None = None, numeric: bool = False, run: str | None = None
-              ) -> tuple[list[tuple], dict | None]:
+              set_sep: str | None = None, numeric: bool = False, run: str | None = None,
+              swap: str | None = None) -> tuple[list[tuple], dict | None]:
     """(coder, item, label) triples of a long table and the item → group map (None without a
     group column); a duplicate judgement, a missing column or a ragged row is an InputError
     at its line. With a ``run`` column (repeated runs of the coders), (coder, item, label,
-    run) quadruples, a judgement a duplicate only within its run."""
+    run) quadruples, a judgement a duplicate only within its run. With a ``swap`` column (the
+    order a pair was shown in), an item is the pair in one order (:func:`swap_item`), grouped
+    by its pair unless ``group`` is given."""
     name, header, rows = _header_and_rows(path, delimiter)
     cols = {}
     for role, col in (("coder", coder), ("item", item), ("label", label)) + (
-            (("group", group),) if group else ()) + ((("run", run),) if run else ()):
+            (("group", group),) if group else ()) + ((("run", run),) if run else ()) + (
+            (("swap", swap),) if swap else ()):
         if col not in header:
             raise InputError(f"no {role} column {quote(col)}; columns are {header}", name,
                              rows[0][0])
@@ -244,6 +262,10 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
     for lineno, row in _body(rows, header, name):
         c, i, raw = row[cols["coder"]].strip(), row[cols["item"]].strip(), \
             row[cols["label"]].strip()
+        if "swap" in cols:
+            if "group" not in cols:
+                groups[swap_item(i, row[cols["swap"]].strip())] = i
+            i = swap_item(i, row[cols["swap"]].strip())
         r = row[cols["run"]].strip() if run else None
         if (c, i, r) in seen:
             where = "" if r is None else f" in run {quote(r)}"
@@ -353,4 +375,5 @@ def read_weights(path: Path_) -> tuple[dict | list[list[float]], Sequence | None
 
 __all__ = ["MISSING_CELLS", "Path_", "as_number", "as_text", "decode", "display", "excerpt",
            "is_number_text", "item_values", "not_utf8", "parse_cell", "parse_number", "read_bytes",
-           "read_long", "read_table", "read_text", "read_weights", "read_wide", "table_header"]
+           "read_long", "read_table", "read_text", "read_weights", "read_wide", "split_swap_item",
+           "swap_item", "table_header"]

@@ -24,7 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import bdtr, chdtrc
 
-__all__ = ["EXACT_BELOW", "PositionBias", "position_bias"]
+__all__ = ["EXACT_BELOW", "ORDER_SEPARATORS", "PositionBias", "first_shown", "position_bias"]
+
+#: separators of the options in an order value (``model-x|model-y``): the first shown is the
+#: part before the first of them; without one, the value's first character (``AB``)
+ORDER_SEPARATORS = ("|", ",", ">")
 
 #: McNemar's exact binomial test below this many flips (to first + to second); χ² above
 EXACT_BELOW = 25
@@ -98,6 +102,35 @@ def mcnemar(b: np.ndarray, c: np.ndarray, exact_below: int = EXACT_BELOW
     stat = np.where(exact, k, chi2)
     p = np.where(n == 0, 1.0, np.where(exact, p_exact, p_chi2))  # no flip: no evidence
     return stat, p, exact
+
+
+def first_shown(order: Sequence) -> np.ndarray:
+    """The option shown first, from each value of the order column: the part before the
+    first of :data:`ORDER_SEPARATORS` (``gpt|claude`` → ``gpt``, ``A>B`` → ``A``), or the
+    value's first character when it has none (``AB`` → ``A``, ``BA`` → ``B``).
+
+    Parameters
+    ----------
+    order : sequence of str
+        The order each pair was shown in.
+
+    Returns
+    -------
+    numpy.ndarray
+        The first-shown option of each, as text.
+
+    Examples
+    --------
+    >>> first_shown(["AB", "BA", "x|y", "y, x", "A>B"]).tolist()
+    ['A', 'B', 'x', 'y', 'A']
+    """
+    values, inverse = np.unique(np.asarray(order, dtype=object).astype(str),
+                                return_inverse=True)
+    out = []
+    for v in values:  # one per distinct order value (two in a study)
+        cut = min((v.index(s) for s in ORDER_SEPARATORS if s in v), default=None)
+        out.append(v[:cut].strip() if cut is not None else v[:1])
+    return np.asarray(out, dtype=object)[inverse].astype(str)
 
 
 def position_bias(judge: Sequence, pair: Sequence, label: Sequence, first: Sequence,

@@ -39,6 +39,20 @@ def commands() -> dict[str, list[str]]:
 COMMANDS = commands()
 #: commands that print no report document
 NOT_REPORTS = {"schema"}
+#: the study-design commands (not jobs: they compose the jobs' data), with their entries
+#: $defs/job_<command> in the schema, and a command line of each report they write
+STUDY = {
+    "compare": ["compare", f"{S}/coref/brat", f"{S}/coref/mmax2", "--resamples", "20",
+                "--margin", "0.05"],
+    "plan": ["plan", f"{S}/table/dialogue_acts.csv", "--group", "document", "--width", "0.2",
+             "--resamples", "20"],
+    "plan_alpha": ["plan", "--alpha-min", "0.8", "--proportions", "1,1,1,1"],
+    "plan_table": ["plan", "--alpha-min", "0.8", "--table"],
+    "plan_kappa": ["plan", "--kappa", "0.5,0.5,0.7,0.85"],
+    "compare_jackknife": ["compare", f"{S}/table/dialogue_acts.csv",
+                          f"{S}/table/dialogue_acts.csv", "--group", "document",
+                          "--interval", "jackknife"],
+}
 #: the options that add parts to a document
 EVERYTHING = ["--ci", "--resamples", "20", "--by-document", "--diagnostics"]
 #: variants whose parts the two runs above do not reach
@@ -52,6 +66,7 @@ VARIANTS = {
                    "masi", "--diagnostics"],
     "table_declared_categories": ["table", f"{S}/table/dialogue_acts.csv", "--categories",
                                   "Statement,Info-Request,Check,Other,Answer"],
+    "table_swap": ["table", "tests/data/table/swap.csv", "--swap", "order"],
     "markables_sets": ["markables", f"{S}/coref/mmax2", "--set-sep", "|", "--diagnostics"],
     "annotators_gold_candidate": ["annotators", f"{S}/table/dialogue_acts.csv", "--gold", "ann",
                                   "--candidate", "dan", "--models",
@@ -133,7 +148,7 @@ def test_schema_command_prints_it(cli, tmp_path, monkeypatch):
 
 # ---- a part for every job, and the code's lists ----------------------------------------------
 def test_every_command_has_a_sample_here():
-    missing = cli_jobs() - set(commands()) - NOT_REPORTS
+    missing = cli_jobs() - set(commands()) - NOT_REPORTS - {v[0] for v in STUDY.values()}
     assert not missing, (f"commands with no sample command line (give the job's registration "
                          f"an example, and its part to report.schema.json): {missing}")
 
@@ -148,12 +163,16 @@ def schema_gaps() -> list[str]:
     modules = {job.module for job in registered.values()}
     reports = {cls.job for cls in Report.__subclasses__() if cls.__module__ in modules}
     enum = set(report["properties"]["job"]["enum"])
-    parts = {k.removeprefix("job_") for k in schema()["$defs"] if k.startswith("job_")}
+    study = {v[0] for v in STUDY.values()}
+    enum -= study
+    parts = {k.removeprefix("job_") for k in schema()["$defs"] if k.startswith("job_")} - study
     dispatch = {c["if"]["properties"]["job"]["const"]: c["then"]["$ref"]
-                for c in report["allOf"]}
+                for c in report["allOf"]
+                if c["if"]["properties"]["job"]["const"] not in study}
     recipe = "add $defs/job_<job> to corpusagree/report/report.schema.json"
     return [f"{what}: {sorted(found ^ names)} differ from the registered jobs; {recipe}"
-            for what, found in (("the commands", cli_jobs() - {"report"} - NOT_REPORTS),
+            for what, found in (("the commands",
+                                 cli_jobs() - {"report"} - NOT_REPORTS - study),
                                 ("Report subclasses", reports), ("the job enum", enum),
                                 ("$defs/job_*", parts), ("the allOf dispatch", set(dispatch)))
             if found != names]
@@ -262,6 +281,7 @@ REACHES = {
     and d["diagnostics"]["value_disagreement"]["rows"],
     "table_declared_categories": lambda d: any(c.get("categories_declared")
                                                for c in d["coefficients"]),
+    "table_swap": lambda d: d["position"][0]["to_first"] == 2 and len(d["by_order"]) == 2,
     "markables_sets": lambda d: "mv_alpha" in ids(d["levels"][0]["attributes"][0]
                                                   ["coefficients"]),
     "annotators_gold_candidate": lambda d: d["candidates"][0]["alt_test"]["humans"]
@@ -276,6 +296,16 @@ REACHES = {
     "relations_overlap": lambda d: d["options"]["directed"] is False and d["by_document"]
     and d["confused"],
 }
+
+
+@pytest.mark.parametrize("name", list(STUDY))
+def test_study_commands_json_validates(cli, name):
+    doc = run_json(cli, STUDY[name])
+    valid(doc)
+    assert doc["job"] == STUDY[name][0]
+    bad = copy.deepcopy(doc)
+    bad["unknown"] = 1
+    assert schema_errors(bad)
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
