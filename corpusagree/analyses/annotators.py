@@ -92,9 +92,23 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
 
     Parameters
     ----------
-    paths, input_format, annotators, coder, item, label, group, delimiter, numeric, categories
-        As :func:`corpusagree.analyses.table.read` (``annotators`` keeps these coders; keep
-        the gold coder and the candidates among them).
+    paths : path, or a list of one path
+        A CSV/TSV file; ``-`` reads standard input (not with a gold column).
+    input_format : {"auto", "long", "wide"}
+        The table's layout, as :func:`corpusagree.analyses.table.read` tells them apart.
+    annotators : list of str, optional
+        Keep only these coders, in this order (keep the gold coder and the candidates among
+        them).
+    coder, item, label : str
+        The columns of the long layout.
+    group : str, optional
+        The group column of the long layout (e.g. the document).
+    delimiter : str, optional
+        The field separator, one character (default: tab, comma or semicolon, from the header).
+    numeric : bool
+        Parse labels (and ``categories``) as numbers, for the numeric scorings and distances.
+    categories : list, optional
+        The declared category set.
     gold : str, optional
         The gold standard: a coder of the table, or else a column of a long table holding
         each item's gold label (its rows must agree). A column becomes a coder of that name,
@@ -173,6 +187,7 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     Parameters
     ----------
     data : Corpus or ReliabilityData
+        A corpus of this job or of the ``table`` job, or reliability data made in Python.
 
     Returns
     -------
@@ -356,7 +371,22 @@ class AnnotatorsReport(Report):
 
     # ---- views ----
     def model(self, id: str) -> ModelFit:
-        """The fit of the model ``id`` (``dawid_skene`` …)."""
+        """The fit of the model ``id`` (``dawid_skene`` …).
+
+        Parameters
+        ----------
+        id : str
+            A model id of ``models`` (``majority_vote``, ``dawid_skene`` …).
+
+        Returns
+        -------
+        ModelFit
+
+        Raises
+        ------
+        KeyError
+            For a model not fitted.
+        """
         for m in self.models:
             if m.id == id:
                 return m
@@ -668,10 +698,11 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
         which are scored against it.
     candidates : list of str
         Coders to test as replacements of the humans (left out of the models).
-    epsilon, fdr, scoring
-        The alt-test's margin ε (0.2), false discovery rate (0.05) and alignment scoring
-        (``"accuracy"``, ``"neg_rmse"`` or a distance) — :func:`corpusagree.annotators.
-        alt_test`.
+    epsilon, fdr : float
+        The alt-test's margin ε (0.2) and false discovery rate (0.05) —
+        :func:`corpusagree.annotators.alt_test`.
+    scoring : str or Distance
+        The alt-test's alignment scoring: ``"accuracy"``, ``"neg_rmse"`` or a distance.
     distance : str or Distance
         The distance of the candidates' α (nominal).
     seed : int, optional

@@ -62,6 +62,7 @@ class Estimate:
     Parameters
     ----------
     result : Result
+        The coefficient's value with the quantities it was computed from.
     interval : Interval, optional
         None when no interval was asked for.
 

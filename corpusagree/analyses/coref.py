@@ -240,12 +240,21 @@ class CorefScores:
 
         Parameters
         ----------
-        which : {"pairs", "macro", "documents"}
-            The micro-averaged pairs, their macro means, or every document's figures.
+        averaging : {"micro", "macro", "document"}
+            ``micro``: the micro-averaged pairs and an ``all`` row (``pairs``,
+            ``all_pairs``); ``macro``: their means over the documents (``macro``,
+            ``macro_all``); ``document``: every document's figures (``documents``).
+            ``macro`` and ``document`` need figures per document.
 
         Returns
         -------
         pandas.DataFrame
+
+        Raises
+        ------
+        ValueError
+            For another ``averaging``, or ``macro`` or ``document`` without figures per
+            document (``by_document=True``).
         """
         import pandas as pd
 

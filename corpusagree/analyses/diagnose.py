@@ -91,6 +91,8 @@ class Diagnostics(WithTables):
     grouped : bool
         Whether the data have groups.
     notes : list of str
+    value_disagreement : dict or None
+        Set labels: the values behind mvα's observed disagreement, the largest parts first.
 
     Examples
     --------

@@ -364,6 +364,7 @@ class MarkablesReport(Report):
         Parameters
         ----------
         name : str
+            The markable level (``coref``, ``sentiment`` …), one of ``levels``.
 
         Returns
         -------

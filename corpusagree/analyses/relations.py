@@ -116,6 +116,7 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
     Parameters
     ----------
     x : Corpus or sequence of RelationAnnotation
+        A corpus of the relations job, or relation annotations made in Python.
 
     Returns
     -------

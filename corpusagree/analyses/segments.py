@@ -170,6 +170,7 @@ def as_corpus(segmentations: Corpus | Sequence[Segmentation]) -> Corpus[list]:
     Parameters
     ----------
     segmentations : Corpus or sequence of Segmentation
+        A corpus of the segments job, or segmentations made in Python.
 
     Returns
     -------

@@ -165,6 +165,7 @@ def as_corpus(tags: Corpus | Sequence[SenseTag]) -> Corpus[list]:
     Parameters
     ----------
     tags : Corpus or sequence of SenseTag
+        A corpus of the senses job, or sense tags made in Python.
 
     Returns
     -------

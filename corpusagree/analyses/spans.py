@@ -155,6 +155,8 @@ def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
     Parameters
     ----------
     corpus : Corpus, Continuum, or sequence of CorefAnnotation or Segmentation
+        A corpus of the spans job or of mentions or segmentations (made into continua), or a
+        continuum, span annotations or segmentations made in Python.
 
     Returns
     -------
@@ -544,11 +546,23 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         A subset of ``alpha_u``, ``gamma``.
     by_document : bool
         uα and γ per document.
-    alpha, beta, delta_empty, category_distance, sampler, precision, n_samples, seed
-        The γ parameters of :func:`corpusagree.stats.gamma.gamma` (Mathet, Widlöcher &
-        Métivier 2015): the positional and categorial weights, the cost of a unit aligned
-        with nothing, the distance between categories, how the expected disorder is sampled
-        and how precisely (or from how many samples), and the seed of the samples.
+    alpha, beta : float
+        γ's weights of the positional and categorial dissimilarities (Mathet, Widlöcher &
+        Métivier 2015) — the parameters of :func:`corpusagree.stats.gamma.gamma`, as the
+        following ones.
+    delta_empty : float
+        Δ∅, the cost of a unit aligned with nothing.
+    category_distance : str, mapping, tuple or Distance
+        The distance between categories.
+    sampler : {"statistical", "shuffle"}
+        How the continua of γ's expected disorder are sampled.
+    precision : float, optional
+        Unless ``n_samples`` is given, sample until D_e's 95% interval is this narrow
+        (relative half-width), with at most 1,000 samples.
+    n_samples : int, optional
+        A fixed number of sampled continua.
+    seed : int, optional
+        The seed of the samples.
     bootstrap : Bootstrap, optional
         uα intervals over documents (two or more).
     diagnostics : int, optional

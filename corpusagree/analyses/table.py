@@ -130,6 +130,7 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     Parameters
     ----------
     data : Corpus or ReliabilityData
+        A corpus of the table job, or reliability data made in Python.
 
     Returns
     -------
@@ -313,6 +314,10 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     diagnostics : int, optional
         The diagnostics, listing the N costliest items (and each coder against a
         ``reference`` coder).
+    reference : str, optional
+        With ``diagnostics``: a coder of the data (as ``data.coders`` names it) to measure
+        each other coder against (Carletta's expert variant; an unknown coder is an
+        InputError); unused without ``diagnostics``.
     progress : callable, optional
         ``progress(done, total)`` as the bootstrap advances.
 

@@ -142,6 +142,7 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     Parameters
     ----------
     trees : Corpus or sequence of RSTTree
+        A corpus of the trees job, or RST trees made in Python.
 
     Returns
     -------

@@ -29,6 +29,11 @@ THRESHOLDS = tuple(b.low for b in interpret.KRIPPENDORFF.bands if math.isfinite(
 class Records(list):
     """A list of report rows (dataclasses with ``to_dict``, or dicts) that pandas can take.
 
+    Parameters
+    ----------
+    iterable : iterable of dict or dataclass, optional
+        The rows (none by default), as for :class:`list`.
+
     Examples
     --------
     >>> from corpusagree.report.tables import Records
@@ -100,6 +105,7 @@ class Table:
     title : str
         The title people read.
     columns : list of Column
+        The columns, in the order of each row's values.
     rows : list of list
         Raw values, one list per row, in the order of ``columns``.
     notes : list of str, optional
@@ -179,6 +185,11 @@ class Table:
 
 class Tables(Mapping[str, "Table"]):
     """A report's tables by id (ASCII), in the order a reader meets them.
+
+    Parameters
+    ----------
+    tables : iterable of Table
+        The tables, in order; two with one id are a ValueError.
 
     Examples
     --------
@@ -274,6 +285,7 @@ class Plot:
     id : str
         Unique within the report.
     title : str
+        The title people read.
     kind : str
         The drawing: ``bootstrap``, ``continuum``, ``heatmap`` of coders, ``confusion`` of
         labels, ``bars`` with intervals.
