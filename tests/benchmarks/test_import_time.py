@@ -13,7 +13,9 @@ def test_import_time_benchmark_runs(capsys):
     out = json.loads(capsys.readouterr().out)
     commands = out["commands"]
     assert list(commands) == ["python -c pass", "import corpusagree", "corpusagree --help"]
-    for name in ("import corpusagree", "corpusagree --help"):
-        assert commands[name]["best"] > 0 and commands[name]["loads"] == []
+    assert all(commands[name]["best"] > 0 for name in commands)
+    # the package alone loads no heavy library; the top-level help lists the registered jobs,
+    # whose modules it imports (numpy with them): the figure is printed, not held
+    assert commands["import corpusagree"]["loads"] == []
     assert bench.main(["--repeat", "1"]) == 0
     assert "corpusagree --help" in capsys.readouterr().out
