@@ -199,7 +199,11 @@ def read_mentions(paths: str | PathLike | Sequence[str | PathLike], input_format
 
 def mentions_in(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None, *,
                 job: str, spans: bool = False, **options: Any) -> Corpus[list]:
-    """:func:`read_mentions` of existing paths in a known format."""
+    """:func:`read_mentions` of existing paths in a known format (one of spans without
+    chains for the spans job only)."""
+    if job != "spans" and readers.get("coref", fmt).spans_only:
+        raise InputError(f"these are {fmt} files: spans without coreference chains, which "
+                         "the spans job reads", plist[0] if len(plist) == 1 else None)
     fmt, annotations = _read_one_per_annotator("coref", plist, fmt, annotators, job=job,
                                                spans=spans, **options)
     corpus = mentions_of(in_given_order(annotations, plist), fmt, plist,
