@@ -81,6 +81,10 @@ def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRe
                 elif isinstance(s, (list, tuple)):
                     problems.add(InputError(f"label {k}: {s!r} is not [start, end, label]",
                                             f, n))
+                else:
+                    problems.add(InputError("labels of the whole text (a text-classification "
+                                            "export): the table job reads them", f, n))
+                    break
         for k, e in enumerate(obj.get("entities") or []):
             rec.spans.append((str(e.get("id", k)), e.get("start_offset"), e.get("end_offset"),
                               str(e.get("label")), n))

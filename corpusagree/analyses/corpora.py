@@ -273,7 +273,7 @@ def one_path(paths: str | PathLike | Sequence[str | PathLike], job: str
             raise InputError(f"the {job} job reads one reliability-data file, not "
                              f"{len(given)}")
         path = given[0]
-    if str(path) != "-" and Path(path).is_dir():
+    if str(path) != "-" and Path(path).is_dir() and table_reader.platform(Path(path)) is None:
         other = other_jobs_files([path], ["table"])
         if other is not None:
             raise InputError(other, path)
