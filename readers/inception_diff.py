@@ -11,7 +11,7 @@ is an error naming the record; the rest of the file is read.
 >>> from pathlib import Path
 >>> anns = read([Path("docs/formats/coref/inception_diff/diff.json")])
 >>> sorted({a.annotator for a in anns}), len(anns[0].document.tokens)
-(['ann1', 'ann2', 'ann3'], 44)
+(['ann1', 'ann2', 'ann3'], 42)
 """
 
 from __future__ import annotations

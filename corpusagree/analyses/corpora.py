@@ -86,6 +86,8 @@ def other_jobs_files(paths: Iterable[str | PathLike], tasks: Sequence[str]) -> s
     wanted = " or ".join(TASK_KINDS[t] for t in tasks)
     # regular files and folders only: sniffing a FIFO or a device would wait on it
     paths = [p for p in map(Path, paths) if p.is_file() or p.is_dir()]
+    if "table" in tasks and any(table_reader.platform(p) for p in paths):
+        return None  # a platform's export, whose judgements the table job reads
     if any(_sniffed(t, p) for p in paths for t in tasks if t != "table"):
         return None  # the job's own data (in several formats, or with a mistake)
     for p in paths:
