@@ -15,7 +15,7 @@ judgement. A line that is not JSON is an error naming its line; the rest of the 
 >>> from pathlib import Path
 >>> anns = read([Path("docs/formats/coref/prodigy/ner.jsonl")])
 >>> sorted({a.annotator for a in anns})
-['ner-alice', 'ner-bob']
+['ner-alice', 'ner-bob', 'ner-carol']
 """
 
 from __future__ import annotations
