@@ -132,8 +132,10 @@ def test_option_flag_and_merged_options():
     coref = {o.name: formats for o, formats in readers.options("coref")}
     assert coref == {"levels": ("mmax2",), "common_paths": ("mmax2",),
                      "coref_types": ("brat",), "chains_from": ("brat",),
-                     "lang": ("brat", "xmi"), "layers": ("xmi", "webanno_tsv"),
-                     "clusters": ("ezcoref",)}
+                     "lang": ("brat", "xmi", "labelstudio", "prodigy", "doccano",
+                              "inception_diff"), "layers": ("xmi", "webanno_tsv"),
+                     "clusters": ("ezcoref",), "predictions_as": ("labelstudio",),
+                     "texts": ("inception_diff",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
 
