@@ -76,3 +76,16 @@ def test_sniffed_as_prodigy():
     for f in (NER, CHOICE, REAL / "news_headlines_ner.jsonl"):
         assert readers.detect("coref", f) == "prodigy"
         assert readers.table.platform(f) == "prodigy"
+
+
+def test_texts_tokenised_together_give_each_texts_own_tokens():
+    from corpusagree.readers._platforms import tokenized
+    from corpusagree.readers._text import tokenize
+
+    texts = [x["text"] for x in _lines(REAL / "news_headlines_ner.jsonl")]
+    texts += ["  a lead space. Two sentences! ok", ". a dot first", "", "an emoji 😀 here."]
+    for text, together in zip(texts, tokenized(texts), strict=True):
+        alone = tokenize(text)
+        assert (together.words, list(together.starts), list(together.ends),
+                together.sentence_starts) == (alone.words, list(alone.starts),
+                                              list(alone.ends), alone.sentence_starts)
