@@ -32,7 +32,8 @@ from . import jobs
 __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
            "in_given_order", "input_paths", "jobs_reading", "judgements_of", "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
-           "other_jobs_files", "read", "read_judgements", "read_mentions", "resolve"]
+           "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
+           "resolve"]
 
 #: what each reader task's formats hold (``table``: reliability-data files)
 TASK_KINDS = {"table": "judgements", "coref": "mentions", "segments": "segmentations",
@@ -84,13 +85,19 @@ def other_jobs_files(paths: Iterable[str | PathLike], tasks: Sequence[str]) -> s
     job reads them
     """
     wanted = " or ".join(TASK_KINDS[t] for t in tasks)
-    # regular files and folders only: sniffing a FIFO or a device would wait on it
-    paths = [p for p in map(Path, paths) if p.is_file() or p.is_dir()]
-    if "table" in tasks and any(table_reader.platform(p) for p in paths):
+    paths = [Path(p) for p in paths]
+    if "table" in tasks and any(table_reader.platform(p) for p in paths
+                                if p.is_file() or p.is_dir()):
         return None  # a platform's export, whose judgements the table job reads
-    if any(_sniffed(t, p) for p in paths for t in tasks if t != "table"):
+    if any(_sniffed(t, p) for p in paths if p.is_file() or p.is_dir()
+           for t in tasks if t != "table"):
         return None  # the job's own data (in several formats, or with a mistake)
+    if "table" in tasks and any(p.is_file() and discover.table_layout(p) is not None
+                                for p in paths):
+        return None  # a reliability-data file with a mistake: its own error says which
     for p in paths:
+        if not (p.is_file() or p.is_dir()):
+            continue  # missing, or a device or pipe, which no sniffer may open
         if "table" not in tasks and p.is_file() and p.suffix.lower() in \
                 discover.TABLE_SUFFIXES and discover.table_layout(p) is not None:
             return (f"this is reliability data (judgements), not {wanted}: "
@@ -113,10 +120,22 @@ def naming_other_jobs(paths: Sequence[Path], tasks: Sequence[str], input_format:
     try:
         yield
     except InputError:
-        other = other_jobs_files(paths, tasks) if input_format == "auto" and paths else None
+        other = other_jobs_error(paths, tasks) if input_format == "auto" and paths else None
         if other is None:
             raise
-        raise InputError(other, paths[0] if len(paths) == 1 else None) from None
+        raise other from None
+
+
+def other_jobs_error(paths: Sequence[Path], tasks: Sequence[str]) -> InputError | None:
+    """The InputError naming the first of ``paths`` that is another job's data and the job
+    that reads it (:func:`other_jobs_files`), or None."""
+    if other_jobs_files(paths, tasks) is None:
+        return None
+    for p in paths:
+        other = other_jobs_files([p], tasks)
+        if other is not None:
+            return InputError(other, p)
+    return None
 
 
 def resolve(tasks: Sequence[str], paths: Sequence[Path], input_format: str = "auto"

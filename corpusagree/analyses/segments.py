@@ -128,7 +128,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike] | Mapping[str, str | P
     <Corpus segments (segeval): 3 annotators, 3 documents, 8 segmentations>
     """
     if local_coders and coder_map is not None:
-        raise InputError("give local_coders (--local-coders) or a coder map (--coder-map), "
+        raise InputError("give local_coders=True or coder_map=FILE, "
                          "not both")
     plist = list(paths.values()) if isinstance(paths, Mapping) else _paths.as_list(paths)
     fmt, segs = corpora.read("segments", paths, input_format, annotators, job="segments",

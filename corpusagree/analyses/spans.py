@@ -204,9 +204,9 @@ def _task(paths: list[Path], input_format: str) -> str:
     for task, error in zip(TASKS, errors, strict=True):
         if len(paths) > 1 and any(_recognises(task, p) for p in paths):
             raise error
-    raise InputError(corpora.other_jobs_files(paths, TASKS) or
-                     "cannot tell the format of these spans; pass --input-format",
-                     paths[0] if len(paths) == 1 else None)
+    raise corpora.other_jobs_error(paths, TASKS) or InputError(
+        "cannot tell the format of these spans; pass input_format=NAME",
+        paths[0] if len(paths) == 1 else None)
 
 
 def _recognises(task: str, path: Path) -> bool:

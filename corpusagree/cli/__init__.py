@@ -11,10 +11,12 @@ import argparse
 import importlib
 import importlib.util
 import os
+import re
 import sys
 import textwrap
 import warnings
 from collections.abc import Sequence
+from functools import partial
 from types import ModuleType
 
 from .._version import __version__
@@ -24,7 +26,7 @@ from . import job as made
 from . import options as opt
 from . import report, schema
 
-__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "main"]
+__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main"]
 
 #: the commands that are not jobs of :mod:`corpusagree.analyses`: ``report`` runs every job on
 #: a study folder, ``schema`` prints the JSON Schema of the reports the others write
@@ -114,28 +116,70 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+def _warn_one_line(message, category, filename, lineno, file=None, line=None, *,
+                   names: dict[str, str]) -> None:
+    print(f"warning: {in_flags(str(message), names)}", file=sys.stderr)
+
+
+def flags(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each keyword of the Python API → the flag that gives it on the command line, as the
+    parser of a sub-command declares them (``input_format`` → ``--input-format``; a reader
+    option's keyword, ``levels``, → ``--levels``)."""
+    out = {}
+    for action in parser._actions:
+        long = [o for o in action.option_strings if o.startswith("--")]
+        if long and action.dest not in ("help", "version"):
+            out[action.dest.removeprefix("reader_")] = long[0]
+    return out
+
+
+#: a keyword as the layers below the command line write it: ``name=value``
+_KEYWORD = re.compile(r"(?<![\w.-])([a-z][a-z0-9_]*)=(True\b)?")
+
+
+def in_flags(message: str, names: dict[str, str]) -> str:
+    """A message in the command line's words: every ``keyword=value`` of a keyword the
+    command has (``names``, from :func:`flags`) becomes ``--flag value`` (``--flag`` for
+    ``keyword=True``); the mapping is made here once, at the edge, and the layers below
+    write Python's words.
+
+    >>> in_flags("give local_coders=True or coder_map=FILE, not both",
+    ...          {"local_coders": "--local-coders", "coder_map": "--coder-map"})
+    'give --local-coders or --coder-map FILE, not both'
+    """
+    def flag(m: re.Match) -> str:
+        name = names.get(m.group(1))
+        if name is None:
+            return m.group(0)
+        return name if m.group(2) else f"{name} "
+
+    return _KEYWORD.sub(flag, message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        print(f"corpusagree {__version__}")  # without building the jobs' parsers
+        return 0
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, or a mistake argparse has printed
         return e.code if isinstance(e.code, int) else 2
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    names = flags(sub.choices[args.command])
     with warnings.catch_warnings():  # each run shows its warnings, one line each
         warnings.simplefilter("default")
-        warnings.showwarning = _warn_one_line
-        return _run(args)
+        warnings.showwarning = partial(_warn_one_line, names=names)
+        return _run(args, names)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, names: dict[str, str]) -> int:
     try:
         opt.html_defaults(args)
         return args.func(args)
     except InputError as e:
-        print(str(e), file=sys.stderr)
+        print(in_flags(str(e), names), file=sys.stderr)
         return 2
     except FileNotFoundError as e:
         print(f"{e.filename}: no such file", file=sys.stderr)
