@@ -119,6 +119,9 @@ def read_judgements(path: Path) -> ReliabilityData:
                                         f, n))
                 continue
             rows.append((who, f"{item}:{obj['label']}", answer))
+        elif "spans" in obj:
+            problems.add(InputError("spans of a text, no classification: the spans job "
+                                    "reads them", f, n))
         else:
             problems.add(InputError("neither options with accept nor a label: not a "
                                     "classification example", f, n))
