@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from ..model.relations import RelationAnnotation
 from ._text import DEFAULT_LANG, Spans, Tokens, anchor, tokenize
 
 __all__ = ["SEPARATOR", "SpanRecord", "head", "json_file", "jsonl", "judgements",
-           "relation_annotations", "span_annotations", "starts_with", "tokenized"]
+           "relation_annotations", "shaped", "span_annotations", "starts_with", "tokenized"]
 
 #: bytes of a file a sniffer reads
 HEAD = 1 << 16
@@ -81,6 +82,21 @@ def jsonl(path: Path, problems: Problems) -> Iterator[tuple[int, dict]]:
                                         n))
                 continue
             yield n, obj
+
+
+@contextmanager
+def shaped(path: Path | str, where: str = "", line: int | None = None) -> Iterator[None]:
+    """A record of another shape than the format's (a list where an object belongs, a
+    number where a list does …) is an InputError naming the file and the line or record,
+    not a traceback."""
+    try:
+        yield
+    except InputError:
+        raise
+    except (AttributeError, TypeError, KeyError, IndexError, ValueError) as e:
+        prefix = f"{where}: " if where else ""
+        raise InputError(f"{prefix}not the structure this format has ({type(e).__name__}: "
+                         f"{quote(str(e))})", path, line) from None
 
 
 @dataclass

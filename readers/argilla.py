@@ -21,7 +21,7 @@ from typing import Any
 
 from ..model.data import ReliabilityData
 from ..model.errors import InputError, quote
-from ._platforms import json_file, judgements, starts_with
+from ._platforms import json_file, judgements, shaped, starts_with
 
 __all__ = ["read_judgements", "sniff"]
 
@@ -67,11 +67,12 @@ def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
         raise InputError("not Argilla records: a JSON list expected", source)
     found: dict[str, list[tuple[str, str, Any]]] = {}
     for n, rec in enumerate(records, 1):
-        if not isinstance(rec, dict):
-            raise InputError(f"record {n} is not an object", source)
-        rid = str(rec.get("id", n))
-        for q, answers in _responses(rec).items():
-            found.setdefault(q, []).extend((u, rid, v) for u, v in answers)
+        with shaped(source, f"record {n}"):
+            if not isinstance(rec, dict):
+                raise InputError(f"record {n} is not an object", source)
+            rid = str(rec.get("id", n))
+            for q, answers in _responses(rec).items():
+                found.setdefault(q, []).extend((u, rid, v) for u, v in answers)
     if not found:
         raise InputError("no submitted responses", source)
     if label is None or label == "label" and "label" not in found:

@@ -31,7 +31,15 @@ from ..model.data import ReliabilityData
 from ..model.errors import InputError, Problems
 from ..model.relations import RelationAnnotation
 from . import _paths, register
-from ._platforms import SpanRecord, head, jsonl, judgements, relation_annotations, span_annotations
+from ._platforms import (
+    SpanRecord,
+    head,
+    jsonl,
+    judgements,
+    relation_annotations,
+    shaped,
+    span_annotations,
+)
 from ._text import DEFAULT_LANG, LANG, check_lang
 
 __all__ = ["read", "read_judgements", "read_relations", "sniff"]
@@ -68,30 +76,31 @@ def _examples(paths: Sequence[str | PathLike], problems: Problems
 def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRecord]:
     out = []
     for f, n, obj in _examples(paths, problems):
-        text = obj.get("text")
-        if not isinstance(text, str):
-            problems.add(InputError("no text", f, n))
-            continue
-        rec = SpanRecord(str(obj.get("id", n)), text, f.stem, str(f), line=n)
-        labels = obj.get("label")
-        if isinstance(labels, list):
-            for k, s in enumerate(labels):
-                if isinstance(s, (list, tuple)) and len(s) == 3:
-                    rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
-                elif isinstance(s, (list, tuple)):
-                    problems.add(InputError(f"label {k}: {s!r} is not [start, end, label]",
-                                            f, n))
-                else:
-                    problems.add(InputError("labels of the whole text (a text-classification "
-                                            "export): the table job reads them", f, n))
-                    break
-        for k, e in enumerate(obj.get("entities") or []):
-            rec.spans.append((str(e.get("id", k)), e.get("start_offset"), e.get("end_offset"),
-                              str(e.get("label")), n))
-        for k, r in enumerate(obj.get("relations") or []):
-            rec.relations.append(Link(str(r.get("from_id")), str(r.get("to_id")),
-                                      str(r.get("type")), {"id": r.get("id", k), "where": n}))
-        out.append(rec)
+        with shaped(f, line=n):
+            text = obj.get("text")
+            if not isinstance(text, str):
+                problems.add(InputError("no text", f, n))
+                continue
+            rec = SpanRecord(str(obj.get("id", n)), text, f.stem, str(f), line=n)
+            labels = obj.get("label")
+            if isinstance(labels, list):
+                for k, s in enumerate(labels):
+                    if isinstance(s, (list, tuple)) and len(s) == 3:
+                        rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
+                    elif isinstance(s, (list, tuple)):
+                        problems.add(InputError(f"label {k}: {s!r} is not [start, end, label]",
+                                                f, n))
+                    else:
+                        problems.add(InputError("labels of the whole text (a text-classification "
+                                                "export): the table job reads them", f, n))
+                        break
+            for k, e in enumerate(obj.get("entities") or []):
+                rec.spans.append((str(e.get("id", k)), e.get("start_offset"), e.get("end_offset"),
+                                  str(e.get("label")), n))
+            for k, r in enumerate(obj.get("relations") or []):
+                rec.relations.append(Link(str(r.get("from_id")), str(r.get("to_id")),
+                                          str(r.get("type")), {"id": r.get("id", k), "where": n}))
+            out.append(rec)
     return out
 
 
@@ -142,14 +151,15 @@ def read_judgements(path: Path) -> ReliabilityData:
     problems = Problems()
     rows: list[tuple[str, str, Any]] = []
     for f, n, obj in _examples([path], problems):
-        labels = obj.get("label", obj.get("cats"))
-        if isinstance(labels, dict):  # cats: {label: true/false}
-            labels = [k for k, v in labels.items() if v]
-        if not isinstance(labels, list) or any(isinstance(v, (list, dict)) for v in labels):
-            problems.add(InputError("label is not a list of label names (a sequence "
-                                    "labelling export? use the spans job)", f, n))
-            continue
-        rows.append((f.stem, str(obj.get("id", n)), [str(v) for v in labels]))
+        with shaped(f, line=n):
+            labels = obj.get("label", obj.get("cats"))
+            if isinstance(labels, dict):  # cats: {label: true/false}
+                labels = [k for k, v in labels.items() if v]
+            if not isinstance(labels, list) or any(isinstance(v, (list, dict)) for v in labels):
+                problems.add(InputError("label is not a list of label names (a sequence "
+                                        "labelling export? use the spans job)", f, n))
+                continue
+            rows.append((f.stem, str(obj.get("id", n)), [str(v) for v in labels]))
     problems.check()
     if not any(len(v) > 1 for _, _, v in rows):
         rows = [(c, i, v[0] if v else None) for c, i, v in rows]

@@ -23,7 +23,7 @@ from pathlib import Path
 from ..model.corpus import CorefAnnotation, Document, Mention
 from ..model.errors import InputError, Problems, quote
 from . import Option, _paths, register
-from ._platforms import SpanRecord, json_file, span_annotations, starts_with
+from ._platforms import SpanRecord, json_file, shaped, span_annotations, starts_with
 from ._text import DEFAULT_LANG, LANG, check_lang
 
 __all__ = ["FIELDS", "read", "sniff"]
@@ -55,13 +55,14 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
         if not isinstance(records, list):
             raise InputError("not an agreement diff: a JSON list expected", f)
         for n, r in enumerate(records, 1):
-            lost = [k for k in FIELDS[:4] if not isinstance(r, dict) or k not in r]
-            if lost:
-                problems.add(InputError(f"record {n}: no {', '.join(lost)}", f))
-                continue
-            found.setdefault((str(r["doc"]), str(r["user"])), []).append(
-                (str(n), r["begin"], r["end"], str(r.get("label") or "span"), f"record {n}",
-                 f))
+            with shaped(f, f"record {n}"):
+                lost = [k for k in FIELDS[:4] if not isinstance(r, dict) or k not in r]
+                if lost:
+                    problems.add(InputError(f"record {n}: no {', '.join(lost)}", f))
+                    continue
+                found.setdefault((str(r["doc"]), str(r["user"])), []).append(
+                    (str(n), r["begin"], r["end"], str(r.get("label") or "span"), f"record {n}",
+                     f))
     problems.check()
     if annotators is not None:
         found = {k: v for k, v in found.items() if k[1] in annotators}

@@ -44,6 +44,7 @@ from ._platforms import (
     json_file,
     judgements,
     relation_annotations,
+    shaped,
     span_annotations,
     starts_with,
 )
@@ -108,20 +109,21 @@ class _Export:
         #: (record, task id, data, annotator, result list)
         self.rows: list[tuple[str, str, dict, str, list]] = []
         for n, task in enumerate(tasks, 1):
-            if self.minimal:
-                self.rows.append(self._minimal(n, task))
-                continue
-            tid = str(task.get("id", n))
-            data = task.get("data") or {}
-            for a in task.get("annotations") or []:
-                if a.get("was_cancelled"):
+            with shaped(path, f"task {n}"):
+                if self.minimal:
+                    self.rows.append(self._minimal(n, task))
                     continue
-                self.rows.append((f"task {n} (id {tid})", tid, data,
-                                  _annotator(a.get("completed_by")), a.get("result") or []))
-            if predictions_as is not None:
-                for p in task.get("predictions") or []:
-                    self.rows.append((f"task {n} (id {tid}), prediction", tid, data,
-                                      predictions_as, p.get("result") or []))
+                tid = str(task.get("id", n))
+                data = task.get("data") or {}
+                for a in task.get("annotations") or []:
+                    if a.get("was_cancelled"):
+                        continue
+                    self.rows.append((f"task {n} (id {tid})", tid, data,
+                                      _annotator(a.get("completed_by")), a.get("result") or []))
+                if predictions_as is not None:
+                    for p in task.get("predictions") or []:
+                        self.rows.append((f"task {n} (id {tid}), prediction", tid, data,
+                                          predictions_as, p.get("result") or []))
 
     def _minimal(self, n: int, rec: dict) -> tuple[str, str, dict, str, list]:
         """A JSON-MIN record as a JSON one: its controls as results. The text is ``text``,
@@ -156,44 +158,46 @@ class _Export:
     def check_types(self, problems: Problems) -> None:
         """Every result type not read is a problem naming it."""
         for where, _, _, _, result in self.rows:
-            for r in result:
-                kind = r.get("type")
-                if kind not in KNOWN:
-                    problems.add(InputError(f"{where}: result type {quote(kind)} is not read "
-                                            f"(known: {', '.join(sorted(KNOWN))})", self.path))
+            with shaped(self.path, where):
+                for r in result:
+                    kind = r.get("type")
+                    if kind not in KNOWN:
+                        problems.add(InputError(f"{where}: result type {quote(kind)} is not read "
+                                                f"(known: {', '.join(sorted(KNOWN))})", self.path))
 
     def spans(self) -> list[SpanRecord]:
         """The ``labels`` regions and relations of each annotation."""
         out = []
         for where, tid, data, who, result in self.rows:
-            regions = [r for r in result if r.get("type") == "labels"]
-            rels = [r for r in result if r.get("type") == "relation"]
-            to_name = regions[0].get("to_name") if regions else None
-            text = _text(data, to_name)
-            if text is None:
-                if regions:
-                    raise InputError(f"{where}: no text in the task's data (keys: "
-                                     f"{', '.join(map(str, data))})", self.path)
-                text = ""
-            offsets = utf16_to_codepoints(text)
-            rec = SpanRecord(tid, text, who, str(self.path))
-            for k, r in enumerate(regions):
-                v = r.get("value") or {}
-                labels = v.get("labels") or v.get("hypertextlabels") or []
-                start, end = v.get("start"), v.get("end")
-                if not offsets.narrow and isinstance(start, int) and isinstance(end, int):
-                    start, end = offsets.get(start, -1), offsets.get(end, 10 ** 18)
-                rid = str(r.get("id", k))
-                rec.spans.append((rid, start, end, "|".join(map(str, labels)) or "span",
-                                  f"{where}, region {rid}"))
-            for k, r in enumerate(rels):
-                src, dst = str(r.get("from_id")), str(r.get("to_id"))
-                if r.get("direction") == "left":
-                    src, dst = dst, src
-                rec.relations.append(Link(src, dst, "|".join(r.get("labels") or []) or
-                                          "relation", {"id": f"{k}", "where": where,
-                                                       "direction": r.get("direction")}))
-            out.append(rec)
+            with shaped(self.path, where):
+                regions = [r for r in result if r.get("type") == "labels"]
+                rels = [r for r in result if r.get("type") == "relation"]
+                to_name = regions[0].get("to_name") if regions else None
+                text = _text(data, to_name)
+                if text is None:
+                    if regions:
+                        raise InputError(f"{where}: no text in the task's data (keys: "
+                                         f"{', '.join(map(str, data))})", self.path)
+                    text = ""
+                offsets = utf16_to_codepoints(text)
+                rec = SpanRecord(tid, text, who, str(self.path))
+                for k, r in enumerate(regions):
+                    v = r.get("value") or {}
+                    labels = v.get("labels") or v.get("hypertextlabels") or []
+                    start, end = v.get("start"), v.get("end")
+                    if not offsets.narrow and isinstance(start, int) and isinstance(end, int):
+                        start, end = offsets.get(start, -1), offsets.get(end, 10 ** 18)
+                    rid = str(r.get("id", k))
+                    rec.spans.append((rid, start, end, "|".join(map(str, labels)) or "span",
+                                      f"{where}, region {rid}"))
+                for k, r in enumerate(rels):
+                    src, dst = str(r.get("from_id")), str(r.get("to_id"))
+                    if r.get("direction") == "left":
+                        src, dst = dst, src
+                    rec.relations.append(Link(src, dst, "|".join(r.get("labels") or []) or
+                                              "relation", {"id": f"{k}", "where": where,
+                                                           "direction": r.get("direction")}))
+                out.append(rec)
         return out
 
     def triples(self, control: str | None) -> list[tuple[str, str, Any]]:
@@ -201,14 +205,15 @@ class _Export:
         is when None)."""
         found: dict[str, list[tuple[str, str, Any, str]]] = {}
         for where, tid, _, who, result in self.rows:
-            for r in result:
-                key = CATEGORICAL.get(r.get("type"))
-                if key is None:
-                    continue
-                value = (r.get("value") or {}).get(key)
-                if r.get("type") == "taxonomy":
-                    value = ["/".join(map(str, p)) for p in value or []]
-                found.setdefault(str(r.get("from_name")), []).append((who, tid, value, where))
+            with shaped(self.path, where):
+                for r in result:
+                    key = CATEGORICAL.get(r.get("type"))
+                    if key is None:
+                        continue
+                    value = (r.get("value") or {}).get(key)
+                    if r.get("type") == "taxonomy":
+                        value = ["/".join(map(str, p)) for p in value or []]
+                    found.setdefault(str(r.get("from_name")), []).append((who, tid, value, where))
         if not found:
             raise InputError("no choices, taxonomy, rating or number results", self.path)
         if control is None or control == "label" and "label" not in found:

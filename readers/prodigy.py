@@ -30,7 +30,7 @@ from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError, Problems
 from . import _paths, register
-from ._platforms import SpanRecord, head, jsonl, judgements, span_annotations
+from ._platforms import SpanRecord, head, jsonl, judgements, shaped, span_annotations
 from ._text import DEFAULT_LANG, LANG, check_lang
 
 __all__ = ["read", "read_judgements", "sniff"]
@@ -77,18 +77,19 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     problems = Problems()
     records = []
     for f, n, obj in _examples(paths, problems):
-        if obj.get("answer", "accept") != "accept":
-            continue
-        text = obj.get("text")
-        if not isinstance(text, str):
-            problems.add(InputError("no text", f, n))
-            continue
-        rec = SpanRecord(str(obj.get("_input_hash", n)), text, _annotator(obj, f), str(f),
-                         line=n)
-        for k, s in enumerate(obj.get("spans") or []):
-            rec.spans.append((str(k), s.get("start"), s.get("end"),
-                              str(s.get("label", "span")), n))
-        records.append(rec)
+        with shaped(f, line=n):
+            if obj.get("answer", "accept") != "accept":
+                continue
+            text = obj.get("text")
+            if not isinstance(text, str):
+                problems.add(InputError("no text", f, n))
+                continue
+            rec = SpanRecord(str(obj.get("_input_hash", n)), text, _annotator(obj, f), str(f),
+                             line=n)
+            for k, s in enumerate(obj.get("spans") or []):
+                rec.spans.append((str(k), s.get("start"), s.get("end"),
+                                  str(s.get("label", "span")), n))
+            records.append(rec)
     out = span_annotations(records, problems, lang)
     problems.check()
     if annotators is not None:
@@ -103,28 +104,29 @@ def read_judgements(path: Path) -> ReliabilityData:
     rows: list[tuple[str, str, Any]] = []
     several = False
     for f, n, obj in _examples([path], problems):
-        answer = obj.get("answer", "accept")
-        if answer == "ignore":
-            continue
-        who, item = _annotator(obj, f), str(obj.get("_input_hash", f"{f.name}:{n}"))
-        if "options" in obj:
-            chosen = obj.get("accept")
-            if answer != "accept" or not isinstance(chosen, list):
+        with shaped(f, line=n):
+            answer = obj.get("answer", "accept")
+            if answer == "ignore":
                 continue
-            several |= len(chosen) > 1
-            rows.append((who, item, [str(c) for c in chosen]))
-        elif "label" in obj:
-            if answer not in ("accept", "reject"):
-                problems.add(InputError(f"answer {answer!r} is not accept, reject or ignore",
-                                        f, n))
-                continue
-            rows.append((who, f"{item}:{obj['label']}", answer))
-        elif "spans" in obj:
-            problems.add(InputError("spans of a text, no classification: the spans job "
-                                    "reads them", f, n))
-        else:
-            problems.add(InputError("neither options with accept nor a label: not a "
-                                    "classification example", f, n))
+            who, item = _annotator(obj, f), str(obj.get("_input_hash", f"{f.name}:{n}"))
+            if "options" in obj:
+                chosen = obj.get("accept")
+                if answer != "accept" or not isinstance(chosen, list):
+                    continue
+                several |= len(chosen) > 1
+                rows.append((who, item, [str(c) for c in chosen]))
+            elif "label" in obj:
+                if answer not in ("accept", "reject"):
+                    problems.add(InputError(f"answer {answer!r} is not accept, reject or ignore",
+                                            f, n))
+                    continue
+                rows.append((who, f"{item}:{obj['label']}", answer))
+            elif "spans" in obj:
+                problems.add(InputError("spans of a text, no classification: the spans job "
+                                        "reads them", f, n))
+            else:
+                problems.add(InputError("neither options with accept nor a label: not a "
+                                        "classification example", f, n))
     problems.check()
     if not several:
         rows = [(c, i, (v[0] if v else None) if isinstance(v, list) else v)

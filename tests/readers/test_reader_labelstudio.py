@@ -150,3 +150,16 @@ def test_the_coref_job_refuses_spans_without_chains():
 
     with pytest.raises(InputError, match="spans job"):
         coref.read(EXAMPLE)
+
+
+@pytest.mark.parametrize("task", [
+    {"id": 1, "data": {"text": "x"}, "annotations": [3]},
+    {"id": 1, "data": {"text": "x"}, "annotations": [{"completed_by": 1, "result": [7]}]},
+    {"id": 1, "data": ["x"], "annotations": [{"completed_by": 1, "result": [
+        {"type": "labels", "value": {"start": 0, "end": 1, "labels": ["A"]}}]}]},
+])
+def test_a_task_of_another_shape_is_named_not_a_traceback(tmp_path, task):
+    f = tmp_path / "export.json"
+    f.write_text(json.dumps([task]))
+    with pytest.raises(InputError, match=r"task 1.*not the structure this format has"):
+        labelstudio.read([f])

@@ -89,3 +89,11 @@ def test_texts_tokenised_together_give_each_texts_own_tokens():
         assert (together.words, list(together.starts), list(together.ends),
                 together.sentence_starts) == (alone.words, list(alone.starts),
                                               list(alone.ends), alone.sentence_starts)
+
+
+def test_a_line_of_another_shape_is_named_not_a_traceback(tmp_path):
+    f = tmp_path / "odd.jsonl"
+    f.write_text(json.dumps({"text": "ab", "_input_hash": 1, "_task_hash": 2,
+                             "spans": ["not a span"], "answer": "accept"}) + "\n")
+    with pytest.raises(InputError, match=r"odd.jsonl:1: not the structure"):
+        prodigy.read([f])
