@@ -938,6 +938,78 @@ def real_relations(fmt: str) -> Callable[[Path, float], tuple[list[Path], str]]:
     return build
 
 
+# ---- annotation platforms' exports: Prodigy's real NER examples as each tool writes them -----
+PLATFORM_SOURCE = ROOT / "tests" / "data" / "platforms" / "prodigy" / "news_headlines_ner.jsonl"
+PLATFORM_ANNOTATORS = ("alice", "bob", "carol")
+
+
+def platform_corpus(n: int, a: argparse.Namespace | None = None) -> list[tuple]:
+    """``n`` copies of Prodigy's accepted news headlines: (id, text, tokens, {annotator:
+    spans}); the second annotator leaves out every third span, the third relabels every
+    fourth."""
+    lines = [json.loads(x) for x in PLATFORM_SOURCE.read_text(encoding="utf-8").splitlines()]
+    lines = [x for x in lines if x.get("answer") == "accept"]
+    out = []
+    for k in range(n):
+        x = lines[k % len(lines)]
+        spans = [(s["start"], s["end"], s["label"]) for s in x.get("spans", [])]
+        per = {"alice": spans, "bob": [s for j, s in enumerate(spans) if j % 3 != 2],
+               "carol": [(b, e, "MISC" if j % 4 == 3 else lab)
+                         for j, (b, e, lab) in enumerate(spans)]}
+        out.append((k, x["text"], x.get("tokens", []), per))
+    return out
+
+
+def write_prodigy(corpus: list[tuple], root: Path) -> list[Path]:
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / "ner.jsonl", "w", encoding="utf-8") as out:
+        for k, text, tokens, per in corpus:
+            for who, spans in per.items():
+                out.write(json.dumps({
+                    "text": text, "_input_hash": k, "_task_hash": k, "tokens": tokens,
+                    "spans": [{"start": b, "end": e, "label": lab} for b, e, lab in spans],
+                    "answer": "accept", "_session_id": f"ner-{who}",
+                    "_annotator_id": f"ner-{who}"}) + "\n")
+    return [root / "ner.jsonl"]
+
+
+def write_labelstudio(corpus: list[tuple], root: Path) -> list[Path]:
+    root.mkdir(parents=True, exist_ok=True)
+    tasks = [{"id": k, "data": {"text": text}, "predictions": [], "annotations": [
+        {"id": k * 3 + j, "completed_by": {"id": j, "email": f"{who}@example.org"},
+         "was_cancelled": False, "result": [
+             {"id": f"{k}-{j}-{r}", "from_name": "label", "to_name": "text", "type": "labels",
+              "origin": "manual", "value": {"start": b, "end": e, "text": text[b:e],
+                                            "labels": [lab]}}
+             for r, (b, e, lab) in enumerate(spans)]}
+        for j, (who, spans) in enumerate(per.items())]} for k, text, _, per in corpus]
+    (root / "export.json").write_text(json.dumps(tasks), encoding="utf-8")
+    return [root / "export.json"]
+
+
+def write_doccano(corpus: list[tuple], root: Path) -> list[Path]:
+    root.mkdir(parents=True, exist_ok=True)
+    for who in PLATFORM_ANNOTATORS:
+        with open(root / f"{who}.jsonl", "w", encoding="utf-8") as out:
+            for k, text, _, per in corpus:
+                out.write(json.dumps({"id": k, "text": text, "label": [
+                    [b, e, lab] for b, e, lab in per[who]], "Comments": []}) + "\n")
+    return [root / f"{who}.jsonl" for who in PLATFORM_ANNOTATORS]
+
+
+def write_inception_diff(corpus: list[tuple], root: Path) -> list[Path]:
+    root.mkdir(parents=True, exist_ok=True)
+    rows = [{"doc": f"doc{k}.txt", "user": who, "begin": b, "end": e, "label": lab}
+            for k, _, _, per in corpus for who, spans in per.items() for b, e, lab in spans]
+    (root / "diff.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    return [root / "diff.json"]
+
+
+for _f, _w in (("prodigy", write_prodigy), ("labelstudio", write_labelstudio),
+               ("doccano", write_doccano), ("inception_diff", write_inception_diff)):
+    _add(f"coref/{_f}", "coref", _f, platform_corpus, _w)
+
+
 SAMPLES_DIR = ROOT / "sample_corpora"
 #: label -> builder of real documents repeated: (root, mb) -> (paths, where they come from)
 REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
@@ -952,6 +1024,9 @@ REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
     "relations/webanno_tsv": real_webanno,
     "relations/brat": real_relations("brat"), "relations/xmi": real_relations("xmi"),
 }
+#: the platforms' exports are written from real examples already (platform_corpus)
+PLATFORM_READERS = ("coref/prodigy", "coref/labelstudio", "coref/doccano",
+                    "coref/inception_diff")
 
 
 def build_real(label: str, root: Path, mb: float) -> tuple[list[Path], int, str]:
@@ -1079,7 +1154,8 @@ def read_once(task: str, fmt: str, paths: list[str]) -> dict:
     from corpusagree import readers
 
     readers.readers(task)
-    if fmt in ("text", "brat", "xmi"):  # spaCy's import and blank pipeline: once per process
+    # spaCy's import and blank pipeline: once per process
+    if fmt in ("text", "brat", "xmi", "labelstudio", "prodigy", "doccano"):
         from corpusagree.readers import _text
 
         _text.check_lang(_text.DEFAULT_LANG)
@@ -1128,7 +1204,9 @@ def main() -> None:
             _rm(root)
             t = time.perf_counter()
             source = None
-            if not args.synthetic and label not in REAL:
+            if label in PLATFORM_READERS:
+                source = "synthetic: Prodigy's news headlines (prodigy-recipes), 3 annotators"
+            elif not args.synthetic and label not in REAL:
                 source = "synthetic (no real documents at hand)"
             elif not args.synthetic:
                 try:

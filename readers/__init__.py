@@ -31,11 +31,12 @@ TASKS = ("coref", "segments", "senses", "trees", "relations")
 
 #: the modules holding each task's readers, in sniffing order
 _MODULES: dict[str, tuple[str, ...]] = {
-    "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref"),
+    "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref",
+              "labelstudio", "prodigy", "doccano", "inception_diff"),
     "segments": ("segeval", "positions", "rs3", "disrpt", "plaintext"),
     "senses": ("raganato", "senseval", "ontonotes", "sensetsv"),
     "trees": ("rs3", "dis"),
-    "relations": ("brat", "webanno_tsv", "xmi", "disrpt"),
+    "relations": ("brat", "webanno_tsv", "xmi", "disrpt", "labelstudio", "doccano"),
 }
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -92,6 +93,9 @@ class Reader:
     #: a format that takes almost any file (plain text): when a path it takes holds another
     #: task's format, the user meant that one (a brat folder's ``.txt`` files)
     fallback: bool = False
+    #: a format of spans without coreference chains (annotation platforms' exports): the
+    #: spans job reads it, the jobs of chains refuse it
+    spans_only: bool = False
 
     def options_for(self, job: str, given: Mapping[str, Any]) -> dict[str, Any]:
         """The reader options of ``given`` (None values left out) over the job's defaults."""
@@ -112,7 +116,7 @@ def register(task: str, name: str, *, sniff: Callable[[Path], bool],
              options: Iterable[Option] = (), summary: str,
              span_layers: bool = False, layout: str = "folder",
              defaults: Mapping[str, Mapping[str, Any]] | None = None,
-             fallback: bool = False) -> Callable[[F], F]:
+             fallback: bool = False, spans_only: bool = False) -> Callable[[F], F]:
     """Decorator registering ``read`` as the reader of format ``name`` for ``task`` (see
     :class:`Reader` for ``layout`` and ``defaults``)."""
     if layout not in LAYOUTS:
@@ -131,7 +135,8 @@ def register(task: str, name: str, *, sniff: Callable[[Path], bool],
                              f"{old[0].read.__module__}")
         number = old[1] if old is not None else len(_REGISTRY)
         _REGISTRY[task, name] = (Reader(task, name, read, sniff, opts, summary,
-                                        span_layers, layout, dict(defaults or {}), fallback),
+                                        span_layers, layout, dict(defaults or {}), fallback,
+                                        spans_only),
                                  number)
         return read
 

@@ -1,6 +1,8 @@
 """Reliability data tables, the input of the table and annotators jobs: a long CSV/TSV table
 (one judgement per row: coder, item, label and an optional group column) or a wide coder ×
-item table, recognised from the header (:func:`.discover.table_layout`).
+item table, recognised from the header (:func:`.discover.table_layout`); or the categorical
+judgements of an annotation platform's export (:data:`PLATFORMS`: Label Studio, Prodigy,
+doccano, Argilla, a Hugging Face dataset), recognised by the sniff of its reader.
 
 The parsing itself is :meth:`~corpusagree.model.data.ReliabilityData.from_csv` and
 :meth:`~corpusagree.model.data.ReliabilityData.from_wide_csv`; this module chooses between
@@ -9,6 +11,7 @@ them.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
@@ -18,8 +21,27 @@ from ..model.data import ReliabilityData
 from ..model.errors import InputError
 from . import discover
 
-#: the layouts of a reliability-data table
-LAYOUTS = ("long", "wide")
+#: the exports of annotation platforms read as judgements: format → reader module and the
+#: options of :func:`read` it takes (``label``: the control or question of Label Studio and
+#: Argilla, the column of a dataset)
+PLATFORMS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "labelstudio": ("labelstudio", ("label",)),
+    "prodigy": ("prodigy", ()),
+    "doccano": ("doccano", ()),
+    "argilla": ("argilla", ("label",)),
+    "hf": ("hfdataset", ("coder", "item", "label", "group")),
+}
+#: the layouts of a reliability-data table, then the platforms' exports
+LAYOUTS = ("long", "wide", *PLATFORMS)
+
+
+def _module(fmt: str):
+    return importlib.import_module(f"{__package__}.{PLATFORMS[fmt][0]}")
+
+
+def platform(path: Path) -> str | None:
+    """The platform whose export ``path`` is (:data:`PLATFORMS`), or None."""
+    return next((fmt for fmt in PLATFORMS if _module(fmt).sniff(path)), None)
 
 
 def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
@@ -43,6 +65,12 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     if layout not in ("auto", *LAYOUTS):
         raise InputError(f"unknown table format {layout!r}; known: {', '.join(LAYOUTS)}")
     io.check_delimiter(delimiter)
+    if layout == "auto" and str(path) != "-":
+        layout = platform(Path(path)) or layout
+    if layout in PLATFORMS:
+        given = {"coder": coder, "item": item, "label": label, "group": group}
+        taken = {k: v for k, v in given.items() if k in PLATFORMS[layout][1]}
+        return layout, _module(layout).read_judgements(Path(path), **taken)
     if layout == "auto":
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")
@@ -102,4 +130,4 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
     return runs, groups
 
 
-__all__ = ["LAYOUTS", "read", "read_runs"]
+__all__ = ["LAYOUTS", "PLATFORMS", "platform", "read", "read_runs"]

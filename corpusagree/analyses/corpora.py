@@ -108,6 +108,9 @@ def other_jobs_files(paths: Iterable[str | PathLike], tasks: Sequence[str]) -> s
     """
     wanted = " or ".join(TASK_KINDS[t] for t in tasks)
     paths = [Path(p) for p in paths]
+    if "table" in tasks and any(table_reader.platform(p) for p in paths
+                                if p.is_file() or p.is_dir()):
+        return None  # a platform's export, whose judgements the table job reads
     if any(_sniffed(t, p) for p in paths if p.is_file() or p.is_dir()
            for t in tasks if t != "table"):
         return None  # the job's own data (in several formats, or with a mistake)
@@ -236,7 +239,11 @@ def read_mentions(paths: str | PathLike | Sequence[str | PathLike], input_format
 
 def mentions_in(plist: Sequence[Path], fmt: str, annotators: Sequence[str] | None = None, *,
                 job: str, spans: bool = False, **options: Any) -> Corpus[list]:
-    """:func:`read_mentions` of existing paths in a known format."""
+    """:func:`read_mentions` of existing paths in a known format (one of spans without
+    chains for the spans job only)."""
+    if job != "spans" and readers.get("coref", fmt).spans_only:
+        raise InputError(f"these are {fmt} files: spans without coreference chains, which "
+                         "the spans job reads", plist[0] if len(plist) == 1 else None)
     fmt, annotations = _read_one_per_annotator("coref", plist, fmt, annotators, job=job,
                                                spans=spans, **options)
     corpus = mentions_of(in_given_order(annotations, plist), fmt, plist,
@@ -306,7 +313,7 @@ def one_path(paths: str | PathLike | Sequence[str | PathLike], job: str
             raise InputError(f"the {job} job reads one reliability-data file, not "
                              f"{len(given)}")
         path = given[0]
-    if str(path) != "-" and Path(path).is_dir():
+    if str(path) != "-" and Path(path).is_dir() and table_reader.platform(Path(path)) is None:
         other = other_jobs_files([path], ["table"])
         if other is not None:
             raise InputError(other, path)

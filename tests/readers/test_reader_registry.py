@@ -44,7 +44,8 @@ def fake_reader(registry, result=("x",), name="fake", **kwargs):
 
 def test_every_task_lists_its_readers_in_sniffing_order():
     assert list(readers.readers("coref")) == ["mmax2", "brat", "conll", "corefud", "xmi",
-                                              "webanno_tsv", "ezcoref"]
+                                              "webanno_tsv", "ezcoref", "labelstudio",
+                                              "prodigy", "doccano", "inception_diff"]
     assert list(readers.readers("segments")) == ["segeval", "positions", "rs3", "disrpt",
                                                  "text"]
     assert list(readers.readers("senses")) == ["raganato", "senseval", "ontonotes",
@@ -63,7 +64,8 @@ def test_get_returns_the_reader_and_names_the_known_formats():
     with pytest.raises(InputError) as e:
         readers.get("coref", "nope")
     assert str(e.value) == ("unknown coref format 'nope'; known: mmax2, brat, conll, corefud, "
-                            "xmi, webanno_tsv, ezcoref")
+                            "xmi, webanno_tsv, ezcoref, labelstudio, prodigy, doccano, "
+                            "inception_diff")
     with pytest.raises(ValueError, match="unknown task"):
         readers.readers("nope")
 
@@ -130,8 +132,10 @@ def test_option_flag_and_merged_options():
     coref = {o.name: formats for o, formats in readers.options("coref")}
     assert coref == {"levels": ("mmax2",), "common_paths": ("mmax2",),
                      "coref_types": ("brat",), "chains_from": ("brat",),
-                     "lang": ("brat", "xmi"), "layers": ("xmi", "webanno_tsv"),
-                     "clusters": ("ezcoref",)}
+                     "lang": ("brat", "xmi", "labelstudio", "prodigy", "doccano",
+                              "inception_diff"), "layers": ("xmi", "webanno_tsv"),
+                     "clusters": ("ezcoref",), "predictions_as": ("labelstudio",),
+                     "texts": ("inception_diff",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
 

@@ -1,0 +1,166 @@
+"""doccano's JSONL export: one example per line, one file per user (``admin.jsonl``,
+``alice.jsonl`` …, the file's name the annotator) unless the project is collaborative.
+
+* sequence labelling: ``label`` a list of ``[start, end, label]`` character offsets into
+  ``text`` → the ``spans`` job;
+* relation extraction: ``entities`` (``id``, ``start_offset``, ``end_offset``, ``label``)
+  and ``relations`` (``from_id``, ``to_id``, ``type``) → the ``spans`` and ``relations`` jobs;
+* text classification: ``label`` a list of label names → one judgement of the example (a set
+  where some example has several) for the ``table`` job.
+
+The example is its ``id`` (else its line number). A span ending before it starts or outside
+the text is an error naming the file and line; the rest of the file is read.
+
+>>> from pathlib import Path
+>>> anns = read([Path("docs/formats/coref/doccano/alice.jsonl"),
+...              Path("docs/formats/coref/doccano/bob.jsonl")])
+>>> [a.annotator for a in anns][:2]
+['alice', 'alice']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from ..model.corpus import CorefAnnotation, Link
+from ..model.data import ReliabilityData
+from ..model.errors import InputError, Problems
+from ..model.relations import RelationAnnotation
+from . import _paths, register
+from ._platforms import (
+    SpanRecord,
+    head,
+    jsonl,
+    judgements,
+    relation_annotations,
+    shaped,
+    span_annotations,
+)
+from ._text import DEFAULT_LANG, LANG, check_lang
+
+__all__ = ["read", "read_judgements", "read_relations", "sniff"]
+
+SUFFIXES = (".jsonl",)
+
+
+def sniff(path: str | PathLike) -> bool:
+    """A ``.jsonl`` file (or a folder of them) whose first line is an object with ``text``
+    and ``label`` or ``entities``, and none of Prodigy's hashes."""
+    path = Path(path)
+    if path.is_dir():
+        found = _paths.files(path, SUFFIXES)
+        return bool(found) and sniff(found[0])
+    if path.suffix.lower() not in SUFFIXES:
+        return False
+    first = head(path).lstrip().partition("\n")[0]
+    if not first.startswith("{"):
+        return False
+    try:
+        obj = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(obj, dict) and "text" in obj and \
+        ("label" in obj or "entities" in obj) and "_input_hash" not in obj
+
+
+def _examples(paths: Sequence[str | PathLike], problems: Problems
+              ) -> list[tuple[Path, int, dict]]:
+    return [(f, n, obj) for f in _paths.all_files(paths, SUFFIXES)
+            for n, obj in jsonl(f, problems)]
+
+
+def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRecord]:
+    out = []
+    for f, n, obj in _examples(paths, problems):
+        with shaped(f, line=n):
+            text = obj.get("text")
+            if not isinstance(text, str):
+                problems.add(InputError("no text", f, n))
+                continue
+            rec = SpanRecord(str(obj.get("id", n)), text, f.stem, str(f), line=n)
+            labels = obj.get("label")
+            if isinstance(labels, list):
+                for k, s in enumerate(labels):
+                    if isinstance(s, (list, tuple)) and len(s) == 3:
+                        rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
+                    elif isinstance(s, (list, tuple)):
+                        problems.add(InputError(f"label {k}: {s!r} is not [start, end, label]",
+                                                f, n))
+                    else:
+                        problems.add(InputError("labels of the whole text (a text-classification "
+                                                "export): the table job reads them", f, n))
+                        break
+            for k, e in enumerate(obj.get("entities") or []):
+                rec.spans.append((str(e.get("id", k)), e.get("start_offset"), e.get("end_offset"),
+                                  str(e.get("label")), n))
+            for k, r in enumerate(obj.get("relations") or []):
+                rec.relations.append(Link(str(r.get("from_id")), str(r.get("to_id")),
+                                          str(r.get("type")), {"id": r.get("id", k), "where": n}))
+            out.append(rec)
+    return out
+
+
+@register("coref", "doccano", sniff=sniff, span_layers=True, spans_only=True, layout="each",
+          summary="doccano JSONL export (sequence labelling, relation extraction): one file "
+          "per user", options=(LANG,))
+def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None, *,
+         lang: str = DEFAULT_LANG, spans: bool = True) -> list[CorefAnnotation]:
+    """The spans of doccano exports (see the module docstring); ``annotators`` renames the
+    files' annotators, one name per file."""
+    check_lang(lang)
+    problems = Problems()
+    records = _records(paths, problems)
+    _rename(records, paths, annotators)
+    out = span_annotations(records, problems, lang)
+    problems.check()
+    return out
+
+
+def _rename(records: list[SpanRecord], paths: Sequence[str | PathLike],
+            annotators: Sequence[str] | None) -> None:
+    if annotators is None:
+        return
+    files = [str(f) for f in _paths.all_files(paths, SUFFIXES)]
+    if len(annotators) != len(files):
+        raise InputError(f"{len(annotators)} annotator name(s) for {len(files)} file(s)")
+    names = dict(zip(files, annotators, strict=True))
+    for r in records:
+        r.annotator = names[r.source]
+
+
+@register("relations", "doccano", sniff=sniff, layout="each",
+          summary="doccano JSONL relation-extraction export: one file per user")
+def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = None
+                   ) -> list[RelationAnnotation]:
+    """The ``relations`` of doccano exports between their ``entities``."""
+    problems = Problems()
+    records = _records(paths, problems)
+    _rename(records, paths, annotators)
+    out = relation_annotations(records, problems)
+    problems.check()
+    return out
+
+
+def read_judgements(path: Path) -> ReliabilityData:
+    """The text-classification labels of doccano exports in ``path`` (a file, or a folder
+    of one file per user): coders are the files, items the examples."""
+    problems = Problems()
+    rows: list[tuple[str, str, Any]] = []
+    for f, n, obj in _examples([path], problems):
+        with shaped(f, line=n):
+            labels = obj.get("label", obj.get("cats"))
+            if isinstance(labels, dict):  # cats: {label: true/false}
+                labels = [k for k, v in labels.items() if v]
+            if not isinstance(labels, list) or any(isinstance(v, (list, dict)) for v in labels):
+                problems.add(InputError("label is not a list of label names (a sequence "
+                                        "labelling export? use the spans job)", f, n))
+                continue
+            rows.append((f.stem, str(obj.get("id", n)), [str(v) for v in labels]))
+    problems.check()
+    if not any(len(v) > 1 for _, _, v in rows):
+        rows = [(c, i, v[0] if v else None) for c, i, v in rows]
+    return judgements(rows, path)

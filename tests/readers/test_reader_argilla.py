@@ -1,0 +1,57 @@
+"""Argilla 2.x records: submitted responses per user as judgements."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corpusagree.analyses import table
+from corpusagree.model.errors import InputError
+from corpusagree.readers import argilla
+from corpusagree.readers.table import platform
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "docs/formats/table/argilla/records.json"
+
+
+def test_submitted_responses_per_user():
+    data = table.read(RECORDS).data
+    assert data.coders == ["user-ann1", "user-ann2", "user-ann3"]
+    assert data.labels == ["neg", "neu", "pos"]
+    assert data.codes.tolist() == [[2, 0, 1, 0], [2, 0, 2, 0], [2, 1, 1, -1]]
+
+
+def _records(tmp_path, responses, name="records.json"):
+    f = tmp_path / name
+    f.write_text(json.dumps([{"id": f"r{i}", "fields": {"text": "x"}, "responses": r}
+                             for i, r in enumerate(responses)]))
+    return f
+
+
+def test_drafts_are_no_judgements_and_lists_are_sets(tmp_path):
+    f = _records(tmp_path, [
+        {"topics": [{"value": ["a", "b"], "user_id": "u1", "status": "submitted"},
+                    {"value": ["a"], "user_id": "u2", "status": "draft"}]},
+        {"topics": [{"value": ["b"], "user_id": "u1", "status": "submitted"},
+                    {"value": ["b"], "user_id": "u2", "status": "submitted"}]}])
+    data = argilla.read_judgements(f)
+    assert data.is_set and data.codes[1, 0] == -1
+    assert data.label(data.codes[0, 0]) == frozenset({"a", "b"})
+
+
+def test_several_questions_need_label(tmp_path):
+    f = _records(tmp_path, [{"q1": [{"value": 1, "user_id": "u", "status": "submitted"}],
+                             "q2": [{"value": 2, "user_id": "u", "status": "submitted"}]}])
+    with pytest.raises(InputError, match="several questions"):
+        argilla.read_judgements(f)
+    assert argilla.read_judgements(f, label="q2").labels == [2]
+
+
+def test_flattened_records_and_a_saved_folder(tmp_path):
+    rows = [{"id": "r1", "text": "x", "label.responses": ["a", "b"],
+             "label.responses.users": ["u1", "u2"],
+             "label.responses.status": ["submitted", "submitted"]}]
+    (tmp_path / "records.json").write_text(json.dumps(rows))
+    assert platform(tmp_path) == "argilla"
+    data = table.read(tmp_path).data
+    assert data.coders == ["u1", "u2"] and data.labels == ["a", "b"]
