@@ -127,10 +127,11 @@ class Source:
 
 def jobs() -> set[str]:
     """The jobs of the command line (``corpusagree.cli.JOBS``) that read input (``schema``
-    prints the JSON Schema of the reports and reads nothing)."""
+    prints the JSON Schema of the reports and reads nothing; ``compare`` and ``plan`` read
+    the jobs' inputs through the jobs' own ``read``, fuzzed there)."""
     from corpusagree.cli import JOBS
 
-    return {job.__name__.rpartition(".")[2] for job in JOBS} - {"schema"}
+    return {job.__name__.rpartition(".")[2] for job in JOBS} - {"schema", "compare", "plan"}
 
 
 @functools.cache

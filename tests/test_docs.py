@@ -235,7 +235,8 @@ def _where(obj) -> str:
     return f"{getattr(obj, '__module__', '')}."
 
 
-SIGNATURES = sorted({n: (n, o) for entry, obj, _ in ENTRIES for n, o in _members(entry, obj)}.values())
+SIGNATURES = sorted({n: (n, o) for entry, obj, _ in ENTRIES
+                     for n, o in _members(entry, obj)}.values())
 
 
 def _attributes(doc: str) -> list[str] | None:

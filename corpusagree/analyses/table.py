@@ -427,12 +427,12 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
                                                         if v not in (None, False)}}}
     notes = ["computed by the dask engine from per-partition sums (the diagnostics need the "
              "data in memory)"]
-    return TableReport(
-        inputs=[source], options=options, bootstrap=bootstrap, coders=size["coders"],
-        items=size["items"], labels=size["labels"], judgements=size["judgements"],
-        missing=size["missing"], groups=size["groups"],
-        coefficients=Records(Estimate(r, iv) for r, iv in found), diagnostics=None,
-        notes=notes)
+    return TableReport(inputs=[source], options=options, bootstrap=bootstrap,
+                       coders=size["coders"], items=size["items"], labels=size["labels"],
+                       judgements=size["judgements"], missing=size["missing"],
+                       groups=size["groups"],
+                       coefficients=Records(Estimate(r, iv) for r, iv in found),
+                       diagnostics=None, notes=notes)
 
 
 def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
