@@ -17,8 +17,9 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "spans",
-                    "segments", "spans", "trees", "senses", "senses"]
+    assert jobs == ["table", "ratings", "ratings", "table", "table", "ratings", "coref",
+                    "markables", "spans", "segments", "spans", "segments", "spans", "trees",
+                    "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -26,8 +27,10 @@ def test_every_job_runs(reports):
 
 def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
     doc = cli_json("report", samples, "--resamples", "200")
-    assert isinstance(doc, list) and [d["job"] for d in doc][:3] == ["table", "table", "coref"]
-    table = doc[0]
+    assert isinstance(doc, list) and [d["job"] for d in doc][:4] == ["table", "ratings",
+                                                                   "ratings", "table"]
+    table = doc[3]
+    assert table["inputs"][0].endswith("dialogue_acts.csv")
     alone = cli_json("table", samples / "table" / "dialogue_acts.csv", "--group", "document",
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
                      "--resamples", "200")
@@ -78,7 +81,9 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
     shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
     doc = cli_json("report", tmp_path, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "spans", "trees"]
+    assert [d["job"] for d in doc] == ["table", "ratings", "coref", "spans", "segments",
+                                       "spans", "trees"]
+    doc = [doc[0], *doc[2:]]  # the ratings job on the marks, beside the table job's
     assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
                                                                           "ann3"]
     assert doc[2]["data"]["annotators"] == ["ann1", "ann2", "ann3"]
@@ -89,7 +94,8 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     assert doc[1]["scores"] == conll["scores"]
 
 
-@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
+@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "ratings"]),
+                                       ("ratings", ["table", "ratings", "ratings"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
                                        ("segments/rs3", ["segments", "spans", "trees"])])
