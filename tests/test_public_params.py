@@ -66,8 +66,18 @@ def _valid() -> dict:
         "data": data, "coefficient": "alpha", "spec": "nominal",
         "c": Continuum.from_units([("a", 0, 5, "X"), ("b", 1, 5, "X")], begin=0, end=10),
         "annotations": [], "segmentations": [], "u": (0, 4), "v": (1, 4),
-        "p": np.array([0.01, 0.5]), "q": 0.05, "a": data, "b": data,
+        "p": np.array([0.01, 0.5]), "q": 0.05, "a": data, "b": data, "frame": _frame(),
     }
+
+
+def _frame():
+    """A small Dask frame of judgements (dask is in the test extra)."""
+    dd = pytest.importorskip("dask.dataframe")
+    import pandas as pd
+
+    return dd.from_pandas(pd.DataFrame({"coder": ["a", "b", "a", "b"],
+                                        "item": [1, 1, 2, 2], "label": ["x", "x", "y", "x"]}),
+                          npartitions=1)
 
 
 VALID = _valid()

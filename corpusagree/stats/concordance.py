@@ -19,7 +19,7 @@ from ..model.params import Param, checked
 from ..model.records import CoderMatrix, frame
 from .coefficients import DegenerateWarning
 from .inference import Interval
-from .scores import CONFIDENCE, Scores, as_scores
+from .scores import CONFIDENCE, SCORES, Scores, as_scores
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,7 @@ def _pairs_out(rows: list, scores: Scores):
     return rows[0] if len(scores.coders) == 2 else PairResults(rows, scores.coders)
 
 
-@checked(CONFIDENCE)
+@checked(SCORES, CONFIDENCE)
 def ccc(data, confidence: float = 0.95):
     """Lin's (1989) concordance correlation coefficient with its z-transform interval.
 
@@ -355,7 +355,7 @@ def _warn_undefined(rows: list, name: str) -> None:
                       "returning nan", DegenerateWarning, stacklevel=3)
 
 
-@checked(CONFIDENCE, Param("limits", float, low=0, high=1, closed="neither"))
+@checked(SCORES, CONFIDENCE, Param("limits", float, low=0, high=1, closed="neither"))
 def bland_altman(data, confidence: float = 0.95, limits: float = 0.95):
     """Bland & Altman's limits of agreement, with the intervals of the bias and the limits.
 

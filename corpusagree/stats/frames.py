@@ -21,6 +21,7 @@ import numpy as np
 from ..model import io
 from ..model.data import MISSING, ReliabilityData, SetLabels, canonical_sets
 from ..model.errors import InputError, quote
+from ..model.params import Items, Param, checked
 from . import distances as dist
 from . import partitioned as pt
 from .coefficients import Result
@@ -236,6 +237,10 @@ def _partition(df, coder, item, label, document, coders, table: Labels, L, metri
     return total, per, list(d_names)
 
 
+@checked(Param("frame", object, accepts="a Dask DataFrame"), Param("coder", str),
+         Param("item", str), Param("label", str), Param("document", str, none=True),
+         Param("set_sep", str, none=True), Param("numeric", bool),
+         Param("categories", Items, none=True), Param("missing_cells", bool))
 def from_dask(frame, *, coder: str = "coder", item: str = "item", label: str = "label",
               document: str | None = None, set_sep: str | None = None, numeric: bool = False,
               categories: Sequence | None = None, missing_cells: bool = False) -> DaskData:

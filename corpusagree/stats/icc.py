@@ -32,7 +32,7 @@ from ..model.records import frame
 from .coefficients import DegenerateWarning
 from .inference import Interval
 from .reml import VarianceComponents, crossed_reml
-from .scores import CONFIDENCE, Scores, as_scores, listwise_note
+from .scores import CONFIDENCE, SCORES, Scores, as_scores, listwise_note
 
 #: the models, types, units, conventions and ways with missing scores :func:`icc` accepts
 MODELS, TYPES, UNITS = ("oneway", "twoway"), ("agreement", "consistency"), ("single",
@@ -312,7 +312,7 @@ def _undefined(value: float, name: str, notes: list) -> None:
         warnings.warn(why, DegenerateWarning, stacklevel=3)
 
 
-@checked(Param("model", str, choices=MODELS), Param("type", str, choices=TYPES),
+@checked(SCORES, Param("model", str, choices=MODELS), Param("type", str, choices=TYPES),
          Param("unit", str, choices=UNITS), CONFIDENCE, Param("missing", str, choices=MISSING),
          Param("convention", str, choices=CONVENTIONS))
 def icc(data, model: str = "twoway", type: str = "agreement", unit: str = "single",
@@ -488,7 +488,7 @@ class IccTable:
         return "\n".join(lines)
 
 
-@checked(CONFIDENCE, Param("missing", str, choices=MISSING))
+@checked(SCORES, CONFIDENCE, Param("missing", str, choices=MISSING))
 def icc_table(data, confidence: float = 0.95, missing: str = "listwise") -> IccTable:
     """Shrout & Fleiss's (1979) six ICCs with F tests and intervals, as ``psych::ICC``.
 

@@ -17,7 +17,7 @@ from scipy.special import chdtrc
 from ..model.params import Param, checked
 from ..model.records import frame
 from .coefficients import DegenerateWarning
-from .scores import as_scores, listwise_note
+from .scores import SCORES, as_scores, listwise_note
 
 
 @dataclass(repr=False)
@@ -117,7 +117,7 @@ def tie_sum(values: np.ndarray) -> float:
     return float((t ** 3 - t).sum())
 
 
-@checked(Param("correct_ties", bool))
+@checked(SCORES, Param("correct_ties", bool))
 def kendall_w(data, correct_ties: bool = True) -> KendallResult:
     """Kendall's coefficient of concordance W, with χ², df and p, as R ``irr::kendall``.
 

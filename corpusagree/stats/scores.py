@@ -16,8 +16,13 @@ import numpy as np
 
 from ..model.data import ReliabilityData, _is_missing, is_number
 from ..model.errors import InputError, quote
-from ..model.params import Param
+from ..model.params import ArrayLike, Param
 
+#: the data every statistic of scores takes: reliability data with numeric labels, a coders ×
+#: items array-like (NaN or None missing) or a mapping of coder → scores
+SCORES = Param("data", (ReliabilityData, ArrayLike, Mapping),
+               accepts="ReliabilityData with numeric labels, a coders × items array-like or a "
+               "mapping of coder → scores")
 
 @dataclass(frozen=True)
 class Scores:
@@ -195,4 +200,4 @@ def _from_array(data, name: str) -> Scores:
 CONFIDENCE = Param("confidence", float, low=0, high=1, closed="neither")
 
 
-__all__ = ["CONFIDENCE", "Scores", "as_scores", "listwise_note"]
+__all__ = ["CONFIDENCE", "SCORES", "Scores", "as_scores", "listwise_note"]
