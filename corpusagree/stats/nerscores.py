@@ -44,6 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..model.continuum import Continuum
+from .coefficients import alpha, kappa
 from .ratios import divide
 
 #: the four modes of SemEval-2013 Task 9.1, in nervaluate's names
@@ -277,5 +279,143 @@ def token_labels(doc: np.ndarray, start: np.ndarray, end: np.ndarray, label: np.
     return out
 
 
-__all__ = ["COUNTS", "MODES", "Matching", "counts", "match", "overlaps", "scores",
-           "token_labels"]
+@dataclass(repr=False)
+class NerAgreement:
+    """NER-style agreement of every annotator pair of a continuum (:func:`ner_agreement`).
+
+    Attributes
+    ----------
+    pairs : list of (int, int)
+        The annotator pairs (a, b), a < b: a is the reference, b the response.
+    counts : numpy.ndarray
+        Pairs × documents × modes × :data:`COUNTS`, every type together.
+    label_counts : numpy.ndarray
+        Pairs × documents × categories × modes × :data:`COUNTS`, each type alone (the spans
+        of other types left out, as nervaluate counts a type).
+    labels_seen : numpy.ndarray
+        Pairs × categories: whether either annotator of the pair marked the type.
+    outcomes : list of Matching
+        The strict matching of every pair's spans (overall), in the order of ``units``.
+    units : list of (numpy.ndarray, numpy.ndarray)
+        Each pair's reference and response units (indices into the continuum), in order.
+    tokens : list of dict or None
+        Per pair: κ and α on all tokens and on the tokens either marked, and their counts;
+        None when the positions are not whole tokens or characters.
+    """
+
+    pairs: list[tuple[int, int]]
+    counts: np.ndarray
+    label_counts: np.ndarray
+    labels_seen: np.ndarray
+    outcomes: list[Matching]
+    units: list[tuple[np.ndarray, np.ndarray]]
+    tokens: list[dict] | None
+
+
+def _order(c: Continuum, sel: np.ndarray) -> np.ndarray:
+    """The units ``sel`` in the order spans are taken: document, start, end, type."""
+    return sel[np.lexsort((c.category[sel], c.end[sel], c.start[sel], c.doc[sel]))]
+
+
+def ner_agreement(c: Continuum, min_overlap: float = 1.0) -> NerAgreement:
+    """The four modes' counts and token κ of every annotator pair, on the documents both
+    annotated (see the module docstring).
+
+    All pairs are matched in one call per mode: a group is a pair and a document (and a type,
+    for the counts of one type), so the spans of different groups never meet.
+
+    Parameters
+    ----------
+    c : Continuum
+        The spans.
+    min_overlap : float
+        The share (per cent) of a reference span a response span must cover to overlap it.
+
+    Returns
+    -------
+    NerAgreement
+
+    Examples
+    --------
+    >>> from corpusagree.model.continuum import Continuum
+    >>> c = Continuum.from_units([("a", 0, 2, "PER"), ("b", 0, 2, "PER"), ("a", 4, 6, "LOC"),
+    ...                           ("b", 4, 5, "LOC")], end=8, unit="token")
+    >>> r = ner_agreement(c)
+    >>> r.counts[0].sum(axis=0)[MODES.index("strict")].tolist()
+    [1, 1, 0, 0, 0]
+    >>> round(r.tokens[0]["kappa_all"], 4), round(r.tokens[0]["kappa_marked"], 4)
+    (0.7895, 0.6)
+    """
+    A, D, L = len(c.annotators), len(c.documents), max(len(c.categories), 1)
+    pairs = [(a, b) for a in range(A) for b in range(a + 1, A)]
+    P = len(pairs)
+    both = np.array([c.annotated[a] & c.annotated[b] for a, b in pairs]).reshape(P, D)
+    units = []
+    for p, (a, b) in enumerate(pairs):  # index arrays only: the matching is one call below
+        shared = both[p, c.doc]
+        units.append((_order(c, np.flatnonzero(shared & (c.annotator == a))),
+                      _order(c, np.flatnonzero(shared & (c.annotator == b)))))
+    pair_t = np.concatenate([np.full(len(t), p) for p, (t, _) in enumerate(units)] + [[]])
+    pair_p = np.concatenate([np.full(len(r), p) for p, (_, r) in enumerate(units)] + [[]])
+    ut = np.concatenate([t for t, _ in units] + [[]]).astype(np.int64)
+    up = np.concatenate([r for _, r in units] + [[]]).astype(np.int64)
+    pair_t, pair_p = pair_t.astype(np.int64), pair_p.astype(np.int64)
+    gt, gp = pair_t * D + c.doc[ut], pair_p * D + c.doc[up]
+    lt, lp = c.category[ut], c.category[up]
+    spans_t = (c.start[ut], c.end[ut], lt)
+    spans_p = (c.start[up], c.end[up], lp)
+    total = np.zeros((P * D, len(MODES), len(COUNTS)), np.int64)
+    by_label = np.zeros((P * D * L, len(MODES), len(COUNTS)), np.int64)
+    strict = None
+    for k, mode in enumerate(MODES):
+        m = match(mode, gt, *spans_t, gp, *spans_p, min_overlap)
+        total[:, k] = counts(m, gt, gp, P * D)
+        if mode == "strict":
+            strict = m
+        ml = match(mode, gt * L + lt, *spans_t, gp * L + lp, *spans_p, min_overlap)
+        by_label[:, k] = counts(ml, gt * L + lt, gp * L + lp, P * D * L)
+    seen = np.zeros((P, L), bool)
+    seen[pair_t, lt] = True
+    seen[pair_p, lp] = True
+    cuts_t = np.cumsum([0] + [len(t) for t, _ in units])
+    cuts_p = np.cumsum([0] + [len(r) for _, r in units])
+    outcomes = [Matching(strict.outcome[cuts_p[p]:cuts_p[p + 1]],
+                         np.where(strict.taken[cuts_p[p]:cuts_p[p + 1]] >= 0,
+                                  strict.taken[cuts_p[p]:cuts_p[p + 1]] - cuts_t[p], -1),
+                         strict.missed[cuts_t[p]:cuts_t[p + 1]]) for p in range(P)]
+    return NerAgreement(pairs, total.reshape(P, D, len(MODES), len(COUNTS)),
+                        by_label.reshape(P, D, L, len(MODES), len(COUNTS)), seen, outcomes,
+                        units, _tokens(c, pairs, both, units))
+
+
+def _tokens(c: Continuum, pairs: list[tuple[int, int]], both: np.ndarray,
+            units: list[tuple[np.ndarray, np.ndarray]]) -> list[dict] | None:
+    """κ and α of each pair on token labels (Brandsen et al. 2020, §4.2), or None when the
+    positions are not whole units."""
+    whole = np.concatenate([c.start, c.end, c.bounds.ravel()])
+    if not np.all(whole == np.round(whole)):
+        return None
+    out = []
+    for p, (ut, up) in enumerate(units):  # one κ per pair, each over arrays
+        docs = np.flatnonzero(both[p])
+        where = np.full(len(c.documents), -1)
+        where[docs] = np.arange(len(docs))
+        length = (c.bounds[docs, 1] - c.bounds[docs, 0]).astype(np.int64)
+        offsets = np.concatenate([[0], np.cumsum(length)])
+        begin = c.bounds[:, 0]
+        a, b = (token_labels(where[c.doc[u]], c.start[u] - begin[c.doc[u]],
+                             c.end[u] - begin[c.doc[u]], c.category[u], offsets)
+                for u in (ut, up))
+        marked = (a > 0) | (b > 0)
+        row = {"tokens": int(len(a)), "marked": int(marked.sum())}
+        for scope, keep in (("all", slice(None)), ("marked", marked)):
+            data = np.stack([a[keep], b[keep]])
+            ok = data.shape[1] > 0 and len(np.unique(data)) > 1
+            row[f"kappa_{scope}"] = kappa(data).value if ok else float("nan")
+            row[f"alpha_{scope}"] = alpha(data).value if ok else float("nan")
+        out.append(row)
+    return out
+
+
+__all__ = ["COUNTS", "MODES", "Matching", "NerAgreement", "counts", "match", "ner_agreement",
+           "overlaps", "scores", "token_labels"]

@@ -51,8 +51,8 @@ def test_bio_equals_nervaluate(seed):
     rng = np.random.default_rng(seed)
     docs = [int(rng.integers(1, 40)) for _ in range(int(rng.integers(1, 8)))]
     true = [_random_tags(rng, n) for n in docs]
-    pred = [[t if rng.random() < 0.6 else s for t, s in zip(doc, _random_tags(rng, len(doc)))]
-            for doc in true]
+    pred = [[t if rng.random() < 0.6 else s
+             for t, s in zip(doc, _random_tags(rng, len(doc)), strict=True)] for doc in true]
     ev = nervaluate.Evaluator(true, pred, tags=LABELS, loader="list")
     res = ev.evaluate()
     _check(_ours(ev.true, ev.pred, LABELS), res["overall"])
