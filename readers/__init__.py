@@ -31,7 +31,8 @@ TASKS = ("coref", "segments", "senses", "trees", "relations")
 
 #: the modules holding each task's readers, in sniffing order
 _MODULES: dict[str, tuple[str, ...]] = {
-    "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref"),
+    "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref",
+              "conll_ner"),
     "segments": ("segeval", "positions", "rs3", "disrpt", "plaintext"),
     "senses": ("raganato", "senseval", "ontonotes", "sensetsv"),
     "trees": ("rs3", "dis"),
