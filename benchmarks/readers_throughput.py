@@ -156,6 +156,51 @@ def _flat(mentions: list[tuple]) -> list[tuple]:
     return out
 
 
+#: the entity types of the CoNLL NER files written (an entity's chain number picks one)
+NER_TYPES = ("PER", "LOC", "ORG", "MISC")
+
+
+def write_conll_ner(corpus: list[tuple], root: Path,
+                    annotators: Sequence[str] = ANNOTATORS) -> list[Path]:
+    """CoNLL-2003 NER columns (token, POS, chunk, BIO tag), one file per annotator, a
+    ``-DOCSTART-`` line before each document; the mentions that overlap no other, typed by
+    chain."""
+    out = []
+    folder = root / "conll_ner"
+    folder.mkdir(parents=True, exist_ok=True)
+    for k, a in enumerate(annotators):
+        lines = []
+        for sentences, per_ann in corpus:
+            tags = ["O"] * sum(len(s) for s in sentences)
+            for s, e, c in _flat(per_ann[k]):
+                t = NER_TYPES[c % len(NER_TYPES)]
+                tags[s:e] = [f"B-{t}"] + [f"I-{t}"] * (e - s - 1)
+            lines.append("-DOCSTART- -X- -X- O\n")
+            i = 0
+            for sent in sentences:
+                lines += [f"{w} NN I-NP {tags[i + j]}" for j, w in enumerate(sent)]
+                lines.append("")
+                i += len(sent)
+        path = folder / f"{a}.conll"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.append(path)
+    return out
+
+
+def real_conll_ner(root: Path, mb: float) -> tuple[list[Path], str]:
+    """GUM's and OntoGUM's mentions that overlap no other, as CoNLL NER columns."""
+    got = _gum()
+    if got is None:
+        raise FileNotFoundError("gum_ontogum_tsv")
+    docs, names = got
+    one = [(sentences, per_ann) for _, sentences, per_ann in docs]
+    probe = root / "probe"
+    size = sum(p.stat().st_size for p in write_conll_ner(one, probe, names))
+    _rm(probe)
+    paths = write_conll_ner(one * _copies(mb, size), root, names)
+    return paths, "GUM/OntoGUM mentions (no nesting) as BIO columns"
+
+
 def write_webanno(corpus: list[tuple], root: Path) -> list[Path]:
     """WebAnno TSV 3.3, one file per document and annotator, a DKPro coreference chain
     layer: ``TYPE[chain]`` and ``relation->chain-link`` on every token of a mention."""
@@ -494,6 +539,7 @@ for _f in ("conll", "corefud", "brat", "mmax2", "xmi"):
     _add(f"coref/{_f}", "coref", _f, _coref, write_sample_format(_f))
 _add("coref/webanno_tsv", "coref", "webanno_tsv", _coref, write_webanno)
 _add("coref/ezcoref", "coref", "ezcoref", _coref, write_ezcoref)
+_add("coref/conll_ner", "coref", "conll_ner", _coref, write_conll_ner)
 _add("segments/segeval", "segments", "segeval", _segs, write_segeval_json)
 _add("segments/segeval_tsv", "segments", "segeval", _segs, write_segeval_tsv)
 _add("segments/positions", "segments", "positions", _segs, write_positions)
@@ -943,6 +989,7 @@ SAMPLES_DIR = ROOT / "sample_corpora"
 REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
     **{f"coref/{f}": real_coref(f) for f in ("conll", "corefud", "brat", "mmax2", "xmi")},
     "coref/webanno_tsv": real_webanno, "coref/ezcoref": real_ezcoref,
+    "coref/conll_ner": real_conll_ner,
     "segments/segeval": real_segeval_json, "segments/segeval_tsv": real_segeval_tsv,
     "segments/positions": real_positions, "segments/rs3": real_rs3,
     "segments/disrpt": real_disrpt, "segments/text": real_text,

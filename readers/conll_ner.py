@@ -29,11 +29,10 @@ from pathlib import Path
 import numpy as np
 
 from ..model.chains import check_documents
-from ..model.corpus import CorefAnnotation, Document
+from ..model.corpus import Chain, CorefAnnotation, Document, Mention
 from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
-from .conll2012 import build_annotation
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 
@@ -95,10 +94,21 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None, scheme: str = 
                 str(f.relative_to(root).with_suffix("")) + "/"
             with problems.collect():
                 for doc, mentions in parse(f, scheme, prefix, problems):
-                    out.append(build_annotation(doc, name, mentions, str(f)))
+                    out.append(_annotation(doc, name, mentions, str(f)))
     problems.check()
     check_documents(out)
     return out
+
+
+def _annotation(doc: Document, annotator: str, mentions: list, source: str
+                ) -> CorefAnnotation:
+    """The annotation of one document: mentions ``m1, m2 …`` in span order (as
+    :func:`~corpusagree.readers.conll2012.build_annotation` numbers them; the entities come
+    in that order already), each its own chain."""
+    ments = {f"m{i}": Mention(f"m{i}", frags, None, {"entity": eid, **attrs})
+             for i, (eid, frags, _, attrs) in enumerate(mentions, 1)}
+    chains = [Chain(m.attrs["entity"], [mid]) for mid, m in ments.items()]
+    return CorefAnnotation(doc, annotator, ments, chains, source=source)
 
 
 def parse(path: Path, scheme: str = "auto", prefix: str = "",
@@ -124,9 +134,12 @@ def parse(path: Path, scheme: str = "auto", prefix: str = "",
     width = np.fromiter(map(len, fields), np.int64, n)
     first = [f[0] if f else "" for f in fields]
     last = [f[-1] if f else "" for f in fields]
-    docstart = np.fromiter((x == "-DOCSTART-" for x in first), bool, n)
-    comment = np.fromiter((line[:1] == "#" for line in lines), bool, n)
-    tags, tag_code = np.unique(np.array(last, dtype=object), return_inverse=True)
+    docstart = np.array(first, dtype=object) == "-DOCSTART-"
+    comment = np.zeros(n, bool)
+    comment[[i for i, x in enumerate(first) if x[:1] == "#"]] = True
+    tags = list(dict.fromkeys(last))                  # each tag once, in order of use
+    codes = {t: i for i, t in enumerate(tags)}
+    tag_code = np.fromiter(map(codes.__getitem__, last), np.int64, n)
     valid = np.array([bool(_TAG.fullmatch(t)) for t in tags], bool)
     comment &= ~valid[tag_code] | (width < 2)
     token = (width > 0) & ~docstart & ~comment
@@ -137,7 +150,7 @@ def parse(path: Path, scheme: str = "auto", prefix: str = "",
             f"{quote(last[k])} is no NER tag (O, or B-, I-, E-, S- and a type)"
         raise InputError(what, path, k + 1)
     prefix_of = np.array([_PREFIX.get(t[:1], _O) for t in tags], np.int64)
-    types = sorted({t[2:] for t in tags[valid] if t != "O"})
+    types = sorted({t[2:] for t, v in zip(tags, valid, strict=True) if v and t != "O"})
     type_of = np.array([types.index(t[2:]) if v and t != "O" else -1
                         for t, v in zip(tags, valid, strict=True)], np.int64)
     at = np.flatnonzero(token)                      # line index of each token
@@ -187,10 +200,10 @@ def parse(path: Path, scheme: str = "auto", prefix: str = "",
         words = [first[i] for i in at[lo:hi].tolist()]
         sentences = (np.flatnonzero(boundary[lo:hi])).tolist()
         ident = f"{prefix}{k}" if numbered else (prefix.rstrip("/") or "document")
-        mentions = [(f"e{j}", ((int(s) - lo, int(e) - lo),), None, {"type": label[j]})
+        mentions = [(f"e{j}", ((s, e),), None, {"type": label[j]})
                     for j, s, e in zip(range(cuts[d], cuts[d + 1]),
-                                       s_tok[cuts[d]:cuts[d + 1]].tolist(),
-                                       e_tok[cuts[d]:cuts[d + 1]].tolist(), strict=True)]
+                                       (s_tok[cuts[d]:cuts[d + 1]] - lo).tolist(),
+                                       (e_tok[cuts[d]:cuts[d + 1]] - lo).tolist(), strict=True)]
         out.append((Document(ident, words, sentences, source=str(path)), mentions))
     return out
 

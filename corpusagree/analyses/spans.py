@@ -787,7 +787,7 @@ def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> 
     (spurious), a span of a alone (missed)."""
     kinds = np.array(["correct", "incorrect", "partial", "spurious"])
     rows = []
-    for p, ((a, b), m) in enumerate(zip(r.pairs, r.outcomes, strict=True)):
+    for p, m in enumerate(r.outcomes):
         ut, up = r.units[p]
         off = m.outcome != ns.CORRECT
         ref = np.where(m.taken[off] >= 0, ut[np.maximum(m.taken[off], 0)], -1)
