@@ -14,8 +14,13 @@ checkout on its path (``PY -m venv``; ``pip install crowd-kit==1.4.2 "pandas==2.
 "scikit-learn==1.5.*"``), and prints that run's figures: both libraries in one process there.
 The two fits are checked equal (labels, posteriors to 1e-9, iterations).
 
+crowd-kit's GLAD and MACE run there too (``--crowdkit-models``), timed in CPU beside ours;
+every time is printed as wall and CPU time (``time.process_time``: other processes' load on a
+shared machine counts less).
+
 Usage: python benchmarks/annotators_scale.py [--items N] [--per-item R] [--annotators A]
-       [--labels K] [--models ds|all] [--crowdkit-python PY] [--repeat N] [--json]
+       [--labels K] [--models ds|all] [--crowdkit-python PY] [--crowdkit-models glad,mace]
+       [--repeat N] [--json]
 """
 
 from __future__ import annotations
@@ -64,12 +69,17 @@ def _distinct(rng, items: int, per_item: int, annotators: int) -> np.ndarray:
     raise RuntimeError("could not draw distinct annotators")
 
 
-def timed(fn, repeat: int = 1):
-    best, value = np.inf, None
+def timed(fn, repeat: int = 1, cpu: dict | None = None, key: str = ""):
+    """(value, best wall time); the best CPU time (``time.process_time``) goes to
+    ``cpu[key]``."""
+    best, best_cpu, value = np.inf, np.inf, None
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         value = fn()
         best = min(best, time.perf_counter() - t)
+        best_cpu = min(best_cpu, time.process_time() - c)
+    if cpu is not None:
+        cpu[key] = best_cpu
     return value, best
 
 
@@ -81,11 +91,13 @@ def ours(args) -> dict:
     data, t_build = timed(lambda: ReliabilityData(codes, list(range(args.labels))))
     out = {"items": args.items, "judgements": int((codes >= 0).sum()),
            "annotators": args.annotators, "labels": args.labels,
-           "seconds": {"build_data": t_build}, "iterations": {}, "accuracy": {}}
+           "seconds": {"build_data": t_build}, "cpu_seconds": {}, "iterations": {},
+           "accuracy": {}}
     models = ["dawid_skene"] if args.models == "ds" else list(an.MODELS)
     fits = {}
     for name in models:
-        fit, secs = timed(lambda name=name: an.MODELS[name](data), args.repeat)
+        fit, secs = timed(lambda name=name: an.MODELS[name](data), args.repeat,
+                          out["cpu_seconds"], name)
         fits[name] = fit
         out["seconds"][name] = secs
         out["iterations"][name] = fit.iterations
@@ -110,6 +122,30 @@ def crowdkit_dawid_skene(data, ds_fit, repeat: int) -> dict:
             "labels_equal": bool((labels == ds_fit.codes[probas.index.to_numpy()]).all())}
 
 
+def crowdkit_models(data, fits: dict, names: list[str]) -> dict:
+    """crowd-kit's GLAD and MACE (their defaults; MACE with our restarts, iterations and
+    seed) on the same judgements: CPU time, and how far their labels and skills are from ours
+    (crowd-kit's GLAD stops after a few EM steps, before the fixed point ours goes to; its
+    MACE draws other random restarts)."""
+    import pandas as pd
+    from crowdkit.aggregation import GLAD, MACE
+
+    coder, item = np.nonzero(data.codes >= 0)
+    frame = pd.DataFrame({"task": item, "worker": coder, "label": data.codes[coder, item]})
+    out = {}
+    for name in names:
+        cpu: dict = {}
+        model = GLAD() if name == "glad" else MACE(n_restarts=10, n_iter=50, method="vb",
+                                                   random_state=0)
+        fit, secs = timed(lambda model=model: model.fit(frame), 1, cpu, name)
+        labels = fit.labels_.sort_index()
+        ours = fits[name]
+        out[name] = {"seconds": secs, "cpu_seconds": cpu[name],
+                     "labels_agree": float((labels.to_numpy()
+                                            == ours.codes[labels.index.to_numpy()]).mean())}
+    return out
+
+
 def measure(args) -> dict:
     out, data, fits = ours(args)
     try:
@@ -119,6 +155,8 @@ def measure(args) -> dict:
     else:
         ck = crowdkit_dawid_skene(data, fits["dawid_skene"], 1)
         ck["ratio"] = ck["seconds"] / out["seconds"]["dawid_skene"]
+        names = [m for m in args.crowdkit_models.split(",") if m in fits]
+        ck["models"] = crowdkit_models(data, fits, names) if names else {}
         out["crowdkit"] = ck
     return out
 
@@ -131,6 +169,8 @@ def main() -> None:
     ap.add_argument("--labels", type=int, default=5)
     ap.add_argument("--models", choices=("ds", "all"), default="all")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--crowdkit-models", default="glad,mace",
+                    help="crowd-kit's models run beside ours besides DawidSkene ('' none)")
     ap.add_argument("--crowdkit-python", default=None,
                     help="a Python where crowd-kit 1.4.2 runs: the whole run happens there")
     ap.add_argument("--json", action="store_true")
@@ -157,8 +197,8 @@ def main() -> None:
     for name, secs in out["seconds"].items():
         if name == "build_data":
             continue
-        print(f"  {name:<22}  {secs:7.3f} s  {out['iterations'][name]:4d} iterations  "
-              f"accuracy {out['accuracy'][name]:.4f}")
+        print(f"  {name:<22}  {secs:7.3f} s ({out['cpu_seconds'][name]:7.3f} s of CPU)  "
+              f"{out['iterations'][name]:4d} iterations  accuracy {out['accuracy'][name]:.4f}")
     ck = out.get("crowdkit")
     if ck:
         print(f"  crowd-kit {ck['version']} DawidSkene (pandas {ck['pandas']}): "
@@ -166,6 +206,10 @@ def main() -> None:
               f"{ck['ratio']:.1f}x corpusagree")
         print(f"    same labels: {ck['labels_equal']}; posteriors differ by at most "
               f"{ck['max_abs_posterior_difference']:.1e}")
+        for name, m in ck.get("models", {}).items():
+            print(f"  crowd-kit {name:<5} {m['seconds']:8.3f} s ({m['cpu_seconds']:.3f} s of "
+                  f"CPU) = {m['cpu_seconds'] / out['cpu_seconds'][name]:.1f}x corpusagree's "
+                  f"CPU; labels equal to ours on {m['labels_agree']:.2%} of the items")
     else:
         print("  crowd-kit is not importable here (--crowdkit-python runs both elsewhere)")
 

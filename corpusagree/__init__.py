@@ -18,38 +18,46 @@ a :class:`~corpusagree.model.corpus.Corpus`) and ``analyse`` (a corpus → a rep
 ``tables``, ``to_dict()``, ``to_frame()`` and ``to_html()``).
 """
 
-from . import distances
+from importlib import import_module as _import_module
+
 from ._version import __version__
-from .model.data import ReliabilityData, SetLabels
 from .model.errors import InputError
-from .stats.coefficients import (
-    DegenerateWarning,
-    Result,
-    Results,
-    S,
-    alpha,
-    alpha_prime,
-    beta,
-    bias,
-    brennan_prediger,
-    compute,
-    conger_kappa,
-    fleiss_kappa,
-    gwet_ac1,
-    gwet_ac2,
-    kappa,
-    kappa_max,
-    kappa_w,
-    light_kappa,
-    multi_kappa,
-    mv_alpha,
-    percent_agreement,
-    pi,
-    randolph_kappa,
-    table,
-)
-from .stats.inference import Bootstrap, Interval
-from .stats.spec import COEFFICIENTS
+
+#: where each public name lives: imported when first used (PEP 562), so that ``import
+#: corpusagree`` and ``corpusagree --help`` do not load numpy and scipy
+_HOMES = {
+    "ReliabilityData": "model.data", "SetLabels": "model.data",
+    "Bootstrap": "stats.inference", "Interval": "stats.inference",
+    "COEFFICIENTS": "stats.spec", "distances": None,
+    **dict.fromkeys([
+        "DegenerateWarning", "Result", "Results", "S", "alpha", "alpha_prime", "beta", "bias",
+        "brennan_prediger", "compute", "conger_kappa", "fleiss_kappa", "gwet_ac1", "gwet_ac2",
+        "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa", "mv_alpha",
+        "percent_agreement", "pi", "randolph_kappa", "table"], "stats.coefficients"),
+    # scores (issue 32)
+    **dict.fromkeys(["BlandAltmanResult", "CccResult", "PairResults", "bland_altman", "ccc"],
+                    "stats.concordance"),
+    **dict.fromkeys(["IccResult", "IccTable", "icc", "icc_table"], "stats.icc"),
+    **dict.fromkeys(["KendallResult", "kendall_w"], "stats.kendall"),
+    "from_dask": "stats.frames",  # tables past one machine (issue 36)
+}
+
+
+def __getattr__(name: str):
+    """A public name, imported on first use (PEP 562)."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'corpusagree' has no attribute {name!r}")
+    home = _HOMES[name]
+    value = _import_module(f".{name}" if home is None else f".{home}", __name__)
+    if home is not None:
+        value = getattr(value, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "COEFFICIENTS", "Bootstrap", "DegenerateWarning", "InputError", "Interval",
@@ -57,4 +65,9 @@ __all__ = [
     "beta", "bias", "brennan_prediger", "compute", "conger_kappa", "distances", "fleiss_kappa",
     "gwet_ac1", "gwet_ac2", "kappa", "kappa_max", "kappa_w", "light_kappa", "multi_kappa",
     "mv_alpha", "percent_agreement", "pi", "randolph_kappa", "table",
+    # scores (issue 32)
+    "BlandAltmanResult", "CccResult", "IccResult", "IccTable", "KendallResult", "PairResults",
+    "bland_altman", "ccc", "icc", "icc_table", "kendall_w",
+    # tables past one machine (issue 36)
+    "from_dask",
 ]

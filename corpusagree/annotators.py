@@ -29,7 +29,7 @@ Conventions that change the numbers follow crowd-kit 1.4.2 (Dawid–Skene, one-c
 votes) and Hovy et al.'s MACE release; each model's docstring says which.
 """
 
-from .stats.annotators.alt_test import AltTest, alt_test, benjamini_yekutieli
+from .stats.annotators.alt_test import AltTest, alt_test, benjamini_yekutieli, by_adjusted
 from .stats.annotators.dawid_skene import dawid_skene, one_coin
 from .stats.annotators.glad import glad
 from .stats.annotators.mace import mace
@@ -41,5 +41,5 @@ MODELS = {"majority_vote": majority_vote, "wawa": wawa, "dawid_skene": dawid_ske
           "one_coin": one_coin, "glad": glad, "mace": mace}
 
 __all__ = ["MODELS", "AltTest", "AnnotatorModel", "LabelledMatrix", "alt_test",
-           "benjamini_yekutieli", "dawid_skene", "glad", "mace", "majority_vote", "one_coin",
-           "wawa"]
+           "benjamini_yekutieli", "by_adjusted", "dawid_skene", "glad", "mace", "majority_vote",
+           "one_coin", "wawa"]

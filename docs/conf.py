@@ -42,17 +42,21 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.mathjax",
     "numpydoc",
     "myst_nb",
     "sphinxarg.ext",
     "sphinx_copybutton",
+    "sphinx_codeautolink",
     "corpusagree_docs",
 ]
 
 root_doc = "index"
 # option names stay as typed: no "--wide" turned into an en dash
 smartquotes = False
-exclude_patterns = ["_build", "formats", "**.ipynb_checkpoints", "README.md"]
+exclude_patterns = ["_build", "formats", "_inventories", "_static", "**.ipynb_checkpoints",
+                    "README.md"]
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["corpusagree.css"]
@@ -71,8 +75,11 @@ add_module_names = False
 python_maximum_signature_line_length = 88
 
 # -- tutorials: MyST notebooks, executed at every build ---------------------------------------
-# formulas are written in Unicode, as in the docstrings: the pages need no script from a CDN
-myst_enable_extensions = ["colon_fence", "deflist"]
+# formulas are mathematics ($…$ and $$…$$, amsmath environments), typeset by MathJax 3 from the
+# copy in _static/mathjax (npm's mathjax 3.2.2, es5/tex-chtml.js and its woff-v2 fonts): the
+# pages load no script from elsewhere
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "amsmath"]
+mathjax_path = "mathjax/tex-chtml.js"
 myst_heading_anchors = 3
 nb_execution_mode = os.environ.get("CORPUSAGREE_DOCS_EXECUTE", "force")
 nb_execution_raise_on_error = True  # a tutorial cell that raises fails the build
@@ -80,6 +87,19 @@ nb_execution_timeout = 300
 nb_execution_show_tb = True
 nb_merge_streams = True
 nb_output_stderr = "show"
+
+# -- links to the documentation of Python, numpy, scipy and pandas ---------------------------
+# from the inventories kept in _inventories/ (README.md there says where each comes from), so
+# the build reads no network; names in code blocks and notebook cells link to their entries
+# (sphinx-codeautolink), across the blocks of a page
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(HERE / "_inventories" / "python.inv")),
+    "numpy": ("https://numpy.org/doc/stable", str(HERE / "_inventories" / "numpy.inv")),
+    "scipy": ("https://docs.scipy.org/doc/scipy", str(HERE / "_inventories" / "scipy.inv")),
+    "pandas": ("https://pandas.pydata.org/docs", str(HERE / "_inventories" / "pandas.inv")),
+}
+codeautolink_concat_default = True
+codeautolink_warn_on_failed_resolve = False
 
 # -- the site ---------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"

@@ -4,7 +4,9 @@ One JSON file per passage: a list of ``{"annotator_id": …, "annotations": {sen
 [cluster ids]}}}``. Every token of a mention is listed under its own key with the mention's
 sentence-relative ``start,end`` (end exclusive); mentions are built from the distinct
 ``(sent, start, end)``. Each passage is a document (id = file stem), each ``annotator_id`` an
-annotator; a worker who did a passage twice gets a ``#2`` suffix (with a warning).
+annotator. A worker who submitted a passage more than once is one annotator of it: the first
+submission is kept and the later ones left out, with a warning naming each (worker, passage),
+so that no worker is ever compared with themself.
 
 The files carry no words: tokens are ``"_"`` placeholders, and a sentence is as long as its
 largest mention end over all annotators of the passage (sentences with no mention are empty).
@@ -12,10 +14,12 @@ Sentence indices and token positions are numbers in the file, not words of it: a
 whose placeholders would outnumber :data:`MAX_PLACEHOLDERS_PER_BYTE` per byte of the file (plus
 :data:`MAX_PLACEHOLDERS`) is refused, so memory stays linear in the file's size.
 
-A mention may list several cluster ids. ``clusters="all"`` (default) puts it in every such chain
-(so chains may overlap; a warning counts them); ``clusters="last"`` keeps the last id only. The
-ezCoref front end appends to the list on every click and keeps only the last entity on screen,
-so the list is probably an edit history whose last id is the final choice.
+A mention may list several cluster ids. ``clusters="all"`` (the default, of every job: what the
+format says) puts it in every such chain (so chains may overlap; a warning counts them);
+``clusters="last"`` keeps the last id only. The ezCoref front end appends to the list on every
+click and keeps only the last entity on screen, so the list may be an edit history whose last
+id is the final choice; the released data do not say, and Gupta et al. (2023) describe
+mentions that belong to several clusters.
 """
 
 from __future__ import annotations
@@ -49,11 +53,9 @@ def sniff(path: str | PathLike) -> bool:
 @register("coref", "ezcoref", layout="each", sniff=sniff,
           summary="ezCoref crowd annotations (Gupta et al. 2023): one JSON file per passage, "
           "every annotator in it; files or folders",
-          options=(Option("clusters", "ezCoref: keep every cluster id a mention lists, or only "
-                          "the last one (the final choice in the ezCoref interface; default "
-                          "of the coref job)", choices=("all", "last")),),
-          # the coref job compares each mention's final cluster choice
-          defaults={"coref": {"clusters": "last"}})
+          options=(Option("clusters", "ezCoref: keep every cluster id a mention lists "
+                          "(default), or only the last one (the last choice in the ezCoref "
+                          "interface)", choices=("all", "last")),))
 def read(paths: PathArg, annotators: Collection[str] | None = None, *,
          clusters: Literal["all", "last"] = "all") -> list[CorefAnnotation]:
     """Read ezCoref passage files (files, or directories searched recursively for ``*.json``);
@@ -62,23 +64,24 @@ def read(paths: PathArg, annotators: Collection[str] | None = None, *,
         raise InputError(f"clusters must be 'all' or 'last', not {quote(clusters)}")
     files = _paths.all_files(paths, (".json",))
     out: list[CorefAnnotation] = []
-    multi = repeats = 0
+    multi = 0
+    repeats: list[str] = []
     problems = Problems()
     mids: list[str] = []
     for f in files:
         with problems.collect():
             anns, m, r = _read_passage(f, clusters, mids)
-            multi, repeats = multi + m, repeats + r
-            out.extend(a for a in anns if annotators is None or a.annotator.split("#")[0]
-                       in annotators)
+            multi += m
+            repeats += r
+            out.extend(a for a in anns if annotators is None or a.annotator in annotators)
     problems.check()
     if multi:
         how = "kept in every chain" if clusters == "all" else "kept in the last chain only"
         warnings.warn(f"ezCoref: {multi} mention annotation(s) carry several cluster ids ({how})",
                       stacklevel=2)
     if repeats:
-        warnings.warn(f"ezCoref: {repeats} repeated (annotator, passage) submission(s) "
-                      "renamed with a '#2' suffix", stacklevel=2)
+        warnings.warn(f"ezCoref: {len(repeats)} repeated (annotator, passage) submission(s) "
+                      f"left out, the first of each kept: {'; '.join(repeats)}", stacklevel=2)
     check_documents(out)
     return out
 
@@ -98,10 +101,11 @@ def _load(path: Path) -> tuple[object, int]:
 
 
 def _read_passage(path: Path, mode: str,
-                  mids: list[str]) -> tuple[list[CorefAnnotation], int, int]:
+                  mids: list[str]) -> tuple[list[CorefAnnotation], int, list[str]]:
     """The passage's annotations, its mentions with several cluster ids and its repeated
-    submissions; ``mids``: the mention ids "m1", "m2", … made so far in this read (the same
-    ones serve every passage and annotator), grown as needed."""
+    submissions, left out (``worker W on passage P, submission i``); ``mids``: the mention ids
+    "m1", "m2", … made so far in this read (the same ones serve every passage and annotator),
+    grown as needed."""
     data, size = _load(path)
     if not isinstance(data, list):
         raise InputError("expected a JSON list of annotator submissions", path)
@@ -112,15 +116,19 @@ def _read_passage(path: Path, mode: str,
     subs: list[tuple[str, dict[int, list]]] = []
     lengths: dict[int, int] = {}
     names: dict[str, int] = {}
+    repeated: list[str] = []
     for i, sub in enumerate(data):
         if not isinstance(sub, dict) or "annotator_id" not in sub or "annotations" not in sub:
             raise InputError(f"submission {i}: needs 'annotator_id' and 'annotations'", path)
         if not isinstance(sub["annotations"], dict):
             raise InputError(f"submission {i}: 'annotations' must map sentence indices to "
                              f"mentions, not {type(sub['annotations']).__name__}", path)
-        raw = str(sub["annotator_id"])
-        names[raw] = names.get(raw, 0) + 1
-        name = raw if names[raw] == 1 else f"{raw}#{names[raw]}"
+        name = str(sub["annotator_id"])
+        names[name] = names.get(name, 0) + 1
+        if names[name] > 1:  # the same worker again: one annotator per worker and passage
+            repeated.append(f"worker {name} on passage {path.stem}, submission {i + 1} of "
+                            f"{len(data)}")
+            continue
         spans: dict[int, list] = {}
         for sent, keys in sub["annotations"].items():
             if not isinstance(keys, dict):
@@ -215,7 +223,7 @@ def _read_passage(path: Path, mode: str,
                 members.setdefault(cid, []).append(mid)
         chains = [Chain(cid, mids) for cid, mids in members.items()]
         out.append(CorefAnnotation(doc, name, ments, chains, source=str(path)))
-    return out, multi, sum(n - 1 for n in names.values())
+    return out, multi, repeated
 
 
 def _mention_ids(mids: list[str], n: int) -> list[str]:

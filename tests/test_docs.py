@@ -14,6 +14,7 @@ import inspect
 import pkgutil
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +37,7 @@ def _load(name: str):
 
 
 apiref = _load("apiref")
+cliref = _load("cliref")
 
 
 # ---- every docstring example runs --------------------------------------------------------------
@@ -137,15 +139,16 @@ def test_every_job_of_the_command_line_has_an_entry():
     assert {"table", "coref", "segments", "senses", "spans", "report"} <= set(ANALYSES)
     for module in ANALYSES.values():
         assert module.__name__ in pages
-    # the command line reference is the whole parser (its help escaped for reStructuredText),
-    # so every job added later is in it
+    # the command line reference has a page per command of the parser (its help escaped for
+    # reStructuredText), made at every build, so every job added later has its page
     page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
-    block = re.search(r"```\{argparse\}\n(.*?)```", page, flags=re.S).group(1)
-    assert ":func: cli_parser" in block and ":module: apiref" in block
-    assert ":path:" not in block and ":nosubcommands:" not in block
-    documented = next(a for a in apiref.cli_parser()._actions
-                      if a.__class__.__name__ == "_SubParsersAction").choices
-    assert set(documented) == set(commands)
+    toctree = re.search(r"```\{toctree\}\n(.*?)```", page, flags=re.S).group(1)
+    assert ":glob:" in toctree and "cli/*" in toctree
+    pages = cliref.pages()
+    assert set(pages) == {f"{name}.md" for name in commands} | {"shared.md"}
+    for name in commands:
+        block = re.search(r"```\{argparse\}\n(.*?)```", pages[f"{name}.md"], flags=re.S)
+        assert f":path: {name}" in block.group(1) and ":module: cliref" in block.group(1)
     for name, sub in commands.items():
         assert sub.description, f"corpusagree {name} has no description for its page"
 
@@ -465,3 +468,271 @@ def test_code_on_the_pages_fits_100_columns():
             elif fence and len(line) > 100:
                 long.append(f"{page.relative_to(DOCS)}:{n}: {len(line)} columns")
     assert not long, long
+
+
+# ---- Markdown tables ----------------------------------------------------------------------------
+#: a cell separator of a Markdown table: a "|" not escaped with a backslash (inside backquotes
+#: too, as GitHub and MyST read a table row: ``|u|α`` must be written ``\|u\|α`` in a cell)
+CELL_BAR = re.compile(r"(?<!\\)\|")
+
+
+def table_rows(text: str) -> list[tuple[int, int, int]]:
+    """(line, cells, cells of its table's header) of every row of every Markdown table of
+    ``text`` (outside fenced code)."""
+    rows, header, fence = [], None, False
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        stripped = line.strip()
+        if fence or not stripped.startswith("|"):
+            header = None
+            continue
+        cells = len(CELL_BAR.findall(stripped)) - 1
+        if header is None:
+            header = cells
+        rows.append((n, cells, header))
+    return rows
+
+
+def test_table_rows_count_their_cells():
+    assert table_rows("| a | b |\n|---|---|\n| 1 | 2 |\n") == [(1, 2, 2), (2, 2, 2), (3, 2, 2)]
+    assert table_rows("| a | b |\n|---|---|\n| |u|α | 2 |\n")[-1] == (3, 4, 2)
+    assert table_rows("| a | b |\n|---|---|\n| \\|u\\|α | 2 |\n")[-1] == (3, 2, 2)
+
+
+MARKDOWN = sorted([p for p in DOCS.rglob("*.md") if "_build" not in p.parts]
+                  + [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "CONTRIBUTING.md"])
+
+
+@pytest.mark.parametrize("page", MARKDOWN, ids=[p.relative_to(ROOT).as_posix() for p in MARKDOWN])
+def test_every_table_row_has_its_headers_cells(page):
+    """A row with more cells than its header (an unescaped ``|`` in a cell, such as ``|u|α``)
+    loses the cells past the header's: the page drops those figures."""
+    wrong = [f"{page.relative_to(ROOT)}:{n}: {cells} cells, the header {header}"
+             for n, cells, header in table_rows(page.read_text(encoding="utf-8"))
+             if cells != header]
+    assert not wrong, wrong
+
+
+# ---- the command-line reference: a page per job, the shared options once (issue 34, 16) -------
+def _options(parser) -> list[tuple[str, ...]]:
+    return [tuple(a.option_strings) for a in parser._actions if a.option_strings]
+
+
+def test_the_shared_options_are_on_their_own_page_once():
+    shared = cliref.shared_options()
+    flags = {k[0] for k in shared}
+    # the bootstrap's, the output's, --help: what every job shares with one meaning
+    assert {("--ci",), ("--resamples",), ("--seed",), ("--interval",), ("--format",),
+            ("--json",), ("--output", "-o"), ("--quiet", "-q"), ("--html",),
+            ("-h", "--help")} <= flags
+    on_page = _options(cliref.shared_parser())
+    assert sorted(on_page) == sorted(flags) and len(on_page) == len(set(on_page))
+
+
+def test_a_job_page_shows_its_own_options_not_the_shared_ones():
+    full = {name: sub for name, sub in _subcommands().items()}
+    jobs = cliref._subparsers(cliref.jobs_parser())
+    shared = cliref.shared_options()
+    for name, sub in jobs.items():
+        own = {(tuple(a.option_strings), a.help) for a in sub._actions if a.option_strings}
+        assert not own & set(shared), name
+        # nothing else is left out: the job's options are its page's and the shared page's
+        every = {tuple(a.option_strings) for a in full[name]._actions if a.option_strings}
+        assert every == {k for k, _ in own} | {k[0] for k, s in shared.items() if name in s.jobs}
+        text = cliref.page(name)
+        assert text.splitlines()[2] == f"# corpusagree {name}"
+        if any(name in s.jobs for s in shared.values()):
+            assert "{doc}`shared`" in text and "[shared options]" in sub.format_usage()
+    # an option a job gives its own meaning stays on its page: table's --cluster group|item
+    table = {tuple(a.option_strings): a for a in jobs["table"]._actions}
+    assert "group" in table[("--cluster",)].help
+
+
+# ---- the site's pages: short titles, landing pages, the API index (issue 34, 16) --------------
+def _written_pages():
+    return sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts
+                  and p.parent.name not in ("api", "cli", "_inventories")
+                  and p.name != "changelog.md")
+
+
+def _title(page) -> str:
+    return re.search(r"^# (.+)$", page.read_text(encoding="utf-8"), flags=re.M).group(1)
+
+
+def test_page_titles_are_short():
+    """A title is what the search results, the sidebar and the browser's tab show: 40
+    characters at most (a tutorial's question or subtitle goes on its first line)."""
+    long = [f"{p.relative_to(DOCS)}: {_title(p)}" for p in _written_pages()
+            if len(_title(p)) > 40]
+    assert not long, long
+
+
+@pytest.mark.parametrize("landing", ["getting-started/index.md", "reference/index.md",
+                                     "concepts/index.md", "tutorials/index.md"])
+def test_landing_pages_introduce_their_part(landing):
+    text = (DOCS / landing).read_text(encoding="utf-8")
+    intro = text.split("```{toctree}")[0].split("\n", 1)[1]
+    prose = " ".join(line for line in intro.splitlines() if not line.startswith("|"))
+    assert len(re.findall(r"\w+", prose)) >= 20, landing
+    # a hidden contents list: every page of the part is introduced by a link on the page
+    entries = re.search(r"```\{toctree\}\n(.*?)```", text, flags=re.S).group(1).splitlines()
+    hidden = ":hidden:" in entries
+    for entry in (e for e in entries if hidden and e and not e.startswith(":")):
+        assert "{doc}`" + entry in text, (landing, entry)
+
+
+def test_the_api_index_has_one_line_per_module():
+    index = apiref.index_rst()
+    lines = re.findall(r"^\* :doc:`([^`]+)` — (.+)$", index, flags=re.M)
+    assert [stem for stem, _ in lines] == [p.stem for p in apiref.pages()]
+    for stem, line in lines:
+        assert 10 <= len(line) <= 120 and "\n" not in line, (stem, line)
+
+
+# ---- links, mathematics, the kappa paradox's figure (issue 34, 15) ---------------------------
+def _conf():
+    import runpy
+
+    return runpy.run_path(str(DOCS / "conf.py"))
+
+
+def test_names_link_to_their_documentation_without_network():
+    conf = _conf()
+    assert {"sphinx.ext.intersphinx", "sphinx_codeautolink"} <= set(conf["extensions"])
+    mapping = conf["intersphinx_mapping"]
+    assert {"python", "numpy", "scipy", "pandas"} <= set(mapping)
+    for name, (url, inventory) in mapping.items():
+        assert url.startswith("https://") and Path(inventory).is_file(), name
+        assert Path(inventory).read_bytes().startswith(b"# Sphinx inventory version 2")
+    import tomllib
+
+    docs = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["docs"]
+    assert any(d.startswith("sphinx-codeautolink") for d in docs)
+
+
+def test_numpy_inventory_is_what_its_script_writes(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location(
+        "make_numpy_inventory", DOCS / "_inventories" / "make_numpy_inventory.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    lines = mod.entries()
+    assert "numpy.ndarray py:class 1 reference/generated/numpy.ndarray.html#$ -" in lines
+    assert "numpy.bincount py:function 1 reference/generated/numpy.bincount.html#$ -" in lines
+
+
+def test_formulas_are_mathematics_typeset_by_a_local_mathjax():
+    conf = _conf()
+    assert {"dollarmath", "amsmath"} <= set(conf["myst_enable_extensions"])
+    script = DOCS / "_static" / conf["mathjax_path"]
+    assert script.is_file() and script.stat().st_size > 500_000
+    fonts = script.parent / "output" / "chtml" / "fonts" / "woff-v2"
+    assert len(list(fonts.glob("MathJax_*.woff"))) >= 20
+
+
+CONCEPTS = sorted((DOCS / "concepts").glob("*.md"))
+#: what a formula written in Unicode looks like: a sum with a subscript, an estimated
+#: probability, a subscripted D or A, a superscripted A_e
+UNICODE_FORMULA = re.compile(r"Σ_|P̂\(|\b[DA]_[oe]\b|A_e\^|\bDo/De\b")
+
+
+@pytest.mark.parametrize("page", CONCEPTS, ids=[p.name for p in CONCEPTS])
+def test_concepts_formulas_are_written_as_mathematics(page):
+    """Outside code, every formula of a concepts page is ``$…$`` (MathJax), not Unicode."""
+    found, fence = [], False
+    for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        if line.lstrip().startswith("```") or line.strip() == "$$":
+            fence = not fence
+        if fence:
+            continue
+        prose = re.sub(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$", "", line)
+        found += [f"{page.name}:{n}: {m.group(0)}" for m in UNICODE_FORMULA.finditer(prose)]
+    assert not found, found
+
+
+def test_the_kappa_paradox_has_its_figure():
+    text = (DOCS / "concepts" / "coefficients.md").read_text(encoding="utf-8")
+    section = text.split("## The kappa paradox")[1].split("\n## ")[0]
+    cells = re.findall(r"```\{code-cell\} ipython3\n(.*?)```", section, flags=re.S)
+    drawn = [c for c in cells if "ax.plot(prevalence" in c and "SVG(" in c]
+    assert drawn, "no cell draws κ against prevalence"
+    # what the figure shows, computed here: at a fixed A_o, κ falls and AC1 rises with
+    # prevalence
+    kappa, ac1 = [], []
+    for yes_yes in (85, 125, 165):
+        d = corpusagree.ReliabilityData.from_contingency(
+            [[yes_yes, 15], [15, 170 - yes_yes]], ["yes", "no"])
+        assert corpusagree.percent_agreement(d).value == pytest.approx(0.85)
+        kappa.append(corpusagree.kappa(d).value)
+        ac1.append(corpusagree.gwet_ac1(d).value)
+    assert kappa == sorted(kappa, reverse=True) and ac1 == sorted(ac1)
+
+
+# ---- against the literature (issue 34, 17) -----------------------------------------------------
+def _page(path: str) -> str:
+    return " ".join((DOCS / path).read_text(encoding="utf-8").split())
+
+
+def test_the_bootstrap_page_names_ours_and_how_kalpha_differs():
+    text = _page("concepts/bootstrap.md")
+    assert "Efron's nonparametric bootstrap" in text and "clustered by document" in text
+    assert "KALPHA" in text and "pairs of judgements" in text
+    assert "Gwet (2015)" in text and "Hughes (2022)" in text
+    assert "not KALPHA's q" in text
+    refs = _page("concepts/references.md")
+    for cited in ("Efron, B. (1979)", "Gwet, K. L. (2015)", "Hughes, J. (2022)",
+                  "Field, C. A. and Welsh, A. H. (2007)"):
+        assert cited in refs, cited
+
+
+@pytest.mark.parametrize("path", ["getting-started/jobs.md", "tutorials/spans.md"])
+def test_the_1995_ualpha_for_three_coders_carries_its_caveat(path):
+    text = _page(path)
+    assert "turned out to behave not as expected when applied to more than two observers" in text
+    assert "Krippendorff 2019, 4th ed., §12.6" in text
+
+
+def test_ac1_bands_carry_vach_and_gerke():
+    for path in ("concepts/conventions.md", "tutorials/reading-a-report.md",
+                 "concepts/coefficients.md"):
+        assert "Vach & Gerke" in _page(path), path
+    reading = _page("tutorials/reading-a-report.md")
+    row = next(line for line in reading.split("|") if "consider AC1" in line)
+    assert "Vach & Gerke 2023" in row
+    # the table's note under every table where AC1 gets a band
+    from corpusagree.stats.spec import COEFFICIENTS
+
+    assert "Vach & Gerke (2023)" in COEFFICIENTS["gwet_ac1"].note
+    assert "Vach, W. and Gerke, O. (2023)" in _page("concepts/references.md")
+
+
+def test_references_give_the_current_editions():
+    refs = _page("concepts/references.md")
+    assert "Gwet, K. L. (2021). *Handbook of Inter-Rater Reliability*, 5th ed." in refs
+    assert "Krippendorff, K. (2019). *Content Analysis: An Introduction to Its Methodology*, " \
+           "4th ed." in refs
+    assert "Artstein, R. and Poesio, M. (2008)" in refs and "*Computational Linguistics* 34(4)" \
+        in refs
+
+
+def test_multi_kappa_is_conger_and_fleiss_is_multi_pi_on_their_rows():
+    """Said on the rows (the definitions and the notes under a table), and true: on complete
+    data the pairs are one coefficient each."""
+    import numpy as np
+
+    from corpusagree.stats.spec import COEFFICIENTS
+
+    assert "Conger's κ" in COEFFICIENTS["multi_kappa"].definition
+    assert "multi-κ" in COEFFICIENTS["conger_kappa"].definition
+    assert "multi-κ" in COEFFICIENTS["conger_kappa"].note
+    assert "Fleiss's κ, which is multi-π" in COEFFICIENTS["pi"].definition
+    concepts = _page("concepts/coefficients.md")
+    assert "multi-π = Fleiss's κ" in concepts and "multi-κ = Conger's κ" in concepts
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        data = corpusagree.ReliabilityData.from_matrix(rng.integers(0, 4, (4, 40)))
+        assert corpusagree.multi_kappa(data).value == pytest.approx(
+            corpusagree.conger_kappa(data).value, abs=1e-12)
+        assert corpusagree.fleiss_kappa(data).value == pytest.approx(
+            corpusagree.pi(data).value, abs=1e-12)

@@ -53,6 +53,34 @@ def test_import_leaves_heavy_modules_out():
     assert proc.stdout.strip() == "[]"
 
 
+def test_import_loads_no_heavy_library():
+    """``import corpusagree`` loads none of numpy, scipy, pandas, matplotlib, spaCy,
+    dkpro-cassis, lxml, rich or jinja2 (issue 34, item 14: they are imported where they are
+    used; benchmarks/import_time.py measures the time). The command line lists the registered
+    jobs, so ``corpusagree --help`` imports the job modules (and numpy with them)."""
+    heavy = {"numpy", "scipy", "pandas", "matplotlib", "spacy", "cassis", "lxml", "rich",
+             "jinja2", "networkx"}
+    probe = f"print(sorted({heavy!r} & {{m.split('.')[0] for m in sys.modules}}))"
+    for code in ("import sys, corpusagree",):
+        proc = subprocess.run([sys.executable, "-c", f"{code}\n{probe}"], cwd=ROOT,
+                              env=source_env(), capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip().splitlines()[-1] == "[]", (code, proc.stdout)
+    # the public names are there when asked for
+    code = ("import corpusagree as ca, sys; ca.alpha; from corpusagree import Bootstrap; "
+            "print(set(ca.__all__) <= set(dir(ca)))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=source_env(),
+                          capture_output=True, text=True)
+    assert proc.stdout.split() == ["True"], proc.stderr
+    # a job's report finds its renderers though nothing but the job was imported
+    code = ("from corpusagree.analyses import table; "
+            "r = table.analyse(table.read('sample_corpora/table/dialogue_acts.csv')); "
+            "print(r.to_json()[:1], r._repr_html_()[:4])")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=source_env(),
+                          capture_output=True, text=True)
+    assert proc.stdout.split() == ["{", "<div"], proc.stderr
+
+
 def test_ruff_clean():
     exe = shutil.which("ruff")
     if exe is None:

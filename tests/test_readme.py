@@ -41,3 +41,89 @@ def test_the_readme_is_a_front_door():
     assert len(README.splitlines()) <= 250
     for page in re.findall(r"\]\((docs/[^)]+|CHANGELOG.md|CONTRIBUTING.md)\)", README):
         assert (ROOT / page).is_file(), page
+
+
+# ---- the example after the README's install alone (`pip install .`, no extra) ---------------
+#: run in a fresh interpreter: every distribution that is not a dependency of corpusagree in
+#: pyproject.toml (nor of those, recursively, without extras) is made unimportable, as after
+#: `pip install .` in a fresh virtual environment; then the README's Python blocks
+BASE_INSTALL = r'''
+import importlib.abc, importlib.metadata as md, re, sys
+from packaging.requirements import Requirement
+
+def closure(requirements):
+    seen, todo = set(), [None]
+    while todo:
+        name = todo.pop()
+        for text in requirements if name is None else (md.distribution(name).requires or []):
+            req = Requirement(text)
+            if req.marker and not req.marker.evaluate({"extra": ""}):
+                continue
+            key = re.sub(r"[-_.]+", "-", req.name).lower()
+            if key not in seen:
+                seen.add(key)
+                try:
+                    md.distribution(req.name)
+                except md.PackageNotFoundError:
+                    continue
+                todo.append(req.name)
+    return seen
+
+# the checkout's pyproject.toml says what `pip install .` installs (an installed copy's
+# metadata may be older)
+allowed = closure(DEPENDENCIES) | {"corpusagree"}
+owners = md.packages_distributions()
+
+class OnlyTheBaseInstall(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        dists = {re.sub(r"[-_.]+", "-", d).lower() for d in owners.get(top, [])}
+        if dists and not dists & allowed and top not in sys.stdlib_module_names:
+            raise ModuleNotFoundError(f"No module named {top!r} (not installed by pip "
+                                      "install .)", name=top)
+        return None
+
+sys.meta_path.insert(0, OnlyTheBaseInstall())
+for n, code in enumerate(BLOCKS, 1):
+    exec(compile(code, f"README.md python block {n}", "exec"), {})
+print("ran", len(BLOCKS))
+'''
+
+
+def _dependencies() -> list[str]:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+
+
+def test_python_example_runs_after_the_readme_install_alone():
+    """The example needs nothing the README's `pip install .` does not install (pandas for
+    `to_frame` is a dependency); `.ci/run` runs it so in a fresh virtual environment."""
+    import subprocess
+    import sys
+
+    script = f"BLOCKS = {python_blocks()!r}\nDEPENDENCIES = {_dependencies()!r}\n" + BASE_INSTALL
+    done = subprocess.run([sys.executable, "-I", "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"ran {len(python_blocks())}"
+
+
+def test_the_blocker_would_catch_an_extra(tmp_path):
+    """The same check fails for a block that needs a package of an extra (matplotlib)."""
+    import subprocess
+    import sys
+
+    script = f"BLOCKS = ['import matplotlib']\nDEPENDENCIES = {_dependencies()!r}\n" + \
+        BASE_INSTALL
+    done = subprocess.run([sys.executable, "-I", "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode != 0 and "No module named 'matplotlib'" in done.stderr
+
+
+def test_ci_runs_the_example_after_pip_install_dot_before_the_extras():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    plain = ci.index("pip install -q . ")
+    example = ci.index('re.findall(r"```python')
+    extras = ci.index('pip install -q ".[test,docs]"')
+    assert plain < example < extras

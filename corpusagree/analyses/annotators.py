@@ -493,21 +493,26 @@ class AnnotatorsReport(Report):
                 Column("items", "items", "int"), Column("candidate_advantage", "ρ_f", "float",
                                                        3),
                 Column("human_advantage", "ρ_h", "float", 3),
-                Column("p_value", "p", "magnitude", 3), Column("win", "wins"),
+                Column("test", "test"), Column("p_value", "p", "magnitude", 3),
+                Column("p_adjusted", "p (BY)", "magnitude", 3), Column("win", "wins"),
                 Column("alpha", "α pair", "float", 3, optional=True)]
         rows = []
         for c in self.candidates:
             for h in c.test.humans:
                 rows.append([c.name, h, c.test.items[h], c.test.candidate_advantage[h],
-                             c.test.human_advantage[h], c.test.p_values[h],
-                             "yes" if c.test.wins[h] else "no", c.pairwise.get(str(h))])
-            for h, why in c.test.skipped.items():
-                rows.append([c.name, h, None, None, None, None, f"skipped: {why}",
+                             c.test.human_advantage[h], c.test.tests[h], c.test.p_values[h],
+                             c.test.p_adjusted[h], "yes" if c.test.wins[h] else "no",
                              c.pairwise.get(str(h))])
+            for h, why in c.test.skipped.items():
+                rows.append([c.name, h, None, None, None, None, None, None, f"skipped: {why}",
+                             c.pairwise.get(str(h))])
+        fdr = self.candidates[0].test.fdr if self.candidates else 0.05
         return Table("alt_test_humans", "Alternative annotator test: each human", cols, rows,
                      ["ρ_f: P(the candidate aligns at least as well as the human), ρ_h: "
-                      "the reverse; p: one-sided paired t-test of ρ_h − ρ_f ≥ ε; wins: the "
-                      "null rejected after Benjamini–Yekutieli"])
+                      "the reverse; p: one-sided test of ρ_h − ρ_f ≥ ε, the paired t-test "
+                      "(t), or Wilcoxon's signed-rank test for a human of fewer than 30 items "
+                      f"(wilcoxon); p (BY): p adjusted by Benjamini–Yekutieli; wins: p (BY) ≤ "
+                      f"{fdr:g}, the false discovery rate"])
 
     def _by_document_table(self) -> Table:
         d = self.options["distance"]

@@ -212,7 +212,7 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
                                    Column("value", "value", "float")]
     if ivs:
         cols += [Column("interval", f"{ivs[0].level:.0%} CI", "interval"),
-                 Column("q", "P(<.667)", "float", 3)]
+                 Column("q", "q", "float", 3)]
     cols += [Column("observed", "Do", "float", optional=True),
              Column("expected", "De", "float", optional=True),
              Column("reading", "K · L&K", optional=True)]
@@ -230,7 +230,8 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
     out_notes = list(notes) + list(dict.fromkeys(
         n for e in rows if (n := coefficient_table.get(e.id).note))) + [interpret.SHORT_LEGEND]
     if ivs:
-        out_notes.append(bootstrap_caption(ivs))
+        out_notes += [bootstrap_caption(ivs),
+                      "q: Krippendorff's q, the share of replicates below .667"]
     return Table(id, title, cols, body, out_notes)
 
 

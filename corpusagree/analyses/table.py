@@ -343,6 +343,46 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     )
 
 
+def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
+                 distance: str | dist.Distance = "nominal", categories: Sequence | None = None,
+                 bootstrap: Bootstrap | None = None, scheduler: str | None = None,
+                 **reader) -> TableReport:
+    """Every coefficient of the α/β and Gwet families of long tables past one machine: files
+    (a glob such as ``'logs/*.parquet'``) read by Dask, coefficients from per-partition
+    sufficient statistics (:mod:`corpusagree.stats.frames`), on Dask's local scheduler or
+    the distributed one at ``scheduler``. ``reader``: the columns and options of
+    :func:`read`. The diagnostics need the data in memory.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import table
+    >>> report = table.analyse_dask("sample_corpora/table/dialogue_acts.csv")
+    >>> round(float(report.to_frame("coefficients").set_index("id").loc["alpha", "value"]), 4)
+    0.4193
+    """
+    from ..stats import frames
+    source = ", ".join(map(str, paths)) if isinstance(paths, (list, tuple)) else str(paths)
+    try:
+        with frames.scheduler(scheduler):
+            data = frames.read(paths, categories=categories, **reader)
+            found = data.results(distance, categories=categories, bootstrap=bootstrap)
+    except ValueError as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError(str(e), source) from None
+    d = dist.get(distance)
+    size = data.size
+    options = {"distance": d.name, "categories": list(categories) if categories else None,
+               "by_document": False, "diagnostics": None, "reference": None,
+               "reader_options": {"engine": "dask", **{k: v for k, v in reader.items()
+                                                        if v not in (None, False)}}}
+    notes = ["computed by the dask engine from per-partition sums (the diagnostics need the "
+             "data in memory)"]
+    return TableReport([source], options, bootstrap, size["coders"], size["items"],
+                       size["labels"], size["judgements"], size["missing"], size["groups"],
+                       Records(Estimate(r, iv) for r, iv in found), None, notes)
+
+
 def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
     """α of each group's items (nan where undefined), as the jobs on documents give it."""
     out = Records()

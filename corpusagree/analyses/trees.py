@@ -282,8 +282,8 @@ class TreesReport(Report):
             rows = [[a, b] for a, b in zip(*_padded(d["outlines"]), strict=True)]
             out.append(Table("disputed", f"The most disputed document, {d['document']} "
                              f"(Parseval full F1 {d['f1']:.3f}): the trees side by side",
-                             [Column("reference_tree", d["reference"]),
-                              Column("other_tree", d["other"])], rows))
+                             [Column("reference_tree", d["reference"], "outline"),
+                              Column("other_tree", d["other"], "outline")], rows))
         if self.boundaries is not None:
             out.append(self.boundaries)
         if self.not_compared:

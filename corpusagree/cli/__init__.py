@@ -158,6 +158,9 @@ def in_flags(message: str, names: dict[str, str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0, 2 for a user's mistake, 130 on Ctrl-C)."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        print(f"corpusagree {__version__}")  # without building the jobs' parsers
+        return 0
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -26,7 +26,7 @@ from .. import readers
 from ..analyses.base import KEYWORDS
 from ..model.errors import InputError
 from ..model.params import Param, argparse_options
-from ..report import FORMATS, html, plots, render
+from ..report import FORMATS, gates, html, plots, render
 from ..report.csv import write_files
 from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
@@ -86,6 +86,10 @@ def add_output(p: argparse.ArgumentParser) -> None:
                    "(a name ending in /, or an existing folder) gets one CSV file per table")
     g.add_argument("--quiet", "-q", action="store_true",
                    help="no progress display on the terminal")
+    g.add_argument("--fail-under", action="append", type=gate, metavar="COEF=VALUE",
+                   help="exit with status 1 when the coefficient COEF (its id: alpha, kappa, "
+                   "gwet_ac1 …) is below VALUE, or with COEF.low=VALUE when its interval's "
+                   "lower bound is (needs --ci); repeatable; the JSON records the outcome")
     g.add_argument("--html", metavar="FILE",
                    help="also write the report as one HTML page with plots to FILE (opens "
                    "offline; turns on --ci, --diagnostics and --by-document where the job has "
@@ -302,8 +306,54 @@ def html_defaults(args: argparse.Namespace) -> None:
         args.html_defaults.append("--by-document")
 
 
+def gate(text: str):
+    """argparse type of ``--fail-under``: ``COEF=VALUE`` or ``COEF.low=VALUE``."""
+    try:
+        return gates.parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _check_gates(args: argparse.Namespace, reports: Sequence[Report]) -> list[str]:
+    """The gates of ``--fail-under`` checked on every report that holds their coefficients
+    (recorded in the reports' JSON); the lines of those not met."""
+    wanted = getattr(args, "fail_under", None) or []
+    if not wanted:
+        return []
+    low = [str(g) for g in wanted if g.bound == "low"]
+    if low and getattr(args, "ci", None) is None:
+        raise InputError(f"--fail-under {low[0]} bounds an interval: add --ci")
+    failed, held = [], set()
+    for r in reports:
+        mine = []
+        for g in wanted:
+            try:
+                outcome, = r.check(g)
+            except ValueError as e:
+                if len(reports) == 1:
+                    raise InputError(f"--fail-under {g}: {e}") from None
+                continue
+            mine.append(g)
+            held.add(str(g))
+            if not outcome.passed:
+                where = r.job if len(reports) == 1 or not r.inputs else \
+                    f"{r.job} {r.inputs[0]}{' …' if len(r.inputs) > 1 else ''}"
+                failed.append(f"{where}: gate not met: {outcome.message()}")
+        if mine:
+            r.check(*mine)  # the report's JSON records all of its gates
+    missing = [str(g) for g in wanted if str(g) not in held]
+    if missing:
+        raise InputError(f"--fail-under {missing[0]}: no report holds this coefficient")
+    return failed
+
+
 def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = False) -> int:
-    """Write the reports as the output options say (and the HTML page with ``--html``); 0."""
+    """Write the reports as the output options say (and the HTML page with ``--html``); 0,
+    or 1 when a gate of ``--fail-under`` is not met (one line each on standard error)."""
+    failed = _check_gates(args, reports)
+    status = 1 if failed else 0
+    for line in failed:
+        print(line, file=sys.stderr)
     if getattr(args, "html", None):
         page = html.dumps(reports, defaults=getattr(args, "html_defaults", ()))
         try:
@@ -314,7 +364,7 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
                 from None
     if _to_folder(args):
         write_files(reports, Path(args.output))
-        return 0
+        return status
     with output_stream(args) as stream:
         render(reports, args.output_format, stream, many=many)
-    return 0
+    return status

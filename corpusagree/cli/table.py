@@ -33,12 +33,26 @@ def register(sub) -> None:
                         "per-category α, coincidences, bias by category")
     p.add_argument("--reference", metavar="CODER",
                    help="with --diagnostics: each coder's agreement with this reference coder")
+    p.add_argument("--engine", choices=("memory", "dask"), default="memory",
+                   help="dask: long tables past one machine (FILE may be a glob such as "
+                   "'logs/*.parquet'), coefficients from per-partition sums (the "
+                   "diagnostics need memory)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --engine dask: the address of a Dask distributed scheduler "
+                   "(default: Dask's local scheduler)")
     opt.add_output(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     d = table.distance_from(args.distance, args.weights)
+    if args.engine == "dask":
+        report = table.analyse_dask(
+            args.file, distance=d, categories=opt.split(args.categories),
+            bootstrap=opt.bootstrap_of(args), scheduler=args.scheduler, coder=args.coder,
+            item=args.item, label=args.label, group=args.group, delimiter=args.delimiter,
+            set_sep=args.set_sep, numeric=table.numeric_labels(args.distance))
+        return opt.emit(args, [report])
     corpus = table.read(args.file, input_format="wide" if args.wide else "auto",
                         coder=args.coder, item=args.item, label=args.label, group=args.group,
                         delimiter=args.delimiter, set_sep=args.set_sep,

@@ -15,7 +15,7 @@ from os import PathLike
 
 import numpy as np
 
-from . import io
+from . import columnar, io
 from .errors import InputError, quote
 
 MISSING = -1
@@ -200,6 +200,12 @@ class ReliabilityData:
     categories : list, optional
         The declared categories (S, AC1 and irrCAC's weights count them; the ordinal distance
         orders labels by them).
+    raters_identified : bool, default False
+        Two coders whose roles differ, as the rows and columns of a contingency table
+        (:meth:`from_contingency` sets it): an asymmetric weight matrix then applies
+        ``w[first coder's category][second's]`` to each item, as irrCAC's functions on tables
+        do, instead of its symmetric part (what raw ratings give, each pair of judgements
+        counted in both orders).
 
     Raises
     ------
@@ -233,6 +239,7 @@ class ReliabilityData:
     groups: np.ndarray | None = None
     group_names: list | None = None
     categories: list | None = None
+    raters_identified: bool = False
 
     def __post_init__(self) -> None:
         self.codes = np.ascontiguousarray(self.codes, dtype=np.int32)
@@ -628,6 +635,10 @@ class ReliabilityData:
     def from_contingency(cls, table, categories: Sequence | None = None) -> ReliabilityData:
         """Two coders from their q × q contingency table.
 
+        The coders are identified (``raters_identified``): an asymmetric matrix of agreement
+        weights applies ``w[k][l]`` to an item in row k and column l, as irrCAC's functions on
+        tables do (Gwet 2014, ch. 3), not its symmetric part as on raw ratings.
+
         Parameters
         ----------
         table : array_like or pandas.DataFrame
@@ -667,7 +678,7 @@ class ReliabilityData:
             raise ValueError(f"the table has {q} rows and {len(cats)} distinct categories")
         cell = np.repeat(np.arange(q * q), t.astype(np.int64).ravel())
         codes = np.stack([cell // q, cell % q]).astype(np.int32)
-        return cls(codes, cats, [], [], None, None, list(cats))
+        return cls(codes, cats, [], [], None, None, list(cats), raters_identified=True)
 
     @classmethod
     def from_sets(cls, codes: np.ndarray, indptr: np.ndarray, elements: np.ndarray, *,
@@ -722,7 +733,12 @@ class ReliabilityData:
                  label: str = "label", group: str | None = None, delimiter: str | None = None,
                  set_sep: str | None = None, numeric: bool = False,
                  categories: Sequence | None = None) -> ReliabilityData:
-        """From a long CSV/TSV file (``-``: standard input), one judgement per row.
+        """From a long CSV/TSV file (``-``: standard input), one judgement per row; a
+        ``.parquet``, ``.arrow``/``.feather`` or ``.jsonl`` file is that format.
+
+        Read column by column by pyarrow (:mod:`corpusagree.model.columnar`); a file that
+        needs Python's csv module (standard input, a quote it reads otherwise) or holds an
+        error is read cell by cell, whose messages name the file and line.
 
         Parameters
         ----------
@@ -759,6 +775,18 @@ class ReliabilityData:
         >>> data
         ReliabilityData(4 coders × 72 items, 4 labels, 10 missing, 6 groups)
         """
+        fmt = columnar.file_format(path)
+        if fmt is not None:  # Parquet, Arrow IPC, JSON Lines
+            return cls._from_columns(columnar.from_arrow(
+                columnar.read_arrow_file(path, fmt), coder=coder, item=item, label=label,
+                group=group, set_sep=set_sep, numeric=numeric, categories=categories,
+                missing_cells=True, source=io.display(path)))
+        data = columnar.read_long_csv(path, coder=coder, item=item, label=label, group=group,
+                                      delimiter=delimiter, set_sep=set_sep, numeric=numeric,
+                                      categories=categories)
+        if data is not None:
+            return cls._from_columns(data)
+        # the per-cell reader: quoted fields, standard input, and every error with its line
         triples, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
                                        delimiter=delimiter, set_sep=set_sep, numeric=numeric)
         return cls.from_triples(triples, groups=groups, categories=categories,
@@ -801,23 +829,38 @@ class ReliabilityData:
         >>> ca.ReliabilityData.from_wide_csv(path)
         ReliabilityData(2 coders × 3 items, 2 labels, 1 missing)
         """
+        data = columnar.read_wide_csv(path, delimiter=delimiter, set_sep=set_sep,
+                                      numeric=numeric, categories=categories)
+        if data is not None:
+            return cls._from_columns(data)
         triples = io.read_wide(path, delimiter=delimiter, set_sep=set_sep, numeric=numeric)
         return cls.from_triples(triples, categories=categories, source=io.display(path))
 
     @classmethod
-    def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",
-                       label: str = "label", group: str | None = None,
-                       categories: Sequence | None = None) -> ReliabilityData:
-        """From a long pandas DataFrame, one judgement per row.
+    def from_arrow(cls, table, *, coder: str = "coder", item: str = "item",
+                   label: str = "label", document: str | None = None, group: str | None = None,
+                   set_sep: str | None = None, numeric: bool = False,
+                   categories: Sequence | None = None) -> ReliabilityData:
+        """From a long Arrow table, one judgement per row, encoded column by column.
+
+        Coders and items are numbered in the order of their first row, plain labels sorted, as
+        :meth:`from_triples` numbers the same rows; but no Python object is made per row: each
+        column is dictionary-encoded by Arrow and the codes scattered into the matrix at once.
 
         Parameters
         ----------
-        df : pandas.DataFrame
+        table : pyarrow.Table
             The judgements.
         coder, item, label : str
-            The names of the columns.
-        group : str, optional
-            The column of the group (document) of each item.
+            The names of the columns. A null or NaN label is a missing judgement; a list
+            column holds set labels.
+        document, group : str, optional
+            The column of the document (group) of each item, which the bootstrap resamples
+            (either name).
+        set_sep : str, optional
+            Split text labels on this separator into set labels.
+        numeric : bool, default False
+            Read text labels as numbers.
         categories : sequence, optional
             The declared categories.
 
@@ -828,7 +871,68 @@ class ReliabilityData:
         Raises
         ------
         InputError
-            When a named column is missing.
+            A missing column, a duplicate judgement, an item in two documents, a label that is
+            not a number under ``numeric``.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import corpusagree as ca
+        >>> t = pa.table({"coder": ["a", "b", "a", "b"], "item": [1, 1, 2, 2],
+        ...               "label": ["x|y", "x", None, "y"]})
+        >>> data = ca.ReliabilityData.from_arrow(t, set_sep="|")
+        >>> data, data.label(int(data.codes[0, 0])) == frozenset({"x", "y"})
+        (ReliabilityData(2 coders × 2 items, 3 sets, 1 missing), True)
+        """
+        return cls._from_columns(columnar.from_arrow(
+            table, coder=coder, item=item, label=label, group=document or group,
+            set_sep=set_sep, numeric=numeric, categories=categories))
+
+    @classmethod
+    def _from_columns(cls, enc: columnar.Encoded) -> ReliabilityData:
+        """The reliability data of what the columnar reader encoded (identical sets written
+        differently merged into one row of the set table)."""
+        labels, codes = enc.labels, enc.codes
+        if isinstance(labels, columnar.SetTable):
+            indptr, elements, row_map = canonical_sets(labels.indptr, labels.elements)
+            codes = np.where(codes >= 0, row_map[np.maximum(codes, 0)], MISSING)
+            labels = SetLabels(indptr, elements, labels.names)
+        return cls(codes, labels, enc.coders, enc.items, enc.groups, enc.group_names,
+                   enc.categories)
+
+    @classmethod
+    def from_dataframe(cls, df, *, coder: str = "coder", item: str = "item",
+                       label: str = "label", document: str | None = None,
+                       group: str | None = None, set_sep: str | None = None,
+                       numeric: bool = False,
+                       categories: Sequence | None = None) -> ReliabilityData:
+        """From a long pandas or polars DataFrame, one judgement per row, through Arrow
+        (:meth:`from_arrow`).
+
+        Parameters
+        ----------
+        df : pandas.DataFrame or polars.DataFrame
+            The judgements.
+        coder, item, label : str
+            The names of the columns (a None, NaN or null label is missing).
+        document, group : str, optional
+            The column of the document (group) of each item.
+        set_sep : str, optional
+            Split text labels on this separator into set labels.
+        numeric : bool, default False
+            Read text labels as numbers.
+        categories : sequence, optional
+            The declared categories.
+
+        Returns
+        -------
+        ReliabilityData
+
+        Raises
+        ------
+        InputError
+            When a named column is missing, a judgement is given twice, or an item is in two
+            documents.
 
         Examples
         --------
@@ -839,11 +943,23 @@ class ReliabilityData:
         >>> ca.ReliabilityData.from_dataframe(df)
         ReliabilityData(2 coders × 2 items, 2 labels, 0 missing)
         """
-        missing = [c for c in (coder, item, label) + ((group,) if group else ())
-                   if c not in df.columns]
+        group = document or group
+        cols = [coder, item, label] + ([group] if group else [])
+        missing = [c for c in cols if c not in df.columns]
         if missing:
             raise InputError(f"no column(s) {missing} in DataFrame; columns are "
                              f"{list(df.columns)}")
+        import pyarrow as pa
+        try:
+            if hasattr(df, "to_arrow"):  # polars
+                table = df.select(cols).to_arrow()
+            else:
+                table = pa.Table.from_pandas(df[cols], preserve_index=False)
+        except (pa.ArrowException, TypeError, ValueError):  # mixed types in a column
+            table = None
+        if table is not None:
+            return cls.from_arrow(table, coder=coder, item=item, label=label, group=group,
+                                  set_sep=set_sep, numeric=numeric, categories=categories)
         triples = list(zip(df[coder], df[item], df[label], strict=True))
         groups = dict(zip(df[item], df[group], strict=True)) if group else None
         return cls.from_triples(triples, groups=groups, categories=categories)
@@ -851,6 +967,8 @@ class ReliabilityData:
 
 #: judgements per chunk of a count (see count_codes)
 COUNT_CHUNK = 250_000
+#: values per chunk when coding a numeric matrix (see _code_numbers)
+CODE_CHUNK = 65_536
 
 
 def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.ndarray:
@@ -873,26 +991,40 @@ def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.nd
 def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
     """Codes and sorted distinct values of a numeric matrix (NaN = missing).
 
-    Integer values in a moderate range are coded in O(n) through a presence table (few
-    temporaries: this is the hot path of large matrices); other values through a sort."""
+    Integer values in a moderate range are coded in O(n), chunk by chunk of items so that
+    each step's temporaries stay in cache (this is the hot path of large matrices): a value
+    v becomes v − min (−1 for a missing one), whose count tells which values occur; other
+    values go through a sort."""
     vals = arr.astype(float, copy=False)
-    missing = np.isnan(vals)
-    if missing.all():
+    lo = hi = np.nan
+    if vals.size:
+        lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
+    if np.isnan(lo):  # every value missing (or none at all)
         return np.full(arr.shape, MISSING, np.int32), []
-    lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
     if hi - lo < 2**24 and abs(lo) < 2**30:
-        with np.errstate(invalid="ignore"):
-            offi = vals.astype(np.int32)  # NaN casts to garbage, overwritten below
-        ok = np.count_nonzero(offi == vals) == vals.size - np.count_nonzero(missing)
-        if lo != 0:
-            offi -= np.int32(lo)
-        offi[missing] = 0  # the minimum is present, so slot 0 is used anyway
-        if ok:
-            present = count_codes(offi, 0, int(hi - lo) + 1) > 0
-            codes = offi if present.all() else \
-                (np.cumsum(present) - 1).astype(np.int32)[offi]
-            codes[missing] = MISSING
+        flat = vals.ravel()  # a view of a contiguous matrix
+        codes = np.empty(flat.shape, np.int32)
+        span = int(hi - lo) + 2
+        counts = np.zeros(span, np.int64)
+        shifted = np.empty(min(flat.size, CODE_CHUNK))
+        for start in range(0, flat.size, CODE_CHUNK):
+            v, c = flat[start:start + CODE_CHUNK], codes[start:start + CODE_CHUNK]
+            s = shifted[:len(v)]
+            np.subtract(v, lo, out=s)
+            np.fmax(s, -1.0, out=s)  # NaN (missing) → −1
+            np.copyto(c, s, casting="unsafe")
+            mismatched = np.count_nonzero(c != s)  # fractions: sorted instead
+            if mismatched:
+                break
+            counts += np.bincount(c + 1, minlength=span)
+        codes = codes.reshape(arr.shape)
+        if not mismatched:  # whole numbers only
+            present = counts[1:] > 0
+            if not present.all():
+                lookup = np.concatenate([[MISSING], np.cumsum(present) - 1]).astype(np.int32)
+                codes = lookup[codes + 1]
             return codes, [io.as_number(v) for v in np.flatnonzero(present) + lo]
+    missing = np.isnan(vals)
     uniq, inv = np.unique(vals[~missing], return_inverse=True)
     codes = np.full(arr.shape, MISSING, np.int32)
     codes[~missing] = inv

@@ -55,10 +55,25 @@ def flat(d: dict, prefix: str = "") -> dict:
 
 
 def frame(rows: Iterable[Any]):
-    """A pandas DataFrame with one row per result (or dict), nested dicts flattened."""
+    """A pandas DataFrame with one row per result (or dict), nested dicts flattened.
+
+    A column with no value at all (an interval without a bootstrap, say) is a float column of
+    nan, as the same column is when some rows have a value: one schema whether or not the
+    values were computed, never an object column of None.
+
+    Examples
+    --------
+    >>> f = frame([{"value": 0.5, "interval": {"low": None, "high": None}}])
+    >>> f.dtypes.tolist(), f["interval_low"].isna().all()
+    ([dtype('float64'), dtype('float64'), dtype('float64')], np.True_)
+    """
     import pandas as pd
 
-    return pd.DataFrame([flat(plain(r)) for r in rows])
+    df = pd.DataFrame([flat(plain(r)) for r in rows])
+    empty = [c for c in df.columns if df[c].dtype == object and df[c].isna().all()]
+    if empty and len(df):
+        df[empty] = df[empty].astype(float)
+    return df
 
 
 class CoderMatrix:

@@ -83,10 +83,49 @@ class Report(WithTables):
         -------
         dict
         """
+        gates = getattr(self, "_gates", None)
         return plain({"corpusagree": __version__, "schema": SCHEMA, "job": self.job,
                       "inputs": list(self.inputs), "options": self.options,
                       "bootstrap": None if self.bootstrap is None else self.bootstrap.as_dict(),
-                      **self.body(), "notes": list(self.notes)})
+                      **self.body(), "notes": list(self.notes),
+                      **({} if gates is None else {"gates": [o.to_dict() for o in gates]})})
+
+    def check(self, *gates: str) -> list:
+        """Whether the report reaches each gate: ``"alpha=0.8"`` (the value) or
+        ``"alpha.low=0.667"`` (its interval's lower bound), for pipelines that accept a batch
+        of annotation (:mod:`corpusagree.report.gates`). The outcomes are recorded in
+        :meth:`to_dict` (``gates``).
+
+        Parameters
+        ----------
+        *gates : str
+            ``COEF=VALUE`` or ``COEF.low=VALUE``; COEF a coefficient id of the report.
+
+        Returns
+        -------
+        list of Outcome
+            Each with ``passed``, ``value``, ``shortfall`` and a one-line ``message()``.
+
+        Raises
+        ------
+        ValueError
+            A malformed gate, or a coefficient the report does not hold (the message lists
+            those it holds).
+
+        Examples
+        --------
+        >>> from corpusagree.analyses import table
+        >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
+        >>> outcome, = report.check("alpha=0.667")
+        >>> outcome.passed, round(outcome.shortfall, 4)
+        (False, 0.2477)
+        >>> report.to_dict()["gates"][0]["passed"]
+        False
+        """
+        from .gates import check
+
+        self._gates = check(self, gates)
+        return self._gates
 
     def to_json(self) -> str:
         """The report as a JSON document (:meth:`to_dict`, undefined values as null).
@@ -126,7 +165,7 @@ class Report(WithTables):
         >>> from corpusagree.analyses import table
         >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
         >>> [p.name for p in report.to_csv(tempfile.mkdtemp())]
-        ['coefficients.csv']
+        ['coefficients.csv', 'notes.csv']
         """
         from .csv import write_files
 

@@ -93,6 +93,7 @@ class Cell:
     value: str | None = None  #: data-value: the number a table is sorted by
     high: str | None = None  #: data-high: an interval's upper bound
     context: tuple[str, str, str] | None = None  #: (before, span, after): the span highlighted
+    pre: bool = False  #: a line of an outline: its spaces kept, left-aligned wherever shown
 
 
 @dataclass
@@ -468,7 +469,7 @@ def _cell(v, c: Column) -> Cell:
     value = _raw(v) if _number(v) is not None else None
     if c.kind == "context" and v is not None:
         return Cell("", num, value, context=(str(v[0] or ""), str(v[1]), str(v[2] or "")))
-    return Cell(text.cell(v, c), num, value)
+    return Cell(text.cell(v, c), num, value, pre=c.kind == "outline")
 
 
 def _raw(v) -> str:

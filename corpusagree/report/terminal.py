@@ -2,7 +2,11 @@
 
 On a terminal the width is the terminal's; redirected, it is ``COLUMNS`` or 80, so output in a
 pipe or a file fits 80 columns. Numbers never wrap; text cells and headers wrap instead of being
-cut. When the stream cannot encode Unicode (e.g. a cp1252 console) tables are drawn in ASCII
+cut, but a row's labels (the text columns before its first number) wrap only when no optional
+column is left to make room, and then rows are set apart by a blank line so that a wrapped
+label never reads as a row of its own. A table short of width first abbreviates its conventional
+reading (``K · L&K``), then leaves out its other optional columns (Do, De …), the reading
+last. When the stream cannot encode Unicode (e.g. a cp1252 console) tables are drawn in ASCII
 and every string is spelled in ASCII.
 """
 
@@ -96,6 +100,56 @@ class Terminal:
         self.line(t.title)
         cells = [[self.s(text.cell(v, c)) for v, c in zip(row, t.columns, strict=True)]
                  for row in t.rows]
+        natural, least = self._widths(t, cells)
+        # the first columns of text name the row: they keep their width while optional
+        # columns can make room
+        first_number = next((j for j, c in enumerate(t.columns) if text.right_aligned(c)),
+                            len(t.columns))
+        readings = [j for j, c in enumerate(t.columns) if c.key == "reading"]
+        labels = set(range(first_number))
+        whole = labels | set(readings)  # drawn whole while optional columns make room
+        need = [natural[j] if j in whole else least[j] for j in range(len(t.columns))]
+        # the sum of widths a table of these columns takes: padding between columns only
+        room = self.console.width + PAD
+        keep = list(range(len(t.columns)))
+        left_out = []
+        if readings and sum(natural[j] + PAD for j in keep) > room:
+            for r in cells:
+                for j in readings:
+                    r[j] = text.abbreviated_reading(r[j])
+            natural, least = self._widths(t, cells)
+            need = [natural[j] if j in whole else least[j] for j in range(len(t.columns))]
+        if sum(natural[j] + PAD for j in keep) > room:  # a context would squeeze the rest
+            for j in [j for j in keep if t.columns[j].kind == "context"]:
+                keep.remove(j)
+                left_out.append(self.s(t.columns[j].header))
+        dropped: list[int] = []
+        while sum(need[j] + PAD for j in keep) > room:
+            optional = [j for j in reversed(keep) if t.columns[j].optional]
+            drop = next((j for j in optional if j not in readings), optional[0]
+                        if optional else None)
+            if drop is None:
+                break
+            keep.remove(drop)
+            dropped.append(drop)
+        for j in reversed(dropped[:-1]):  # one left out early may fit beside the rest
+            if sum(need[k] + PAD for k in keep) + need[j] + PAD <= room:
+                keep = sorted(keep + [j])
+                dropped.remove(j)
+        left_out += [self.s(t.columns[j].header) for j in dropped]
+        for block in self._blocks(keep, least, room):
+            width = self._plan(block, natural, least, room)
+            self._draw(t, cells, block, width,
+                       wrapped=any(width[j] < natural[j] for j in block if j in labels))
+        for n in t.notes:
+            self.line(n)
+        if left_out:
+            self.line(f"(left out for the width of the terminal: {', '.join(left_out)}; "
+                      "widen it, or use --format md, csv or json)")
+        self.line()
+
+    def _widths(self, t: Table, cells: list[list[str]]) -> tuple[list[int], list[int]]:
+        """Each column's natural width and the least it may be drawn in."""
         natural, least = [], []
         for j, c in enumerate(t.columns):
             column = [r[j] for r in cells]
@@ -107,28 +161,9 @@ class Terminal:
             else:
                 words = [len(w) for x in [header, *column] for w in x.split()]
                 natural.append(min(max([len(header), *map(len, column)]), TEXT_MAX))
-                least.append(max(min(max(words, default=0), TEXT_MIN), TEXT_FLOOR))
-        room = self.console.width
-        keep = list(range(len(t.columns)))
-        left_out = []
-        if sum(natural[j] + PAD for j in keep) > room:  # a context would squeeze the rest
-            for j in [j for j in keep if t.columns[j].kind == "context"]:
-                keep.remove(j)
-                left_out.append(self.s(t.columns[j].header))
-        while sum(least[j] + PAD for j in keep) > room:
-            drop = next((j for j in reversed(keep) if t.columns[j].optional), None)
-            if drop is None:
-                break
-            keep.remove(drop)
-            left_out.append(self.s(t.columns[drop].header))
-        for block in self._blocks(keep, least, room):
-            self._draw(t, cells, block, self._plan(block, natural, least, room))
-        for n in t.notes:
-            self.line(n)
-        if left_out:
-            self.line(f"(left out for the width of the terminal: {', '.join(left_out)}; "
-                      "widen it, or use --format md, csv or json)")
-        self.line()
+                least.append(min(max(min(max(words, default=0), TEXT_MIN), TEXT_FLOOR),
+                                 natural[-1]))
+        return natural, least
 
     @staticmethod
     def _plan(cols: list[int], natural: list[int], least: list[int], room: int) -> dict:
@@ -162,9 +197,13 @@ class Terminal:
         blocks.append(current)
         return blocks
 
-    def _draw(self, t: Table, cells: list[list[str]], cols: list[int], width: dict) -> None:
+    def _draw(self, t: Table, cells: list[list[str]], cols: list[int], width: dict,
+              wrapped: bool = False) -> None:
+        """Draw columns ``cols`` at ``width``; ``wrapped``: a label wraps, so rows are set
+        apart by a blank line."""
         rt = RichTable(box=ASCII_HEAD if self.ascii else box.SIMPLE_HEAD, pad_edge=False,
-                       padding=(0, 1), show_edge=False, collapse_padding=True)
+                       padding=(0, 1), show_edge=False, collapse_padding=True,
+                       show_lines=wrapped)
         for j in cols:
             c = t.columns[j]
             rt.add_column(self.s(c.header), justify="right" if text.right_aligned(c) else "left",

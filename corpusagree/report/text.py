@@ -85,5 +85,24 @@ def cell(value, column: Column) -> str:
     return str(value)
 
 
+#: the words of a short reading (:func:`corpusagree.stats.interpret.short`) and their
+#: abbreviations, for a terminal short of width: Krippendorff's band, then Landis & Koch's label
+READING_ABBREVIATIONS = (("below .667", "<.667"), (".667–.800", ".667–.8"), ("≥ .800", "≥.8"),
+                         (" · ", " "), ("moderate", "moder."), ("substantial", "subst."),
+                         ("almost perfect", "alm. perf."))
+
+
+def abbreviated_reading(text: str) -> str:
+    """A short reading in at most 14 characters, e.g. ``≥ .800 · almost perfect`` as
+    ``≥.8 alm. perf.``; anything else as it is.
+
+    >>> abbreviated_reading(".667–.800 · substantial"), abbreviated_reading("—")
+    ('.667–.8 subst.', '—')
+    """
+    for long, short in READING_ABBREVIATIONS:
+        text = text.replace(long, short)
+    return text
+
+
 def right_aligned(column: Column) -> bool:
     return column.kind in ("float", "magnitude", "int", "interval", "share")

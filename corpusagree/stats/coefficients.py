@@ -431,7 +431,7 @@ def compute(coefficient: str, data: DataLike, distance=None, categories=None) ->
         details = {"De_alpha_prime": float(st.expected("single")[0]),
                    "De_beta": float(st.expected("individual")[0])}
     return Result(c.id, c.label(k.n_coders), value, do, de, k.distance.name,
-                  int(k.pairable.sum()), k.n_coders, int(k.n_i[k.pairable].sum()),
+                  int(st.n_pairable[0]), k.n_coders, int(st.n_values[0]),
                   c.definition, details, k)
 
 
@@ -449,9 +449,10 @@ def _light(k: Kernel, c: sp.Coefficient) -> Result:
         warnings.warn("light_kappa: some coder pairs have zero expected disagreement; "
                       "they are left out of the mean", DegenerateWarning, stacklevel=_caller())
     value = float(np.nanmean(kappas)) if (~np.isnan(kappas)).any() else float("nan")
+    st = k.stats(())
     return Result(c.id, c.symbol, value, float(do[keep].mean()), float(de[keep].mean()),
-                  k.distance.name, int(k.pairable.sum()), k.n_coders,
-                  int(k.n_i[k.pairable].sum()), c.definition, {"pairs": int(keep.sum())}, k)
+                  k.distance.name, int(st.n_pairable[0]), k.n_coders,
+                  int(st.n_values[0]), c.definition, {"pairs": int(keep.sum())}, k)
 
 
 @takes_data()

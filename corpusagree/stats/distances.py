@@ -207,6 +207,8 @@ class Nominal(Distance):
     name = "nominal"
     weighted = False
     bounded = True
+    #: the class of the metric it binds (0 for equal labels, 1 otherwise)
+    metric_type = _NominalMetric
 
     def bind(self, data, value_counts):
         return _NominalMetric()
@@ -356,6 +358,23 @@ class _OrientedMetric(_DenseMetric):
         return _DenseMetric(self.oriented.T)
 
 
+class _IdentifiedMetric(_OrientedMetric):
+    """An asymmetric distance D between two identified raters (the rows and columns of a
+    contingency table): a pair of judgements, the first rater's a and the second's b, is at
+    D[a, b] (irrCAC's functions on tables apply w[k][l] so), and so are the two raters'
+    distributions in :meth:`between` (Cohen's and Conger's chance agreement); quadratic forms
+    of one distribution with itself see the symmetric part, which gives them the same value."""
+
+    exact_gram = False  # the bootstrap's Gram path would take the symmetric part
+
+    def pair(self, a, b):
+        return self.oriented[a, b]
+
+    def between(self, F, G):
+        """Σ F[a] G[b] D[a, b]: rater 1's counts F against rater 2's G."""
+        return _rowdot(F @ self.oriented, G)
+
+
 class AgreementWeights(Distance):
     """irrCAC's custom weights: a q × q matrix of agreement weights w over ``categories`` (its
     rows' and columns' order), as the distance d = 1 − w (Gwet 2014, ch. 3).
@@ -365,7 +384,9 @@ class AgreementWeights(Distance):
     with k the first's category. On raw ratings every pair is taken in both orders (irrCAC's
     ``raw.CAC``: p_a = Σ_k r_ik(Σ_l w_kl r_il − 1)), so the coefficients and Gwet's variances
     see (w + wᵀ)/2, except Conger's variance, whose λ_ig pairs rater g's category l with the
-    others' k as w[k][l] (:meth:`Metric.transposed`).
+    others' k as w[k][l] (:meth:`Metric.transposed`). On two identified raters (reliability
+    data from a contingency table, ``raters_identified``) the matrix applies as it is, w[k][l]
+    to an item rater 1 put in k and rater 2 in l, as irrCAC's functions on tables do.
 
     Parameters
     ----------
@@ -412,7 +433,11 @@ class AgreementWeights(Distance):
         if data.is_set:
             raise ValueError("a weight matrix needs plain labels, not sets")
         D = self.D[np.ix_(*(2 * [_positions(self.order, data.labels)]))]
-        return _DenseMetric(D) if self.symmetric else _OrientedMetric(D)
+        if self.symmetric:
+            return _DenseMetric(D)
+        if getattr(data, "raters_identified", False) and data.n_coders == 2:
+            return _IdentifiedMetric(D)
+        return _OrientedMetric(D)
 
 
 def _positions(order: Sequence, labels: Sequence) -> np.ndarray:
@@ -563,11 +588,60 @@ class IrrWeights(Distance):
 
 
 # ---- set labels -----------------------------------------------------------------------------
-class _SetMetric(Metric):
-    """1 − similarity, with the similarity S stored only for intersecting label pairs."""
+#: sets over at most this many distinct values intersect pair by pair through bit masks
+MASK_MAX_VALUES = 256
 
-    def __init__(self, S: sp.csr_matrix) -> None:
+_BYTE_BITS = np.array([bin(v).count("1") for v in range(256)], np.uint8)
+
+
+def _bit_count(x: np.ndarray) -> np.ndarray:
+    """The set bits of each uint64 (numpy's bit count where it has one, else by bytes)."""
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(x)
+    return _BYTE_BITS[x.view(np.uint8)].reshape(x.shape + (8,)).sum(-1, dtype=np.uint8)
+
+
+class _SetMasks:
+    """|A ∩ B| of many pairs of sets at once: each set a row of 64-bit words, bit v set when
+    the set holds value v, so that |A ∩ B| is the bit count of the words' AND (for sets over
+    at most :data:`MASK_MAX_VALUES` values: a few words per set, the L sets × words table
+    small), and the similarity s(``|A|``, ``|B|``, ``|A ∩ B|``) of every pair is computed
+    elementwise, as the sparse table's entries are."""
+
+    def __init__(self, labels: SetLabels, similarity: Callable) -> None:
+        n_elem = int(labels.elements.max(initial=-1)) + 1
+        words = max(1, -(-n_elem // 64))
+        row_of = np.repeat(np.arange(len(labels)), labels.sizes)
+        e = labels.elements.astype(np.int64)
+        masks = np.zeros((len(labels), words), np.uint64)
+        np.add.at(masks, (row_of, e // 64), np.left_shift(np.uint64(1), (e % 64).astype(np.uint64)))
+        self.masks = masks
+        self.sizes = labels.sizes.astype(float)
+        self.similarity_fn = similarity
+
+    @staticmethod
+    def fits(labels: SetLabels) -> bool:
+        """Whether the sets' values are few enough for bit masks."""
+        return int(labels.elements.max(initial=-1)) < MASK_MAX_VALUES
+
+    def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = np.asarray(a, np.intp), np.asarray(b, np.intp)
+        M = self.masks
+        x = _bit_count(M[a, 0] & M[b, 0]).astype(float)
+        for w in range(1, M.shape[1]):
+            x += _bit_count(M[a, w] & M[b, w])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            s = np.asarray(self.similarity_fn(self.sizes[a], self.sizes[b], x), float)
+        return np.where(a == b, 1.0, np.where(x > 0, s, 0.0))
+
+
+class _SetMetric(Metric):
+    """1 − similarity, with the similarity S stored only for intersecting label pairs (pairs
+    of labels' similarities from bit masks of the sets when their values are few)."""
+
+    def __init__(self, S: sp.csr_matrix, masks: _SetMasks | None = None) -> None:
         self.S = S
+        self._masks = masks
         coo = S.tocoo()
         L = S.shape[0]
         self._L = L
@@ -576,6 +650,8 @@ class _SetMetric(Metric):
         self._keys, self._vals = keys[order], coo.data[order]
 
     def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self._masks is not None:
+            return self._masks.similarity(a, b)
         q = np.asarray(a, np.int64) * self._L + np.asarray(b, np.int64)
         pos = np.searchsorted(self._keys, q)
         pos = np.minimum(pos, len(self._keys) - 1)
@@ -675,6 +751,7 @@ class _ProfileSetMetric(Metric):
         self._n_elem = n_elem
         self.similarity_fn = similarity
         self.labels = labels
+        self._masks = _SetMasks(labels, similarity) if _SetMasks.fits(labels) else None
 
     @cached_property
     def blocks(self) -> dict:
@@ -712,6 +789,8 @@ class _ProfileSetMetric(Metric):
         return np.einsum("kj,stj->stk", diff, sim)
 
     def similarity(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self._masks is not None:
+            return self._masks.similarity(a, b)
         a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
         x = np.zeros(np.broadcast(a, b).shape)
         for j in range(self.padded.shape[1]):  # at most PROFILE_MAX_SIZE columns
@@ -836,7 +915,8 @@ class SetDistance(Distance):
         labels = data.labels
         if _profile_pays(labels):
             return _ProfileSetMetric(labels, self.similarity)
-        return _SetMetric(self.similarity_matrix(labels))
+        masks = _SetMasks(labels, self.similarity) if _SetMasks.fits(labels) else None
+        return _SetMetric(self.similarity_matrix(labels), masks)
 
     def similarity_matrix(self, labels: SetLabels) -> sp.csr_matrix:
         """The similarity S over intersecting pairs of sets plus the diagonal (S_aa = 1, the empty

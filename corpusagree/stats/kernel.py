@@ -144,6 +144,22 @@ def item_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return a, b, (a >= 0) & (b >= 0)
 
 
+def judgements_per_item(valid: np.ndarray) -> np.ndarray:
+    """n_i, the judgements of each item, from the rows × items mask of valid judgements: a sum
+    over rows in small integers (the rows of a chunk of items added at once), as int32."""
+    R = valid.shape[0]
+    acc = np.int8 if R <= np.iinfo(np.int8).max else np.int32
+    return valid.view(np.int8).sum(0, dtype=acc).astype(np.int32)
+
+
+def zero_diagonal(metric: dist.Metric, n_labels: int) -> bool:
+    """Whether d(k, k) = 0 for every label k, so that sums of d may skip the pairs of equal
+    labels (true of Krippendorff's metrics and the set distances; a weight matrix may say
+    otherwise)."""
+    k = np.arange(n_labels)
+    return not np.any(metric.pair(k, k))
+
+
 def label_counts(codes: np.ndarray, n_labels: int) -> np.ndarray:
     """Judgements per row (coder) and label: rows × labels (missing judgements, code −1, are
     counted in a column of their own and dropped: no mask over the array)."""
@@ -161,7 +177,7 @@ def counts_by_n(codes: np.ndarray, n_i: np.ndarray, n_labels: int) -> np.ndarray
     size = (r + 1) * (n_labels + 1)
     if size > codes.size + 2**20:
         return None
-    offset = n_i.astype(np.intp) * (n_labels + 1) + 1  # a missing judgement: column 0
+    offset = (np.arange(r + 1) * (n_labels + 1) + 1)[n_i]  # a missing judgement: column 0
     return count_codes(codes, offset, size).reshape(r + 1, n_labels + 1)[:, 1:]
 
 
@@ -170,6 +186,8 @@ def _conger_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.nd
     (coders × … × L), P_c = F_c / n_c: Conger's (1980) unweighted mean over coder pairs."""
     n_c = F.sum(-1, keepdims=True)
     P = divide(F, n_c, 0.0)
+    if hasattr(metric, "between") and len(F) == 2:  # two identified raters, in their order
+        return 2 * metric.between(P[0], P[1]), (n_c[..., 0] > 0).sum(0)
     total = P.sum(0)
     return metric.cross(total, total) - metric.cross(P, P).sum(0), (n_c[..., 0] > 0).sum(0)
 
@@ -178,6 +196,8 @@ def _coder_terms(metric: dist.Metric, F: np.ndarray) -> tuple[np.ndarray, np.nda
     """(Σ_{c≠d} cross(F_c, F_d), Σ_{c≠d} n_c n_d) of coders' label counts F (coders × … × L)."""
     total = F.sum(0)
     n_c = F.sum(-1)
+    if hasattr(metric, "between") and len(F) == 2:  # two identified raters, in their order
+        return 2 * metric.between(F[0], F[1]), n_c.sum(0) ** 2 - (n_c ** 2).sum(0)
     return (metric.cross(total, total) - metric.cross(F, F).sum(0),
             n_c.sum(0) ** 2 - (n_c ** 2).sum(0))
 
@@ -194,39 +214,60 @@ class Kernel:
         self.distance = dist.get(distance)
         codes = data.codes
         self.valid = codes >= 0
-        self.n_i = self.valid.sum(0)
+        self.n_i = judgements_per_item(self.valid)
         self.pairable = self.n_i >= 2
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
-        by_n = counts_by_n(codes, self.n_i, data.n_labels)
-        #: Σ_i n_ik/n_i from the same count, or None (then item_weighted counts again)
-        self._m_k = None
-        if by_n is not None:
-            n_k = by_n[2:].sum(0)
-            self._m_k = (by_n[1:] / np.arange(1, len(by_n))[:, None]).sum(0)
-        else:
-            pc = np.where(self.pairable, codes, -1).ravel() + 1
-            n_k = np.bincount(pc, minlength=data.n_labels + 1)[1:]
+        L = data.n_labels
+        # every judgement counted once, less those of items with a single judgement
+        lone = codes[:, self.n_i == 1]
+        n_k = count_codes(codes, 1, L + 1)[1:] - count_codes(lone, 1, L + 1)[1:]
         #: Krippendorff's n_k: pooled values of pairable items
         self.n_k = n_k.astype(float)
         self.metric = self.distance.bind(data, self.n_k)
         self._stats: dict[str, SufficientStats] = {}
 
-    @property
+    @cached_property
     def n_coders(self) -> int:
         """Coders with at least one judgement."""
-        return int((self.valid.sum(1) > 0).sum())
+        return int(np.count_nonzero(self.valid.any(1)))
 
     @cached_property
     def item_sum(self) -> np.ndarray:
-        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory)."""
+        """Σ over unordered judgement pairs of d, per item (items in chunks to bound memory).
+
+        Under the nominal distance, the disagreeing pairs: C(n_i, 2) less the equal pairs,
+        counted over every pair of rows (a missing judgement, −1, equals another missing one:
+        the C(m_i, 2) pairs of the m_i missing judgements are taken off), in small integers
+        and without first moving the judgements up."""
         codes = self.data.codes
         n = codes.shape[1]
+        if not self.distance.weighted:
+            R = codes.shape[0]
+            r, s = np.triu_indices(R, 1)
+            acc = np.int8 if len(r) <= np.iinfo(np.int8).max else np.int32
+            k = np.arange(R + 1)
+            pairs = (k * (k - 1) // 2 + (R - k) * (R - k - 1) // 2).astype(np.int32)
+            out = np.empty(n, np.int32)  # C(n_i, 2) + C(m_i, 2) − equal pairs
+            step = max(1, PAIRS_PER_CHUNK // max(len(r), 1))
+            for start in range(0, n, step):
+                part = codes[:, start:start + step]
+                o = out[start:start + step]
+                np.take(pairs, self.n_i[start:start + step], out=o)
+                o -= (part[r] == part[s]).sum(0, dtype=acc)
+            return out
         c = max(int(self.n_i.max()), 2)
         step = max(1, PAIRS_PER_CHUNK // (c * (c - 1) // 2))
         out = np.empty(n)
+        differing = zero_diagonal(self.metric, self.data.n_labels)
         for start in range(0, n, step):
             a, b, both = item_pairs(codes[:, start:start + step])
+            if differing:  # d only where the labels differ, summed per item (column)
+                both &= a != b
+                rows, cols = np.nonzero(both)
+                out[start:start + step] = np.bincount(
+                    cols, self.metric.pair(a[rows, cols], b[rows, cols]), minlength=a.shape[1])
+                continue
             # pair() sees -1 codes where a judgement is missing; its finite result is masked
             d = self.metric.pair(a, b)
             out[start:start + step] = ((d & both).sum(0, dtype=np.int32) if d.dtype == bool
@@ -243,9 +284,10 @@ class Kernel:
     @cached_property
     def item_weighted(self) -> np.ndarray:
         """m_k = Σ_i n_ik / n_i over items with a judgement (A&P 2005, §5.1, times i)."""
-        if self._m_k is not None:
-            return self._m_k
         codes = self.data.codes
+        by_n = counts_by_n(codes, self.n_i, self.data.n_labels)
+        if by_n is not None:  # one count by n_i; row n divided by n
+            return (by_n[1:] / np.arange(1, len(by_n))[:, None]).sum(0)
         w = np.broadcast_to(1.0 / np.maximum(self.n_i, 1), codes.shape)
         # missing judgements (−1) go to bin 0, dropped
         return np.bincount((codes + 1).ravel(), weights=w.ravel(),
@@ -269,14 +311,8 @@ class Kernel:
 
     def stats(self, kinds=EXPECTED_KINDS) -> SufficientStats:
         """The sums of the data (one view) with the expected-disagreement ``kinds`` asked."""
-        p = self.pairable
         if "base" not in self._stats:
-            n = self.n_i[p].astype(float)
-            dis = self.disagr_i[p]
-            self._stats["base"] = SufficientStats(
-                np.array([dis.sum()]), np.array([float(p.sum())]),
-                np.array([(dis * n).sum()]), np.array([n.sum()]),
-                np.array([float((self.n_i > 0).sum())]))
+            self._stats["base"] = self._base()
         st = self._stats["base"]
         m = self.metric
         if {"uniform", "gwet"} & set(kinds) and st.categories is None:
@@ -298,6 +334,18 @@ class Kernel:
         if "multivalued" in kinds and st.value_counts is None:
             st.value_counts, st.size_counts = self.margins(self.n_k[None, :])
         return st
+
+    def _base(self) -> SufficientStats:
+        """The sums of Do over the pairable items: Σ disagr_i, Σ n_i disagr_i and their
+        counts (summed item by item, as a bootstrap replicate's per-unit sums are)."""
+        p = self.pairable
+        k = int(np.count_nonzero(p))
+        every = k == len(p)  # then no copy of the pairable items is needed
+        n = (self.n_i if every else self.n_i[p]).astype(float)
+        dis = 2 * (self.item_sum if every else self.item_sum[p]) / (n * (n - 1))
+        return SufficientStats(
+            np.array([dis.sum()]), np.array([float(k)]), np.array([(dis * n).sum()]),
+            np.array([n.sum()]), np.array([float(np.count_nonzero(self.n_i))]))
 
     def categories(self, declared=None) -> int:
         """k for S: the declared categories (checked against the labels used), else the
@@ -604,15 +652,36 @@ def shared_item_pairs(A: np.ndarray, B: np.ndarray, metric: dist.Metric, n_label
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Row by row, Cohen-style (Do, De, items) of two coders on the items both coded:
     Do = mean d(a, b), De = Σ_jl P̂(j|a)P̂(l|b) d_jl with both distributions over those items
-    (Cohen 1960, 1968). Used by Light's κ and Carletta's expert variant."""
-    both = (A >= 0) & (B >= 0)
-    shared = both.sum(1)
-    P = A.shape[0]
-    pair_of = np.broadcast_to(np.arange(P)[:, None], A.shape)[both]
-    a, b = A[both], B[both]
-    do = divide(np.bincount(pair_of, metric.pair(a, b), minlength=P), shared)
-    FA = np.bincount(pair_of * n_labels + a, minlength=P * n_labels).reshape(P, n_labels)
-    FB = np.bincount(pair_of * n_labels + b, minlength=P * n_labels).reshape(P, n_labels)
+    (Cohen 1960, 1968). Used by Light's κ and Carletta's expert variant.
+
+    Items go in chunks (:data:`CELLS` cells of the rows at once): each row's labels on its
+    shared items counted in one count over the chunk (a row's labels offset by the row), and
+    d evaluated only on the pairs that differ when the distance is 0 between equal labels
+    (the nominal distance: their number)."""
+    P, N = A.shape
+    L = n_labels
+    shared = np.zeros(P, np.int64)
+    dsum = np.zeros(P)
+    F = np.zeros((2, P * (L + 1)), np.int64)
+    offset = (np.arange(P, dtype=np.intp) * (L + 1) + 1)[:, None]
+    nominal = isinstance(metric, dist.Nominal.metric_type)
+    differing = nominal or zero_diagonal(metric, L)
+    step = max(1, CELLS // max(P, 1))
+    for start in range(0, N, step):
+        a, b = A[:, start:start + step], B[:, start:start + step]
+        both = (a >= 0) & (b >= 0)
+        shared += both.sum(1)
+        F[0] += count_codes(np.where(both, a, -1), offset, P * (L + 1))
+        F[1] += count_codes(np.where(both, b, -1), offset, P * (L + 1))
+        if differing:
+            both &= a != b
+        if nominal:
+            dsum += both.sum(1)
+        else:
+            rows, cols = np.nonzero(both)
+            dsum += np.bincount(rows, metric.pair(a[rows, cols], b[rows, cols]), minlength=P)
+    FA, FB = (f.reshape(P, L + 1)[:, 1:] for f in F)
+    do = divide(dsum, shared)
     n = np.maximum(shared, 1)[:, None]
     de = np.where(shared > 0, metric.cross(FA / n, FB / n), np.nan)
     return do, de, shared

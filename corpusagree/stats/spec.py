@@ -113,14 +113,17 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
     Coefficient("pi", "π", "Scott's π (multi-π: Fleiss 1971)", "pairs", "single", "ratio",
                 False, "π: A_e = Σ_k P̂(k)², one distribution for all coders, P̂(k) = (1/i) "
                 "Σ_i n_ik/n_i (Scott 1955; Fleiss 1971; Artstein & Poesio 2005, §2.3, §2.4, "
-                "§5.1)", families=("nominal",), symbol_many="multi-π (Fleiss κ)"),
+                "§5.1); with more than two coders this is Fleiss's κ, which is multi-π (one "
+                "coefficient, not two pieces of evidence)", families=("nominal",),
+                symbol_many="multi-π (Fleiss κ)"),
     Coefficient("kappa", "κ", "Cohen's κ", "pairs", "individual", "ratio", False,
                 "Cohen's κ: A_e = Σ_k P̂(k|c1)P̂(k|c2), P̂(k|c) = n_ck/n_c (Cohen 1960; "
                 "Artstein & Poesio 2005, §2.3, §5.1)", two_coders=True, families=("nominal",),
                 listed_for="two", many="multi_kappa"),
     Coefficient("multi_kappa", "multi-κ", "Davies & Fleiss's multi-κ", "pairs", "individual",
                 "ratio", False, "multi-κ: A_e = Σ_{m<n} P̂(c_m,c_n) Σ_k P̂(k|c_m)P̂(k|c_n) "
-                "(Davies & Fleiss 1982; Artstein & Poesio 2005, §2.4, §5.1)",
+                "(Davies & Fleiss 1982; Artstein & Poesio 2005, §2.4, §5.1); on complete data it "
+                "equals Conger's κ (Conger 1980): one coefficient, not two pieces of evidence",
                 families=("nominal",), listed_for="many"),
     Coefficient("kappa_w", "κw", "Cohen's weighted κ", "pairs", "individual", "ratio", True,
                 "κw: De = Σ_jl P̂(j|c1)P̂(l|c2) d_jl (Cohen 1968; Artstein & Poesio 2005, §2.5)",
@@ -143,7 +146,10 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
                 "= A_e^π − A_e^κ when nominal)", chance_corrected=False),
     Coefficient("gwet_ac1", "AC1", "Gwet's AC1", "pairs", "gwet", "ratio", False,
                 "AC1: A_e = Σ_k π_k(1 − π_k)/(q − 1), π_k = (1/i) Σ_i n_ik/n_i over the q "
-                "categories (Gwet 2008; Gwet 2014, ch. 4)", families=("nominal",)),
+                "categories (Gwet 2008; Gwet 2014, ch. 4)", families=("nominal",),
+                note="AC1's reading on the bands is a convention made for κ: at a fixed "
+                "agreement AC1 rises as the prevalence leaves .5 where κ falls, and Vach & "
+                "Gerke (2023) warn against reading AC1 on κ's verbal bands"),
     Coefficient("gwet_ac2", "AC2", "Gwet's AC2", "pairs", "gwet", "ratio", True,
                 "AC2: A_e = T_w/(q(q − 1)) Σ_k π_k(1 − π_k), T_w = Σ_kl w_kl, w = 1 − d "
                 "(Gwet 2014, ch. 4)", families=("weighted",), bounded=True),
@@ -154,7 +160,12 @@ COEFFICIENTS: dict[str, Coefficient] = {c.id: c for c in (
     Coefficient("conger_kappa", "Conger κ", "Conger's κ", "pairs", "conger", "ratio", True,
                 "Conger's κ: A_e = mean over ordered pairs of distinct coders of "
                 "Σ_kl w_kl P̂(k|c_m)P̂(l|c_n), P̂(k|c) = n_ck/n_c (Conger 1980; Gwet 2014, "
-                "ch. 5; two coders: Cohen's κ)", families=("nominal",), listed_for="many"),
+                "ch. 5; two coders: Cohen's κ; on complete data it equals multi-κ, one "
+                "coefficient, not two pieces of evidence)", families=("nominal",),
+                listed_for="many",
+                note="Conger's κ equals multi-κ on complete data (Conger 1980; Davies & "
+                "Fleiss 1982), as Fleiss's κ is multi-π: report one of each pair, not both as "
+                "evidence"),
     Coefficient("mv_alpha", "mvα", "Krippendorff & Craggs's multi-valued α", "values",
                 "multivalued", "ratio", False, "mvα: Do = α's Do with δ(C, K) = 1 − 2|C∩K| / "
                 "(|C| + |K|) between the coders' sets (0 for two empty sets); De = Σ_st P(s)P(t) "

@@ -255,11 +255,25 @@ def index_rst() -> str:
            "``analyse`` (a corpus → a report with tables, ``to_dict()``, ``to_frame()``, "
            "``to_html()``).\n",
            _heading("Coefficients, data and distances", "-"),
-           ".. toctree::\n   :maxdepth: 1\n"]
-    out += [f"   {p.stem}" for p in facade] + [""]
-    out += [_heading("Jobs", "-"), ".. toctree::\n   :maxdepth: 1\n"]
+           ".. toctree::\n   :hidden:\n"]
+    out += [f"   {p.stem}" for p in facade] + [""] + [module_line(p) for p in facade] + [""]
+    out += [_heading("Jobs", "-"), ".. toctree::\n   :hidden:\n"]
     out += [f"   {p.stem}" for p in shared + jobs] + [""]
+    out += [module_line(p) for p in shared + jobs] + [""]
     return "\n".join(out) + "\n"
+
+
+def module_line(page: Page) -> str:
+    """A page of the index in one line: its link and the first sentence of its module's
+    docstring (of its introduction, for a page without a module)."""
+    text = first_line(importlib.import_module(page.module)) if page.module else \
+        page.intro.split(":")[0] + "."
+    sentence = re.match(r"(.+?\.)(?:\s|$)", text)
+    line = (sentence.group(1) if sentence else text).removeprefix(f"{page.stem}: ")
+    for cut in (" (", " — ", ", "):  # a long first sentence: its first clause
+        if len(line) > 90:
+            line = line.split(cut, 1)[0]
+    return f"* :doc:`{page.stem}` — {line.rstrip('.')}"
 
 
 def write(folder: Path) -> list[Path]:

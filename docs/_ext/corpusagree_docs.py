@@ -1,7 +1,8 @@
 """The parts of the documentation that are made from the package, so they cannot go stale.
 
 * the Python reference (``reference/api/``), written from :mod:`apiref` before autosummary
-  reads the sources;
+  reads the sources, and the command line's, a page per job and one of the shared options
+  (``reference/cli/``), written from :mod:`cliref`;
 * ``{corpusagree-formats}``: every format of the readers' registry with its options and a
   minimal example from ``docs/formats/<task>/<format>/``, which the build runs through the
   command in its ``command`` file (a format without an example, or an example the command
@@ -18,15 +19,19 @@ import contextlib
 import io
 import json
 import os
+import re
 import shlex
 import warnings
 import zipfile
 from pathlib import Path
 
 import apiref
+import cliref
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -52,6 +57,7 @@ LAYOUTS = {
 
 def write_api(app: Sphinx, config) -> None:
     apiref.write(Path(app.srcdir) / "reference" / "api")
+    cliref.write(Path(app.srcdir) / "reference" / cliref.FOLDER)
 
 
 def _run(argv: list[str], cwd: Path) -> tuple[int, str, str]:
@@ -218,8 +224,47 @@ def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
     return node.children
 
 
+#: a name in a page's prose that links to its documentation: ``ca.alpha``,
+#: ``corpusagree.table()``, ``np.bincount``, ``pd.DataFrame`` (the usual aliases spelled out)
+PROSE_NAME = re.compile(r"^(ca|corpusagree|np|numpy|pd|pandas)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)"
+                        r"(\(\))?$")
+ALIASES = {"ca": "corpusagree", "np": "numpy", "pd": "pandas"}
+
+
+class ProseNames(SphinxTransform):
+    """Inline code in prose that names a Python object (``ca.COEFFICIENTS``) becomes a link
+    to its entry, ours or numpy's, scipy's, pandas's (intersphinx); a name with no entry
+    stays as it was, silently. Code blocks are sphinx-codeautolink's."""
+
+    default_priority = 100
+
+    def apply(self) -> None:
+        for node in list(self.document.findall(nodes.literal)):
+            if isinstance(node.parent, (addnodes.pending_xref, nodes.reference, nodes.title)):
+                continue
+            found = PROSE_NAME.match(node.astext())
+            if not found:
+                continue
+            target = ALIASES.get(found.group(1), found.group(1)) + found.group(2)
+            ref = addnodes.pending_xref("", refdomain="py", reftype="obj", reftarget=target,
+                                        refexplicit=True, refwarn=False,
+                                        refdoc=self.env.docname)
+            node.replace_self(ref)
+            ref += node
+
+
+def short_command_titles(app: Sphinx, env) -> None:
+    """sphinx-argparse indexes each command under its whole description, which the search
+    results then show as its title: the command's name instead (``corpusagree table``)."""
+    domain = env.get_domain("commands")
+    domain.data["commands"] = [(command, command, *rest)
+                               for command, _, *rest in domain.data["commands"]]
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", write_api)  # before Sphinx looks for the sources
+    app.connect("env-updated", short_command_titles)
+    app.add_transform(ProseNames)
     app.add_directive("corpusagree-formats", Formats)
     app.add_directive("corpusagree-schema", Schema)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

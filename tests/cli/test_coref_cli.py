@@ -210,18 +210,19 @@ def test_report_job_includes_coref(cli_json):
 
 
 def test_ezcoref_cluster_ids(cli_json, corpora):
-    """With every cluster id kept, a mention can be in several chains: reported, united; the
-    default keeps the last id, and a note says so."""
+    """Every cluster id is kept by default (what the format allows; issue 34, item 6), so a
+    mention can be in several chains: reported, united; --clusters last keeps the last id."""
     files = sorted((corpora / "ezcoref_gupta2023" / "annotations").rglob("*.json"))[:6]
     if not files:
         pytest.skip("ezcoref_gupta2023 not available")
-    last = cli_json("coref", *files)
-    assert last["format"] == "ezcoref" and len(last["documents"]) == 6
-    assert any("--clusters" in n and "last" in n for n in last["notes"])
-    every = cli_json("coref", *files, "--clusters", "all")
+    every = cli_json("coref", *files)
+    assert every["format"] == "ezcoref" and len(every["documents"]) == 6
+    assert not any("--clusters" in n for n in every["notes"])
     assert sum(c["several_chains"] for c in every["alignment"]["per_annotator"].values()) > 0
     assert any("union" in n for n in every["notes"])
-    assert every["options"]["reader_options"] == {"clusters": "all"}
+    last = cli_json("coref", *files, "--clusters", "last")
+    assert sum(c["several_chains"] for c in last["alignment"]["per_annotator"].values()) == 0
+    assert last["options"]["reader_options"] == {"clusters": "last"}
 
 
 # ---- bad input -------------------------------------------------------------------------------

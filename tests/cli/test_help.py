@@ -23,3 +23,5 @@ def test_many_choices_are_named_and_listed(cli, monkeypatch):
     # a few choices stay in braces
     _, out, _ = cli("segments", "--help")
     assert "{percentile,bca,jackknife}" in out
+
+

@@ -356,3 +356,24 @@ def test_count_codes_is_bincount(rows, items, labels, monkeypatch):
                           np.bincount((codes + per_item).ravel(), minlength=size))
     assert np.array_equal(md.count_codes(codes, 1, labels + 1),
                           np.bincount((codes + 1).ravel(), minlength=labels + 1))
+
+
+def test_numeric_matrix_codes_equal_the_sorted_values() -> None:
+    """from_matrix's chunked coding of numbers (whole numbers by their offset from the least,
+    others by a sort) equals coding by the sorted distinct values, NaN missing."""
+    rng = np.random.default_rng(3)
+    for t in range(60):
+        shape = (int(rng.integers(1, 6)), int(rng.integers(0, 40_000 if t % 10 == 0 else 300)))
+        m = [rng.integers(-5, 5, shape), rng.integers(0, 3, shape) * 7 + 100,
+             rng.normal(size=shape).round(1), rng.integers(0, 10**6, shape) * 37.0][t % 4]
+        m = m.astype(float)
+        m[rng.random(shape) < rng.random()] = np.nan
+        if t % 7 == 0 and shape[1] > 1:
+            m = m[:, ::2]
+        data = ReliabilityData.from_matrix(m)
+        present = ~np.isnan(m)
+        values, inverse = np.unique(m[present], return_inverse=True)
+        expected = np.full(m.shape, MISSING)
+        expected[present] = inverse
+        np.testing.assert_array_equal(data.codes, expected)
+        assert data.labels == [int(v) if float(v).is_integer() else float(v) for v in values]

@@ -725,3 +725,59 @@ def test_headers_sort_from_the_keyboard(browser, sample_page):
         Array.from(document.querySelectorAll("a[download]")).map(a => a.download))})""")
     assert roles == {"svgs": 0, "tables": 0, "headers": 0, "downloads": 0}
     tab.close()
+
+
+#: a notebook's own rules for tables (Jupyter right-aligns cells and lets text wrap), which a
+#: report's fragment must withstand
+NOTEBOOK_CSS = ("<style>table td, table th { text-align: right; white-space: normal; "
+                "vertical-align: middle; }</style>")
+
+#: each outline cell's computed white-space and text-align, its text as the browser lays it out
+#: (innerText), and where its first character is drawn (its x, CSS pixels)
+OUTLINES = """() => Array.from(document.querySelectorAll('td.outline')).map(td => {
+  const s = getComputedStyle(td);
+  const range = document.createRange();
+  const node = td.firstChild;
+  let x = null;
+  if (node && node.nodeType === 3) {
+    const i = node.textContent.search(/\\S/);
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    x = range.getBoundingClientRect().left - td.getBoundingClientRect().left;
+  }
+  return [s.whiteSpace, s.textAlign, td.innerText, x];
+})"""
+
+
+def test_trees_side_by_side_keep_their_indentation(browser, tmp_path):
+    """Issue 34, item 4: the trees of the most disputed document keep their indentation and
+    are left-aligned on the page and in a notebook's fragment (under a notebook's own CSS, which
+    right-aligns cells): each line is drawn as far right as its leading spaces say."""
+    from corpusagree.analyses import trees
+
+    report = trees.analyse(trees.read(SAMPLES / "trees"))
+    lines = [line for row in report.tables["disputed"].rows for line in row]
+    assert any(line.startswith("      ") for line in lines)  # a deep line to show
+    page = tmp_path / "trees.html"
+    page.write_text(html.dumps([report]), encoding="utf-8")
+    notebook = tmp_path / "notebook.html"
+    notebook.write_text("<!DOCTYPE html><html><head>" + NOTEBOOK_CSS + "</head><body>"
+                        + report._repr_html_() + "</body></html>", encoding="utf-8")
+    for path in (page, notebook):
+        tab = browser.new_page(viewport={"width": 1280, "height": 800})
+        tab.goto(path.resolve().as_uri())
+        cells = tab.evaluate(OUTLINES)
+        assert len(cells) == len(lines), path.name
+        for (space, align, shown, _x), line in zip(cells, lines, strict=True):
+            assert (space, align) == ("pre", "left"), (path.name, line)
+            assert shown == line  # leading spaces kept
+        # the indentation is drawn: the first character of a line lies further right the more
+        # spaces it has, by the same step per space
+        depth = [len(line) - len(line.lstrip(" ")) for line in lines]
+        xs = [c[3] for c in cells]
+        step = (max(xs) - min(xs)) / (max(depth) - min(depth))
+        assert step > 3
+        assert all(abs(x - min(xs) - step * (d - min(depth))) < 1 for x, d in zip(xs, depth,
+                                                                                 strict=True))
+        tab.locator("td.outline").first.scroll_into_view_if_needed()
+        tab.screenshot(path=str(tmp_path / f"{path.stem}.png"))
+        tab.close()

@@ -54,7 +54,7 @@ def test_terminal_fits_80_columns_and_loses_nothing(report):
     worst = next(t for t in report.tables.values() if t.id == "worst_items")
     for c in worst.columns:
         assert c.header in text
-    assert "left out for the width of the terminal: K · L&K" in text
+    assert "left out for the width of the terminal: K · L&K" not in text  # issue 34, item 10
 
 
 def test_ascii_when_the_console_cannot_encode(report):
@@ -195,3 +195,69 @@ def test_csv_keeps_the_notes(cli, tmp_path):
     frame = pd.read_csv(tmp_path / "out" / "notes.csv", keep_default_na=False)
     assert list(frame.columns) == ["table", "note"]
     assert frame["note"].str.contains("roots.rs3").any()
+# ---- the reading at 80 columns, and labels that never wrap into rows of their own (issue 34,
+# item 10) --------------------------------------------------------------------------------------
+def _drawn(t, width: int = 80) -> str:
+    from corpusagree.report.terminal import Terminal
+
+    out = io.StringIO()
+    Terminal(out, width).table(t)
+    return out.getvalue()
+
+
+def test_reading_kept_abbreviated_before_do_and_de(report):
+    """The coefficients at 80 columns: the conventional reading stays, abbreviated, and Do and
+    De are left out first; every row is one line, its label whole."""
+    from corpusagree.report.text import abbreviated_reading
+
+    t = report.tables["coefficients"].shown()
+    text = _drawn(t)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80
+    head = next(line for line in lines if line.startswith("coefficient"))
+    assert "K · L&K" in head and " Do " not in head and not head.rstrip().endswith("De")
+    assert "(left out for the width of the terminal: De, Do;" in text
+    reading = [c.key for c in t.columns].index("reading")
+    coefficient = [c.key for c in t.columns].index("coefficient")
+    for row in t.rows:
+        short = abbreviated_reading(str(row[reading] or "—"))
+        assert len(short) <= 14
+        drawn = [line for line in lines if line.startswith(row[coefficient] + " ")]
+        assert drawn and all(line.rstrip().endswith(short) for line in drawn)
+    assert "multi-π (Fleiss κ)" in text  # a long label whole, on its row's line
+    rows = lines[lines.index(head) + 2:lines.index(head) + 2 + len(t.rows)]
+    assert all(line[:1].strip() for line in rows)  # no line of a row starts blank
+    # wide enough, the reading is written in full
+    wide = _drawn(t, 140)
+    assert "≥ .800 · almost perfect" in wide or "below .667 · moderate" in wide
+
+
+def test_a_label_wraps_only_with_its_row_set_apart():
+    """A row's label wraps only when no optional column is left to leave out, and then the
+    rows are set apart by a blank line, so that its second line is no row of its own."""
+    from corpusagree.analyses.base import Column, Table
+
+    cols = [Column("name", "name"), Column("value", "value", "float"),
+            Column("extra", "extra", "float", optional=True)]
+    rows = [["a rather long label of one row", 0.5, 0.25], ["short", 0.75, 0.5]]
+    roomy = _drawn(Table("t", "T", cols, rows), 44)
+    assert "extra; widen it" in roomy
+    assert "\na rather long label of one row  0.5000\n" in roomy
+    squeezed = _drawn(Table("t", "T", cols[:2], [r[:2] for r in rows]), 30)
+    body = squeezed.splitlines()[3:]
+    first, second = body.index(next(x for x in body if x.startswith("a rather"))), \
+        body.index(next(x for x in body if x.startswith("short")))
+    assert second - first > 1 and not body[second - 1].strip()  # a blank line between rows
+    assert max(map(len, squeezed.splitlines())) <= 30
+
+
+def test_report_at_80_columns_in_a_pipe(root):
+    """``corpusagree report sample_corpora/ | head -100`` at 80 columns: every line fits, the
+    reading is there, and no line of a coefficient table begins with a stray word."""
+    proc = run(["report", "sample_corpora/"], root, env={"COLUMNS": "80"}, text=True)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    head = lines[:100]
+    assert sum("K · L&K" in line for line in head) >= 2
+    assert not any("K · L&K" in line and "left out" in line for line in head)

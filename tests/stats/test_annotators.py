@@ -448,7 +448,7 @@ def test_alt_test_human_parts_and_skipped() -> None:
     codes = data.codes.copy()
     codes[0, 25:] = -1  # h0 keeps fewer than 30 items
     data = ReliabilityData(codes, data.labels, data.coders)
-    r = an.alt_test(data, "llm", epsilon=0.1)
+    r = an.alt_test(data, "llm", epsilon=0.1, small="skip")
     assert "h0" in r.skipped and "h0" not in r.p_values
     assert set(r.p_values) == set(r.humans) == set(data.coders[1:-1])
     for h in r.humans:
@@ -497,7 +497,7 @@ def test_alt_test_bad_input() -> None:
         an.alt_test(ReliabilityData(codes, data.labels, data.coders), "llm")
     few = data.subset(items=np.arange(25))
     with pytest.raises(InputError, match="no human judged 30 items"):
-        an.alt_test(few, "llm")
+        an.alt_test(few, "llm", small="skip")
     labels = ReliabilityData.from_matrix([["a", "b"] * 20, ["a", "a"] * 20, ["b", "b"] * 20],
                                          coders=["h0", "h1", "llm"])
     with pytest.raises(InputError, match="neg_rmse"):
@@ -571,3 +571,87 @@ def test_too_many_labels_refused_with_the_numbers_before_allocating(model):
     finally:
         tracemalloc.stop()
     assert peak < 50 << 20
+# ---- the alt-test below 30 items: Wilcoxon's signed-rank test (issue 34, item 17) ----------------
+def test_wilcoxon_less_equal_to_scipy() -> None:
+    """T+ and the one-sided p-value as scipy.stats.wilcoxon computes them (exact without ties,
+    by enumeration of the signs with ties, n ≤ 13), many tests at once, zeros dropped."""
+    from scipy import stats
+
+    from corpusagree.stats.annotators.alt_test import wilcoxon_less
+
+    rng = np.random.default_rng(7)
+    xs, groups, refs = [], [], []
+    for k in range(60):
+        n = int(rng.integers(1, 14))
+        if k % 3 == 0:  # the alt-test's values: d − ε, three values, many ties
+            x = rng.integers(-1, 2, n) - [0.0, 0.1, 0.2][k % 9 // 3]
+        elif k % 3 == 1:
+            x = rng.normal(0.3, 1, n)  # no ties
+        else:
+            x = rng.integers(-3, 4, n).astype(float)  # ties and zeros
+        xs.append(x)
+        groups.append(np.full(n, k))
+        nz = x[x != 0]
+        refs.append(stats.wilcoxon(nz, alternative="less") if len(nz) else None)
+    order = rng.permutation(sum(map(len, xs)))  # the values of a test need not be together
+    t, p = wilcoxon_less(np.concatenate(xs)[order], np.concatenate(groups)[order], 60)
+    for k, ref in enumerate(refs):
+        if ref is None:
+            assert np.isnan(t[k]) and np.isnan(p[k])
+        else:
+            assert t[k] == ref.statistic and p[k] == pytest.approx(ref.pvalue, rel=1e-12), k
+
+
+def test_alt_test_wilcoxon_for_humans_below_min_items() -> None:
+    """A human of fewer than 30 items is tested by Wilcoxon's signed-rank test of d − ε (the
+    authors' recommendation) rather than left out; small="skip" leaves them out as the
+    authors' code does; the others' t-tests are unchanged; the BY-adjusted p-values decide the
+    wins."""
+    from scipy import stats
+    from statsmodels.stats.multitest import multipletests
+
+    data = random_panel(1, numeric=False, n=150)
+    codes = data.codes.copy()
+    codes[0, 25:] = -1  # h0 keeps fewer than 30 items
+    codes[1, 12:] = -1  # h1 fewer than 13
+    data = ReliabilityData(codes, data.labels, data.coders)
+    skip = an.alt_test(data, "llm", epsilon=0.1, small="skip")
+    r = an.alt_test(data, "llm", epsilon=0.1)
+    assert {"h0", "h1"} <= set(r.humans) and {"h0", "h1"} <= set(skip.skipped)
+    assert r.tests["h0"] == r.tests["h1"] == "wilcoxon" and np.isnan(r.t_statistics["h0"])
+    score = lambda p, anns: float(np.mean([p == a for a in anns]))  # noqa: E731
+    names, value = list(data.coders), data.labels
+    for j in ("h0", "h1"):
+        k, c = names.index(j), names.index("llm")
+        d = []
+        for i in range(data.n_items):
+            rest = [value[data.codes[o, i]] for o in range(len(names) - 1)
+                    if o != k and data.codes[o, i] >= 0]
+            if data.codes[c, i] < 0 or data.codes[k, i] < 0 or not rest:
+                continue
+            s_f, s_h = score(value[data.codes[c, i]], rest), score(value[data.codes[k, i]], rest)
+            d.append(int(s_h >= s_f) - int(s_f >= s_h))
+        assert len(d) == r.items[j] < 30
+        ref = stats.wilcoxon(np.array(d) - 0.1, alternative="less")
+        assert r.p_values[j] == pytest.approx(ref.pvalue, rel=1e-12)
+    for h in skip.humans:
+        assert r.tests[h] == "t" and r.p_values[h] == skip.p_values[h]
+    p = np.array([r.p_values[h] for h in r.humans])
+    reject, adjusted, *_ = multipletests(p, alpha=0.05, method="fdr_by")
+    assert np.allclose([r.p_adjusted[h] for h in r.humans], adjusted, rtol=1e-12)
+    assert [r.wins[h] for h in r.humans] == reject.tolist()
+    assert r.human_records()[0]["p_adjusted"] == r.p_adjusted[r.humans[0]]
+    with pytest.raises(ValueError, match="small"):
+        an.alt_test(data, "llm", small="drop")
+
+
+def test_by_adjusted_matches_the_step_up_procedure() -> None:
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        p = rng.random(int(rng.integers(1, 12))) ** 3
+        adj = an.by_adjusted(p)
+        assert np.allclose(adj, multipletests(p, method="fdr_by")[1], rtol=1e-12)
+        for q in (0.01, 0.05, 0.2):
+            assert (adj <= q).tolist() == an.benjamini_yekutieli(p, q).tolist()

@@ -405,3 +405,45 @@ def test_weighted_scott_pi_by_hand():
     assert r.symbol == "π_w" and r.value == pytest.approx((a_o - a_e) / (1 - a_e), abs=1e-12)
     assert ca.pi(d).value == ca.pi(d, weights="identity").value == pytest.approx(
         ca.fleiss_kappa(d).value, abs=1e-12)
+
+
+CONTINGENCY = json.loads((DATA / "irr" / "irrcac_contingency.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CONTINGENCY["cases"], ids=lambda c: c["name"])
+def test_contingency_table_applies_asymmetric_weights_as_irrcac(case):
+    """Issue 34, item 18: on a contingency table the raters are identified, rows the first,
+    columns the second, and an asymmetric weight matrix applies as w[row][column], as
+    irrCAC's functions on tables do (table.CAC: Cohen's κ, Scott's π, AC2, Brennan–Prediger,
+    Krippendorff's α; fixtures and their script in tests/data/irr/); the same judgements as
+    raw ratings keep the symmetric part, as irrCAC's raw functions do."""
+    t, W = np.array(case["table"]), np.array(case["weights"])
+    assert not np.allclose(W, W.T)
+    cats = list(range(1, len(t) + 1))
+    data = ca.ReliabilityData.from_contingency(t, cats)
+    assert data.raters_identified
+    ours = {"kappa": ca.conger_kappa(data, W, categories=cats),
+            "pi": ca.pi(data, W, categories=cats),
+            "gwet_ac2": ca.gwet_ac2(data, W, categories=cats),
+            "brennan_prediger": ca.brennan_prediger(data, W, categories=cats),
+            "alpha": ca.alpha(data, dist.weights(W, cats))}
+    for name, r in ours.items():
+        ref = case["irrcac"][name]
+        assert r.value == pytest.approx(ref["coefficient_value"], rel=1e-10, abs=1e-12), name
+        if name != "alpha":  # irrCAC's α table function corrects p_a for the sample size
+            assert 1 - r.observed == pytest.approx(ref["pa"], rel=1e-12), name
+    assert 1 - ours["kappa"].observed == pytest.approx(case["irrcac"]["percent_agreement"]["pa"])
+    kappa_pe = case["irrcac"]["kappa"]["pe"]
+    assert 1 - ours["kappa"].expected == pytest.approx(kappa_pe, rel=1e-12)
+    # raw ratings: every pair of judgements in both orders, the symmetric part of W
+    raw = ca.ReliabilityData(data.codes, data.labels, categories=cats)
+    sym = (W + W.T) / 2
+    assert ca.conger_kappa(raw, W, categories=cats).value == pytest.approx(
+        ca.conger_kappa(raw, sym, categories=cats).value, rel=1e-12)
+    assert ca.conger_kappa(raw, W, categories=cats).value != pytest.approx(
+        ours["kappa"].value, rel=1e-6)
+    # the transposed table with the transposed weights is the same agreement
+    flipped = ca.ReliabilityData.from_contingency(t.T, cats)
+    assert ca.conger_kappa(flipped, W.T, categories=cats).value == pytest.approx(
+        ours["kappa"].value, rel=1e-12)
+    assert np.isfinite(ours["kappa"].confidence_interval(n_resamples=50, seed=0).low)

@@ -441,10 +441,11 @@ def test_counts_by_n_equal_direct_counts(arr):
     labels = codes[codes >= 0]
     n_k = np.bincount(labels[rows >= 2], minlength=data.n_labels)
     m_k = np.bincount(labels, weights=1.0 / rows, minlength=data.n_labels)
-    with mock.patch.object(kn, "counts_by_n", return_value=None):
+    with mock.patch.object(kn, "counts_by_n", return_value=None) as by_n:
         direct = kn.Kernel(data)
+        m_direct = direct.item_weighted  # the weighted count over the codes
+    assert by_n.called and m_direct is direct.item_weighted
     for k in (kn.Kernel(data), direct):
         np.testing.assert_array_equal(k.n_k, n_k)
         np.testing.assert_allclose(k.item_weighted, m_k, rtol=1e-12)
-    assert direct._m_k is None
     assert kn.counts_by_n(codes, (codes >= 0).sum(0), 2**22) is None

@@ -222,3 +222,21 @@ def test_cli_set_cells(tmp_path, capsys):
     assert by[("α", "masi")] == pytest.approx(float(ca.alpha(data, "masi")))
     assert main(["table", str(f), "--distance", "jaccard"]) == 2
     assert "needs set-valued labels" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("values", [20, 70, 250, 300])
+@pytest.mark.parametrize("name", ["jaccard", "dice", "masi", "passonneau"])
+def test_set_masks_give_the_sparse_tables_similarities(values: int, name: str) -> None:
+    """The bit-mask path (sets over at most MASK_MAX_VALUES values) gives bit for bit the
+    similarities of the sparse table of intersecting pairs (and of the profile path)."""
+    rng = np.random.default_rng(values)
+    triples = [(c, i, frozenset(rng.choice(values, rng.integers(0, 4), replace=False).tolist()))
+               for i in range(1500) for c in range(4) if rng.random() > 0.1]
+    data = ca.ReliabilityData.from_triples(triples)
+    a, b = rng.integers(0, data.n_labels, (2, 50_000))
+    a[:2000] = b[:2000]
+    metric = dist.get(name).bind(data, None)
+    assert (metric._masks is not None) == (values <= dist.MASK_MAX_VALUES)
+    fast = metric.pair(a, b)
+    metric._masks = None
+    np.testing.assert_array_equal(fast, metric.pair(a, b))

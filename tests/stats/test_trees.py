@@ -333,3 +333,72 @@ def test_assignment_by_components_is_optimal(rstmulti):
         assert ad.sum() == table[x, y].sum() and (table[ax, ay] == ad).all()
         assert len(set(ax.tolist())) == len(ax) == min(table.shape) == len(set(ay.tolist()))
         assert (ad < ir.NO_MATCH).sum() == (table[x, y] < ir.NO_MATCH).sum()
+def test_rsttace_counts_a_wrapped_nucleus_whole_on_spch006(rstmulti):
+    """Issue 34, item 19: on UNSC_2014_SPV.7165_spch006_RW_01, RST-Tace as released counts 19
+    matched and 4 unmatched relation pairs (27 comparisons; constituent and nuclearity 14/27),
+    corpusagree 20 and 3 (26 comparisons; constituent 15/26, nuclearity 14/26). Ours is right.
+
+    Annotator 1 makes EDUs 16–19 the satellite of a concession (attached to 20–21); inside it,
+    EDU 17 is the reason of 18–19, but rstWeb wrapped that span in two span groups that have no
+    satellite of their own (groups 53 → 42 → 41). The central subconstituent of a satellite is
+    its nucleus (Iruskieta et al. 2015, §3.1: the most important unit of the modifier), here
+    18–19. RST-Tace looks one group down only: below group 53 it finds group 42, with no
+    satellite, and takes the whole satellite 16–19 as the CS, which then matches nothing in
+    annotator 2's tree. The wrappers add nothing to the structure (the same tree without them
+    gives RST-Tace 18–19 too), so a measure of agreement must not depend on them. RST-Tace with
+    its CS looking through such wrappers (tests/data/trees/make_rsttace_fixtures.py,
+    rsttace_rstmulti_cs.json) finds what corpusagree finds; as released
+    (rsttace_rstmulti.json) it finds the other figures."""
+    p, docs = rstmulti
+    doc = "UNSC_2014_SPV.7165_spch006_RW_01"
+    i = docs.index(doc)
+    c, ratio, kappa = _tace(p, docs)
+    assert (c.matched[i], c.unmatched[i], c.denominators[i]) == (20, 3, 26)
+    k = {f: c.matches[i, ir.FACTORS.index(f)] for f in ("constituent", "nuclearity")}
+    assert k == {"constituent": 15, "nuclearity": 14}
+    plain = json.loads((DATA / "trees" / "rsttace_rstmulti.json").read_text())["documents"][doc]
+    looked = json.loads((DATA / "trees" / "rsttace_rstmulti_cs.json").read_text())["documents"]
+    assert (plain["matched"], plain["unmatched"]) == (19, 4)
+    assert plain["ratio"]["Constituent"] == pytest.approx(14 / 27)
+    assert not _agrees(plain, c, ratio, kappa, i) and _agrees(looked[doc], c, ratio, kappa, i)
+    # annotator 1's concession: C = EDUs 16–19 (1-based), A = 20–21, CS = its nucleus 18–19
+    # (spans here are 0-based and half-open)
+    trees, _ = relabel(p.trees, "lower")
+    r = ir.relations(nodes([binarize(t) for t in trees]))
+    t = int(p.reference[i])
+    rows = [j for j in range(r.ptr[t], r.ptr[t + 1]) if r.labels[r.name[j]] == "concession"
+            and (r.c_start[j], r.c_end[j]) == (15, 19)]
+    assert len(rows) == 1
+    j = rows[0]
+    assert (r.a_start[j], r.a_end[j]) == (19, 21)
+    cs = list(zip(r.cs_start[r.cs_ptr[j]:r.cs_ptr[j + 1]], r.cs_end[r.cs_ptr[j]:r.cs_ptr[j + 1]],
+                  strict=True))
+    assert cs == [(17, 19)]
+
+
+def test_central_subconstituent_ignores_span_wrappers(tmp_path):
+    """The same tree with its satellite's nucleus wrapped in a span group without a satellite
+    of its own (what rstWeb leaves behind) has the same relations (issue 34, item 19)."""
+    head = ('<rst><header><relations><rel name="concession" type="rst"/>'
+            '<rel name="reason" type="rst"/></relations></header><body>'
+            '<segment id="1" parent="2" relname="reason">e1</segment>'
+            '<segment id="2" parent="5" relname="span">e2</segment>'
+            '<segment id="3" parent="6" relname="span">e3</segment>'
+            '<group id="6" type="span"/>')
+    plain = head + '<group id="5" type="span" parent="3" relname="concession"/></body></rst>'
+    wrapped = head + ('<group id="5" type="span" parent="7" relname="span"/>'
+                      '<group id="7" type="span" parent="8" relname="span"/>'
+                      '<group id="8" type="span" parent="3" relname="concession"/>'
+                      '</body></rst>')
+    tables = []
+    for name, text in (("plain", plain), ("wrapped", wrapped)):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "d.rs3").write_text(text, encoding="utf-8")
+        trees = rs3.read_trees([folder])
+        r = ir.relations(nodes([binarize(t) for t in trees]))
+        tables.append({f: getattr(r, f).tolist() for f in (
+            "c_start", "c_end", "a_start", "a_end", "nuclearity", "cs_ptr", "cs_start",
+            "cs_end")})
+    assert tables[0] == tables[1]
+    assert tables[0]["cs_start"] != tables[0]["c_start"]  # the CS is the nucleus, not C

@@ -18,9 +18,16 @@ Alignment: ``"accuracy"`` (the share of the remaining humans with the same label
 :mod:`corpusagree.stats.distances` (minus the mean distance to the remaining humans). Both
 sides of a comparison are scored against the same remaining humans, so the comparison is made
 on sums of distances (equal scores up to 1e-9 relative rounding are ties). As in the paper
-and its code, an item needs at least ``min_humans`` (2) human judgements and the candidate's,
-and a human with fewer than ``min_items`` (30) such items is left out of the test (the t-test
-needs them), which the result lists under ``skipped``.
+and its code, an item needs at least ``min_humans`` (2) human judgements and the candidate's.
+The t-test needs ``min_items`` (30) such items of a human; for a human with fewer, the authors
+recommend Wilcoxon's signed-rank test instead (Calderon et al. 2025, §4 and the FAQ of their
+repository), which ``small="wilcoxon"`` (the default) does: the one-sided test of H0: the
+median of d − ε ≥ 0, zeros dropped, ties given their mean rank, its p-value exact (the
+distribution of the signed-rank statistic given the ranks, as ``scipy.stats.wilcoxon`` computes
+it by enumeration when there are ties, or exactly when there are none). ``small="skip"``
+leaves such humans out, as the authors' code does; the result lists them under ``skipped``.
+The Benjamini–Yekutieli adjusted p-values (``p_adjusted``: a human wins when it is ≤ ``fdr``)
+say how far each human is from the threshold.
 
 References
 ----------
@@ -29,6 +36,8 @@ judge: how to statistically justify replacing human annotators with LLMs. ACL 20
 16051–16081 (§3, the procedure; §4, ε and the number of items).
 Benjamini, Y. & Yekutieli, D. (2001). The control of the false discovery rate in multiple
 testing under dependency. Annals of Statistics 29(4), 1165–1188.
+Wilcoxon, F. (1945). Individual comparisons by ranking methods. Biometrics Bulletin 1(6),
+80–83.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from math import comb
 
 import numpy as np
 from scipy.special import stdtr  # Student's t distribution, without importing scipy.stats
@@ -46,6 +56,8 @@ from ...model.params import ArrayLike, Function, Items, Param, checked
 from .. import distances
 
 SCORINGS = ("accuracy", "neg_rmse")
+#: what ``alt_test`` does with a human of fewer than ``min_items`` items
+SMALL = ("wilcoxon", "skip")
 #: relative rounding under which two sums of distances are equal (a tie)
 TIE = 1e-9
 
@@ -55,9 +67,12 @@ class AltTest:
     """The alternative annotator test of one candidate against the humans.
 
     ``winning_rate`` ω, ``advantage_probability`` ρ and ``passed`` (ω ≥ 0.5) summarise it;
-    per tested human: ``p_values``, ``wins`` (H0 rejected after Benjamini–Yekutieli),
+    per tested human: ``p_values``, ``p_adjusted`` (Benjamini–Yekutieli's adjusted p-values),
+    ``wins`` (H0 rejected after Benjamini–Yekutieli: ``p_adjusted`` ≤ ``fdr``), ``tests``
+    (``"t"``, or ``"wilcoxon"`` for a human of fewer than ``min_items`` items),
     ``candidate_advantage`` (P(W^f = 1)), ``human_advantage`` (P(W^h = 1)), ``t_statistics``
-    and ``items``; ``skipped`` says which humans were left out and why.
+    (nan for Wilcoxon's test) and ``items``; ``skipped`` says which humans were left out and
+    why.
 
     Attributes
     ----------
@@ -78,6 +93,10 @@ class AltTest:
         t statistic and the items compared.
     skipped : dict
         The humans left out, each with the reason.
+    p_adjusted : dict
+        Per tested human, Benjamini–Yekutieli's adjusted p-value.
+    tests : dict
+        Per tested human, the test: ``"t"``, or ``"wilcoxon"`` below ``min_items`` items.
 
     Examples
     --------
@@ -105,6 +124,8 @@ class AltTest:
     t_statistics: dict
     items: dict
     skipped: dict = field(default_factory=dict)
+    p_adjusted: dict = field(default_factory=dict)
+    tests: dict = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -120,7 +141,9 @@ class AltTest:
         """One dict per tested human."""
         return [{"human": h, "items": self.items[h], "candidate_advantage":
                  self.candidate_advantage[h], "human_advantage": self.human_advantage[h],
-                 "t": self.t_statistics[h], "p_value": self.p_values[h], "win": self.wins[h]}
+                 "test": self.tests.get(h, "t"), "t": self.t_statistics[h],
+                 "p_value": self.p_values[h], "p_adjusted": self.p_adjusted.get(h, float("nan")),
+                 "win": self.wins[h]}
                 for h in self.humans]
 
     def to_dict(self) -> dict:
@@ -187,6 +210,115 @@ def benjamini_yekutieli(p: np.ndarray, q: float) -> np.ndarray:
     return out
 
 
+@checked(Param("p", ArrayLike))
+def by_adjusted(p: np.ndarray) -> np.ndarray:
+    """Benjamini–Yekutieli adjusted p-values: the smallest false discovery rate at which
+    :func:`benjamini_yekutieli` rejects each hypothesis (capped at 1; nan stays nan).
+
+    ``benjamini_yekutieli(p, q)`` rejects exactly the hypotheses with ``by_adjusted(p) <= q``:
+    p̃_(k) = min over j ≥ k of min(1, m Σ_{i ≤ m} 1/i · p_(j) / j).
+
+    Parameters
+    ----------
+    p : numpy.ndarray
+        The p-values.
+
+    Returns
+    -------
+    numpy.ndarray
+        The adjusted p-values, in the order of ``p``.
+
+    References
+    ----------
+    Benjamini & Yekutieli (2001), Theorem 1.3; Yekutieli & Benjamini (1999) for adjusted
+    p-values of step-up procedures.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from corpusagree import annotators as an
+    >>> an.by_adjusted(np.array([0.001, 0.004, 0.03, 0.5])).round(4).tolist()
+    [0.0083, 0.0167, 0.0833, 1.0]
+    """
+    p = np.asarray(p, float)
+    out = np.full(len(p), np.nan)
+    ok = np.flatnonzero(~np.isnan(p))
+    m = len(p)
+    if not len(ok):
+        return out
+    order = ok[np.argsort(p[ok], kind="stable")]
+    rank = np.arange(1, len(order) + 1)
+    scaled = p[order] * m * np.sum(1.0 / np.arange(1, m + 1)) / rank
+    out[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
+    return out
+
+
+def wilcoxon_less(x: np.ndarray, group: np.ndarray, n_groups: int) -> tuple[np.ndarray,
+                                                                          np.ndarray]:
+    """Wilcoxon's signed-rank test of H0: median ≥ 0 against H1: median < 0, one test per
+    group of values ``x`` (``group`` its index, 0 … ``n_groups`` − 1).
+
+    Zeros are dropped and tied absolute values get their mean rank (Wilcoxon 1945; Pratt's
+    and the usual "wilcox" treatment of zeros: ``scipy.stats.wilcoxon``'s default). The
+    p-value is exact given the ranks: the signed-rank statistic T+ is the sum over the groups
+    of tied values of rank × a binomial(size, 1/2) count, whose distribution is the
+    convolution of those few binomials (the alt-test's d − ε takes three values, so three).
+    That is the distribution ``scipy.stats.wilcoxon`` enumerates by permutation when there
+    are ties, and its exact one when there are none.
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+        The values (differences from the hypothesised median).
+    group : numpy.ndarray
+        The test each value belongs to.
+    n_groups : int
+        The number of tests.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        T+ (the sum of the ranks of the positive values) and the p-value of each test; nan
+        for a test without a non-zero value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> x = np.array([0.8, 0.8, -0.2, -1.2, -1.2, -0.2, -1.2])
+    >>> t, p = wilcoxon_less(x, np.zeros(7, int), 1)
+    >>> t.tolist(), p.round(4).tolist()
+    ([7.0], [0.125])
+    """
+    keep = x != 0
+    x, group = x[keep], group[keep]
+    t_plus, p = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
+    if not len(x):
+        return t_plus, p
+    a = np.abs(x)
+    # tie groups within a test: (test, |x|); their mean ranks from the counts below them
+    keys, inverse, size = np.unique(np.stack([group, a]), axis=1, return_inverse=True,
+                                    return_counts=True)
+    inverse = inverse.ravel()
+    tie_test = keys[0].astype(np.int64)
+    below = np.cumsum(size) - size
+    starts = np.searchsorted(tie_test, np.arange(n_groups))
+    twice_rank = 2 * (below - below[np.minimum(starts[tie_test], len(below) - 1)]) + size + 1
+    positive = np.bincount(inverse, weights=x > 0, minlength=len(size)).astype(np.int64)
+    twice_t = np.bincount(tie_test, weights=twice_rank * positive, minlength=n_groups)
+    has = np.bincount(tie_test, minlength=n_groups) > 0
+    t_plus[has] = twice_t[has] / 2
+    # the exact distribution of 2·T+ per test: a convolution over its (few) tie groups
+    for k in np.flatnonzero(has):
+        pmf = np.ones(1)
+        for g in np.flatnonzero(tie_test == k):
+            t, r = int(size[g]), int(twice_rank[g])
+            step = np.zeros(t * r + 1)
+            step[::r] = [comb(t, j) for j in range(t + 1)]
+            pmf = np.convolve(pmf, step / 2.0 ** t)
+        p[k] = min(1.0, pmf[:int(round(twice_t[k])) + 1].sum())
+    return t_plus, p
+
+
 def coder_index(coders: Sequence, name, what: str = "coder") -> int:
     """The index of ``name`` among ``coders``; an InputError listing (the first ten) coders
     when it is not there (``what`` names its role: candidate, human …)."""
@@ -222,11 +354,12 @@ def _metric(data: ReliabilityData, scoring, rows: np.ndarray) -> tuple[str, obje
          Param("candidate"), Param("humans", Items, none=True),
          Param("epsilon", float, low=0), FDR,
          Param("scoring", (str, distances.Distance, Function)),
-         Param("min_humans", int, low=2), Param("min_items", int, low=2))
+         Param("min_humans", int, low=2), Param("min_items", int, low=2),
+         Param("small", str, choices=SMALL))
 def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None = None, *,
              epsilon: float = 0.2, fdr: float = 0.05,
              scoring: str | distances.Distance | Callable = "accuracy", min_humans: int = 2,
-             min_items: int = 30) -> AltTest:
+             min_items: int = 30, small: str = "wilcoxon") -> AltTest:
     """The alternative annotator test of Calderon, Reichart & Dror (2025) for one candidate.
 
     Parameters
@@ -248,7 +381,10 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     min_humans : int
         Human judgements an item needs to take part (2).
     min_items : int
-        Items a human needs to be tested (30).
+        Items a human needs for the t-test (30).
+    small : {"wilcoxon", "skip"}
+        A human with fewer items: tested by Wilcoxon's signed-rank test (the authors'
+        recommendation) or left out (their code's behaviour).
 
     Returns
     -------
@@ -263,12 +399,13 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     InputError
         An unknown candidate or human, fewer than two humans, no item judged by the candidate
         and ``min_humans`` humans, or no human with ``min_items`` such items; a scoring that
-        does not suit the labels.
+        does not suit the labels; with ``small="skip"``, no human with ``min_items`` items.
 
     References
     ----------
     Calderon, Reichart & Dror (2025), §3 (Eq. 1–4: the scores, the indicators, the test, ω
-    and ρ); Benjamini & Yekutieli (2001), Theorem 1.1.
+    and ρ), §4 and the FAQ of their repository (Wilcoxon's test below 30 items); Benjamini &
+    Yekutieli (2001), Theorem 1.1; Wilcoxon (1945).
 
     Examples
     --------
@@ -328,7 +465,8 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     # per human: items, means, variances
     h = len(hs)
     n = np.bincount(human, minlength=h).astype(float)
-    tested = n >= min_items
+    t_test = n >= min_items
+    tested = t_test | ((n > 0) if small == "wilcoxon" else False)
     skipped = {names[k]: f"{int(n[k])} items judged with the candidate and another human "
                f"(fewer than {min_items})" for k in np.flatnonzero(~tested)}
     if not tested.any():
@@ -340,10 +478,15 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
         var = (np.bincount(human, weights=(diff - mean[human]) ** 2, minlength=h)) / (n - 1)
         t = (mean - epsilon) / np.sqrt(var / n)
         p = stdtr(n - 1, t)
+    t[~t_test] = np.nan
+    if small == "wilcoxon" and (tested & ~t_test).any():
+        p[~t_test] = wilcoxon_less(diff - epsilon, human, h)[1][~t_test]
+    with np.errstate(invalid="ignore", divide="ignore"):
         rho_c = np.bincount(human, weights=w_cand, minlength=h) / n
         rho_h = np.bincount(human, weights=w_human, minlength=h) / n
     keep = np.flatnonzero(tested)
     wins = benjamini_yekutieli(p[keep], fdr)
+    adjusted = by_adjusted(p[keep])
     kept = [names[k] for k in keep]
 
     def per(values) -> dict:
@@ -352,7 +495,10 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     return AltTest(candidate, kept, float(epsilon), float(fdr), scoring_name,
                    float(wins.mean()), float(rho_c[keep].mean()), per(p),
                    dict(zip(kept, wins.tolist(), strict=True)), per(rho_c), per(rho_h), per(t),
-                   {names[k]: int(n[k]) for k in keep}, skipped)
+                   {names[k]: int(n[k]) for k in keep}, skipped,
+                   dict(zip(kept, adjusted.tolist(), strict=True)),
+                   {names[k]: "t" if t_test[k] else "wilcoxon" for k in keep})
 
 
-__all__ = ["FDR", "SCORINGS", "TIE", "AltTest", "alt_test", "benjamini_yekutieli", "coder_index"]
+__all__ = ["FDR", "SCORINGS", "SMALL", "TIE", "AltTest", "alt_test", "benjamini_yekutieli",
+           "by_adjusted", "coder_index", "wilcoxon_less"]

@@ -25,6 +25,8 @@ more: optimal integration of labels from labelers of unknown expertise. NIPS 22,
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from scipy.special import expit, log_expit
 
@@ -36,6 +38,15 @@ from .result import AnnotatorModel
 
 #: mean of the normal priors on α and on b = log β (crowd-kit's defaults)
 PRIOR_MEAN = 1.0
+
+
+@functools.cache
+def _blas():
+    """The process's thread pools (threadpoolctl), found once: finding them costs
+    milliseconds, limiting them microseconds (a bootstrap fits GLAD many times)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 class _Glad:
@@ -190,8 +201,12 @@ def glad(data: ReliabilityData | Annotations, *, n_iter: int = 1000, tol: float 
                 (np.abs(last["grad"]) / scale).max(initial=0.0) <= tol / 100:
             raise StopIteration
 
-    res = minimize(scaled, x0 * D, jac=True, method="L-BFGS-B", callback=stop,
-                   options={"maxiter": int(n_iter), "gtol": 0.0, "ftol": 0.0, "maxcor": 10})
+    # L-BFGS-B's vector operations (a parameter per item) go to BLAS, whose threads only wait
+    # on each other at these sizes: on a busy machine they cost most of the fit
+    with _blas().limit(limits=1, user_api="blas"):
+        res = minimize(scaled, x0 * D, jac=True, method="L-BFGS-B", callback=stop,
+                       options={"maxiter": int(n_iter), "gtol": 0.0, "ftol": 0.0,
+                                "maxcor": 10})
     x = res.x / D
     grad = float((np.abs(model.negative(x)[1]) / scale).max(initial=0.0))
     T, log_l = model.posteriors(x)
