@@ -66,7 +66,7 @@ from .jobs import Job, Part, register
 
 MEASURES = ("alpha_u", "gamma", "ner")
 #: the tasks whose readers give spans, in the order a format is looked for
-TASKS = ("coref", "segments")
+TASKS = ("coref", "segments", "timeline")
 #: the corpus-wide uα variants reported, in order
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
@@ -122,6 +122,18 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     for p in plist:
         _paths.check(p)
     task = _task(plist, input_format)
+    if task == "timeline":      # TextGrid, ELAN, RTTM: a continuum in seconds
+        if unit != "token" or category is not None:
+            raise InputError("--unit and --category apply to span formats; time-aligned "
+                             "files are in seconds, their labels the categories")
+        fmt, parts = readers.read(task, plist, input_format, annotators, job="spans",
+                                  **reader_options)
+        c = Continuum.join(parts)
+        return corpora.corpus_of(c, job="spans", fmt=fmt, annotators=c.annotators,
+                                 documents=c.documents, inputs=[str(p) for p in plist],
+                                 size=f"{len(c):,} units", kind="continua",
+                                 reader_options=readers.get(task, fmt).options_for(
+                                     "spans", reader_options))
     if task == "coref":
         fmt = readers.resolve(task, plist, input_format)
         annotations = corpora.mentions_in(plist, fmt, annotators, job="spans", spans=True,
