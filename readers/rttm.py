@@ -66,8 +66,9 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[Contin
     problems.check()
     if not rows:
         raise InputError("no SPEAKER line found", _paths.as_list(paths)[0])
+    everyone = {r[1] for r in rows}
     for doc in annotated:     # every annotator of the corpus annotated each file id
-        annotated[doc] = {r[1] for r in rows} | annotated[doc]
+        annotated[doc] = everyone | annotated[doc]
     return [continuum(rows, {d: (0.0, e) for d, e in ends.items()}, annotated)]
 
 
