@@ -44,7 +44,7 @@ def fake_reader(registry, result=("x",), name="fake", **kwargs):
 
 def test_every_task_lists_its_readers_in_sniffing_order():
     assert list(readers.readers("coref")) == ["mmax2", "brat", "conll", "corefud", "xmi",
-                                              "webanno_tsv", "ezcoref"]
+                                              "webanno_tsv", "ezcoref", "conll_ner"]
     assert list(readers.readers("segments")) == ["segeval", "positions", "rs3", "disrpt",
                                                  "text"]
     assert list(readers.readers("senses")) == ["raganato", "senseval", "ontonotes",
@@ -63,7 +63,7 @@ def test_get_returns_the_reader_and_names_the_known_formats():
     with pytest.raises(InputError) as e:
         readers.get("coref", "nope")
     assert str(e.value) == ("unknown coref format 'nope'; known: mmax2, brat, conll, corefud, "
-                            "xmi, webanno_tsv, ezcoref")
+                            "xmi, webanno_tsv, ezcoref, conll_ner")
     with pytest.raises(ValueError, match="unknown task"):
         readers.readers("nope")
 
