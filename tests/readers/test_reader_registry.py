@@ -131,7 +131,7 @@ def test_option_flag_and_merged_options():
     assert coref == {"levels": ("mmax2",), "common_paths": ("mmax2",),
                      "coref_types": ("brat",), "chains_from": ("brat",),
                      "lang": ("brat", "xmi"), "layers": ("xmi", "webanno_tsv"),
-                     "clusters": ("ezcoref",)}
+                     "clusters": ("ezcoref",), "scheme": ("conll_ner",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
 
