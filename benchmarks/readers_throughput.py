@@ -156,6 +156,132 @@ def _flat(mentions: list[tuple]) -> list[tuple]:
     return out
 
 
+#: the entity types of the CoNLL NER files written (an entity's chain number picks one)
+NER_TYPES = ("PER", "LOC", "ORG", "MISC")
+
+
+def write_conll_ner(corpus: list[tuple], root: Path,
+                    annotators: Sequence[str] = ANNOTATORS) -> list[Path]:
+    """CoNLL-2003 NER columns (token, POS, chunk, BIO tag), one file per annotator, a
+    ``-DOCSTART-`` line before each document; the mentions that overlap no other, typed by
+    chain."""
+    out = []
+    folder = root / "conll_ner"
+    folder.mkdir(parents=True, exist_ok=True)
+    for k, a in enumerate(annotators):
+        lines = []
+        for sentences, per_ann in corpus:
+            tags = ["O"] * sum(len(s) for s in sentences)
+            for s, e, c in _flat(per_ann[k]):
+                t = NER_TYPES[c % len(NER_TYPES)]
+                tags[s:e] = [f"B-{t}"] + [f"I-{t}"] * (e - s - 1)
+            lines.append("-DOCSTART- -X- -X- O\n")
+            i = 0
+            for sent in sentences:
+                lines += [f"{w} NN I-NP {tags[i + j]}" for j, w in enumerate(sent)]
+                lines.append("")
+                i += len(sent)
+        path = folder / f"{a}.conll"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.append(path)
+    return out
+
+
+def real_conll_ner(root: Path, mb: float) -> tuple[list[Path], str]:
+    """GUM's and OntoGUM's mentions that overlap no other, as CoNLL NER columns."""
+    got = _gum()
+    if got is None:
+        raise FileNotFoundError("gum_ontogum_tsv")
+    docs, names = got
+    one = [(sentences, per_ann) for _, sentences, per_ann in docs]
+    probe = root / "probe"
+    size = sum(p.stat().st_size for p in write_conll_ner(one, probe, names))
+    _rm(probe)
+    paths = write_conll_ner(one * _copies(mb, size), root, names)
+    return paths, "GUM/OntoGUM mentions (no nesting) as BIO columns"
+
+
+def _timeline_units(corpus: list[tuple], k: int) -> list[tuple[float, float, str]]:
+    """Annotator k's mentions of every document laid end to end, one token = 0.25 s."""
+    out, offset = [], 0
+    for sentences, per_ann in corpus:
+        out += [((offset + s) * 0.25, (offset + e) * 0.25, NER_TYPES[c % len(NER_TYPES)])
+                for s, e, c in _flat(per_ann[k])]
+        offset += sum(len(x) for x in sentences)
+    return out
+
+
+def write_textgrid(corpus: list[tuple], root: Path) -> list[Path]:
+    """One long-format TextGrid per 50 documents, an interval tier per annotator (the gaps
+    as empty intervals, as Praat writes them)."""
+    folder = root / "textgrid"
+    folder.mkdir(parents=True, exist_ok=True)
+    for b in range(0, len(corpus), 50):
+        part = corpus[b:b + 50]
+        tiers = [_timeline_units(part, k) for k in range(len(ANNOTATORS))]
+        end = max([u[1] for t in tiers for u in t], default=1.0) + 1
+        lines = ['File type = "ooTextFile"', 'Object class = "TextGrid"', "",
+                 "xmin = 0 ", f"xmax = {end} ", "tiers? <exists> ",
+                 f"size = {len(ANNOTATORS)} ", "item []: "]
+        for k, (a, units) in enumerate(zip(ANNOTATORS, tiers, strict=True), 1):
+            cells, at = [], 0.0
+            for s, e, t in units:
+                if s > at:
+                    cells.append((at, s, ""))
+                cells.append((s, e, t))
+                at = e
+            cells.append((at, end, ""))
+            lines += [f"    item [{k}]:", '        class = "IntervalTier" ',
+                      f'        name = "{a}" ', "        xmin = 0 ", f"        xmax = {end} ",
+                      f"        intervals: size = {len(cells)} "]
+            for i, (s, e, t) in enumerate(cells, 1):
+                lines += [f"        intervals [{i}]:", f"            xmin = {s} ",
+                          f"            xmax = {e} ", f'            text = "{t}" ']
+        (folder / f"part{b:05d}.TextGrid").write_text("\n".join(lines) + "\n")
+    return [folder]
+
+
+def write_elan(corpus: list[tuple], root: Path) -> list[Path]:
+    """One ELAN 3.0 file per 50 documents, a tier per annotator."""
+    folder = root / "elan"
+    folder.mkdir(parents=True, exist_ok=True)
+    for b in range(0, len(corpus), 50):
+        part = corpus[b:b + 50]
+        slots, tiers, n = [], [], 0
+        for k, a in enumerate(ANNOTATORS):
+            anns = []
+            for s, e, t in _timeline_units(part, k):
+                slots += [f'<TIME_SLOT TIME_SLOT_ID="ts{n + 1}" TIME_VALUE="{round(s * 1000)}"/>',
+                          f'<TIME_SLOT TIME_SLOT_ID="ts{n + 2}" TIME_VALUE="{round(e * 1000)}"/>']
+                anns.append(f'<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a{n}" '
+                            f'TIME_SLOT_REF1="ts{n + 1}" TIME_SLOT_REF2="ts{n + 2}">'
+                            f"<ANNOTATION_VALUE>{t}</ANNOTATION_VALUE>"
+                            "</ALIGNABLE_ANNOTATION></ANNOTATION>")
+                n += 2
+            tiers.append(f'<TIER LINGUISTIC_TYPE_REF="default-lt" TIER_ID="{a}">\n'
+                         + "\n".join(anns) + "\n</TIER>")
+        text = ('<?xml version="1.0" encoding="UTF-8"?>\n<ANNOTATION_DOCUMENT FORMAT="3.0" '
+                'VERSION="3.0">\n<HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>\n'
+                "<TIME_ORDER>\n" + "\n".join(slots) + "\n</TIME_ORDER>\n"
+                + "\n".join(tiers) + '\n<LINGUISTIC_TYPE LINGUISTIC_TYPE_ID="default-lt" '
+                'TIME_ALIGNABLE="true"/>\n</ANNOTATION_DOCUMENT>\n')
+        (folder / f"part{b:05d}.eaf").write_text(text)
+    return [folder]
+
+
+def write_rttm(corpus: list[tuple], root: Path) -> list[Path]:
+    """One RTTM file per annotator, each document a file id."""
+    folder = root / "rttm"
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for k, a in enumerate(ANNOTATORS):
+        lines = [f"SPEAKER doc{d:05d} 1 {s:.3f} {e - s:.3f} <NA> <NA> {t} <NA> <NA>"
+                 for d, doc in enumerate(corpus) for s, e, t in _timeline_units([doc], k)]
+        (folder / f"{a}.rttm").write_text("\n".join(lines) + "\n")
+        out.append(folder / f"{a}.rttm")
+    return out
+
+
 def write_webanno(corpus: list[tuple], root: Path) -> list[Path]:
     """WebAnno TSV 3.3, one file per document and annotator, a DKPro coreference chain
     layer: ``TYPE[chain]`` and ``relation->chain-link`` on every token of a mention."""
@@ -494,6 +620,10 @@ for _f in ("conll", "corefud", "brat", "mmax2", "xmi"):
     _add(f"coref/{_f}", "coref", _f, _coref, write_sample_format(_f))
 _add("coref/webanno_tsv", "coref", "webanno_tsv", _coref, write_webanno)
 _add("coref/ezcoref", "coref", "ezcoref", _coref, write_ezcoref)
+_add("coref/conll_ner", "coref", "conll_ner", _coref, write_conll_ner)
+_add("timeline/textgrid", "timeline", "textgrid", _coref, write_textgrid)
+_add("timeline/elan", "timeline", "elan", _coref, write_elan)
+_add("timeline/rttm", "timeline", "rttm", _coref, write_rttm)
 _add("segments/segeval", "segments", "segeval", _segs, write_segeval_json)
 _add("segments/segeval_tsv", "segments", "segeval", _segs, write_segeval_tsv)
 _add("segments/positions", "segments", "positions", _segs, write_positions)
@@ -1015,6 +1145,7 @@ SAMPLES_DIR = ROOT / "sample_corpora"
 REAL: dict[str, Callable[[Path, float], tuple[list[Path], str]]] = {
     **{f"coref/{f}": real_coref(f) for f in ("conll", "corefud", "brat", "mmax2", "xmi")},
     "coref/webanno_tsv": real_webanno, "coref/ezcoref": real_ezcoref,
+    "coref/conll_ner": real_conll_ner,
     "segments/segeval": real_segeval_json, "segments/segeval_tsv": real_segeval_tsv,
     "segments/positions": real_positions, "segments/rs3": real_rs3,
     "segments/disrpt": real_disrpt, "segments/text": real_text,

@@ -27,16 +27,17 @@ from ..model.errors import InputError, quote
 from ..model.io import not_utf8
 from . import _paths
 
-TASKS = ("coref", "segments", "senses", "trees", "relations")
+TASKS = ("coref", "segments", "senses", "trees", "relations", "timeline")
 
 #: the modules holding each task's readers, in sniffing order
 _MODULES: dict[str, tuple[str, ...]] = {
     "coref": ("mmax2", "brat", "conll2012", "corefud", "xmi", "webanno_tsv", "ezcoref",
-              "labelstudio", "prodigy", "doccano", "inception_diff"),
+              "labelstudio", "prodigy", "doccano", "inception_diff", "conll_ner"),
     "segments": ("segeval", "positions", "rs3", "disrpt", "plaintext"),
     "senses": ("raganato", "senseval", "ontonotes", "sensetsv"),
     "trees": ("rs3", "dis"),
     "relations": ("brat", "webanno_tsv", "xmi", "disrpt", "labelstudio", "doccano"),
+    "timeline": ("textgrid", "elan", "rttm"),
 }
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -184,7 +185,7 @@ def detect(task: str, path: str | PathLike) -> str:
 
 #: the jobs that read each task's formats
 JOBS = {"coref": "coref, markables (MMAX2) or spans", "segments": "segments or spans",
-        "senses": "senses"}
+        "senses": "senses", "timeline": "spans"}
 
 
 def _other_task(task: str, path: Path, fallback: str) -> str | None:

@@ -38,7 +38,8 @@ __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
 
 #: what each reader task's formats hold (``table``: reliability-data files)
 TASK_KINDS = {"table": "judgements", "coref": "mentions", "segments": "segmentations",
-              "senses": "sense tags", "trees": "trees", "relations": "relations"}
+              "senses": "sense tags", "trees": "trees", "relations": "relations",
+              "timeline": "continua"}
 
 
 def jobs_reading(*kinds: str) -> str:

@@ -34,7 +34,8 @@ def register(sub) -> None:
                    "entity type where the format has one, else 'mention')")
     m = p.add_argument_group("measures")
     m.add_argument("--measure", action="append", metavar="NAME",
-                   help="alpha_u and/or gamma (repeatable or comma-separated; default both)")
+                   help="alpha_u, gamma and/or ner (repeatable or comma-separated; default "
+                   "all three)")
     m.add_argument("--alpha", **opt.keyword(spans.PARAMS, "alpha"), default=1.0,
                    help="γ: weight of the positional dissimilarity (default 1)")
     m.add_argument("--beta", **opt.keyword(spans.PARAMS, "beta"), default=1.0,
@@ -51,6 +52,13 @@ def register(sub) -> None:
                    "of samples (default 0.02)")
     m.add_argument("--samples", **opt.keyword(spans.PARAMS, "n_samples"), metavar="N",
                    help="γ: sample N continua instead (the precision is then not used)")
+    m.add_argument("--min-overlap", **opt.keyword(spans.PARAMS, "min_overlap"), default=1.0,
+                   help="ner: the share (per cent) of a span the other annotator's span "
+                   "must cover to overlap it (default 1)")
+    m.add_argument("--disagreements", **opt.keyword(spans.PARAMS, "disagreements"),
+                   default=20, metavar="N",
+                   help="ner: list the first N disagreements by document and offset "
+                   "(default 20)")
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
                         "and its text", "the N costliest")
@@ -75,5 +83,6 @@ def run(args: argparse.Namespace) -> int:
             delta_empty=args.delta_empty, category_distance=args.category_distance,
             sampler=args.sampler, precision=args.precision, n_samples=args.samples,
             seed=args.seed, bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
+            min_overlap=args.min_overlap, disagreements=args.disagreements,
             progress=bar.update)
     return opt.emit(args, [report])

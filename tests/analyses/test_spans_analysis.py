@@ -164,3 +164,55 @@ def test_progress_counts_replicates_and_sampled_continua():
     assert seen[0] == (30, 60)          # the first batch of 30 samples of the planned 30 + 30
     assert seen[1][1] > 60              # the precision rule asked for more samples
     assert seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+# ---- NER-style agreement ----------------------------------------------------------------------
+def test_ner_rows_equal_nervaluate_on_each_pair():
+    """Each pair's counts in the report equal nervaluate's on the same spans (a as the
+    reference), overall and per type; the micro row sums the pairs."""
+    nervaluate = pytest.importorskip("nervaluate")
+    from corpusagree.analyses import spans
+    from corpusagree.stats.inference import Bootstrap
+    corpus = spans.read("sample_corpora/coref/brat")
+    c = corpus.data
+    report = spans.analyse(corpus, measures=["ner"], bootstrap=Bootstrap(30, seed=1),
+                           disagreements=5)
+    rows = report.ner
+    for a, b in [(0, 1), (0, 2), (1, 2)]:
+        def docs(x):
+            out = []
+            for d in range(len(c.documents)):
+                sel = np.flatnonzero((c.annotator == x) & (c.doc == d))
+                sel = sel[np.lexsort((c.category[sel], c.end[sel], c.start[sel]))]
+                out.append([{"label": c.categories[c.category[u]], "start": int(c.start[u]),
+                             "end": int(c.end[u]) - 1} for u in sel])
+            return out
+        res = nervaluate.Evaluator(docs(a), docs(b), tags=list(c.categories),
+                                   loader="dict").evaluate()
+        for mode, r in res["overall"].items():
+            row = next(x for x in rows if x["over_pairs"] == "pair"
+                       and x["a"] == c.annotators[a] and x["b"] == c.annotators[b]
+                       and x["over_types"] == "micro" and x["mode"] == mode)
+            assert [row[k] for k in ("correct", "incorrect", "partial", "missed",
+                                     "spurious")] == [r.correct, r.incorrect, r.partial,
+                                                      r.missed, r.spurious]
+            assert row["f1"] == pytest.approx(r.f1)
+            assert row["interval"]["low"] <= row["f1"] <= row["interval"]["high"]
+        for label, modes in res["entities"].items():
+            for mode, r in modes.items():
+                row = next(x for x in rows if x["over_pairs"] == "pair"
+                           and x["a"] == c.annotators[a] and x["b"] == c.annotators[b]
+                           and x["label"] == label and x["mode"] == mode)
+                assert (row["correct"], row["missed"], row["spurious"]) == \
+                    (r.correct, r.missed, r.spurious)
+    micro = next(x for x in rows if x["over_pairs"] == "micro" and x["over_types"] ==
+                 "micro" and x["mode"] == "strict")
+    assert micro["correct"] == sum(x["correct"] for x in rows if x["over_pairs"] == "pair"
+                                   and x["over_types"] == "micro" and x["mode"] == "strict")
+    listed = report.disagreements
+    assert 0 < len(listed) <= 5
+    keys = [(c.documents.index(x["document"]), (x["span_b"] or x["span_a"])["start"])
+            for x in listed]
+    assert keys == sorted(keys)
+    assert {"ner", "ner_labels", "ner_tokens", "disagreements"} <= set(report.tables)
+    assert "The first disagreements (strict)" in report._repr_html_()

@@ -45,7 +45,8 @@ def fake_reader(registry, result=("x",), name="fake", **kwargs):
 def test_every_task_lists_its_readers_in_sniffing_order():
     assert list(readers.readers("coref")) == ["mmax2", "brat", "conll", "corefud", "xmi",
                                               "webanno_tsv", "ezcoref", "labelstudio",
-                                              "prodigy", "doccano", "inception_diff"]
+                                              "prodigy", "doccano", "inception_diff",
+                                              "conll_ner"]
     assert list(readers.readers("segments")) == ["segeval", "positions", "rs3", "disrpt",
                                                  "text"]
     assert list(readers.readers("senses")) == ["raganato", "senseval", "ontonotes",
@@ -65,7 +66,7 @@ def test_get_returns_the_reader_and_names_the_known_formats():
         readers.get("coref", "nope")
     assert str(e.value) == ("unknown coref format 'nope'; known: mmax2, brat, conll, corefud, "
                             "xmi, webanno_tsv, ezcoref, labelstudio, prodigy, doccano, "
-                            "inception_diff")
+                            "inception_diff, conll_ner")
     with pytest.raises(ValueError, match="unknown task"):
         readers.readers("nope")
 
@@ -135,7 +136,7 @@ def test_option_flag_and_merged_options():
                      "lang": ("brat", "xmi", "labelstudio", "prodigy", "doccano",
                               "inception_diff"), "layers": ("xmi", "webanno_tsv"),
                      "clusters": ("ezcoref",), "predictions_as": ("labelstudio",),
-                     "texts": ("inception_diff",)}
+                     "texts": ("inception_diff",), "scheme": ("conll_ner",)}
     assert all(o.multiple for o, _ in readers.options("coref")
                if o.name in ("levels", "coref_types", "layers"))
 

@@ -1,0 +1,96 @@
+"""TextGrid, ELAN and RTTM readers: their continua in seconds give pygamma-agreement's
+best-alignment disorder (fixtures of tests/data/timeline/make_pygamma_values.py, which reads
+the files with pympi-ling and textgrid), and bad input is named with file and line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corpusagree import readers
+from corpusagree.analyses import spans
+from corpusagree.model.errors import InputError
+from corpusagree.stats import gamma as gm
+
+DATA = Path(__file__).parents[1] / "data" / "timeline"
+VALUES = json.loads((DATA / "pygamma_values.json").read_text())
+#: how each case is read: the paths and the reader options
+READ = {
+    "two_tiers_long.TextGrid": ({}, "textgrid"),
+    "two_tiers_short.TextGrid": ({}, "textgrid"),
+    "two_tiers.eaf": ({"tier_pattern": r"@(?P<annotator>ann\d)$"}, "elan"),
+    "pympi_sample_3.0.eaf": ({"tier_pattern": "^(text|gestures)$"}, "elan"),
+    "ann1.rttm ann2.rttm": ({}, "rttm"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(VALUES))
+def test_best_alignment_equals_pygamma(case):
+    options, fmt = READ[case]
+    corpus = spans.read([DATA / f for f in case.split()], **options)
+    assert corpus.format == fmt                      # recognised by --input-format auto
+    c = corpus.data
+    assert c.unit == "second" and len(c) == VALUES[case]["units"]
+    a = gm.best_alignment(c, alpha=1, beta=1, delta_empty=1)
+    assert a.disorder == pytest.approx(VALUES[case]["best_disorder"], abs=1e-5)
+
+
+def test_long_and_short_textgrid_read_alike(tmp_path):
+    short = (DATA / "two_tiers_short.TextGrid").read_text()
+    c = spans.read(DATA / "two_tiers_short.TextGrid").data
+    assert c.annotators == ["coder1", "coder2"] and c.categories == ["laugh", "speech"]
+    assert c.bounds.tolist() == [[0.0, 6.5]]
+    assert c.units()[2] == ("two_tiers_short", "coder1", 3.05, 4.4, "speech")
+    f = tmp_path / "p.TextGrid"
+    f.write_text(short.replace("<exists>\n2\n", "<exists>\n3\n") + '"TextTier"\n"events"\n0\n'
+                 '6.5\n1\n2.5\n"click"\n')
+    with pytest.warns(UserWarning, match="1 point tier"):
+        assert len(spans.read(f).data) == len(c)
+
+
+def test_overlapping_intervals_name_file_and_line(tmp_path):
+    text = (DATA / "two_tiers_long.TextGrid").read_text()
+    f = tmp_path / "bad.TextGrid"
+    f.write_text(text.replace("xmin = 2 \n            xmax = 4 \n            text = \"B\"",
+                              "xmin = 1.8 \n            xmax = 4 \n            text = \"B\""))
+    with pytest.raises(InputError, match="overlaps") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == text.splitlines().index("            xmin = 2 ") + 1
+    assert "bad.TextGrid" in str(e.value)
+
+
+def test_elan_tier_pattern_and_safe_xml(tmp_path):
+    c = spans.read(DATA / "two_tiers.eaf").data            # every tier, by its id
+    assert c.annotators == ["gesture@ann1", "gesture@ann2", "notes"]
+    text = (DATA / "two_tiers.eaf").read_text()
+    f = tmp_path / "ent.eaf"
+    f.write_text(text.replace('<?xml version="1.0" encoding="UTF-8"?>',
+                              '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE d [<!ENTITY x '
+                              '"EXPANDED">]>').replace(">point<", ">&x;<", 1))
+    got = spans.read(f, tier_pattern=r"@(?P<annotator>ann\d)$").data
+    assert "EXPANDED" not in got.categories
+    g = tmp_path / "noslot.eaf"
+    g.write_text(text.replace('TIME_SLOT_ID="ts2" TIME_VALUE="850"', 'TIME_SLOT_ID="ts2"'))
+    with pytest.raises(InputError, match="without a time value") as e:
+        readers.read("timeline", [g])
+    assert e.value.line is not None
+
+
+def test_rttm_bad_lines(tmp_path):
+    f = tmp_path / "a.rttm"
+    f.write_text("SPEAKER m 1 0.0 1.0 <NA> <NA> x <NA> <NA>\nSPEAKER m 1 zero 1 <NA> <NA> x\n")
+    with pytest.raises(InputError, match="must be numbers") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == 2
+
+
+def test_ner_modes_on_seconds():
+    """The NER modes on a continuum in seconds (no token κ: the positions are not tokens)."""
+    report = spans.analyse(spans.read([DATA / "ann1.rttm", DATA / "ann2.rttm"]),
+                           measures=["ner"])
+    strict = next(x for x in report.ner if x["over_pairs"] == "pair" and x["mode"] == "strict"
+                  and x["over_types"] == "micro")
+    assert strict["correct"] == 0 and strict["actual"] == 4 and strict["possible"] == 3
+    assert not report.ner_tokens and any("not whole" in n for n in report.notes)
