@@ -5,11 +5,18 @@ true label, Beta-distributed) and its own label mix (Dirichlet); items inherit b
 of one document are correlated. Coders copy the truth with the document's probability, else
 guess from their own slightly biased distribution. The population α (and β) is computed on a
 huge draw. Each simulated study draws a few dozen documents; 95 % intervals are computed by
-resampling documents (clustered, the default with groups) and by resampling items (ignoring
-the documents). Prints both coverage rates: the clustered bootstrap should cover 92–98 % of
-the time, the item bootstrap visibly less.
+resampling documents (clustered, the default with groups: percentile and BCa), by the cluster
+jackknife (leave one document out, a t interval; Hughes 2022) and by resampling items (ignoring
+the documents). Prints the coverage of each method at each number of documents: the clustered
+methods should cover 92–98 % of the time, the item bootstrap visibly less.
 
-Usage: python benchmarks/interval_coverage.py [--studies 200] [--docs 40] [--items 15] [--json]
+``--compare``: the difference of α between two paired conditions (the same documents coded
+under a better and a worse condition, e.g. guidelines v2 and v1), 95 % intervals of the
+difference from ``corpusagree.stats.compare.compare``; its coverage of the population
+difference should lie in 93–97 %.
+
+Usage: python benchmarks/interval_coverage.py [--studies 200] [--docs 10 20 40] [--items 15]
+       [--compare] [--json]
 """
 
 from __future__ import annotations
@@ -26,64 +33,133 @@ from corpusagree.stats import inference
 K, CODERS = 4, 3
 
 
-def draw(docs: int, items: int, rng: np.random.Generator) -> ca.ReliabilityData:
-    """One study: docs × items items, CODERS coders, K categories."""
+def draw(docs: int, items: int, rng: np.random.Generator, harder: float = 0.0
+         ) -> ca.ReliabilityData:
+    """One study: docs × items items, CODERS coders, K categories (``harder``: a share of
+    the copies turned into guesses, for a worse condition)."""
+    return _code(*_documents(docs, items, rng), rng, harder)
+
+
+def _documents(docs: int, items: int, rng: np.random.Generator):
     p_copy = rng.beta(4, 2, size=docs)                       # document difficulty
     mix = rng.dirichlet(np.full(K, 1.5), size=docs)          # document label mix
     doc = np.repeat(np.arange(docs), items)
     u = rng.random((docs * items, 1))
     truth = (u > np.cumsum(mix, 1)[doc]).sum(1)
+    return doc, truth, p_copy
+
+
+def _code(doc, truth, p_copy, rng, harder: float = 0.0) -> ca.ReliabilityData:
+    """The coders' labels of the documents' items."""
     bias = rng.dirichlet(np.full(K, 20.0), size=CODERS)      # each coder's guessing habit
-    guess = np.stack([rng.choice(K, size=docs * items, p=bias[c]) for c in range(CODERS)])
-    copy = rng.random((CODERS, docs * items)) < p_copy[doc]
+    n = len(doc)
+    guess = np.stack([rng.choice(K, size=n, p=bias[c]) for c in range(CODERS)])
+    copy = rng.random((CODERS, n)) < p_copy[doc] * (1 - harder)
     labels = np.where(copy, truth, guess).astype(float)
     return ca.ReliabilityData.from_matrix(labels, groups=doc)
+
+
+def paired(docs: int, items: int, rng: np.random.Generator, harder: float):
+    """The same documents coded under two conditions (B: ``harder``)."""
+    d = _documents(docs, items, rng)
+    return _code(*d, rng), _code(*d, rng, harder)
+
+
+#: the interval methods compared: (name, cluster, interval)
+KINDS = (("clustered", True, "percentile"), ("clustered_bca", True, "bca"),
+         ("jackknife", True, "jackknife"), ("items", False, "percentile"))
+LABELS = {"clustered": "documents, percentile", "clustered_bca": "documents, BCa",
+          "jackknife": "cluster jackknife", "items": "items, percentile"}
+
+
+def coverage(args, docs: int, rng, population: float) -> dict:
+    hits = {k: 0 for k, _, _ in KINDS}
+    widths: dict = {k: [] for k, _, _ in KINDS}
+    for s in range(args.studies):
+        data = draw(docs, args.items, rng)
+        for name, cluster, kind in KINDS:
+            iv = inference.bootstrap(data, [(args.coefficient, "nominal")], inference.Bootstrap(
+                args.resamples, interval=kind, cluster=cluster, seed=s))[0]
+            hits[name] += iv.low <= population <= iv.high
+            widths[name].append(iv.high - iv.low)
+    return {"documents": docs, **{f"coverage_{k}": hits[k] / args.studies for k in hits},
+            **{f"mean_width_{k}": float(np.mean(widths[k])) for k in widths}}
+
+
+def compare_coverage(args, rng) -> dict:
+    from corpusagree.stats.compare import compare
+    harder = 0.25
+    f = getattr(ca, args.coefficient)
+    # the population difference: the same model, many large paired draws
+    diffs = []
+    for _ in range(10):
+        a, b = paired(2000, args.items, rng, harder)
+        diffs.append(float(f(a)) - float(f(b)))
+    truth = float(np.mean(diffs))
+    out = {"population_difference": truth, "documents": args.docs[-1]}
+    for method in ("percentile", "jackknife"):
+        hits, widths = 0, []
+        for s in range(args.studies):
+            a, b = paired(args.docs[-1], args.items, rng, harder)
+            c = compare(a, b, args.coefficient, bootstrap=inference.Bootstrap(
+                args.resamples, interval=method, seed=s))
+            hits += c.interval.low <= truth <= c.interval.high
+            widths.append(c.interval.high - c.interval.low)
+        out[f"coverage_{method}"] = hits / args.studies
+        out[f"mean_width_{method}"] = float(np.mean(widths))
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--studies", type=int, default=200)
-    ap.add_argument("--docs", type=int, default=40)
+    ap.add_argument("--docs", type=int, nargs="+", default=[10, 20, 40])
     ap.add_argument("--items", type=int, default=15)
     ap.add_argument("--resamples", type=int, default=1000)
     ap.add_argument("--coefficient", default="alpha")
+    ap.add_argument("--compare", action="store_true",
+                    help="the paired difference's coverage (at the last --docs)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rng = np.random.default_rng(2026)
     t0 = time.perf_counter()
+    if args.compare:
+        out = {"coefficient": args.coefficient, "studies": args.studies,
+               **compare_coverage(args, rng), "seconds": time.perf_counter() - t0}
+        if args.json:
+            print(json.dumps(out, indent=2))
+            return
+        print(f"{args.studies} paired studies of {out['documents']} documents: population "
+              f"difference of {args.coefficient} = {out['population_difference']:.4f}")
+        for m in ("percentile", "jackknife"):
+            print(f"  95 % interval of the difference, {m}: coverage "
+                  f"{out['coverage_' + m]:.1%}, mean width {out['mean_width_' + m]:.3f}")
+        print(f"  ({out['seconds']:.0f} s)")
+        return
     f = getattr(ca, args.coefficient)
     # the population value: the same model on a huge draw (each study draws its own coders'
     # habits, so the population averages over them: many independent blocks)
-    population = np.mean([float(f(draw(2000, args.items, rng))) for _ in range(10)])
-    kinds = (("clustered", True, "percentile"), ("clustered_bca", True, "bca"),
-             ("items", False, "percentile"))
-    hits = {k: 0 for k, _, _ in kinds}
-    widths: dict = {k: [] for k, _, _ in kinds}
-    for s in range(args.studies):
-        data = draw(args.docs, args.items, rng)
-        for name, cluster, kind in kinds:
-            iv = inference.bootstrap(data, [(args.coefficient, "nominal")], inference.Bootstrap(
-                args.resamples, interval=kind, cluster=cluster, seed=s))[0]
-            hits[name] += iv.low <= population <= iv.high
-            widths[name].append(iv.high - iv.low)
+    population = float(np.mean([float(f(draw(2000, args.items, rng))) for _ in range(10)]))
+    rows = [coverage(args, d, rng, population) for d in args.docs]
     out = {"coefficient": args.coefficient, "population": population,
-           "studies": args.studies, "documents": args.docs, "items_per_document": args.items,
-           "coders": CODERS, "resamples": args.resamples,
-           **{f"coverage_{k}": hits[k] / args.studies for k in hits},
-           **{f"mean_width_{k}": float(np.mean(widths[k])) for k in widths},
+           "studies": args.studies, "items_per_document": args.items, "coders": CODERS,
+           "resamples": args.resamples, "by_documents": rows,
            "seconds": time.perf_counter() - t0}
     if args.json:
         print(json.dumps(out, indent=2))
         return
-    print(f"{args.studies} studies of {args.docs} documents × {args.items} items × {CODERS} "
-          f"coders; population {args.coefficient} = {population:.4f}")
-    for k, label in (("clustered", "resampling documents, percentile"),
-                     ("clustered_bca", "resampling documents, BCa       "),
-                     ("items", "resampling items, percentile    ")):
-        print(f"  95 % interval, {label}: coverage {out['coverage_' + k]:.1%}, "
-              f"mean width {out['mean_width_' + k]:.3f}")
+    print(f"{args.studies} studies of {', '.join(map(str, args.docs))} documents × "
+          f"{args.items} items × {CODERS} coders; population {args.coefficient} = "
+          f"{population:.4f}; coverage of 95 % intervals (mean width)")
+    print(f"  {'method':24}" + "".join(f"{d:>16} docs" for d in args.docs))
+    for k, _, _ in KINDS:
+        print(f"  {LABELS[k]:24}" + "".join(
+            f"{r['coverage_' + k]:>11.1%} ({r['mean_width_' + k]:.3f})" for r in rows))
     print(f"  ({out['seconds']:.0f} s)")
 
 
 if __name__ == "__main__":
     main()
+
+
+

@@ -99,7 +99,8 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
                    help=f"random seed of {seeded}, an integer ≥ 0 (default 0: the same figures "
                    "every run)")
     g.add_argument("--interval", choices=INTERVALS, default="percentile",
-                   help="percentile (default) or bca (bias-corrected and accelerated)")
+                   help="percentile (default), bca (bias-corrected and accelerated), or "
+                   "jackknife (leave one unit out, a t interval: better in small studies)")
     g.add_argument("--cluster", choices=clusters, default=clusters[0],
                    help=f"what the bootstrap resamples: {' or '.join(clusters)} (default "
                    f"{clusters[0]}; items within one {clusters[0]} are not independent)")

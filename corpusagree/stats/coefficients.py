@@ -156,8 +156,9 @@ class Result:
             have them.
         seed : int, optional, default 0
             The random seed (None: a different interval on every run).
-        interval : {"percentile", "bca"}
-            The bootstrap interval: percentile, or bias-corrected and accelerated (Efron 1987).
+        interval : {"percentile", "bca", "jackknife"}
+            The bootstrap interval: percentile, or bias-corrected and accelerated (Efron 1987);
+            or the jackknife over the same units (leave one out, a t interval; Hughes 2022).
         progress : callable, optional
             Called with (replicates done, replicates in all).
         population : float, default inf

@@ -22,4 +22,4 @@ def test_many_choices_are_named_and_listed(cli, monkeypatch):
     assert "one of: dice, interval, irr-bipolar, irr-circular," in listed
     # a few choices stay in braces
     _, out, _ = cli("segments", "--help")
-    assert "{percentile,bca}" in out
+    assert "{percentile,bca,jackknife}" in out
