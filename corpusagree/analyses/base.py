@@ -417,8 +417,8 @@ class Report(WithTables):
         >>> import tempfile
         >>> from corpusagree.analyses import table
         >>> report = table.analyse(table.read("sample_corpora/table/dialogue_acts.csv"))
-        >>> [p.name for p in report.to_csv(tempfile.mkdtemp())]
-        ['coefficients.csv']
+        >>> [p.name for p in report.to_csv(tempfile.mkdtemp())]  # the notes too
+        ['coefficients.csv', 'notes.csv']
         """
         return _renderer("csv_files")([self], Path(folder))
 
