@@ -211,10 +211,10 @@ def kappa_units(rate1: float, rate2: float, kappa1: float, kappa0: float, *,
 
     Examples
     --------
-    irr's example: H0 κ = 0.7 against κ = 0.85, both coders 50 % positive:
+    irr's example (``N.cohen.kappa(0.5, 0.5, 0.7, 0.85)``), both coders 50 % positive:
 
     >>> kappa_units(0.5, 0.5, 0.7, 0.85).n
-    1
+    96
     """
     r1 = _check_probability("rate1", rate1)
     r2 = _check_probability("rate2", rate2)
