@@ -288,6 +288,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     if not data.n_items:
         raise InputError("no relation in any file: nothing to compare",
                          ", ".join(corpus.inputs) or None)
+    _check_shared(items, match, ", ".join(corpus.inputs) or None)
     notes = list(corpus.notes)
     settings = resampling(bootstrap, data.groups, notes, items="relations")
     stage = Stages(progress, [settings.n_resamples if settings else 0])
@@ -335,6 +336,32 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
         confused=confused,
         by_document=by_doc,
     )
+
+
+def _check_shared(items, match: str, where: str | None) -> None:
+    """One line naming the problem when no relation is labelled by two annotators: one
+    annotator, annotators with no document in common, or no relation in common."""
+    names, docs = list(items.annotators), list(items.documents)
+    if len(names) < 2:
+        raise InputError(f"only one annotator ({names[0]!r}, {_n(len(docs), 'document')}): "
+                         "relations compares two or more annotators of the same documents",
+                         where)
+    shared = items.annotated.sum(0) >= 2
+    if not shared.any():
+        has = "; ".join(f"{a!r} has {', '.join(repr(docs[d]) for d in np.flatnonzero(row)[:3])}"
+                        f"{' …' if row.sum() > 3 else ''}"
+                        for a, row in zip(names[:3], items.annotated[:3], strict=True))
+        raise InputError(f"no document annotated by two or more of the {len(names)} "
+                         f"annotators ({has}{' …' if len(names) > 3 else ''}): nothing to "
+                         "compare (documents are matched by name)", where)
+    if not ((items.data.codes >= 0).sum(0) >= 2).any():
+        raise InputError(f"none of the {items.data.n_items} relations is marked by two or "
+                         f"more annotators ({match} match of the endpoints): no label to "
+                         "compare", where)
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k:,} {word}{'' if k == 1 else 's'}"
 
 
 def _confused(data, n: int) -> Records:
