@@ -21,9 +21,10 @@ then
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from ..model.errors import InputError
 from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..report.document import Report
 from ..report.tables import Column, Records, Table
 from ..stats.inference import Bootstrap, resampling
@@ -46,7 +47,7 @@ from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
 from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
-from .jobs import Job, register
+from .jobs import Job, Part, register
 
 __all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
            "read"]
@@ -378,9 +379,17 @@ def _confused(data, n: int) -> Records:
 
 
 # ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The relations of a sub-folder of a study (DISRPT ``.rels`` in annotator folders:
+    :func:`corpusagree.readers.discover.relation_inputs`), by document with diagnostics."""
+    found = discover.relation_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
 JOB = register(Job(
     "relations", __name__, kinds=("relations",), tasks=("relations",),
     help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
     options=PARAMS, order=90,
     example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
-    folder={}))
+    folder={"relations": _folder_parts}))
