@@ -346,4 +346,5 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
 __all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "TABLE_SUFFIXES",
            "WEIGHTS", "Found", "coref_inputs", "kind", "mmax2_projects", "own_kind",
            "own_segment_files", "relation_inputs", "segment_inputs", "sense_format",
-           "sense_sets", "span_inputs", "table_files", "table_inputs", "table_layout", "tree_inputs", "units"]
+           "sense_sets", "span_inputs", "table_files", "table_inputs", "table_layout",
+           "tree_inputs", "units"]
