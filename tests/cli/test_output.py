@@ -30,3 +30,8 @@ def test_a_refused_output_is_one_line(argv, options, message, cli, tmp_path):
     assert status == 2, err
     assert message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_schema_writes_through_the_helper_too(cli):
+    status, _, err = cli("schema", "--output", "/dev/full")
+    assert status == 2 and err == "/dev/full: cannot write: No space left on device\n"
