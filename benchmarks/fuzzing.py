@@ -75,6 +75,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_corpora"
 DATA = ROOT / "tests" / "data"
+FUZZ = DATA / "fuzz"  #: sources no sample has, written by make_fuzz_sources.py there
 CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "corpora"))
 
 FAILURES = ("leak", "timeout", "memory", "traceback", "signal", "status", "message", "slow",
@@ -107,6 +108,9 @@ class Source:
     #: the files its reader finds by listing the folders given (globs): a special entry named
     #: like them beside them must be named by a warning or an error
     listed: tuple[str, ...] = ()
+    #: the other files the reader opens, found through a file or beside one (globs): MMAX2's
+    #: levels, schemes and common_paths.xml, brat's .txt, XMI's TypeSystem.xml …
+    opened: tuple[str, ...] = ()
 
     def files(self) -> list[str]:
         """The copied files, relative to ``root``, sorted."""
@@ -143,6 +147,10 @@ def _glob(root: Path, patterns: tuple[str, ...]) -> tuple[str, ...]:
                         if not any(part.startswith(".") for part in p.parts)))
 
 
+#: the files an MMAX2 reader opens through a project's common_paths.xml
+MMAX2_OPENED = ("**/common_paths.xml", "**/Markables/*.xml", "Basedata/*.xml", "Schemes/*.xml")
+
+
 def _three(suffix: str) -> tuple[str, ...]:
     return tuple(f"in/ann{i}.{suffix}" for i in (1, 2, 3))
 
@@ -164,17 +172,21 @@ def sources() -> list[Source]:
         Source("annotators/long", tb, ("annotators", "in/dialogue_acts.csv", "--group",
                                        "document", "--candidate", "dan", "--gold", "ann",
                                        *diag), ("dialogue_acts.csv",)),
-        Source("coref/brat", co / "brat", ("coref", "in", *diag), listed=("**/*.ann",)),
+        Source("coref/brat", co / "brat", ("coref", "in", *diag), listed=("**/*.ann",),
+               opened=("**/*.txt",)),
         Source("coref/conll", co / "conll2012", ("coref", *_three("v4_gold_conll"), *diag)),
         Source("coref/corefud", co / "corefud", ("coref", *_three("conllu"), *diag)),
-        Source("coref/mmax2", co / "mmax2", ("coref", "in", *diag), listed=("**/*.mmax",)),
-        Source("coref/xmi", co / "xmi", ("coref", "in", *diag), listed=("**/*.xmi",)),
+        Source("coref/mmax2", co / "mmax2", ("coref", "in", *diag), listed=("**/*.mmax",),
+               opened=MMAX2_OPENED),
+        Source("coref/xmi", co / "xmi", ("coref", "in", *diag), listed=("**/*.xmi",),
+               opened=("**/TypeSystem.xml",)),
         Source("coref/webanno_tsv", DATA / "coref_a" / "webanno_tsv",
                ("coref", "in/ann1", "in/ann2", *diag), ("ann1/*", "ann2/*"),
                listed=("**/*.tsv",)),
         Source("coref/ezcoref", DATA / "coref_b" / "ezcoref", ("coref", "in", *diag),
                listed=("**/*.json",)),
-        Source("markables/mmax2", co / "mmax2", ("markables", "in"), listed=("**/*.mmax",)),
+        Source("markables/mmax2", co / "mmax2", ("markables", "in"), listed=("**/*.mmax",),
+               opened=MMAX2_OPENED),
         Source("segments/segeval_json", se, ("segments", "in/segments.json", *diag),
                ("segments.json",)),
         Source("segments/segeval_tsv", se / "segeval_tsv", ("segments", "in", *diag),
@@ -248,6 +260,16 @@ def sources() -> list[Source]:
         Source("table/hf", ROOT / "docs" / "formats" / "table" / "hf",
                ("table", "in/labels.parquet", "--coder", "annotator", "--item", "id", *diag),
                ("labels.parquet",)),
+        Source("relations/disrpt", FUZZ / "rels", ("relations", "in/a", "in/b", *diag),
+               listed=("**/*.rels",)),
+        Source("table/mvalpha", FUZZ, ("table", "in/sets.csv", "--set-sep", "|", *diag),
+               ("sets.csv",)),
+        Source("annotators/wide", tb, ("annotators", "in/dialogue_acts.csv", "--group",
+                                       "document", "--models", "majority_vote,wawa,dawid_skene",
+                                       *diag), ("dialogue_acts.csv",)),
+        *[Source(f"coref/xmi_export_{layout}", FUZZ / "export",
+                 ("coref", f"in/{layout}.zip", *diag), (f"{layout}.zip",))
+          for layout in ("annotation", "user", "nested")],
         Source("report/samples", SAMPLES, ("report", "in", "--resamples", "20"),
                tuple(_report_files())),
     ]
@@ -462,6 +484,23 @@ SPECIAL = object()  #: a mutation's result: the file stays, a special entry goes
 
 def special_entry(data: bytes, ctx: Context) -> object:
     return SPECIAL
+
+
+SPECIAL_FILE = object()  #: a mutation's result: a folder, pipe or link where the file was
+
+
+def special_file(data: bytes, ctx: Context) -> object:
+    return SPECIAL_FILE
+
+
+OUTPUT = object()  #: a mutation's result: the file stays, ``--output`` names a bad target
+#: output targets: no space left, an input/output error, a name too long, a folder, a folder
+#: that does not exist
+OUTPUT_TARGETS = ("/dev/full", "/proc/version", "long", "folder", "missing")
+
+
+def output_target(data: bytes, ctx: Context) -> object:
+    return OUTPUT
 
 
 def long_token(data: bytes, ctx: Context) -> bytes:
@@ -726,6 +765,11 @@ MUTATIONS: dict[str, Mutation] = {m.name: m for m in [
     Mutation("device", "/dev/zero or a pipe nobody writes to where the file was", device),
     Mutation("special_entry", "a pipe, a link to /dev/zero or to nothing, or a folder beside "
              "the file in an input folder, named like it", special_entry),
+    Mutation("special_file", "a folder, a pipe, a link to /dev/zero or to nothing where a file "
+             "the reader opens was (one it lists, one named, one found through another)",
+             special_file),
+    Mutation("output_target", "--output on /dev/full, /proc/version, a 300-character name, a "
+             "folder or a missing folder", output_target),
     Mutation("long_line", "a 20 MB line inserted, or appended to a line", long_line),
     Mutation("long_token", "one word of a line made a 10 MB token", long_token),
     Mutation("deep_json", "a 100,000-deep JSON array", deep_json, _is_json),
@@ -739,6 +783,11 @@ MUTATIONS: dict[str, Mutation] = {m.name: m for m in [
     Mutation("xinclude", "an XInclude of the secret (as text or as an element)", xinclude,
              _is_xml),
 ]}
+
+
+#: mutations left out of a plan unless asked for by name (none: the command line writes
+#: ``--output`` and ``--html`` through ``corpusagree.report.write`` since issue 37, 7)
+PENDING: tuple[str, ...] = ()
 
 
 # ---- cases -------------------------------------------------------------------------------------
@@ -767,7 +816,18 @@ def _applicable_files(source: Source, mutation: str) -> tuple[str, ...]:
     found = tuple(f for f in source.targets() if test((source.root / f).read_bytes(), f))
     if mutation == "special_entry":
         found = tuple(f for f in found if _in_given_folder(source, f))
+    elif mutation == "special_file":
+        found = tuple(f for f in found if _opened(source, f))
+    elif mutation == "output_target":
+        found = found[:1] if "--output" not in source.argv else ()
     return found
+
+
+def _opened(source: Source, rel: str) -> bool:
+    """Whether the reader opens ``in/<rel>``: a file of the command line, one it lists in a
+    folder of the command line, or one it finds through another (``Source.opened``)."""
+    return (f"in/{rel}" in source.argv or _in_given_folder(source, rel)
+            or rel in _glob(source.root, source.opened))
 
 
 def _in_given_folder(source: Source, rel: str) -> bool:
@@ -790,8 +850,9 @@ def _applicable(source: Source, mutation: Mutation) -> tuple[str, ...]:
 
 def pairs(srcs: Sequence[Source], mutations: Sequence[str] | None = None
           ) -> list[tuple[Source, str]]:
-    """Every (source, mutation) pair where the mutation applies to a file of the source."""
-    names = list(MUTATIONS) if mutations is None else list(mutations)
+    """Every (source, mutation) pair where the mutation applies to a file of the source (every
+    mutation but the :data:`PENDING` ones when none are named)."""
+    names = [m for m in MUTATIONS if m not in PENDING] if mutations is None else list(mutations)
     return [(s, m) for s in srcs for m in names if _applicable(s, MUTATIONS[m])]
 
 
@@ -830,6 +891,11 @@ class Prepared:
     token: str
     entry: str | None = None  #: a special entry put beside the file (relative to the case)
     kind: str | None = None  #: which: pipe, device, broken, folder
+    argv: tuple[str, ...] = ()  #: added to the command line (an output target)
+    #: the special entry must be named whatever the exit status (False: only when the run
+    #: ends with status 0; a refusal naming the folder drops nothing in silence)
+    name_always: bool = True
+    output: str | None = None  #: the output target, which an error line may name
 
 
 def prepare(case: Case | Source, folder: Path, *, long_line_size: int = LONG_LINE) -> Prepared:
@@ -861,6 +927,36 @@ def prepare(case: Case | Source, folder: Path, *, long_line_size: int = LONG_LIN
         else:
             ctx.note("a pipe")
             os.mkfifo(path)
+    elif result is SPECIAL_FILE:
+        kind = rng.choice(["pipe", "device", "broken", "folder"])
+        path.unlink()
+        if kind == "pipe":
+            os.mkfifo(path)
+        elif kind == "device":
+            path.symlink_to("/dev/zero")
+        elif kind == "broken":
+            path.symlink_to(secret_dir / "nowhere")
+        else:
+            path.mkdir()
+            (path / "note").write_text("not an annotation file\n", encoding="utf-8")
+        ctx.note(f"{kind} at {rel}")
+        return Prepared(rel, "; ".join(ctx.notes), _size(inputs), token,
+                        (Path("in") / rel).as_posix(), kind, name_always=False)
+    elif result is OUTPUT:
+        target = rng.choice(OUTPUT_TARGETS)
+        if target == "long":
+            out = (Path("in") / ("o" * 300)).as_posix()
+        elif target == "folder":
+            out = "in"
+        elif target == "missing":
+            out = "in/nowhere/out.txt"
+        else:
+            out = target
+        ctx.note(f"--output {out[:40]}")
+        fmt = rng.choice(["text", "json"])
+        return Prepared(rel, "; ".join(ctx.notes), _size(inputs), token,
+                        argv=("--output", out, *(["--json"] if fmt == "json" else [])),
+                        output=str(Path(os.path.abspath(folder / out))))
     elif result is SPECIAL:
         entry = path.with_name(f"zz_extra{''.join(path.suffixes) or path.name}")
         kind = rng.choice(["pipe", "device", "broken", "folder"])
@@ -1046,12 +1142,15 @@ _MESSAGE = re.compile(r"(?P<path>[^:\n]+?)(?::(?P<line>[^:\s]+))?: (?P<msg>\S.*)
 _MEMORY = (b"MemoryError", b"bad_alloc", b"Cannot allocate memory", b"out of memory")
 
 
-def _names_input(line: str, cwd: Path) -> bool:
-    """True when ``line`` is ``file[:line]: message`` with the file under ``cwd/in``."""
+def _names_input(line: str, cwd: Path, output: str | None = None) -> bool:
+    """True when ``line`` is ``file[:line]: message`` with the file under ``cwd/in`` (or the
+    output target ``output``)."""
     m = _MESSAGE.fullmatch(line)
     if not m:
         return False
     p = Path(m.group("path"))
+    if output is not None and os.path.abspath(p if p.is_absolute() else cwd / p) == output:
+        return True
     inputs = Path(os.path.abspath(cwd / "in"))
     # not resolved: an input may be a link (to /dev/zero); ".." is still normalised away
     full = Path(os.path.abspath(p if p.is_absolute() else cwd / p))
@@ -1062,7 +1161,7 @@ _MORE = re.compile(r"and [\d,]+ more problems?")
 
 
 def classify(run: dict, out: bytes, err: bytes, token: str, cwd: Path, bound: float,
-             entry: str | None = None) -> tuple[str, str]:
+             entry: str | None = None, output: str | None = None) -> tuple[str, str]:
     """(outcome, why) of a finished case; ``entry``: a special entry put in an input folder,
     which a warning or an error must name."""
     if token.encode() in out or token.encode() in err:
@@ -1090,9 +1189,11 @@ def classify(run: dict, out: bytes, err: bytes, token: str, cwd: Path, bound: fl
         listed = other[:-1] if len(other) > 1 and _MORE.fullmatch(other[-1]) else other
         if not listed:
             return "message", "exit 2 without an error line"
-        bad = [x for x in listed if not _names_input(x, cwd)]
+        bad = [x for x in listed if not _names_input(x, cwd, output)]
         if bad:
             return "message", f"names no input file: {bad[0][:300]!r}"
+    if output is not None and status == 0:
+        return "silent", f"exit 0 writing to {output}"
     if entry is not None and not any(entry.removeprefix("in/") in x for x in lines):
         return "silent", f"no warning or error names {entry}"
     if run["cpu"] > bound:
@@ -1245,10 +1346,11 @@ def _execute(worker: Worker, item: Case | Source, folder: Path, settings: Settin
     argv = list(source.argv)
     if isinstance(item, Case):  # every renderer sees mutated input too
         fmt = random.Random(f"corpusagree fuzz format {item.seed} {item.index}").choice(FORMATS)
-        argv += [] if fmt == "text" else ["--format", fmt]
+        argv += list(prep.argv) if prep.argv else [] if fmt == "text" else ["--format", fmt]
     run = worker.run(argv, folder, settings.timeout)
     out, err = _read(folder / "stdout"), _read(folder / "stderr")
-    outcome, why = classify(run, out, err, prep.token, folder, bound, prep.entry)
+    entry = prep.entry if prep.name_always or run["status"] == 0 else None
+    outcome, why = classify(run, out, err, prep.token, folder, bound, entry, prep.output)
     case_id = item.id if isinstance(item, Case) else "unmutated"
     mutation = item.mutation if isinstance(item, Case) else "none"
     return Result(case_id, source.name, mutation, prep.file, prep.detail, argv, outcome, why,

@@ -22,9 +22,10 @@ from ..model.errors import InputError
 from . import _paths, detect, get, resolve
 
 #: the kinds of data a folder may hold, in the order the report gives them
-KINDS = ("table", "coref", "segments", "senses")
-#: kinds whose readers take one folder per annotator
-ANNOTATOR_FOLDERS = ("coref", "segments")
+KINDS = ("table", "coref", "segments", "senses", "relations")
+#: kinds whose readers take one folder per annotator (tried in this order: a relations format
+#: that also holds mentions, as brat, is a coreference folder)
+ANNOTATOR_FOLDERS = ("coref", "segments", "relations")
 #: name endings of reliability-data files
 TABLE_SUFFIXES = (".csv", ".tsv")
 #: the name ending (before the suffix) of the weight matrix of a reliability-data file
@@ -206,6 +207,28 @@ def span_inputs(folder: Path) -> Found | None:
     return coref_inputs(folder) or segment_inputs(folder)
 
 
+# ---- relations -------------------------------------------------------------------------------
+def relation_inputs(folder: Path) -> Found | None:
+    """The relations of a folder (DISRPT ``.rels`` files, or another relations format): its
+    sub-folders that hold that format as its annotators when there are two or more, else the
+    folder itself (one folder per annotator, or files that name their annotators); None when
+    it holds none.
+
+    Examples
+    --------
+    >>> found = relation_inputs(Path("tests/data/fuzz/rels"))
+    >>> found.format, [p.name for p in found.paths]
+    ('disrpt', ['a', 'b'])
+    """
+    folder = Path(folder)
+    fmt = _format("relations", folder)
+    if fmt is None:
+        return None
+    sniff = get("relations", fmt).sniff
+    annotators = [d for d in _paths.subfolders(folder) if sniff(d)]
+    return Found("relations", fmt, annotators if len(annotators) >= 2 else [folder])
+
+
 # ---- word senses -------------------------------------------------------------------------------
 def sense_sets(folder: Path) -> tuple[list[Found], list[Path]]:
     """Annotation sets and inventories in a folder laid out like ``sample_corpora/senses/``:
@@ -261,9 +284,10 @@ def own_kind(folder: Path) -> tuple[str, set[Path]] | None:
 
 def kind(folder: Path) -> str | None:
     """What ``folder`` holds: its own files' kind (:func:`own_kind`), else ``coref`` (a
-    coreference format, in it or in a sub-folder) or ``segments`` (a segmentation format), or
-    None. Coreference comes first: its folders hold text files that the plain-text
-    segmentation reader would also take."""
+    coreference format, in it or in a sub-folder), ``segments`` (a segmentation format) or
+    ``relations`` (a relations format that neither takes, such as DISRPT ``.rels``), or None.
+    Coreference comes first: its folders hold text files that the plain-text segmentation
+    reader would also take."""
     folder = Path(folder)
     own = own_kind(folder)
     if own is not None:
@@ -272,6 +296,8 @@ def kind(folder: Path) -> str | None:
         return "coref"
     if _format("segments", folder):
         return "segments"
+    if _format("relations", folder):
+        return "relations"
     return None
 
 
@@ -319,5 +345,6 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
 
 __all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "TABLE_SUFFIXES",
            "WEIGHTS", "Found", "coref_inputs", "kind", "mmax2_projects", "own_kind",
-           "own_segment_files", "segment_inputs", "sense_format", "sense_sets", "span_inputs",
-           "table_files", "table_inputs", "table_layout", "tree_inputs", "units"]
+           "own_segment_files", "relation_inputs", "segment_inputs", "sense_format",
+           "sense_sets", "span_inputs", "table_files", "table_inputs", "table_layout",
+           "tree_inputs", "units"]

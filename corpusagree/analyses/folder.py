@@ -3,7 +3,9 @@
 What a sub-folder holds is recognised by the readers (:func:`corpusagree.readers.discover.
 units`): reliability-data files (``table``), a coreference format (``coref``, ``markables`` when
 it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or a segmentation
-format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees).
+format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees), or
+relations that no other kind takes, such as DISRPT ``.rels`` in annotator folders
+(``relations``).
 ``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
 ``chains/ann2``. Each job runs through its own ``read`` and ``analyse``, with the figures per
@@ -90,8 +92,8 @@ def parts(root: Path) -> tuple[list[Part], list[str]]:
                 notes.append(f"not reported: {folder}: {_why(e)}")
     if unread:
         notes.append(f"not reported: {', '.join(f'{d.name}/' for d in unread)} in {root} "
-                     "(no reliability data, coreference, segmentation or sense annotations "
-                     "that corpusagree reads)")
+                     "(no reliability data, coreference, segmentation, sense or relation "
+                     "annotations that corpusagree reads)")
     return out, notes
 
 

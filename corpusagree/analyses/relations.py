@@ -21,9 +21,10 @@ then
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from ..model.errors import InputError
 from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
-from ..readers import _paths
+from ..readers import _paths, discover
 from ..report.document import Report
 from ..report.tables import Column, Records, Table
 from ..stats.inference import Bootstrap, resampling
@@ -46,7 +47,7 @@ from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
 from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
-from .jobs import Job, register
+from .jobs import Job, Part, register
 
 __all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
            "read"]
@@ -289,6 +290,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     if not data.n_items:
         raise InputError("no relation in any file: nothing to compare",
                          ", ".join(corpus.inputs) or None)
+    _check_shared(items, match, ", ".join(corpus.inputs) or None)
     notes = list(corpus.notes)
     settings = resampling(bootstrap, data.groups, notes, items="relations")
     stage = Stages(progress, [settings.n_resamples if settings else 0])
@@ -338,6 +340,32 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
     )
 
 
+def _check_shared(items, match: str, where: str | None) -> None:
+    """One line naming the problem when no relation is labelled by two annotators: one
+    annotator, annotators with no document in common, or no relation in common."""
+    names, docs = list(items.annotators), list(items.documents)
+    if len(names) < 2:
+        raise InputError(f"only one annotator ({names[0]!r}, {_n(len(docs), 'document')}): "
+                         "relations compares two or more annotators of the same documents",
+                         where)
+    shared = items.annotated.sum(0) >= 2
+    if not shared.any():
+        has = "; ".join(f"{a!r} has {', '.join(repr(docs[d]) for d in np.flatnonzero(row)[:3])}"
+                        f"{' …' if row.sum() > 3 else ''}"
+                        for a, row in zip(names[:3], items.annotated[:3], strict=True))
+        raise InputError(f"no document annotated by two or more of the {len(names)} "
+                         f"annotators ({has}{' …' if len(names) > 3 else ''}): nothing to "
+                         "compare (documents are matched by name)", where)
+    if not ((items.data.codes >= 0).sum(0) >= 2).any():
+        raise InputError(f"none of the {items.data.n_items} relations is marked by two or "
+                         f"more annotators ({match} match of the endpoints): no label to "
+                         "compare", where)
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k:,} {word}{'' if k == 1 else 's'}"
+
+
 def _confused(data, n: int) -> Records:
     """The most frequent pairs of different labels on one relation (every annotator pair)."""
     a, b = np.triu_indices(data.n_coders, 1)
@@ -352,9 +380,17 @@ def _confused(data, n: int) -> Records:
 
 
 # ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """The relations of a sub-folder of a study (DISRPT ``.rels`` in annotator folders:
+    :func:`corpusagree.readers.discover.relation_inputs`), by document with diagnostics."""
+    found = discover.relation_inputs(folder)
+    if found is not None:
+        yield Part(found, detail={"by_document": True})
+
+
 JOB = register(Job(
     "relations", __name__, kinds=("relations",), tasks=("relations",),
     help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
     options=PARAMS, order=90,
     example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
-    folder={}))
+    folder={"relations": _folder_parts}))

@@ -113,12 +113,16 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         warnings.simplefilter("always", UserWarning)
         fmt, found = corpora.read("trees", plist, input_format, annotators, job="trees",
                                   **reader_options)
-    notes = [f"not a tree, left out: {w.message}" for w in caught
+    notes = [f"{_LEFT_OUT}{w.message}" for w in caught
              if issubclass(w.category, UserWarning)]
     corpus = corpus_of(found, fmt, [str(p) for p in plist],
                        readers.get("trees", fmt).options_for("trees", reader_options))
     corpus.notes += notes
     return corpus
+
+
+#: how a note names a file left out as no tree (and the error when nothing is left to compare)
+_LEFT_OUT = "not a tree, left out: "
 
 
 def corpus_of(trees: Sequence[RSTTree], fmt: str = "python", inputs: Sequence[str] = (),
@@ -387,8 +391,11 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
         notes.append(str(e))
     where = ", ".join(corpus.inputs) or None
     if not len(p.reference) and not p.segmentations:
-        raise InputError("no document with the same text from two annotators: nothing to "
-                         "compare", where)
+        why = [n for n in corpus.notes if n.startswith(_LEFT_OUT)] + [str(e) for e in p.problems]
+        raise InputError("no document with trees of the same text from two annotators: "
+                         "nothing to compare" + (f" ({why[0]}" + (
+                             f"; {len(why) - 1} more" if len(why) > 1 else "") + ")"
+                             if why else ""), where)
     trees, unmapped = relabel(p.trees, relation_labels)
     if unmapped:
         notes.append(f"relations the mapping does not list, kept lower-cased: "

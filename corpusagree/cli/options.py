@@ -26,7 +26,7 @@ from .. import readers
 from ..analyses.base import KEYWORDS
 from ..model.errors import InputError
 from ..model.params import Param, argparse_options
-from ..report import FORMATS, gates, html, plots, render
+from ..report import FORMATS, gates, html, plots, render, write
 from ..report.csv import write_files
 from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
@@ -265,18 +265,16 @@ def _shown(args: argparse.Namespace) -> bool:
 
 @contextmanager
 def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
+    """Standard output, or ``--output`` opened through the one write helper
+    (:func:`corpusagree.report.write.opened`: every refusal of the file system is one line)."""
     if not args.output:
         yield sys.stdout
         return
-    if Path(args.output).is_dir():
+    if os.path.isdir(args.output):
         raise InputError("is a folder: give a file name" + (
             " (a folder takes --format csv, one file per table)"
             if hasattr(args, "output_format") else ""), Path(args.output).resolve())
-    try:
-        fh = open(args.output, "w", encoding="utf-8", newline="")
-    except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", Path(args.output).resolve()) from None
-    with fh:
+    with write.opened(args.output) as fh:
         yield fh
 
 
@@ -356,12 +354,7 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
         print(line, file=sys.stderr)
     if getattr(args, "html", None):
         page = html.dumps(reports, defaults=getattr(args, "html_defaults", ()))
-        try:
-            with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(page)
-        except OSError as e:
-            raise InputError(f"cannot write: {e.strerror}", Path(args.html).resolve()) \
-                from None
+        write.write_text(args.html, page, newline="\n")
     if _to_folder(args):
         write_files(reports, Path(args.output))
         return status

@@ -188,7 +188,9 @@ class Report(WithTables):
 
         page = dumps([self])
         if path is not None:
-            Path(path).write_text(page, encoding="utf-8")
+            from .write import write_text
+
+            write_text(path, page)
         return page
 
     def _repr_html_(self) -> str:

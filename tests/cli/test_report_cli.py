@@ -66,7 +66,7 @@ def test_project_folder(cli_json, data_dir):
     assert doc[1]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
     assert doc[1]["format"] == "brat" and doc[1]["annotators"] == ["ann1", "ann2"]
     assert f"not reported: notes/ in {project} (no reliability data, coreference, " \
-        "segmentation or sense annotations that corpusagree reads)" in doc[0]["notes"]
+        "segmentation, sense or relation annotations that corpusagree reads)" in doc[0]["notes"]
     alone = cli_json("table", project / "table" / "x.tsv", "--ci", "--resamples", "50")
     assert doc[0]["coefficients"] == alone["coefficients"]
 
@@ -123,3 +123,20 @@ def test_a_truncated_table_is_one_line(cli, tmp_path, samples):
     status, _, err = cli("report", tmp_path, "--resamples", "10")
     assert status == 2
     assert err.count("\n") == 1 and err.startswith(f"{tmp_path / 'table' / 'acts.csv'}:")
+
+
+def test_report_runs_relations(cli_json, cli, tmp_path, samples):
+    """Issue 37, 4: a folder of DISRPT .rels in annotator folders was "no reliability data …
+    that corpusagree reads" (--strict: exit 2); the relations job's registration has its
+    folder parts."""
+    import shutil
+
+    shutil.copytree(samples.parent / "tests" / "data" / "fuzz" / "rels", tmp_path / "rels")
+    shutil.copytree(samples / "table", tmp_path / "table")
+    doc = cli_json("report", tmp_path, "--resamples", "20", "--strict")
+    reports = {r["job"]: r for r in doc}
+    assert reports["relations"]["format"] == "disrpt"
+    assert reports["relations"]["data"]["annotators"] == ["a", "b"]
+    assert not any("not reported" in n for r in doc for n in r["notes"])
+    status, _, err = cli("report", tmp_path / "rels", "--strict", "--resamples", "20")
+    assert status == 0, err

@@ -151,3 +151,18 @@ def test_identical_three_edu_trees_print_no_library_warning(cli, tmp_path):
     macro = {r["factor"]: r["kappa_macro"] for r in json.loads(out)["iruskieta"]}
     assert macro["relation"] is None and macro["nuclearity"] is None
     assert macro["constituent"] == 1.0
+
+
+def test_the_only_tree_left_out_is_named(cli, tmp_path):
+    """Issue 37, 11: when the only document's tree is left out as no tree, the error says
+    which file and why (it said only "no document with the same text")."""
+    for who in ("a", "b"):
+        (tmp_path / who).mkdir()
+    write(tmp_path / "a", "doc.rs3", HEADER + GOOD + "</body></rst>")
+    write(tmp_path / "b", "doc.rs3", HEADER + '<segment id="1">A b</segment>'
+          '<segment id="2">C d</segment></body></rst>')
+    status, _, err = cli("trees", tmp_path / "a", tmp_path / "b")
+    assert status == 2, err
+    assert "nothing to compare (not a tree, left out: " in err
+    assert f"{tmp_path / 'b' / 'doc.rs3'}:2: segment id=2 has no parent" in err, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

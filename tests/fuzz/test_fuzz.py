@@ -5,7 +5,10 @@ sources of ``sample_corpora/`` and ``tests/data/``, and small files of ``../shar
 when present; truncation, byte flips, duplicated and deleted lines, NUL bytes, huge numbers,
 UTF-16, UTF-8 with BOM, cp1252, invalid UTF-8, CRLF, CR, empty and missing files, a directory
 for a file, a 20 MB line, 100,000-deep XML and JSON, billion laughs, external entities and
-DTDs, XInclude, a special entry beside a file in an input folder, a 10 MB token). Every case
+DTDs, XInclude, a special entry beside a file in an input folder, a folder, pipe or link
+where a file the reader opens was (named, listed or found through another), a 10 MB token;
+the new jobs' sources: trees, relations in every format, the annotators' models, set labels
+for mvα, INCEpTION's export zips in their three layouts). Every case
 must end with exit status 0, or 2 and one line ``file:line: message`` per problem naming an
 input (then ``and N more problems``), none longer than ``fuzzing.LINE_LIMIT``; never a
 traceback, a hang, a crash, a memory blow-up, more than 10× the CPU time per byte of its
@@ -164,3 +167,35 @@ def test_special_entries_go_where_a_reader_lists_files(tmp_path):
         assert entry.is_symlink() or entry.exists() or entry.is_dir()
         kinds.add(prep.kind)
     assert kinds == {"pipe", "device", "broken", "folder"}
+
+
+def test_special_files_go_where_a_reader_opens_files():
+    """The special-file mutation reaches the files found through others (MMAX2's levels,
+    schemes and common_paths.xml, brat's .txt, XMI's TypeSystem.xml), not only those listed."""
+    srcs = {s.name: s for s in fuzzing.available_sources(shared=False)}
+    mmax2 = fuzzing._applicable_files(srcs["coref/mmax2"], "special_file")
+    assert any(f.endswith("_level.xml") for f in mmax2)
+    assert any(f.endswith("common_paths.xml") for f in mmax2)
+    assert any(f.startswith("Schemes/") for f in mmax2)
+    assert any(f.endswith(".txt") for f in fuzzing._applicable_files(srcs["coref/brat"],
+                                                                     "special_file"))
+    assert "output_target" in {m for _, m in fuzzing.pairs(list(srcs.values()))}
+
+
+@pytest.mark.parametrize("status, err, expected", [
+    (0, b"", "silent"),
+    (2, b"in/m/ann1/Markables/x_level.xml: a folder where a file is expected\n", "error"),
+])
+def test_a_special_file_must_be_named(tmp_path, status, err, expected):
+    (tmp_path / "in").mkdir()
+    outcome, _ = fuzzing.classify(_run(status), b"", err, "sEcReT42", tmp_path, bound=3.0,
+                                  entry="in/m/ann1/Markables/x_level.xml")
+    assert outcome == expected
+
+
+def test_an_output_target_may_be_named(tmp_path):
+    (tmp_path / "in").mkdir()
+    outcome, _ = fuzzing.classify(_run(2), b"", b"/dev/full: cannot write: No space left on "
+                                  b"device\n", "sEcReT42", tmp_path, bound=3.0,
+                                  output="/dev/full")
+    assert outcome == "error"
