@@ -153,8 +153,10 @@ def test_every_job_has_its_sections_and_plots(sample_page):
         # one picture a figure; the continuum one per document drawn
         assert all(f["svg"] == 1 for f in j["figures"] if f["id"] != "continuum"), j
         ids = {f["id"] for f in j["figures"]}
-        if j["job"] != "spans":
+        if j["job"] not in ("spans", "trees"):
             assert "scale" in ids and "bootstrap" in ids, j["job"]
+        if j["job"] == "trees":  # its headline: Parseval F1, not coefficients on the scales
+            assert "parseval" in ids and "bootstrap" in ids and "scale" not in ids
             assert "bootstrap" in j["parts"]
         if j["job"] in ("table", "coref", "segments", "senses"):
             assert {"pairwise", "disputed"} <= set(j["parts"]), j["job"]
@@ -781,3 +783,39 @@ def test_trees_side_by_side_keep_their_indentation(browser, tmp_path):
         tab.locator("td.outline").first.scroll_into_view_if_needed()
         tab.screenshot(path=str(tmp_path / f"{path.stem}.png"))
         tab.close()
+
+
+HEADLINE = """() => {
+  const s = document.querySelector('section.part[data-part="summary"]');
+  const first = s.querySelector('figure.plot');
+  return {first: first.dataset.figure, text: first.textContent,
+          figures: [...s.querySelectorAll('figure.plot')].map(f => f.dataset.figure),
+          tables: [...s.querySelectorAll('table caption')].map(c => c.textContent)};
+}"""
+
+
+def test_trees_headline_is_parseval_f1(browser, tmp_path):
+    """Issue 34, item 3: the trees page opens with the job's main measure, RST-Parseval and
+    Parseval F1 with intervals; the boundary coefficients of the few documents whose EDUs
+    differ are a secondary table below, not the summary's conventional scales."""
+    from corpusagree.analyses import trees
+    from corpusagree.stats.inference import Bootstrap
+
+    report = trees.analyse(trees.read(SAMPLES / "trees"),
+                           bootstrap=Bootstrap(n_resamples=50, seed=1))
+    assert report.tables["boundaries"].rows  # there is a boundary table to keep out
+    page = tmp_path / "trees.html"
+    page.write_text(html.dumps([report]), encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 1280, "height": 800})
+    tab.goto(page.resolve().as_uri())
+    got = tab.evaluate(HEADLINE)
+    tab.close()
+    assert got["first"] == "parseval" and "scale" not in got["figures"]
+    assert "Parseval full" in got["text"] and "RST-Parseval full" in got["text"]
+    assert any(c.startswith("RST-Parseval") for c in got["tables"])
+    assert not any(c.startswith("Boundaries") for c in got["tables"])
+    # the bars are the F1 of the table, the full measure of the first pair on top
+    plot = next(p for p in report.plots() if p.id == "parseval")
+    full = [r["f1"] for r in report.parseval if r["measure"] == "full"]
+    assert plot.data["values"][-2:] == full[::-1]
+    assert plot.data["labels"][-1] == "RST-Parseval full"
