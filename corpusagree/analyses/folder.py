@@ -3,7 +3,7 @@
 What a sub-folder holds is recognised by the readers (:func:`corpusagree.readers.discover.
 units`): reliability-data files (``table``), a coreference format (``coref``, ``markables`` when
 it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or a segmentation
-format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees).
+format (``segments``; ``trees`` too for RST trees; not ``spans``: segments tile the text).
 ``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
 ``chains/ann2``. Each job runs through its own ``read`` and ``analyse``, with the figures per

@@ -17,8 +17,8 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "spans",
-                    "segments", "spans", "trees", "senses", "senses"]
+    assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "segments",
+                    "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -78,12 +78,13 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     shutil.copytree(samples / "segments" / "rs3", tmp_path / "edus")
     shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
     doc = cli_json("report", tmp_path, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "spans", "trees"]
+    assert [d["job"] for d in doc] == ["table", "coref", "spans", "segments", "trees"]
     assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
                                                                           "ann3"]
     assert doc[2]["data"]["annotators"] == ["ann1", "ann2", "ann3"]
     assert doc[3]["format"] == "rs3" and doc[3]["data"]["coders"] == ["ada", "ben", "chloe"]
     assert doc[4]["format"] == "rs3" and doc[4]["data"]["annotators"] == ["ada", "ben", "chloe"]
+    assert doc[4]["job"] == "trees"
     conll = cli_json("coref", *(tmp_path / "chains" / f"ann{k}" for k in (1, 2, 3)),
                      "--ci", "--resamples", "50", "--by-document")
     assert doc[1]["scores"] == conll["scores"]
@@ -92,10 +93,25 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
 @pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
-                                       ("segments/rs3", ["segments", "spans", "trees"])])
+                                       ("segments/rs3", ["segments", "trees"])])
 def test_a_job_folder_itself(cli_json, samples, sub, jobs):
     doc = cli_json("report", samples / sub, "--resamples", "20")
     assert [d["job"] for d in doc] == jobs
+
+
+def test_spans_only_on_spans_and_undefined_rows_collapsed(reports):
+    """Issue 34, item 7: ``spans`` does not run on segmentations (they tile the text, where the
+    2016 uα family and γ-cat have nothing to compare); a measure undefined on the mentions is
+    a line of the table's notes, naming it and why, not a row of dashes."""
+    spans = [r for r in reports if r.job == "spans"]
+    assert len(spans) == 1 and not any("segments" in str(p) for r in spans for p in r.inputs)
+    t = spans[0].tables["alpha_u"]
+    undefined = [r for r in spans[0].alpha_u if r["reason"]]
+    assert undefined and len(t.rows) == len(spans[0].alpha_u) - len(undefined)
+    assert all(isinstance(row[2], float) and row[2] == row[2] for row in t.rows)
+    named = " ".join(t.notes)
+    for r in undefined:
+        assert f"{r['category'] or 'all'}" in named
 
 
 def test_nothing_readable_is_named(cli, tmp_path):
