@@ -176,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, names: dict[str, str]) -> int:
     try:
-        opt.html_defaults(args)
+        page = opt.html_args(args)
+        if page is not None:  # the page's analysis, then the one the terminal shows
+            page.func(page)
         return args.func(args)
     except InputError as e:
         print(in_flags(str(e), names), file=sys.stderr)

@@ -34,7 +34,7 @@ from ..stats.inference import INTERVALS, Bootstrap
 
 __all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
            "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
-           "character", "ci_level", "distances_of", "emit", "html_defaults", "keyword",
+           "character", "ci_level", "distances_of", "emit", "html_args", "html_defaults", "keyword",
            "nonnegative_float", "nonnegative_int", "output_stream", "positive_float",
            "positive_int", "progress", "reader_options_of", "reading", "resamples", "split"]
 
@@ -287,6 +287,22 @@ def _to_folder(args: argparse.Namespace) -> bool:
         out.endswith(("/", os.sep)) or Path(out).is_dir())
 
 
+def html_args(args: argparse.Namespace) -> argparse.Namespace | None:
+    """With ``--html`` and options the page needs that the command line left off: the
+    arguments of the page's run (:func:`html_defaults` applied to a copy, ``terminal``
+    False), while ``args`` keep what the user asked for and lose ``--html``: the terminal
+    output is the same with and without ``--html``. None when one run serves both."""
+    asked = dict(vars(args))
+    html_defaults(args)
+    if not args.html_defaults:
+        return None
+    page = argparse.Namespace(**vars(args))
+    page.terminal = False
+    vars(args).update(asked)
+    args.html, args.html_defaults = None, []
+    return page
+
+
 def html_defaults(args: argparse.Namespace) -> None:
     """With ``--html``: matplotlib checked before any analysis, and the intervals (``--ci``),
     diagnostics and figures per document the page draws turned on unless the command line
@@ -352,7 +368,8 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
     or 1 when a gate of ``--fail-under`` is not met (one line each on standard error)."""
     failed = _check_gates(args, reports)
     status = 1 if failed else 0
-    for line in failed:
+    terminal = getattr(args, "terminal", True)
+    for line in failed if terminal else ():
         print(line, file=sys.stderr)
     if getattr(args, "html", None):
         page = html.dumps(reports, defaults=getattr(args, "html_defaults", ()))
@@ -362,6 +379,8 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
         except OSError as e:
             raise InputError(f"cannot write: {e.strerror}", Path(args.html).resolve()) \
                 from None
+    if not terminal:  # the page's run (html_args): the page and nothing more
+        return status
     if _to_folder(args):
         write_files(reports, Path(args.output))
         return status

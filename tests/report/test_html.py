@@ -819,3 +819,28 @@ def test_trees_headline_is_parseval_f1(browser, tmp_path):
     full = [r["f1"] for r in report.parseval if r["measure"] == "full"]
     assert plot.data["values"][-2:] == full[::-1]
     assert plot.data["labels"][-1] == "RST-Parseval full"
+
+
+@pytest.mark.parametrize("argv", [("report", SAMPLES, "--resamples", "30"),
+                                  ("table", SAMPLES / "table" / "dialogue_acts.csv"),
+                                  ("table", "-", "--ci", "0.9", "--resamples", "30")])
+def test_html_writes_the_page_and_nothing_more(cli, tmp_path, monkeypatch, argv):
+    """Issue 34, item 9: the terminal output is the same with and without ``--html`` (the
+    page's diagnostics, intervals and figures per document are computed for the page only),
+    standard input included; what the user gave (``--ci 0.9``) holds for both."""
+    def stdin():
+        text = (SAMPLES / "table" / "dialogue_acts.csv").read_text(encoding="utf-8")
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+    stdin()
+    status, plain, err = cli(*argv)
+    assert status == 0, err
+    page = tmp_path / "p.html"
+    stdin()
+    status, out, err = cli(*argv, "--html", page)
+    assert status == 0, err
+    assert out == plain
+    p = Page(page.read_text(encoding="utf-8"))
+    assert "disputed" in p.jobs[0]["parts"] and "bootstrap" in p.jobs[0]["parts"]
+    if "0.9" in argv:
+        assert "<dd>90% bootstrap" in page.read_text(encoding="utf-8")
