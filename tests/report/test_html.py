@@ -844,3 +844,35 @@ def test_html_writes_the_page_and_nothing_more(cli, tmp_path, monkeypatch, argv)
     assert "disputed" in p.jobs[0]["parts"] and "bootstrap" in p.jobs[0]["parts"]
     if "0.9" in argv:
         assert "<dd>90% bootstrap" in page.read_text(encoding="utf-8")
+
+
+def test_local_coder_caveat_tops_the_page(browser, tmp_path):
+    """Issue 34, item 5: on the page of segmentations whose coder names are local to each
+    chapter the caveat is the summary's first words (above the fold), and there is no
+    coder × coder heatmap or leave-one-coder-out table."""
+    import warnings
+
+    from corpusagree.analyses import segments
+
+    from support import DATA
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        report = segments.analyse(segments.read([DATA / "segments_moonstone" /
+                                                 "segmentations"]), diagnostics=5,
+                                  by_document=True)
+    page = tmp_path / "moon.html"
+    page.write_text(html.dumps([report]), encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 1280, "height": 800})
+    tab.goto(page.resolve().as_uri())
+    got = tab.evaluate("""() => {
+      const p = document.querySelector('section.part[data-part="summary"] p.summary');
+      return {text: p.textContent, top: p.getBoundingClientRect().top,
+              parts: [...document.querySelectorAll('section.part')].map(s => s.dataset.part),
+              tables: [...document.querySelectorAll('table caption')].map(c => c.textContent)};
+    }""")
+    tab.close()
+    assert got["text"].startswith("CAUTION: coder names look local to each document")
+    assert got["top"] < 800
+    assert "pairwise" not in got["parts"]
+    assert not any("Leave one coder out" in c or "coder × coder" in c for c in got["tables"])
