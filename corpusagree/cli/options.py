@@ -15,6 +15,7 @@ Numbers are checked where they are parsed: a negative ``--seed``, ``--resamples 
 from __future__ import annotations
 
 import argparse
+import re
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -211,11 +212,15 @@ def split(values: str | Sequence[str] | None) -> list[str] | None:
     return out or None
 
 
-def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[str] = ()
-                       ) -> argparse._ArgumentGroup:
+def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[str] = (),
+                       job: str | None = None) -> argparse._ArgumentGroup:
     """``--input-format`` and every option the readers of ``tasks`` declare (once each, but
-    those named in ``skip``), in an ``input`` group, which is returned."""
+    those named in ``skip``), in an ``input`` group, which is returned; with ``job``, an
+    option the job sets for its readers (:attr:`corpusagree.readers.Reader.defaults`) says
+    that default in its help."""
     known = {n: r for task in tasks for n, r in readers.readers(task).items()}
+    job_defaults = {k: v for r in known.values()
+                    for k, v in (r.defaults.get(job, {}) if job else {}).items()}
     g = p.add_argument_group("input")
     g.add_argument("--input-format", default="auto", choices=["auto", *known],
                    help="input format (default: recognised from the files): " +
@@ -225,7 +230,15 @@ def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[s
         if opt.name in seen:
             continue
         seen.add(opt.name)
-        kw: dict = {"help": opt.help, "dest": f"reader_{opt.name}"}
+        text = opt.help
+        if opt.name in job_defaults:  # the job's default, not the reader function's
+            v = job_defaults[opt.name]
+            shown = f"(default: {','.join(map(str, v)) if isinstance(v, (list, tuple)) else v})"
+            if "(default:" in text:
+                text = re.sub(r"\(default: [^)]*\)", shown, text)
+            elif "default" not in text:
+                text = f"{text} {shown}"
+        kw: dict = {"help": text, "dest": f"reader_{opt.name}"}
         if opt.metavar:
             kw["metavar"] = opt.metavar
         if opt.multiple:

@@ -13,7 +13,7 @@ import pytest
 
 from corpusagree.analyses import relations, trees
 
-from support import CORPORA, ROOT, write
+from support import CORPORA, ROOT, SAMPLES, write
 
 RSTMULTI = CORPORA / "rstmulti_hewett2025" / "data"
 HEADER = ('<rst><header><relations><rel name="elaboration" type="rst"/>'
@@ -151,3 +151,22 @@ def test_identical_three_edu_trees_print_no_library_warning(cli, tmp_path):
     macro = {r["factor"]: r["kappa_macro"] for r in json.loads(out)["iruskieta"]}
     assert macro["relation"] is None and macro["nuclearity"] is None
     assert macro["constituent"] == 1.0
+
+
+def test_on_error_help_says_what_the_job_does(cli, tmp_path):
+    """Issue 34, item 11: ``trees --help`` gives --on-error's default as the trees job has it
+    (skip), and the job skips a file that is no tree with a note."""
+    import re
+    import shutil
+
+    status, out, _ = cli("trees", "--help")
+    assert status == 0
+    text = re.sub(r"\s+", " ", out.split("--on-error {error,skip}", 2)[2])
+    assert "one-line warning (default: skip)" in text.split("--")[0]
+    for a in ("ann1", "ann2"):
+        shutil.copytree(SAMPLES / "trees" / "rs3" / a, tmp_path / a)
+    (tmp_path / "ann2" / "broken.rs3").write_text("<rst><body><segment id='1' parent='9'>x"
+                                                  "</segment></body></rst>")
+    status, out, err = cli("trees", tmp_path / "ann1", tmp_path / "ann2", "--format", "json")
+    assert status == 0, err
+    assert "not a tree, left out" in out

@@ -139,8 +139,10 @@ def sample_page(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("html")
     page, doc = out / "report.html", out / "report.json"
+    # the options --html would turn on given, so that the JSON is the page's (issue 34,
+    # item 9: what --html turns on is the page's alone)
     assert main(["report", str(SAMPLES), "--html", str(page), "--resamples", "200",
-                 "--format", "json", "--output", str(doc)]) == 0
+                 "--diagnostics", "10", "--format", "json", "--output", str(doc)]) == 0
     return page, json.loads(doc.read_text(encoding="utf-8"))
 
 
@@ -532,7 +534,7 @@ def test_an_unwritable_page_is_one_line(cli, tmp_path):
 
 def test_without_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(InputError, match=r'pip install "corpusagree\[report\]"'):
+    with pytest.raises(InputError, match=r'pip install "\.\[report\]"'):
         html.dumps([])
 
 
@@ -547,7 +549,7 @@ def test_without_matplotlib_html_stops_before_the_analysis(cli, monkeypatch, tmp
     status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html",
                            tmp_path / "t.html")
     assert status == 2 and not out
-    assert err.count("\n") == 1 and "corpusagree[report]" in err
+    assert err.count("\n") == 1 and 'pip install ".[report]"' in err
 
 
 def test_same_reports_same_page():
