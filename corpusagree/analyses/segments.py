@@ -458,8 +458,9 @@ class SegmentsReport(Report):
         where = ", ".join(self.inputs) or "segmentations"
         fmt = f" ({self.format})" if self.format else ""
         caution = ("CAUTION: coder names look local to each document (the same name need not "
-                   "be the same person in another), so the coder-level tables (coder × coder, leave one coder "
-                   "out, coder rates) are left out; see the first note. "
+                   "be the same person in another), so the coder-level tables (coder × "
+                   "coder, leave one coder out, coder rates) are left out; see the first "
+                   "note. "
                    if self.local_coders else "")
         return (f"{caution}{where}{fmt}: {_n(d['documents'], 'document')}, "
                 f"{_n(len(d['coders']), 'coder')}, {_n(d['units'], self.unit)}, "

@@ -15,8 +15,8 @@ Numbers are checked where they are parsed: a negative ``--seed``, ``--resamples 
 from __future__ import annotations
 
 import argparse
-import re
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager

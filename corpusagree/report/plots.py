@@ -5,7 +5,8 @@ Each function takes plain data (what a report's tables and plots hold) and retur
 screen reader), a ``<title>`` and ``role="img"`` naming the picture, no timestamps, the same
 bytes for the same data. Every picture is cut to the extent of what it draws (names, labels,
 colour bar), so no text is clipped by its figure. matplotlib is the ``report`` extra
-(``pip install ".[report]"`` in a checkout, as the documentation's Installation page says); without it :func:`require` says how to get it.
+(``pip install ".[report]"`` in a checkout, as the documentation's Installation page
+says); without it :func:`require` says how to get it.
 """
 
 from __future__ import annotations
