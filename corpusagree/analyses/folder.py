@@ -163,8 +163,9 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
             report.notes.insert(0, part.found.note)
         out.append(report)
     if not out:
-        if len(errors) == 1 and len(notes) == 1:
-            raise errors[0]  # the one part there was: its own error, naming its file
+        if errors and len(notes) == len(errors) and len({str(e) for e in errors}) == 1:
+            # the one file there was (read by each of its jobs): its own error, naming it
+            raise errors[0]
         why = "; ".join(notes) or ("no sub-folder holds reliability data (.csv/.tsv with "
                                    "coder, item, label), coreference, segmentation or sense "
                                    "annotations that corpusagree reads")

@@ -17,8 +17,8 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "table", "coref", "markables", "spans", "segments", "segments",
-                    "trees", "senses", "senses"]
+    assert jobs == ["table", "annotators", "table", "table", "annotators", "coref",
+                    "markables", "spans", "segments", "segments", "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -26,8 +26,9 @@ def test_every_job_runs(reports):
 
 def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
     doc = cli_json("report", samples, "--resamples", "200")
-    assert isinstance(doc, list) and [d["job"] for d in doc][:3] == ["table", "table", "coref"]
-    table = doc[0]
+    assert isinstance(doc, list) and [d["job"] for d in doc][:3] == ["table", "annotators",
+                                                                     "table"]
+    table = doc[2]
     alone = cli_json("table", samples / "table" / "dialogue_acts.csv", "--group", "document",
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
                      "--resamples", "200")
@@ -57,11 +58,11 @@ def test_project_folder(cli_json, data_dir):
     holds nothing readable and is named in a note."""
     project = data_dir / "report_project"
     doc = cli_json("report", project, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "spans"]
+    assert [d["job"] for d in doc] == ["table", "annotators", "coref", "spans"]
     assert doc[0]["inputs"] == [str(project / "table" / "x.tsv")]
     assert doc[0]["data"]["coders"] == 3 and doc[0]["data"]["items"] == 10
-    assert doc[1]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
-    assert doc[1]["format"] == "brat" and doc[1]["annotators"] == ["ann1", "ann2"]
+    assert doc[2]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
+    assert doc[2]["format"] == "brat" and doc[2]["annotators"] == ["ann1", "ann2"]
     assert f"not reported: notes/ in {project} (no reliability data, coreference, " \
         "segmentation or sense annotations that corpusagree reads)" in doc[0]["notes"]
     alone = cli_json("table", project / "table" / "x.tsv", "--ci", "--resamples", "50")
@@ -90,7 +91,7 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     assert doc[1]["scores"] == conll["scores"]
 
 
-@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table"]),
+@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "annotators"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
                                        ("segments/rs3", ["segments", "trees"])])
@@ -133,3 +134,26 @@ def test_a_truncated_table_is_one_line(cli, tmp_path, samples):
     status, _, err = cli("report", tmp_path, "--resamples", "10")
     assert status == 2
     assert err.count("\n") == 1 and err.startswith(f"{tmp_path / 'table' / 'acts.csv'}:")
+
+
+def test_report_runs_the_annotators_job_on_its_sample(reports, samples, tmp_path):
+    """Issue 34, item 8: ``report`` runs ``annotators`` on the reliability data of categories
+    (the crowd sample, written by its seeded script: the same bytes again), with the models
+    that fit in seconds; the random clicker and the one who always says "pos" come last."""
+    import importlib.util
+
+    from corpusagree.analyses import annotators
+
+    spec = importlib.util.spec_from_file_location(
+        "make_crowd", samples / "annotators" / "make_samples.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    lines = (samples / "annotators" / "crowd.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == [",".join(r) for r in make.rows()]
+    mine = [r for r in reports if r.job == "annotators"]
+    assert [r.inputs[0].rsplit("/", 1)[1] for r in mine] == ["crowd.csv", "dialogue_acts.csv"]
+    crowd = mine[0]
+    assert [m.id for m in crowd.models] == list(annotators.REPORT_MODELS)
+    ds = next(m for m in crowd.models if m.id == "dawid_skene").result
+    order = sorted(range(len(ds.annotators)), key=lambda a: ds.skill_values[a])
+    assert {str(ds.annotators[a]) for a in order[:2]} == {"w7", "w8"}

@@ -155,7 +155,7 @@ def test_every_job_has_its_sections_and_plots(sample_page):
         # one picture a figure; the continuum one per document drawn
         assert all(f["svg"] == 1 for f in j["figures"] if f["id"] != "continuum"), j
         ids = {f["id"] for f in j["figures"]}
-        if j["job"] not in ("spans", "trees"):
+        if j["job"] not in ("spans", "trees", "annotators"):
             assert "scale" in ids and "bootstrap" in ids, j["job"]
         if j["job"] == "trees":  # its headline: Parseval F1, not coefficients on the scales
             assert "parseval" in ids and "bootstrap" in ids and "scale" not in ids
@@ -177,7 +177,7 @@ def test_every_job_has_its_sections_and_plots(sample_page):
             assert drawn == min(spans.PLOT_DOCUMENTS, len(d["data"]["documents"])) > 1
     assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
     # the table with a document column: α per document
-    assert "by_group-strips" in {f["id"] for f in p.jobs[0]["figures"]}
+    assert "by_group-strips" in {f["id"] for j in p.jobs for f in j["figures"]}
 
 
 def test_matrices_have_headings_and_their_odd_one_out(sample_page):
@@ -212,7 +212,8 @@ def test_options_and_intervals_read_as_a_person_writes_them(sample_page):
         assert not [d for _, d in summaries if python in d], python
     names = [o.split(":")[0] for _, d in summaries for o in d.split("; ")]
     assert "by document" in names and not [n for n in names if "_" in n], names
-    table = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", text[:text.index("</dl>")]))
+    acts = text[text.index("dialogue_acts.csv</dd>"):]  # the table job's first sample
+    table = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", acts[:acts.index("</dl>")]))
     assert table["read with"] == "group: document"
 
 
@@ -522,7 +523,7 @@ def test_report_on_several_folders(cli, tmp_path):
                          "--resamples", "20", "--format", "json", "-o", tmp_path / "r.json")
     assert status == 0, err
     assert [j["job"] for j in Page(page.read_text(encoding="utf-8")).jobs] == \
-        ["table", "table", "senses", "senses"]
+        ["table", "table", "annotators", "senses", "senses"]
 
 
 def test_an_unwritable_page_is_one_line(cli, tmp_path):
