@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
+from pathlib import Path
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from ..model.errors import InputError
 from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
+from ..readers import discover
 from ..report.document import Report
 from ..report.tables import Column, Plot, Records, Table, bootstrap_caption
 from ..stats import distances as dist
@@ -56,9 +58,10 @@ from .base import (
     quiet,
     several,
 )
-from .jobs import Job, register
+from .jobs import Job, Part, register
 
 __all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
+           "REPORT_MODELS",
            "WARM", "WORST", "AnnotatorsReport", "Candidate", "ModelFit", "analyse", "as_corpus",
            "label_keys", "read"]
 
@@ -1008,9 +1011,24 @@ def _candidates(data: ReliabilityData, humans: list[int], cands: list[str], epsi
 
 
 # ---- the registration ------------------------------------------------------------------------
+def _folder_parts(folder: Path) -> Iterator[Part]:
+    """Every reliability-data file of categories in a sub-folder of a study folder (the models
+    of the annotators are models of categories: numeric marks are left to the table job),
+    with the models that fit in seconds (:data:`REPORT_MODELS`; GLAD and MACE, slow under the
+    bootstrap, are the job's own)."""
+    for f in discover.table_files(folder):
+        found = discover.table_inputs(f)
+        if found.analysis.get("distance", "nominal") == "nominal":
+            yield Part(found, {"models": list(REPORT_MODELS)})
+
+
+#: the models ``report FOLDER`` fits (``corpusagree annotators`` fits every one)
+REPORT_MODELS = ("majority_vote", "wawa", "dawid_skene", "one_coin")
+
+
 JOB = register(Job(
     "annotators", __name__, kinds=("judgements",), tasks=("table",),
     help="who to trust: models of the annotators, the alt-test of a model",
     options=PARAMS, order=20,
     example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={}))
+    folder={"table": _folder_parts}))

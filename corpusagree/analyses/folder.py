@@ -3,8 +3,8 @@
 What a sub-folder holds is recognised by the readers (:func:`corpusagree.readers.discover.
 units`): reliability-data files (``table``), a coreference format (``coref``, ``markables`` when
 it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or a segmentation
-format (``segments``, and ``spans`` on its segments; ``trees`` too for RST trees), or
-relations that no other kind takes, such as DISRPT ``.rels`` in annotator folders
+format (``segments``; ``trees`` too for RST trees; not ``spans``: segments tile the text),
+or relations that no other kind takes, such as DISRPT ``.rels`` in annotator folders
 (``relations``).
 ``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
@@ -138,7 +138,8 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
     >>> _ = shutil.copytree("sample_corpora/senses", study / "wsd")
     >>> [(r.job, pathlib.Path(r.inputs[0]).name) for r in folder.analyse(study)]
     [('table', 'dialogue_acts.csv'), ('table', 'essay_marks_wide.csv'),
-     ('ratings', 'essay_marks_wide.csv'), ('senses', 'sample.data.xml'),
+     ('annotators', 'dialogue_acts.csv'), ('ratings', 'essay_marks_wide.csv'),
+     ('senses', 'sample.data.xml'),
      ('senses', 'sample.tsv')]
     """
     root = Path(root)
@@ -166,8 +167,9 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
             report.notes.insert(0, part.found.note)
         out.append(report)
     if not out:
-        if len(errors) == 1 and len(notes) == 1:
-            raise errors[0]  # the one part there was: its own error, naming its file
+        if errors and len(notes) == len(errors) and len({str(e) for e in errors}) == 1:
+            # the one file there was (read by each of its jobs): its own error, naming it
+            raise errors[0]
         why = "; ".join(notes) or ("no sub-folder holds reliability data (.csv/.tsv with "
                                    "coder, item, label), coreference, segmentation or sense "
                                    "annotations that corpusagree reads")

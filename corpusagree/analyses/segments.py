@@ -441,6 +441,9 @@ class SegmentsReport(Report):
     notes: list[str]
     #: with the diagnostics of typed boundaries: their coincidence matrix (labels, matrix)
     typed_coincidence: dict | None = None
+    #: why the coder names look local to each document (:func:`local_coder_hint`), or None:
+    #: the summary says so, and the coder-level tables are left out
+    local_coders: str | None = None
     job = "segments"
 
     def body(self) -> dict:
@@ -455,7 +458,12 @@ class SegmentsReport(Report):
         d = self.data
         where = ", ".join(self.inputs) or "segmentations"
         fmt = f" ({self.format})" if self.format else ""
-        return (f"{where}{fmt}: {_n(d['documents'], 'document')}, "
+        caution = ("CAUTION: coder names look local to each document (the same name need not "
+                   "be the same person in another), so the coder-level tables (coder × "
+                   "coder, leave one coder out, coder rates) are left out; see the first "
+                   "note. "
+                   if self.local_coders else "")
+        return (f"{caution}{where}{fmt}: {_n(d['documents'], 'document')}, "
                 f"{_n(len(d['coders']), 'coder')}, {_n(d['units'], self.unit)}, "
                 f"{_n(d['segmentations'], 'segmentation')} ({_n(d['segments'], 'segment')}); "
                 f"{_n(d['not_segmented'], 'document × coder cell')} not segmented "
@@ -483,8 +491,11 @@ class SegmentsReport(Report):
         out.append(estimate_table(
             "unit_sets", f"Unit sets: {d['units']} units labelled by the units of their "
             "segment (Artstein & Poesio 2005, §4.4)", self.unit_sets))
-        out += self._pairwise_tables()
-        out += self._coder_tables()
+        pairwise = self._pairwise_tables()
+        if self.local_coders:  # coders are names, not people: only the pooled means hold
+            out += pairwise[:1]
+        else:
+            out += pairwise + self._coder_tables()
         if self.diagnostics is not None:
             out += self._costliest_tables()
         if self.by_document is not None:
@@ -724,7 +735,8 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     for s in segs:
         docs[s.document].append(s)
     docs = {d: docs[d] for d in lay.documents}
-    notes: list[str] = list(corpus.notes)
+    local = local_coder_hint(segs, [Path(p) for p in corpus.inputs if Path(p).exists()])
+    notes: list[str] = ([local] if local else []) + list(corpus.notes)
     settings = resampling(bootstrap, bdata.groups, notes,
                           items="items (potential boundaries, units)")
     sizes = [settings.n_resamples if settings else 0] * (2 + (tdata is not None))
@@ -767,6 +779,7 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
         else _costliest(bdata, udata, distances[0], diagnostics),
         notes=list(dict.fromkeys(notes)),
         typed_coincidence=None if diagnostics is None or tdata is None else _coincidence(tdata),
+        local_coders=local,
     )
 
 

@@ -445,7 +445,8 @@ class SpansReport(Report):
             if covered:
                 cols.append(Column("coverage", "coverage", "float", 3, optional=True))
             rows = []
-            for r in self.alpha_u:
+            # an undefined measure is a line of the notes (what, and why), not a row of "—"
+            for r in (r for r in self.alpha_u if not (r["reason"] and r["value"] != r["value"])):
                 line = [ua.VARIANTS[r["variant"]], r["category"] or "all", r["value"]]
                 if ivs:
                     iv = r.get("interval")
@@ -1049,15 +1050,10 @@ def _mention_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"by_document": True, "diagnostics": 5})
 
 
-def _segment_parts(folder: Path) -> Iterator[Part]:
-    """The segments of a sub-folder of segmentations, as spans."""
-    found = discover.segment_inputs(folder)
-    if found is not None:
-        yield Part(found, {"by_document": True, "diagnostics": 5})
-
-
 JOB = register(Job(
     "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
     help="span agreement without pre-set units: unitizing α and γ",
     options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
-    folder={"coref": _mention_parts, "segments": _segment_parts}))
+    # not on sub-folders of segmentations: segments tile each text with one category, where
+    # the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
+    folder={"coref": _mention_parts}))

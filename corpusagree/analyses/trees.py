@@ -310,7 +310,7 @@ class TreesReport(Report):
         return out
 
     def plots(self) -> list[Plot]:
-        out = []
+        out = [self._headline_plot()] if self.parseval else []
         iv = self.f1_interval
         if iv is not None and iv.distribution is not None:
             out.append(bootstrap_plot("F1", "Parseval, full", iv.estimate, iv))
@@ -321,6 +321,23 @@ class TreesReport(Report):
                      "(rows: reference, columns: other)", "confusion",
                      {"rows": c["labels"], "columns": c["labels"], "values": c["counts"],
                       "label": "constituents", "vmin": 0.0})]
+
+
+    def _headline_plot(self) -> Plot:
+        """The headline: the F1 of RST-Parseval and Parseval (micro, with their intervals), the
+        full measure of the first annotator pair on top; the page's summary opens with it."""
+        rows = [r for m in ("full", "span") for r in self.parseval if r["measure"] == m]
+        several = len({(r["reference"], r["other"]) for r in rows}) > 1
+        rows = rows[::-1]  # the bars are drawn from the bottom
+        labels = [f"{VARIANTS[r['variant']]} {r['measure']}"
+                  + (f" ({r['reference']}, {r['other']})" if several else "") for r in rows]
+        ivs = [r["interval"] or {} for r in rows]
+        return Plot("parseval", "Constituents shared: RST-Parseval and Parseval F1 (micro)",
+                    "bars", {"labels": labels, "values": [r["f1"] for r in rows],
+                             "low": [i.get("low") for i in ivs],
+                             "high": [i.get("high") for i in ivs], "label": "F1"},
+                    ["The report's main measure (the trees' boundary coefficients are "
+                     "secondary: they cover only the documents whose EDUs differ)."])
 
 
 def _iv(iv: dict | None):

@@ -8,6 +8,7 @@ status 2; a closed pipe (``| head``) ends quietly with status 0.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import importlib.util
 import os
@@ -26,7 +27,8 @@ from . import compare, plan, report, schema
 from . import job as made
 from . import options as opt
 
-__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main"]
+__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main",
+           "unrecognized"]
 
 #: the commands that are not jobs of :mod:`corpusagree.analyses`: ``compare`` and ``plan``
 #: (study design), ``report`` runs every job on a study folder, ``schema`` prints the JSON
@@ -117,6 +119,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def unrecognized(parser: argparse.ArgumentParser, extra: Sequence[str]) -> None:
+    """Exit through ``parser`` (a job's: ``corpusagree JOB --help``) on arguments it does not
+    know, suggesting the nearest of its options (``--sed``: ``--seed``)."""
+    known = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+    near = [m for x in extra if x.startswith("-")
+            for m in difflib.get_close_matches(x.split("=")[0], known, n=1, cutoff=0.6)]
+    hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
+    parser.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
 def _warn_one_line(message, category, filename, lineno, file=None, line=None, *,
                    names: dict[str, str]) -> None:
     print(f"warning: {in_flags(str(message), names)}", file=sys.stderr)
@@ -163,11 +175,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"corpusagree {__version__}")  # without building the jobs' parsers
         return 0
     parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the job's parser: its help, and the option meant
+            unrecognized(sub.choices[args.command], extra)
     except SystemExit as e:  # --help, --version, or a mistake argparse has printed
         return e.code if isinstance(e.code, int) else 2
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     names = flags(sub.choices[args.command])
     with warnings.catch_warnings():  # each run shows its warnings, one line each
         warnings.simplefilter("default")
@@ -177,7 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, names: dict[str, str]) -> int:
     try:
-        opt.html_defaults(args)
+        page = opt.html_args(args)
+        if page is not None:  # the page's analysis, then the one the terminal shows
+            page.func(page)
         return args.func(args)
     except InputError as e:
         print(in_flags(str(e), names), file=sys.stderr)

@@ -26,7 +26,7 @@ def register(sub) -> None:
                    help="one file or folder per annotator (the first is the key of the "
                    "coreference scores), or a folder of annotator folders (MMAX2, brat, XMI), "
                    "or ezCoref passage files/folders")
-    opt.add_reader_options(p, "coref")
+    opt.add_reader_options(p, "coref", job="coref")
     opt.add_annotators(p, "names of the annotators, comma-separated, one per annotator found "
                        "(default: from the files or folders)")
     g = p.add_argument_group("agreement")

@@ -24,7 +24,7 @@ def register(sub, job: jobs.Job) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     tasks = [t for t in job.tasks if t in readers.TASKS]
     if tasks:
-        opt.add_reader_options(p, *tasks)
+        opt.add_reader_options(p, *tasks, job=job.name)
     opt.add_annotators(p, "keep only these annotators, comma separated")
     opt.add_bootstrap(p)
     opt.add_by_document(p)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -34,7 +35,7 @@ from ..stats.inference import INTERVALS, Bootstrap
 
 __all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
            "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
-           "character", "ci_level", "distances_of", "emit", "html_defaults", "keyword",
+           "character", "ci_level", "distances_of", "emit", "html_args", "html_defaults", "keyword",
            "nonnegative_float", "nonnegative_int", "output_stream", "positive_float",
            "positive_int", "progress", "reader_options_of", "reading", "resamples", "split"]
 
@@ -211,11 +212,15 @@ def split(values: str | Sequence[str] | None) -> list[str] | None:
     return out or None
 
 
-def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[str] = ()
-                       ) -> argparse._ArgumentGroup:
+def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[str] = (),
+                       job: str | None = None) -> argparse._ArgumentGroup:
     """``--input-format`` and every option the readers of ``tasks`` declare (once each, but
-    those named in ``skip``), in an ``input`` group, which is returned."""
+    those named in ``skip``), in an ``input`` group, which is returned; with ``job``, an
+    option the job sets for its readers (:attr:`corpusagree.readers.Reader.defaults`) says
+    that default in its help."""
     known = {n: r for task in tasks for n, r in readers.readers(task).items()}
+    job_defaults = {k: v for r in known.values()
+                    for k, v in (r.defaults.get(job, {}) if job else {}).items()}
     g = p.add_argument_group("input")
     g.add_argument("--input-format", default="auto", choices=["auto", *known],
                    help="input format (default: recognised from the files): " +
@@ -225,7 +230,15 @@ def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[s
         if opt.name in seen:
             continue
         seen.add(opt.name)
-        kw: dict = {"help": opt.help, "dest": f"reader_{opt.name}"}
+        text = opt.help
+        if opt.name in job_defaults:  # the job's default, not the reader function's
+            v = job_defaults[opt.name]
+            shown = f"(default: {','.join(map(str, v)) if isinstance(v, (list, tuple)) else v})"
+            if "(default:" in text:
+                text = re.sub(r"\(default: [^)]*\)", shown, text)
+            elif "default" not in text:
+                text = f"{text} {shown}"
+        kw: dict = {"help": text, "dest": f"reader_{opt.name}"}
         if opt.metavar:
             kw["metavar"] = opt.metavar
         if opt.multiple:
@@ -283,6 +296,22 @@ def _to_folder(args: argparse.Namespace) -> bool:
     out = args.output
     return bool(out) and args.output_format == "csv" and (
         out.endswith(("/", os.sep)) or Path(out).is_dir())
+
+
+def html_args(args: argparse.Namespace) -> argparse.Namespace | None:
+    """With ``--html`` and options the page needs that the command line left off: the
+    arguments of the page's run (:func:`html_defaults` applied to a copy, ``terminal``
+    False), while ``args`` keep what the user asked for and lose ``--html``: the terminal
+    output is the same with and without ``--html``. None when one run serves both."""
+    asked = dict(vars(args))
+    html_defaults(args)
+    if not args.html_defaults:
+        return None
+    page = argparse.Namespace(**vars(args))
+    page.terminal = False
+    vars(args).update(asked)
+    args.html, args.html_defaults = None, []
+    return page
 
 
 def html_defaults(args: argparse.Namespace) -> None:
@@ -350,11 +379,14 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
     or 1 when a gate of ``--fail-under`` is not met (one line each on standard error)."""
     failed = _check_gates(args, reports)
     status = 1 if failed else 0
-    for line in failed:
+    terminal = getattr(args, "terminal", True)
+    for line in failed if terminal else ():
         print(line, file=sys.stderr)
     if getattr(args, "html", None):
         page = html.dumps(reports, defaults=getattr(args, "html_defaults", ()))
         write.write_text(args.html, page, newline="\n")
+    if not terminal:  # the page's run (html_args): the page and nothing more
+        return status
     if _to_folder(args):
         write_files(reports, Path(args.output))
         return status

@@ -21,7 +21,7 @@ def register(sub) -> None:
         "R lines, INCEpTION/WebAnno relation layers (XMI, WebAnno TSV) and DISRPT .rels.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one folder per annotator (or the files, for XMI and WebAnno TSV)")
-    opt.add_reader_options(p, "relations")
+    opt.add_reader_options(p, "relations", job="relations")
     opt.add_annotators(p, "keep only these annotators (comma separated)")
     p.add_argument("--match", **opt.keyword(relations.PARAMS, "match"), default="exact",
                    help="how relation endpoints align: the same tokens (default) or the best "

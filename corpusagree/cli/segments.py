@@ -21,7 +21,7 @@ def register(sub) -> None:
         "rs3, DISRPT or plain text. The first --distance is the one of the pairwise and "
         "leave-one-out α and of the costliest units.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (one format)")
-    opt.add_reader_options(p, "segments")
+    opt.add_reader_options(p, "segments", job="segments")
     opt.add_annotators(p, "keep only these annotators (comma separated)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--local-coders", action="store_true",

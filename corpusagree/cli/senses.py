@@ -25,7 +25,7 @@ def register(sub) -> None:
                    help="Raganato/Senseval: the data XML then the annotators' key files (or a "
                    "folder of them); OntoNotes .sense, long TSV or WSbest files; or a folder "
                    "laid out like sample_corpora/senses/")
-    opt.add_reader_options(p, "senses")
+    opt.add_reader_options(p, "senses", job="senses")
     opt.add_annotators(p, "annotator names, comma separated: one per key file (default: the "
                        "key file names), or the two of an OntoNotes .sense file")
     g = p.add_argument_group("schemes")

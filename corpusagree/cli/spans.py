@@ -22,7 +22,7 @@ def register(sub) -> None:
         "input format is --input-format (recognised by default); --format is the output's.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one file or folder per annotator, or a folder of annotator folders")
-    g = opt.add_reader_options(p, *spans.TASKS, skip=["unit"])
+    g = opt.add_reader_options(p, *spans.TASKS, skip=["unit"], job="spans")
     opt.add_annotators(g, "comma-separated: for span formats the names of the annotators, one "
                        "per annotator found (default: from the files or folders); for "
                        "segmentation formats the annotators to keep")

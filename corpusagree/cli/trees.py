@@ -23,7 +23,7 @@ def register(sub) -> None:
         "segments job's coefficients) and named in a note.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="one folder per annotator (or a folder of them)")
-    opt.add_reader_options(p, "trees")
+    opt.add_reader_options(p, "trees", job="trees")
     opt.add_annotators(p, "keep only these annotators (comma separated)")
     g = p.add_argument_group("conventions")
     g.add_argument("--relations", choices=CONVENTIONS, default="as-written",

@@ -37,11 +37,22 @@ def read_text(path: Path_, encoding: str | None = None) -> str:
     InputError says where decoding failed. A device or pipe is refused before reading."""
     name = display(path)
     if str(path) == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
-            sys.stdin.read().encode("utf-8")
+        data = _stdin()
     else:
         data = read_bytes(path)
     return as_text(data, name, encoding)
+
+
+#: standard input once read, with the stream it came from: a second reading of ``-`` in the
+#: same run (``--html`` analyses for the page and for the terminal) gets the same bytes
+_STDIN: list = [None, b""]
+
+
+def _stdin() -> bytes:
+    if _STDIN[0] is not sys.stdin:
+        _STDIN[:] = [sys.stdin, sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
+                     else sys.stdin.read().encode("utf-8")]
+    return _STDIN[1]
 
 
 def as_text(data: bytes, name: Path_ | None, encoding: str | None = None) -> str:

@@ -50,7 +50,7 @@ PLACES = {"scores": "scores", "scores_macro": "scores",
           "disputed": "disputed", "costliest": "disputed", "costliest_boundaries": "disputed",
           "costliest_units": "disputed", "pairs": "spans", "models": "summary",
           "reliability": "summary", "alt_test": "summary", "alt_test_humans": "summary",
-          "confusion": "matrices"}
+          "confusion": "matrices", "parseval": "summary", "boundaries": "tables"}
 #: the section of each kind of plot, and of plots placed by their id
 PLOT_PLACES = {"bootstrap": "bootstrap", "continuum": "spans", "heatmap": "pairwise",
                "confusion": "matrices", "bars": "summary", "pairwise_conll": "scores",
@@ -300,7 +300,7 @@ def _scale_rows(t: Table) -> list[tuple[str, float, float | None, float | None]]
     """(label, value, low, high) of the chance-corrected rows of a coefficient table: rows with
     a reading, or every row of a table of unitizing measures (uα, γ)."""
     keys = [c.key for c in t.columns]
-    if "reading" not in keys and "measure" not in keys:
+    if "value" not in keys or ("reading" not in keys and "measure" not in keys):
         return []
     value, interval = keys.index("value"), keys.index("interval") if "interval" in keys else None
     lead = [i for i, c in enumerate(t.columns[:value]) if c.kind in ("text", "label")]

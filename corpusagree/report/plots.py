@@ -5,7 +5,8 @@ Each function takes plain data (what a report's tables and plots hold) and retur
 screen reader), a ``<title>`` and ``role="img"`` naming the picture, no timestamps, the same
 bytes for the same data. Every picture is cut to the extent of what it draws (names, labels,
 colour bar), so no text is clipped by its figure. matplotlib is the ``report`` extra
-(``pip install "corpusagree[report]"``); without it :func:`require` says how to get it.
+(``pip install ".[report]"`` in a checkout, as the documentation's Installation page
+says); without it :func:`require` says how to get it.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def require() -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise InputError('the HTML report draws its plots with matplotlib: pip install '
-                         '"corpusagree[report]"') from None
+                         '".[report]" (in corpusagree\'s folder)') from None
 
 
 @contextmanager

@@ -8,7 +8,7 @@ added by a tree reduction, and the coefficients formed once from the total — t
 whole data in memory give. With documents, each partition keeps its documents' sums apart, and
 the bootstrap clustered by document reweights them.
 
-Dask is an optional dependency (``pip install "corpusagree[dask]"``), imported here only.
+Dask is an optional dependency (``pip install ".[dask]"``), imported here only.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _dask():
         import dask
         import dask.dataframe as dd
     except ImportError:
-        raise InputError("the dask engine needs Dask: pip install 'corpusagree[dask]'") from None
+        raise InputError("the dask engine needs Dask: pip install \".[dask]\"") from None
     return dask, dd
 
 
@@ -364,7 +364,7 @@ def scheduler(address: str | None):
         from distributed import Client
     except ImportError:
         raise InputError("--scheduler needs dask.distributed: pip install "
-                         "'corpusagree[dask]'") from None
+                         "\".[dask]\"") from None
     return Client(address)
 
 

@@ -393,3 +393,39 @@ def test_from_folder_reads_annotator_folders(samples, tmp_path) -> None:
     with pytest.warns(UserWarning, match="coder names look local"):
         moon = from_folder(MOON / "segmentations")
     assert moon.format == "positions" and len(moon.inputs) == 4
+
+
+def _local_caveat_holds(report) -> None:
+    assert report.local_coders and report.summary().startswith("CAUTION: coder names look "
+                                                               "local to each document")
+    assert report.notes[0].startswith("coder names look local to each document")
+    ids = set(report.tables)
+    assert "pairwise_means" in ids and "boundaries" in ids
+    assert not ids & {"leave_one_out", "coder_rates"}
+    assert not any(t.matrix for t in report.tables.values())
+    terminal = report.to_text() if hasattr(report, "to_text") else None
+    assert terminal is None or "Leave one coder out" not in terminal
+
+
+def test_local_coder_names_put_the_caveat_first_and_drop_coder_tables() -> None:
+    """Issue 34, item 5: when coder names look local to each chapter, the summary says so
+    first and the coder-level tables (coder × coder, leave one coder out, coder rates) are left
+    out; with --local-coders or a coder map (coders are people) they are back."""
+    with pytest.warns(UserWarning):
+        corpus = segments.read([MOON / "segmentations"])
+    _local_caveat_holds(segments.analyse(corpus))
+    mapped = segments.analyse(segments.read([MOON / "segmentations"],
+                                            coder_map=MOON / "coder_map.csv"))
+    assert mapped.local_coders is None and not mapped.summary().startswith("CAUTION")
+    assert {"leave_one_out", "coder_rates"} <= set(mapped.tables)
+
+
+def test_moonstone_caveat_in_the_summary(corpora) -> None:
+    csv_dir = corpora / "moonstone_kazantseva2012" / "segmentations"
+    if not csv_dir.is_dir():
+        pytest.skip(f"{csv_dir} is absent")
+    with pytest.warns(UserWarning):
+        corpus = segments.read(sorted(csv_dir.glob("*.csv")))
+    report = segments.analyse(corpus)
+    _local_caveat_holds(report)
+    assert "an3" not in " ".join(report.notes[1:])  # no coder named as the odd one out

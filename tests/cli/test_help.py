@@ -25,3 +25,18 @@ def test_many_choices_are_named_and_listed(cli, monkeypatch):
     assert "{percentile,bca,jackknife}" in out
 
 
+
+
+@pytest.mark.parametrize("argv, near", [(["segments", "sample_corpora/segments/segments.json",
+                                           "--sed", "1"], "--seed"),
+                                         (["table", "sample_corpora/table/dialogue_acts.csv",
+                                           "--distanse", "nominal"], "--distance"),
+                                         (["trees", "sample_corpora/trees/rs3", "--zzz"], None)])
+def test_unknown_option_points_to_the_jobs_help_and_the_near_option(cli, argv, near):
+    """Issue 34, item 11: an option the job does not know is named on one line with the job's
+    help (``corpusagree JOB --help``) and the nearest of its options."""
+    status, out, err = cli(*argv)
+    assert status == 2 and not out and err.count("\n") == 1
+    assert err.startswith(f"corpusagree {argv[0]}: unrecognized arguments: ")
+    assert err.rstrip().endswith(f"(corpusagree {argv[0]} --help)")
+    assert (f"did you mean {near}?" in err) if near else "did you mean" not in err

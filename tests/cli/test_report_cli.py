@@ -17,9 +17,9 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "ratings", "ratings", "table", "table", "ratings", "coref",
-                    "markables", "spans", "segments", "spans", "segments", "spans", "trees",
-                    "senses", "senses"]
+    assert jobs == ["table", "annotators", "table", "ratings", "ratings", "table", "table",
+                    "annotators", "ratings", "coref", "markables", "spans", "segments",
+                    "segments", "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -27,9 +27,9 @@ def test_every_job_runs(reports):
 
 def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
     doc = cli_json("report", samples, "--resamples", "200")
-    assert isinstance(doc, list) and [d["job"] for d in doc][:4] == ["table", "ratings",
-                                                                   "ratings", "table"]
-    table = doc[3]
+    assert isinstance(doc, list) and [d["job"] for d in doc][:6] == [
+        "table", "annotators", "table", "ratings", "ratings", "table"]
+    table = doc[5]
     assert table["inputs"][0].endswith("dialogue_acts.csv")
     alone = cli_json("table", samples / "table" / "dialogue_acts.csv", "--group", "document",
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
@@ -60,11 +60,11 @@ def test_project_folder(cli_json, data_dir):
     holds nothing readable and is named in a note."""
     project = data_dir / "report_project"
     doc = cli_json("report", project, "--resamples", "50")
-    assert [d["job"] for d in doc] == ["table", "coref", "spans"]
+    assert [d["job"] for d in doc] == ["table", "annotators", "coref", "spans"]
     assert doc[0]["inputs"] == [str(project / "table" / "x.tsv")]
     assert doc[0]["data"]["coders"] == 3 and doc[0]["data"]["items"] == 10
-    assert doc[1]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
-    assert doc[1]["format"] == "brat" and doc[1]["annotators"] == ["ann1", "ann2"]
+    assert doc[2]["inputs"] == [str(project / "coref" / "ann1"), str(project / "coref" / "ann2")]
+    assert doc[2]["format"] == "brat" and doc[2]["annotators"] == ["ann1", "ann2"]
     assert f"not reported: notes/ in {project} (no reliability data, coreference, " \
         "segmentation, sense or relation annotations that corpusagree reads)" in doc[0]["notes"]
     alone = cli_json("table", project / "table" / "x.tsv", "--ci", "--resamples", "50")
@@ -82,26 +82,42 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     shutil.copy(samples / "table" / "essay_marks_wide.csv", tmp_path / "marks.csv")
     doc = cli_json("report", tmp_path, "--resamples", "50")
     assert [d["job"] for d in doc] == ["table", "ratings", "coref", "spans", "segments",
-                                       "spans", "trees"]
+                                       "trees"]
     doc = [doc[0], *doc[2:]]  # the ratings job on the marks, beside the table job's
     assert doc[1]["format"] == "conll" and doc[1]["annotators"] == ["ann1", "ann2",
                                                                           "ann3"]
     assert doc[2]["data"]["annotators"] == ["ann1", "ann2", "ann3"]
     assert doc[3]["format"] == "rs3" and doc[3]["data"]["coders"] == ["ada", "ben", "chloe"]
     assert doc[4]["format"] == "rs3" and doc[4]["data"]["annotators"] == ["ada", "ben", "chloe"]
+    assert doc[4]["job"] == "trees"
     conll = cli_json("coref", *(tmp_path / "chains" / f"ann{k}" for k in (1, 2, 3)),
                      "--ci", "--resamples", "50", "--by-document")
     assert doc[1]["scores"] == conll["scores"]
 
 
-@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "ratings"]),
+@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "annotators", "ratings"]),
                                        ("ratings", ["table", "ratings", "ratings"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
-                                       ("segments/rs3", ["segments", "spans", "trees"])])
+                                       ("segments/rs3", ["segments", "trees"])])
 def test_a_job_folder_itself(cli_json, samples, sub, jobs):
     doc = cli_json("report", samples / sub, "--resamples", "20")
     assert [d["job"] for d in doc] == jobs
+
+
+def test_spans_only_on_spans_and_undefined_rows_collapsed(reports):
+    """Issue 34, item 7: ``spans`` does not run on segmentations (they tile the text, where the
+    2016 uα family and γ-cat have nothing to compare); a measure undefined on the mentions is
+    a line of the table's notes, naming it and why, not a row of dashes."""
+    spans = [r for r in reports if r.job == "spans"]
+    assert len(spans) == 1 and not any("segments" in str(p) for r in spans for p in r.inputs)
+    t = spans[0].tables["alpha_u"]
+    undefined = [r for r in spans[0].alpha_u if r["reason"]]
+    assert undefined and len(t.rows) == len(spans[0].alpha_u) - len(undefined)
+    assert all(isinstance(row[2], float) and row[2] == row[2] for row in t.rows)
+    named = " ".join(t.notes)
+    for r in undefined:
+        assert f"{r['category'] or 'all'}" in named
 
 
 def test_nothing_readable_is_named(cli, tmp_path):
@@ -140,3 +156,26 @@ def test_report_runs_relations(cli_json, cli, tmp_path, samples):
     assert not any("not reported" in n for r in doc for n in r["notes"])
     status, _, err = cli("report", tmp_path / "rels", "--strict", "--resamples", "20")
     assert status == 0, err
+
+
+def test_report_runs_the_annotators_job_on_its_sample(reports, samples, tmp_path):
+    """Issue 34, item 8: ``report`` runs ``annotators`` on the reliability data of categories
+    (the crowd sample, written by its seeded script: the same bytes again), with the models
+    that fit in seconds; the random clicker and the one who always says "pos" come last."""
+    import importlib.util
+
+    from corpusagree.analyses import annotators
+
+    spec = importlib.util.spec_from_file_location(
+        "make_crowd", samples / "annotators" / "make_samples.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    lines = (samples / "annotators" / "crowd.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == [",".join(r) for r in make.rows()]
+    mine = [r for r in reports if r.job == "annotators"]
+    assert [r.inputs[0].rsplit("/", 1)[1] for r in mine] == ["crowd.csv", "dialogue_acts.csv"]
+    crowd = mine[0]
+    assert [m.id for m in crowd.models] == list(annotators.REPORT_MODELS)
+    ds = next(m for m in crowd.models if m.id == "dawid_skene").result
+    order = sorted(range(len(ds.annotators)), key=lambda a: ds.skill_values[a])
+    assert {str(ds.annotators[a]) for a in order[:2]} == {"w7", "w8"}

@@ -13,7 +13,7 @@ import pytest
 
 from corpusagree.analyses import relations, trees
 
-from support import CORPORA, ROOT, write
+from support import CORPORA, ROOT, SAMPLES, write
 
 RSTMULTI = CORPORA / "rstmulti_hewett2025" / "data"
 HEADER = ('<rst><header><relations><rel name="elaboration" type="rst"/>'
@@ -166,3 +166,20 @@ def test_the_only_tree_left_out_is_named(cli, tmp_path):
     assert "nothing to compare (not a tree, left out: " in err
     assert f"{tmp_path / 'b' / 'doc.rs3'}:2: segment id=2 has no parent" in err, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+def test_on_error_help_says_what_the_job_does(cli, tmp_path):
+    """Issue 34, item 11: ``trees --help`` gives --on-error's default as the trees job has it
+    (skip), and the job skips a file that is no tree with a note."""
+    import re
+    import shutil
+
+    status, out, _ = cli("trees", "--help")
+    assert status == 0
+    text = re.sub(r"\s+", " ", out.split("--on-error {error,skip}", 2)[2])
+    assert "one-line warning (default: skip)" in text.split("--")[0]
+    for a in ("ann1", "ann2"):
+        shutil.copytree(SAMPLES / "trees" / "rs3" / a, tmp_path / a)
+    (tmp_path / "ann2" / "broken.rs3").write_text("<rst><body><segment id='1' parent='9'>x"
+                                                  "</segment></body></rst>")
+    status, out, err = cli("trees", tmp_path / "ann1", tmp_path / "ann2", "--format", "json")
+    assert status == 0, err
+    assert "not a tree, left out" in out

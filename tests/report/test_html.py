@@ -139,8 +139,10 @@ def sample_page(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("html")
     page, doc = out / "report.html", out / "report.json"
+    # the options --html would turn on given, so that the JSON is the page's (issue 34,
+    # item 9: what --html turns on is the page's alone)
     assert main(["report", str(SAMPLES), "--html", str(page), "--resamples", "200",
-                 "--format", "json", "--output", str(doc)]) == 0
+                 "--diagnostics", "10", "--format", "json", "--output", str(doc)]) == 0
     return page, json.loads(doc.read_text(encoding="utf-8"))
 
 
@@ -153,8 +155,10 @@ def test_every_job_has_its_sections_and_plots(sample_page):
         # one picture a figure; the continuum one per document drawn
         assert all(f["svg"] == 1 for f in j["figures"] if f["id"] != "continuum"), j
         ids = {f["id"] for f in j["figures"]}
-        if j["job"] != "spans":
+        if j["job"] not in ("spans", "trees", "annotators"):
             assert "scale" in ids and "bootstrap" in ids, j["job"]
+        if j["job"] == "trees":  # its headline: Parseval F1, not coefficients on the scales
+            assert "parseval" in ids and "bootstrap" in ids and "scale" not in ids
             assert "bootstrap" in j["parts"]
         if j["job"] in ("table", "coref", "segments", "senses"):
             assert {"pairwise", "disputed"} <= set(j["parts"]), j["job"]
@@ -173,7 +177,7 @@ def test_every_job_has_its_sections_and_plots(sample_page):
             assert drawn == min(spans.PLOT_DOCUMENTS, len(d["data"]["documents"])) > 1
     assert "coincidence" in {f["id"] for j in p.jobs for f in j["figures"]}
     # the table with a document column: α per document
-    assert "by_group-strips" in {f["id"] for f in p.jobs[0]["figures"]}
+    assert "by_group-strips" in {f["id"] for j in p.jobs for f in j["figures"]}
 
 
 def test_matrices_have_headings_and_their_odd_one_out(sample_page):
@@ -208,7 +212,8 @@ def test_options_and_intervals_read_as_a_person_writes_them(sample_page):
         assert not [d for _, d in summaries if python in d], python
     names = [o.split(":")[0] for _, d in summaries for o in d.split("; ")]
     assert "by document" in names and not [n for n in names if "_" in n], names
-    table = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", text[:text.index("</dl>")]))
+    acts = text[text.index("dialogue_acts.csv</dd>"):]  # the table job's first sample
+    table = dict(re.findall(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", acts[:acts.index("</dl>")]))
     assert table["read with"] == "group: document"
 
 
@@ -518,7 +523,7 @@ def test_report_on_several_folders(cli, tmp_path):
                          "--resamples", "20", "--format", "json", "-o", tmp_path / "r.json")
     assert status == 0, err
     assert [j["job"] for j in Page(page.read_text(encoding="utf-8")).jobs] == \
-        ["table", "table", "senses", "senses"]
+        ["table", "table", "annotators", "senses", "senses"]
 
 
 def test_an_unwritable_page_is_one_line(cli, tmp_path):
@@ -530,7 +535,7 @@ def test_an_unwritable_page_is_one_line(cli, tmp_path):
 
 def test_without_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(InputError, match=r'pip install "corpusagree\[report\]"'):
+    with pytest.raises(InputError, match=r'pip install "\.\[report\]"'):
         html.dumps([])
 
 
@@ -545,7 +550,7 @@ def test_without_matplotlib_html_stops_before_the_analysis(cli, monkeypatch, tmp
     status, out, err = cli("table", SAMPLES / "table" / "dialogue_acts.csv", "--html",
                            tmp_path / "t.html")
     assert status == 2 and not out
-    assert err.count("\n") == 1 and "corpusagree[report]" in err
+    assert err.count("\n") == 1 and 'pip install ".[report]"' in err
 
 
 def test_same_reports_same_page():
@@ -781,3 +786,96 @@ def test_trees_side_by_side_keep_their_indentation(browser, tmp_path):
         tab.locator("td.outline").first.scroll_into_view_if_needed()
         tab.screenshot(path=str(tmp_path / f"{path.stem}.png"))
         tab.close()
+
+
+HEADLINE = """() => {
+  const s = document.querySelector('section.part[data-part="summary"]');
+  const first = s.querySelector('figure.plot');
+  return {first: first.dataset.figure, text: first.textContent,
+          figures: [...s.querySelectorAll('figure.plot')].map(f => f.dataset.figure),
+          tables: [...s.querySelectorAll('table caption')].map(c => c.textContent)};
+}"""
+
+
+def test_trees_headline_is_parseval_f1(browser, tmp_path):
+    """Issue 34, item 3: the trees page opens with the job's main measure, RST-Parseval and
+    Parseval F1 with intervals; the boundary coefficients of the few documents whose EDUs
+    differ are a secondary table below, not the summary's conventional scales."""
+    from corpusagree.analyses import trees
+    from corpusagree.stats.inference import Bootstrap
+
+    report = trees.analyse(trees.read(SAMPLES / "trees"),
+                           bootstrap=Bootstrap(n_resamples=50, seed=1))
+    assert report.tables["boundaries"].rows  # there is a boundary table to keep out
+    page = tmp_path / "trees.html"
+    page.write_text(html.dumps([report]), encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 1280, "height": 800})
+    tab.goto(page.resolve().as_uri())
+    got = tab.evaluate(HEADLINE)
+    tab.close()
+    assert got["first"] == "parseval" and "scale" not in got["figures"]
+    assert "Parseval full" in got["text"] and "RST-Parseval full" in got["text"]
+    assert any(c.startswith("RST-Parseval") for c in got["tables"])
+    assert not any(c.startswith("Boundaries") for c in got["tables"])
+    # the bars are the F1 of the table, the full measure of the first pair on top
+    plot = next(p for p in report.plots() if p.id == "parseval")
+    full = [r["f1"] for r in report.parseval if r["measure"] == "full"]
+    assert plot.data["values"][-2:] == full[::-1]
+    assert plot.data["labels"][-1] == "RST-Parseval full"
+
+
+@pytest.mark.parametrize("argv", [("report", SAMPLES, "--resamples", "30"),
+                                  ("table", SAMPLES / "table" / "dialogue_acts.csv"),
+                                  ("table", "-", "--ci", "0.9", "--resamples", "30")])
+def test_html_writes_the_page_and_nothing_more(cli, tmp_path, monkeypatch, argv):
+    """Issue 34, item 9: the terminal output is the same with and without ``--html`` (the
+    page's diagnostics, intervals and figures per document are computed for the page only),
+    standard input included; what the user gave (``--ci 0.9``) holds for both."""
+    def stdin():
+        text = (SAMPLES / "table" / "dialogue_acts.csv").read_text(encoding="utf-8")
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+    stdin()
+    status, plain, err = cli(*argv)
+    assert status == 0, err
+    page = tmp_path / "p.html"
+    stdin()
+    status, out, err = cli(*argv, "--html", page)
+    assert status == 0, err
+    assert out == plain
+    p = Page(page.read_text(encoding="utf-8"))
+    assert "disputed" in p.jobs[0]["parts"] and "bootstrap" in p.jobs[0]["parts"]
+    if "0.9" in argv:
+        assert "<dd>90% bootstrap" in page.read_text(encoding="utf-8")
+
+
+def test_local_coder_caveat_tops_the_page(browser, tmp_path):
+    """Issue 34, item 5: on the page of segmentations whose coder names are local to each
+    chapter the caveat is the summary's first words (above the fold), and there is no
+    coder × coder heatmap or leave-one-coder-out table."""
+    import warnings
+
+    from corpusagree.analyses import segments
+
+    from support import DATA
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        report = segments.analyse(segments.read([DATA / "segments_moonstone" /
+                                                 "segmentations"]), diagnostics=5,
+                                  by_document=True)
+    page = tmp_path / "moon.html"
+    page.write_text(html.dumps([report]), encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 1280, "height": 800})
+    tab.goto(page.resolve().as_uri())
+    got = tab.evaluate("""() => {
+      const p = document.querySelector('section.part[data-part="summary"] p.summary');
+      return {text: p.textContent, top: p.getBoundingClientRect().top,
+              parts: [...document.querySelectorAll('section.part')].map(s => s.dataset.part),
+              tables: [...document.querySelectorAll('table caption')].map(c => c.textContent)};
+    }""")
+    tab.close()
+    assert got["text"].startswith("CAUTION: coder names look local to each document")
+    assert got["top"] < 800
+    assert "pairwise" not in got["parts"]
+    assert not any("Leave one coder out" in c or "coder × coder" in c for c in got["tables"])
