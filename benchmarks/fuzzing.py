@@ -161,6 +161,10 @@ def sources() -> list[Source]:
     co, se, sn, tb = (SAMPLES / x for x in ("coref", "segments", "senses", "table"))
     diag = ("--diagnostics",)
     out = [
+        Source("ratings/long", SAMPLES / "ratings", ("ratings", "in/essays.csv", *diag),
+               ("essays.csv",)),
+        Source("ratings/runs", SAMPLES / "ratings", ("ratings", "in/essays_runs.csv", "--run",
+                                                     "run"), ("essays_runs.csv",)),
         Source("table/long", tb, ("table", "in/dialogue_acts.csv", "--group", "document",
                                   *diag), ("dialogue_acts.csv",)),
         Source("table/weights", tb, ("table", "in/dialogue_acts.csv", "--weights",
@@ -240,6 +244,17 @@ def sources() -> list[Source]:
         Source("spans/labelstudio_min",
                ROOT / "docs" / "formats" / "coref" / "labelstudio" / "variants" / "json-min",
                ("spans", "in/export-min.json", "--samples", "10"), ("export-min.json",)),
+        Source("spans/conll_ner", ROOT / "docs" / "formats" / "coref" / "conll_ner",
+               ("spans", "in/ann1.conll", "in/ann2.conll", "--measure", "ner"),
+               ("ann1.conll", "ann2.conll")),
+        Source("spans/textgrid", ROOT / "docs" / "formats" / "timeline" / "textgrid",
+               ("spans", "in/interview.TextGrid", "--samples", "10"), ("interview.TextGrid",)),
+        Source("spans/elan", ROOT / "docs" / "formats" / "timeline" / "elan",
+               ("spans", "in/gestures.eaf", "--tier-pattern", "@(?P<annotator>ann[0-9])$",
+                "--samples", "10"), ("gestures.eaf",)),
+        Source("spans/rttm", ROOT / "docs" / "formats" / "timeline" / "rttm",
+               ("spans", "in/ann1.rttm", "in/ann2.rttm", "--samples", "10"),
+               ("ann1.rttm", "ann2.rttm")),
         Source("spans/prodigy", ROOT / "docs" / "formats" / "coref" / "prodigy",
                ("spans", "in/ner.jsonl", "--samples", "10", *diag), ("ner.jsonl",)),
         Source("spans/doccano", ROOT / "docs" / "formats" / "coref" / "doccano",
