@@ -28,7 +28,7 @@ from typing import Any
 
 from ..model.corpus import CorefAnnotation, Link
 from ..model.data import ReliabilityData
-from ..model.errors import InputError, Problems
+from ..model.errors import InputError, Problems, quote
 from ..model.relations import RelationAnnotation
 from . import _paths, register
 from ._platforms import (
@@ -88,8 +88,8 @@ def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRe
                     if isinstance(s, (list, tuple)) and len(s) == 3:
                         rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
                     elif isinstance(s, (list, tuple)):
-                        problems.add(InputError(f"label {k}: {s!r} is not [start, end, label]",
-                                                f, n))
+                        problems.add(InputError(
+                            f"label {k}: {quote(s)} is not [start, end, label]", f, n))
                     else:
                         problems.add(InputError("labels of the whole text (a text-classification "
                                                 "export): the table job reads them", f, n))

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData
-from ..model.errors import InputError, Problems
+from ..model.errors import InputError, Problems, quote
 from . import _paths, register
 from ._platforms import SpanRecord, head, jsonl, judgements, shaped, span_annotations
 from ._text import DEFAULT_LANG, LANG, check_lang
@@ -117,8 +117,8 @@ def read_judgements(path: Path) -> ReliabilityData:
                 rows.append((who, item, [str(c) for c in chosen]))
             elif "label" in obj:
                 if answer not in ("accept", "reject"):
-                    problems.add(InputError(f"answer {answer!r} is not accept, reject or ignore",
-                                            f, n))
+                    problems.add(InputError(
+                        f"answer {quote(answer)} is not accept, reject or ignore", f, n))
                     continue
                 rows.append((who, f"{item}:{obj['label']}", answer))
             elif "spans" in obj:

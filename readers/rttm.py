@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from os import PathLike
 
 from ..model.continuum import Continuum
-from ..model.errors import InputError, Problems
+from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import _paths, register
 from ._timeline import continuum
@@ -46,7 +46,8 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[Contin
                 fields = line.split()
                 if not fields or fields[0] != "SPEAKER":
                     if fields and fields[0] not in TYPES and not fields[0].startswith(";"):
-                        problems.add(InputError(f"unknown RTTM line type {fields[0]!r}", f, k))
+                        problems.add(InputError(
+                            f"unknown RTTM line type {quote(fields[0])}", f, k))
                     continue
                 with problems.collect():
                     if len(fields) < 8:
@@ -54,8 +55,8 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[Contin
                     try:
                         onset, duration = float(fields[3]), float(fields[4])
                     except ValueError:
-                        raise InputError(f"onset {fields[3]!r} and duration {fields[4]!r} "
-                                         "must be numbers", f, k) from None
+                        raise InputError(f"onset {quote(fields[3])} and duration "
+                                         f"{quote(fields[4])} must be numbers", f, k) from None
                     if duration < 0 or onset < 0:
                         raise InputError("a negative onset or duration", f, k)
                     doc = fields[1]
