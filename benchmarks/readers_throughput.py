@@ -707,6 +707,37 @@ for _f, _name in (("brat", "brat"), ("webanno", "webanno_tsv"), ("xmi", "xmi")):
     _add(f"relations/{_name}", "relations", _name, _relations, write_relations(_f))
 _add("relations/disrpt", "relations", "disrpt", _relations, write_rels)
 
+
+def write_platform_relations(fmt: str) -> Callable[[int, Path], list[Path]]:
+    """``n`` copies of the formats reference's relation example of a platform
+    (docs/formats/relations/<fmt>: two annotators), each copy a document of its own id."""
+    import json
+
+    example = ROOT / "docs" / "formats" / "relations" / fmt
+
+    def write(n: int, root: Path) -> list[Path]:
+        root.mkdir(parents=True)
+        if fmt == "labelstudio":
+            task = json.loads((example / "export.json").read_text(encoding="utf-8"))[0]
+            tasks = [{**task, "id": i + 1} for i in range(n)]
+            out = root / "export.json"
+            out.write_text(json.dumps(tasks, ensure_ascii=False), encoding="utf-8")
+            return [out]
+        paths = []
+        for who in ("a", "b"):
+            rec = json.loads((example / f"{who}.jsonl").read_text(encoding="utf-8"))
+            out = root / f"{who}.jsonl"
+            out.write_text("".join(json.dumps({**rec, "id": i + 1}, ensure_ascii=False) + "\n"
+                                   for i in range(n)), encoding="utf-8")
+            paths.append(out)
+        return paths
+
+    return write
+
+
+for _name in ("labelstudio", "doccano"):
+    _add(f"relations/{_name}", "relations", _name, _relations, write_platform_relations(_name))
+
 # ---- real documents, repeated -------------------------------------------------------------------
 def _copies(mb: float, one: int) -> int:
     """How many copies of ``one`` bytes make ``mb`` MB."""
