@@ -62,6 +62,8 @@ def json_file(path: Path) -> Any:
         raise InputError(f"not JSON: {e.msg} (column {e.colno})", path, e.lineno) from None
     except UnicodeDecodeError as e:
         raise InputError(f"not UTF-8 text (byte {e.start})", path) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply to be an export", path) from None
 
 
 def jsonl(path: Path, problems: Problems) -> Iterator[tuple[int, dict]]:
@@ -76,6 +78,9 @@ def jsonl(path: Path, problems: Problems) -> Iterator[tuple[int, dict]]:
             except (json.JSONDecodeError, UnicodeDecodeError) as e:
                 why = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8"
                 problems.add(InputError(f"not JSON: {why}", path, n))
+                continue
+            except RecursionError:
+                problems.add(InputError("JSON nested too deeply to be a record", path, n))
                 continue
             if not isinstance(obj, dict):
                 problems.add(InputError(f"a JSON {type(obj).__name__}, not an object", path,

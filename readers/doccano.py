@@ -61,7 +61,7 @@ def sniff(path: str | PathLike) -> bool:
         return False
     try:
         obj = json.loads(first)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested past any record
         return False
     return isinstance(obj, dict) and "text" in obj and \
         ("label" in obj or "entities" in obj) and "_input_hash" not in obj

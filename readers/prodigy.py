@@ -52,7 +52,7 @@ def sniff(path: str | PathLike) -> bool:
         return False
     try:
         obj = json.loads(first)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested past any record
         return False
     return isinstance(obj, dict) and "_input_hash" in obj and "_task_hash" in obj
 
