@@ -66,6 +66,21 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     :class:`Repeated`, whose ``means`` (each coder's mean over their runs) the agreement
     between coders is measured on.
 
+    Parameters
+    ----------
+    paths : path, or a list of one path
+        A CSV/TSV file; ``-`` reads standard input.
+    input_format : {"auto", "long", "wide"}
+        The layout (``auto``: from the header).
+    annotators : list of str, optional
+        Keep only these coders, in this order.
+    coder, item, label, group : str
+        The columns of the long layout (``label``: the score; ``group``: e.g. the document).
+    delimiter : str, optional
+        The field separator, one character.
+    run : str, optional
+        The column of repeated runs.
+
     Returns
     -------
     Corpus
@@ -128,7 +143,19 @@ class Repeated:
 
     @classmethod
     def of(cls, runs: dict, groups: dict | None = None) -> Repeated:
-        """From run → (coder, item, score) triples."""
+        """From run → (coder, item, score) triples.
+
+        Parameters
+        ----------
+        runs : dict
+            Each run's (coder, item, score) triples.
+        groups : dict, optional
+            The item → group map.
+
+        Returns
+        -------
+        Repeated
+        """
         coders = list(dict.fromkeys(c for ts in runs.values() for c, _, _ in ts))
         items = list(dict.fromkeys(i for ts in runs.values() for _, i, _ in ts))
         ci, ii = {c: k for k, c in enumerate(coders)}, {i: k for k, i in enumerate(items)}
@@ -192,6 +219,31 @@ class RatingsReport(Report):
         Krippendorff's α (interval, ratio) as :class:`Estimate` s.
     leave_one_out : Records
         The chosen ICC without each coder.
+    inputs : list of str
+        The paths read.
+    options : dict
+        The options of the analysis and of the reader, as the JSON records them.
+    bootstrap : Bootstrap or None
+        The bootstrap settings, None without intervals.
+    notes : list of str
+        What a reader of the report must know.
+    by_group : Records or None
+        With ``by_document``: the chosen ICC of each group's items.
+    disputed : Records or None
+        With ``diagnostics=N``: the N items whose scores spread most.
+    retest : Records or None
+        With repeated runs: each coder's test–retest ICC(A,1) over their runs.
+    by_run : Records or None
+        With repeated runs: the chosen ICC between coders in each run.
+    points : list
+        Each pair's scores on the items both scored, for the plots.
+
+    Examples
+    --------
+    >>> from corpusagree.analyses import ratings
+    >>> report = ratings.analyse(ratings.read("sample_corpora/ratings/essays.csv"))
+    >>> report.coders, report.chosen["form"] is not None
+    (4, True)
     """
 
     inputs: list[str]

@@ -415,6 +415,9 @@ class SegmentsReport(Report):
         With ``diagnostics=N``.
     typed_coincidence : dict or None
         The boundary types' coincidences, with diagnostics.
+    local_coders : str or None
+        Why the coder names look local to each document, or None (the summary says so, and
+        the coder-level tables are left out).
 
     Examples
     --------

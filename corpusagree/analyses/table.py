@@ -194,6 +194,10 @@ class TableReport(Report):
         With ``diagnostics=N``.
     by_group : Records or None
         α per group, with ``by_document=True``.
+    position : Records or None
+        Read with a swap column: each judge's position bias.
+    by_order : Records or None
+        Read with a swap column: agreement among the judges in each order shown.
 
     Examples
     --------
