@@ -155,8 +155,10 @@ def test_every_job_has_its_sections_and_plots(sample_page):
         # one picture a figure; the continuum one per document drawn
         assert all(f["svg"] == 1 for f in j["figures"] if f["id"] != "continuum"), j
         ids = {f["id"] for f in j["figures"]}
-        if j["job"] not in ("spans", "trees", "annotators"):
+        if j["job"] not in ("spans", "trees", "annotators", "ratings"):
             assert "scale" in ids and "bootstrap" in ids, j["job"]
+        if j["job"] == "ratings":  # scores: a Bland–Altman plot per pair, not the α scales
+            assert any(i.startswith("bland_altman_") for i in ids), ids
         if j["job"] == "trees":  # its headline: Parseval F1, not coefficients on the scales
             assert "parseval" in ids and "bootstrap" in ids and "scale" not in ids
             assert "bootstrap" in j["parts"]
@@ -523,7 +525,7 @@ def test_report_on_several_folders(cli, tmp_path):
                          "--resamples", "20", "--format", "json", "-o", tmp_path / "r.json")
     assert status == 0, err
     assert [j["job"] for j in Page(page.read_text(encoding="utf-8")).jobs] == \
-        ["table", "table", "annotators", "senses", "senses"]
+        ["table", "table", "annotators", "ratings", "senses", "senses"]
 
 
 def test_an_unwritable_page_is_one_line(cli, tmp_path):
