@@ -111,7 +111,8 @@ def check_same_tokens(annotations: Iterable[CorefAnnotation]) -> None:
         a, b = ref.document.tokens, doc.tokens
         n = min(len(a), len(b))
         i = next((k for k in range(n) if a[k] != b[k]), n)
-        detail = f"token {i}: {a[i]!r} vs {b[i]!r}" if i < n else f"{len(a)} vs {len(b)} tokens"
+        detail = f"token {i}: {quote(a[i])} vs {quote(b[i])}" if i < n else \
+            f"{len(a)} vs {len(b)} tokens"
         raise InputError(f"document {quote(doc.id)}: annotator {quote(ann.annotator)} has other "
                          f"tokens than "
                          f"{quote(ref.annotator)} in {ref.source or ref.document.source} "

@@ -356,7 +356,10 @@ def _csv_columns(data: bytes, delimiter: str | None):
     names = [f"c{k}" for k in range(len(header))]
 
     def invalid(row) -> str:  # a blank row of another width is skipped, as the csv path does
-        cells = next(csv.reader([row.text or "x"], delimiter=sep), ["x"])
+        try:
+            cells = next(csv.reader([row.text or "x"], delimiter=sep), ["x"])
+        except csv.Error:  # a field past csv's limit: the per-cell reader says where
+            return "error"
         return "skip" if not any(c.strip() for c in cells) else "error"
 
     try:
