@@ -35,12 +35,11 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import corpusagree as ca
+from corpusagree.model.errors import InputError
+from corpusagree.readers import corefud, ezcoref, mmax2, plaintext, positions, segeval
 
-import corpusagree as ca  # noqa: E402
-from corpusagree.model.errors import InputError  # noqa: E402
-from corpusagree.readers import corefud, ezcoref, mmax2, plaintext, positions, segeval  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def best(run: Callable[[], object], repeat: int = 3) -> float:
