@@ -88,7 +88,10 @@ LONG_LINE = 20 * MB  #: the size of the long line mutation's line
 LONG_TOKEN = 10 * MB  #: the size of the long token mutation's token
 LINE_LIMIT = 500  #: characters an error line may have (its path, ~80 of the input, the words)
 DEEP = 100_000  #: nesting depth of the deep XML and JSON mutations
-MEMORY = 2 << 30  #: address-space limit of a case
+#: address-space limit of a case: virtual memory, so it counts the libraries a forked worker
+#: inherits (pyarrow and pandas among them since the columnar reader); a 20 MB line of brat
+#: text tokenised by spaCy peaks at 1.3 GB resident
+MEMORY = 3 << 30
 KEEP_LIMIT = 5 * MB  #: reproducers larger than this keep only the command that rebuilds them
 
 
