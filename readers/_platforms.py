@@ -26,6 +26,7 @@ from ..model.corpus import CorefAnnotation, Document, Link
 from ..model.data import ReliabilityData
 from ..model.errors import InputError, Problems, quote
 from ..model.relations import RelationAnnotation
+from . import _paths
 from ._text import DEFAULT_LANG, Spans, Tokens, anchor, tokenize
 
 __all__ = ["SEPARATOR", "SpanRecord", "head", "json_file", "jsonl", "judgements",
@@ -230,3 +231,23 @@ def judgements(triples: Iterable[tuple], source: Path | str,
     if not found:
         raise InputError("no judgements found", source)
     return ReliabilityData.from_triples(found, groups=groups, source=str(source))
+
+
+def first_record(path: Path, suffixes) -> dict | None:
+    """The first line's object of a JSON Lines file with one of ``suffixes`` (of a folder's
+    first such file), for a sniffer; None when there is none, or it is no JSON object (or
+    nested past any record)."""
+    path = Path(path)
+    if path.is_dir():
+        found = _paths.files(path, suffixes)
+        return first_record(found[0], suffixes) if found else None
+    if path.suffix.lower() not in suffixes:
+        return None
+    first = head(path).lstrip().partition("\n")[0]
+    if not first.startswith("{"):
+        return None
+    try:
+        obj = json.loads(first)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None

@@ -20,7 +20,6 @@ the text is an error naming the file and line; the rest of the file is read.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
@@ -33,7 +32,7 @@ from ..model.relations import RelationAnnotation
 from . import _paths, register
 from ._platforms import (
     SpanRecord,
-    head,
+    first_record,
     jsonl,
     judgements,
     relation_annotations,
@@ -50,20 +49,8 @@ SUFFIXES = (".jsonl",)
 def sniff(path: str | PathLike) -> bool:
     """A ``.jsonl`` file (or a folder of them) whose first line is an object with ``text``
     and ``label`` or ``entities``, and none of Prodigy's hashes."""
-    path = Path(path)
-    if path.is_dir():
-        found = _paths.files(path, SUFFIXES)
-        return bool(found) and sniff(found[0])
-    if path.suffix.lower() not in SUFFIXES:
-        return False
-    first = head(path).lstrip().partition("\n")[0]
-    if not first.startswith("{"):
-        return False
-    try:
-        obj = json.loads(first)
-    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested past any record
-        return False
-    return isinstance(obj, dict) and "text" in obj and \
+    obj = first_record(Path(path), SUFFIXES)
+    return obj is not None and "text" in obj and \
         ("label" in obj or "entities" in obj) and "_input_hash" not in obj
 
 

@@ -20,7 +20,6 @@ judgement. A line that is not JSON is an error naming its line; the rest of the 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
@@ -30,7 +29,7 @@ from ..model.corpus import CorefAnnotation
 from ..model.data import ReliabilityData
 from ..model.errors import InputError, Problems, quote
 from . import _paths, register
-from ._platforms import SpanRecord, head, jsonl, judgements, shaped, span_annotations
+from ._platforms import SpanRecord, first_record, jsonl, judgements, shaped, span_annotations
 from ._text import DEFAULT_LANG, LANG, check_lang
 
 __all__ = ["read", "read_judgements", "sniff"]
@@ -41,20 +40,8 @@ SUFFIXES = (".jsonl", ".json", ".ndjson")
 def sniff(path: str | PathLike) -> bool:
     """A JSON Lines file (or a folder of them) whose first line is an object with Prodigy's
     ``_input_hash`` and ``_task_hash``."""
-    path = Path(path)
-    if path.is_dir():
-        found = _paths.files(path, SUFFIXES)
-        return bool(found) and sniff(found[0])
-    if path.suffix.lower() not in SUFFIXES:
-        return False
-    first = head(path).lstrip().partition("\n")[0]
-    if not first.startswith("{"):
-        return False
-    try:
-        obj = json.loads(first)
-    except (json.JSONDecodeError, RecursionError):  # not JSON, or nested past any record
-        return False
-    return isinstance(obj, dict) and "_input_hash" in obj and "_task_hash" in obj
+    obj = first_record(Path(path), SUFFIXES)
+    return obj is not None and "_input_hash" in obj and "_task_hash" in obj
 
 
 def _annotator(obj: dict, path: Path) -> str:
