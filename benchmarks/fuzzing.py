@@ -889,6 +889,24 @@ def plan(n: int, seed: int, srcs: Sequence[Source], mutations: Sequence[str] | N
     return out
 
 
+def sample(seed: int, srcs: Sequence[Source], per_source: int, per_mutation: int,
+           mutations: Sequence[str] | None = None) -> list[Case]:
+    """A covering part of the first cycle of :func:`plan`: its cases in plan order, each kept
+    while its source has fewer than ``per_source`` cases or its mutation fewer than
+    ``per_mutation``. Every source and every mutation is tried, in a fraction of the cycle's
+    time, and each case keeps its number in the plan (``--only N`` rebuilds it)."""
+    by_source: Counter = Counter()
+    by_mutation: Counter = Counter()
+    out = []
+    for case in plan(len(pairs(srcs, mutations)), seed, srcs, mutations):
+        if by_source[case.source.name] < per_source or \
+                by_mutation[case.mutation] < per_mutation:
+            out.append(case)
+            by_source[case.source.name] += 1
+            by_mutation[case.mutation] += 1
+    return out
+
+
 def _copy(source: Source, dest: Path) -> None:
     """Copy the source's files (writable, whatever the originals' permissions)."""
     for rel in source.files():

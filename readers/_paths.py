@@ -158,6 +158,8 @@ def head(path: PathArg, accept: Accept, size: int = 1 << 20) -> str | None:
         if not found:
             return None
         p = found[0]
+    if not p.is_file():
+        return None
     try:
         with open(p, encoding="utf-8", errors="replace") as fh:
             return fh.read(size)

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..model.corpus import CorefAnnotation, Document, Link
 from ..model.data import ReliabilityData
+from ..model import io
 from ..model.errors import InputError, Problems, quote
 from ..model.relations import RelationAnnotation
 from . import _paths
@@ -56,29 +57,34 @@ def starts_with(path: Path, first: str, suffixes: Sequence[str]) -> str:
 
 def json_file(path: Path) -> Any:
     """A JSON file's value; malformed JSON is an InputError naming its line."""
+    text = io.as_text(io.read_bytes(path), path)
     try:
-        with open(path, "rb") as fh:
-            return json.loads(fh.read())
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"not JSON: {e.msg} (column {e.colno})", path, e.lineno) from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"not UTF-8 text (byte {e.start})", path) from None
     except RecursionError:
         raise InputError("JSON nested too deeply to be an export", path) from None
 
 
 def jsonl(path: Path, problems: Problems) -> Iterator[tuple[int, dict]]:
     """``(line number, object)`` of each line of a JSON Lines file; a line that is not a JSON
-    object is a problem and the rest of the file is read."""
+    object is a problem and the rest of the file is read. Each line is decoded as UTF-8 first
+    (``json.loads`` of bytes would let an encoded surrogate through), and anything but a
+    regular file is refused before it is opened (a pipe nobody writes to would wait)."""
+    io.regular(path)
     with open(path, "rb") as fh:
         for n, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue
             try:
-                obj = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError) as e:
-                why = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8"
-                problems.add(InputError(f"not JSON: {why}", path, n))
+                obj = json.loads(raw.decode("utf-8-sig" if n == 1 else "utf-8"))
+            except UnicodeDecodeError as e:
+                problems.add(InputError(f"not UTF-8 (byte 0x{raw[e.start]:02x} at byte "
+                                        f"column {e.start + 1}); save the file as UTF-8",
+                                        path, n))
+                continue
+            except json.JSONDecodeError as e:
+                problems.add(InputError(f"not JSON: {e.msg}", path, n))
                 continue
             except RecursionError:
                 problems.add(InputError("JSON nested too deeply to be a record", path, n))

@@ -146,7 +146,7 @@ def sniff(path: str | PathLike) -> bool:
     path = Path(path)
     if path.is_dir():
         return any(sniff(f) for f in _paths.files(path, SUFFIXES)[:1])
-    if path.suffix.lower() not in SUFFIXES:
+    if path.suffix.lower() not in SUFFIXES or not path.is_file():
         return False
     try:
         with open(path, "rb") as f:

@@ -176,6 +176,8 @@ def sniff(path: str | PathLike) -> bool:
     path = Path(path)
     if path.is_dir():
         return any(sniff(f) for f in _paths.files(path, JSON_SUFFIXES + TSV_SUFFIXES)[:1])
+    if not path.is_file():
+        return False
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
             head = f.read(65536)

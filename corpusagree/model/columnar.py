@@ -449,10 +449,11 @@ def read_wide_csv(path, *, delimiter: str | None = None, set_sep: str | None = N
 
 def read_arrow_file(path, fmt: str | None = None):
     """The table of a Parquet, Arrow IPC (Feather) or JSON Lines file (InputError naming the
-    file when pyarrow cannot read it)."""
+    file when pyarrow cannot read it; a pipe or device is refused before it is opened)."""
     pa, _ = _pa()
     fmt = fmt or file_format(path)
     name = io.display(path)
+    io.regular(path)
     try:
         if fmt == "parquet":
             import pyarrow.parquet as pq

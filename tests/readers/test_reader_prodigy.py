@@ -1,6 +1,7 @@
 """Prodigy's JSONL: accepted spans, choice and binary textcat judgements, bad lines."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,23 @@ def test_a_line_of_another_shape_is_named_not_a_traceback(tmp_path):
                              "spans": ["not a span"], "answer": "accept"}) + "\n")
     with pytest.raises(InputError, match=r"odd.jsonl:1: not the structure"):
         prodigy.read([f])
+
+
+def test_an_encoded_surrogate_is_not_utf8_not_a_traceback(tmp_path):
+    """``json.loads`` of bytes decodes with 'surrogatepass': an encoded surrogate (ED A0 80)
+    would become a lone '\\ud800' that no UTF-8 output can write. The line is named instead."""
+    raw = CHOICE.read_bytes().split(b"\n")
+    raw[2] = raw[2].replace(b'"text": "', b'"text": "\xed\xa0\x80', 1)
+    bad = tmp_path / "textcat.jsonl"
+    bad.write_bytes(b"\n".join(raw))
+    assert b"\xed\xa0\x80" in bad.read_bytes()
+    with pytest.raises(InputError, match=r"textcat.jsonl:3: not UTF-8 \(byte 0xed"):
+        table.read(bad)
+
+
+@pytest.mark.parametrize("task", ["table", "spans"])
+def test_a_pipe_named_like_an_export_is_refused_not_waited_on(tmp_path, task):
+    fifo = tmp_path / "textcat.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        (table if task == "table" else spans).read(fifo)
