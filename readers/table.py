@@ -101,13 +101,16 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
 
 
 def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str = "item",
-              label: str = "label", group: str | None = None, delimiter: str | None = None
+              label: str = "label", group: str | None = None, delimiter: str | None = None,
+              numeric: bool = True, set_sep: str | None = None
               ) -> tuple[dict[str, list[tuple]], dict | None]:
-    """Numeric scores of a long table with repeated runs: run → its (coder, item, score)
-    triples (runs in the order they first appear) and the item → group map.
+    """The judgements of a long table with repeated runs: run → its (coder, item, label)
+    triples (runs in the order they first appear) and the item → group map. Labels are
+    numbers (``numeric``, the scores of the ratings job) or as :func:`.io.read_long` reads
+    them (categories, sets with ``set_sep``).
 
-    A file whose run column has one value, or where no coder scores an item in two runs, is
-    an InputError (there is nothing to repeat).
+    A file whose run column has one value, or where no coder judges an item in two runs, is
+    an InputError (there is nothing to repeat); so is a row with an empty run cell.
 
     >>> runs, _ = read_runs("sample_corpora/ratings/essays_runs.csv", run="run")
     >>> list(runs), len(runs["2"])
@@ -115,7 +118,8 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
     """
     io.check_delimiter(delimiter)
     rows, groups = io.read_long(path, coder=coder, item=item, label=label, group=group,
-                                delimiter=delimiter, numeric=True, run=run)
+                                delimiter=delimiter, numeric=numeric, set_sep=set_sep,
+                                run=run)
     runs: dict[str, list[tuple]] = {}
     for c, i, v, r in rows:
         runs.setdefault(r, []).append((c, i, v))
@@ -123,10 +127,11 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
     for c, i, _, r in rows:
         seen.setdefault((c, i), set()).add(r)
     if len(runs) < 2 or max(len(v) for v in seen.values()) < 2:
+        what = "score" if numeric else "label"
         what = f"has one value ({next(iter(runs))!r})" if len(runs) < 2 else \
-            "never repeats a coder's score of an item"
-        raise InputError(f"the run column {run!r} {what}: no score is repeated; leave out "
-                         "--run", io.display(path))
+            f"never repeats a coder's {what} of an item"
+        raise InputError(f"the run column {run!r} {what}: no judgement is repeated; leave "
+                         "out --run", io.display(path))
     return runs, groups
 
 

@@ -34,9 +34,9 @@ from ..stats.inference import Bootstrap, Interval, bootstrap
 from ..stats.kernel import kernel
 from ..stats.spec import for_coders
 
-__all__ = ["BOUNDARY_COEFFICIENTS", "ITEMS", "KEYWORDS", "Estimate", "coefficient_rows",
-           "estimate_table", "estimates", "first_alpha", "interval_dict", "odd_one_out", "quiet",
-           "several", "title"]
+__all__ = ["BOUNDARY_COEFFICIENTS", "ITEMS", "KEYWORDS", "Estimate", "by_run_table",
+           "coefficient_rows", "estimate_table", "estimates", "first_alpha", "interval_dict",
+           "odd_one_out", "quiet", "retest_table", "several", "title"]
 
 
 #: the keywords every job's ``analyse`` takes, as it checks them first (each job's table adds
@@ -234,6 +234,32 @@ def estimate_table(id: str, title: str, rows: Iterable[Estimate], *,
         out_notes += [bootstrap_caption(ivs),
                       "q: Krippendorff's q, the share of replicates below .667"]
     return Table(id, title, cols, body, out_notes)
+
+
+# ---- repeated runs -------------------------------------------------------------------------
+def retest_table(title: str, rows: Iterable[dict],
+                 measures: Sequence[tuple[Column, Callable[[dict], Any]]],
+                 what: str = "judgement") -> Table:
+    """The table of each coder with itself across runs (:mod:`corpusagree.stats.runs`):
+    coder, runs, items, the job's measures, and the share of items that changed."""
+    cols = [Column("coder", "coder"), Column("runs", "runs", "int"),
+            Column("items", "items", "int"), *(c for c, _ in measures),
+            Column("changed", "changed", "share", 1)]
+    body = [[r["coder"], r["runs"], r["items"], *(f(r) for _, f in measures), r["changed"]]
+            for r in rows]
+    return Table("retest", title, cols, body,
+                 [f"changed: the share of items whose {what} differs between two of the "
+                  "coder's runs"])
+
+
+def by_run_table(title: str, rows: Iterable[dict],
+                 measures: Sequence[tuple[Column, Callable[[dict], Any]]]) -> Table:
+    """The table of the agreement between coders in each run: run, items, the job's
+    measures (:func:`corpusagree.stats.runs.members`: who takes part)."""
+    cols = [Column("run", "run"), Column("items", "items", "int"), *(c for c, _ in measures)]
+    body = [[r["run"], r["items"], *(f(r) for _, f in measures)] for r in rows]
+    return Table("by_run", title, cols, body,
+                 ["a coder who judged in one run takes part in every run with it"])
 
 
 def title(inputs: Sequence[str], default: str) -> str:

@@ -34,7 +34,7 @@ __all__ = ["NUMERIC", "TASK_KINDS", "as_corpus", "corpus_of", "default_notes",
            "mentions_in",
            "mentions_of", "naming_other_jobs", "numeric_labels", "one_path",
            "other_jobs_error", "other_jobs_files", "read", "read_judgements", "read_mentions",
-           "resolve"]
+           "read_runs", "resolve"]
 
 #: what each reader task's formats hold (``table``: reliability-data files)
 TASK_KINDS = {"table": "judgements", "coref": "mentions", "segments": "segmentations",
@@ -368,6 +368,37 @@ def read_judgements(paths: str | PathLike | Sequence[str | PathLike], *, job: st
     if numeric:
         options["numeric"] = True
     return judgements_of(data, fmt, [io.display(path)], options, job)
+
+
+def read_runs(paths: str | PathLike | Sequence[str | PathLike], *, job: str, run: str,
+              input_format: str = "auto", annotators: Sequence[str] | None = None,
+              coder: str = "coder", item: str = "item", label: str = "label",
+              group: str | None = None, delimiter: str | None = None, numeric: bool = False,
+              set_sep: str | None = None) -> tuple[str, dict, dict | None, dict]:
+    """The judgements of a long table with repeated runs, for ``job``: the path's display
+    name, run → its (coder, item, label) triples (those of ``annotators`` only, an unknown one
+    an InputError), the item → group map and the reader options as the report records them
+    (:func:`corpusagree.readers.table.read_runs`)."""
+    path = one_path(paths, job)
+    if input_format == "wide":
+        raise InputError("--run needs the long layout (a run column)", io.display(path))
+    runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
+                                          group=group, delimiter=delimiter, numeric=numeric,
+                                          set_sep=set_sep)
+    if annotators is not None:
+        found = list(dict.fromkeys(c for ts in runs.values() for c, _, _ in ts))
+        lost = [a for a in annotators if a not in found]
+        if lost:
+            raise InputError(f"annotators not found: {', '.join(lost)}; the coders are "
+                             f"{', '.join(map(str, found))}", io.display(path))
+        runs = {r: [t for t in ts if t[0] in annotators] for r, ts in runs.items()}
+    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label))
+               if v != k}
+    options.update({k: v for k, v in (("group", group), ("delimiter", delimiter),
+                                      ("set_sep", set_sep), ("run", run)) if v is not None})
+    if numeric:
+        options["numeric"] = True
+    return io.display(path), runs, groups, options
 
 
 def judgements_of(data: ReliabilityData, fmt: str = "python", inputs: Sequence[str] = (),

@@ -35,18 +35,17 @@ from ..model.errors import InputError
 from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..readers import discover
-from ..readers import table as table_reader
 from ..report.document import Report
 from ..report.tables import Column, Plot, Records, Table
 from ..stats import distances as dist
-from ..stats import interpret
+from ..stats import interpret, runs
 from ..stats.concordance import bland_altman, ccc
 from ..stats.icc import SHROUT_FLEISS, icc, icc_table
 from ..stats.inference import Bootstrap, refit_bootstrap, resampling
 from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
-from .base import KEYWORDS, estimate_table, estimates
+from .base import KEYWORDS, by_run_table, estimate_table, estimates, retest_table
 from .jobs import Job, Part, register
 
 __all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
@@ -96,18 +95,12 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
                                        annotators=annotators, coder=coder, item=item,
                                        label=label, group=group, delimiter=delimiter,
                                        numeric=True)
-    path = corpora.one_path(paths, "ratings")
-    if input_format == "wide":
-        raise InputError("--run needs the long layout (a run column)", io.display(path))
-    runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
-                                          group=group, delimiter=delimiter)
-    if annotators is not None:
-        runs = {r: [t for t in ts if t[0] in annotators] for r, ts in runs.items()}
+    name, runs, groups, options = corpora.read_runs(
+        paths, job="ratings", run=run, input_format=input_format, annotators=annotators,
+        coder=coder, item=item, label=label, group=group, delimiter=delimiter, numeric=True)
+    options.pop("numeric")  # ratings.read reads numbers always
     rep = Repeated.of(runs, groups)
-    options = {k: v for k, v in (("coder", coder), ("item", item), ("label", label),
-                                 ("group", group), ("delimiter", delimiter), ("run", run))
-               if v is not None}
-    corpus = corpora.judgements_of(rep.means, "long", [io.display(path)], options, "ratings")
+    corpus = corpora.judgements_of(rep.means, "long", [name], options, "ratings")
     corpus.data = rep
     return corpus
 
@@ -347,24 +340,17 @@ class RatingsReport(Report):
                 ["nan: undefined in the group (fewer than 2 complete items, or constant "
                  "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else []))
         if self.retest is not None:
-            out.append(Table("retest", "Each coder with itself across runs (test–retest "
-                             "ICC(A,1))", [
-                Column("coder", "coder"), Column("runs", "runs", "int"),
-                Column("items", "items", "int"), Column("value", "ICC(A,1)", "float", 3),
-                Column("interval", "F interval", "interval", 3),
-                Column("changed", "changed", "share", 1)],
-                [[r["coder"], r["runs"], r["items"], r["value"], (r["low"], r["high"]),
-                  r["changed"]] for r in self.retest],
-                ["changed: the share of items whose score differs between two of the "
-                 "coder's runs"]))
+            out.append(retest_table(
+                "Each coder with itself across runs (test–retest ICC(A,1))", self.retest,
+                [(Column("value", "ICC(A,1)", "float", 3), lambda r: r["value"]),
+                 (Column("interval", "F interval", "interval", 3),
+                  lambda r: (r["low"], r["high"]))], "score"))
         if self.by_run is not None:
-            out.append(Table("by_run", f"{c['form']} between coders in each run", [
-                Column("run", "run"), Column("items", "items", "int"),
-                Column("value", c["form"], "float", 3),
-                Column("interval", "F interval", "interval", 3)],
-                [[r["run"], r["items"], r["value"], (r["low"], r["high"])]
-                 for r in self.by_run],
-                ["a coder with one run scores in every run with it"]))
+            out.append(by_run_table(
+                f"{c['form']} between coders in each run", self.by_run,
+                [(Column("value", c["form"], "float", 3), lambda r: r["value"]),
+                 (Column("interval", "F interval", "interval", 3),
+                  lambda r: (r["low"], r["high"]))]))
         if self.disputed is not None:
             out.append(Table("disputed", "Items whose scores spread most", [
                 Column("item", "item"), Column("sd", "SD", "float", 2),
@@ -649,37 +635,27 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
           notes: list[str]) -> tuple[Records, Records]:
     """Each coder with itself across runs, and the coders with each other in each run."""
     scored = ~np.isnan(rep.values)  # coders × runs × items
-    has = scored.any(axis=2)  # the runs each coder has
     retest = Records()
-    for c, name in enumerate(rep.coders):
-        runs = np.flatnonzero(has[c])
-        if len(runs) < 2:
-            continue
-        sets = {tuple(np.flatnonzero(scored[c, r])) for r in runs}
-        if len(sets) > 1:
-            notes.append(f"the runs of {name} cover different items: its test–retest ICC "
-                         "is on the items every run scored")
-        v = rep.values[c][runs]
-        keep = ~np.isnan(v).any(axis=0)
-        changed = float(np.mean(np.ptp(v[:, keep], axis=0) > 0)) if keep.any() else math.nan
+    for w in runs.within(scored):
+        name = rep.coders[w.coder]
+        if w.uneven:
+            notes.append(runs.uneven_note(name, "test–retest ICC", "scored"))
+        v = rep.values[w.coder][np.ix_(w.runs, w.items)]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            r = icc(v[:, keep], confidence=confidence) if keep.sum() >= 2 else None
-        retest.append({"coder": str(name), "runs": len(runs), "items": int(keep.sum()),
+            r = icc(v, confidence=confidence) if v.shape[1] >= 2 else None
+        retest.append({"coder": str(name), "runs": len(w.runs), "items": v.shape[1],
                        "value": math.nan if r is None else r.value,
                        "low": math.nan if r is None else r.interval.low,
                        "high": math.nan if r is None else r.interval.high,
-                       "changed": changed})
+                       "changed": runs.changed(v)})
     by_run = Records()
-    for r, run in enumerate(rep.runs):
-        # a coder without this run takes part with their one run (people beside a model)
-        rows = [rep.values[c, r] if has[c, r] else rep.values[c, np.flatnonzero(has[c])[0]]
-                for c in range(len(rep.coders))
-                if has[c, r] or has[c].sum() == 1]
-        v = np.array(rows)
+    for run, take in zip(rep.runs, runs.members(scored.any(axis=2)), strict=True):
+        who = np.flatnonzero(take >= 0)
+        v = rep.values[who, take[who]]
         keep = ~np.isnan(v).any(axis=0)
         value = low = high = math.nan
-        if len(rows) >= 2 and keep.sum() >= 2:
+        if len(who) >= 2 and keep.sum() >= 2:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 res = icc(v[:, keep], model=model, type=type, unit=unit,

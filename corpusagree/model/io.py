@@ -278,6 +278,9 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
                 groups[swap_item(i, row[cols["swap"]].strip())] = i
             i = swap_item(i, row[cols["swap"]].strip())
         r = row[cols["run"]].strip() if run else None
+        if r == "":
+            raise InputError(f"empty run cell: with the run column {quote(run)} every row "
+                             "names its run", name, lineno)
         if (c, i, r) in seen:
             where = "" if r is None else f" in run {quote(r)}"
             raise InputError(f"duplicate judgement by coder {quote(c)} on item {quote(i)}"
