@@ -37,16 +37,26 @@ from ..readers import table as table_reader
 from ..report.document import Report
 from ..report.tables import Column, Records, Table
 from ..stats import distances as dist
+from ..stats import runs
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
 from ..stats.position import first_shown, position_bias
 from . import corpora
-from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, quiet
+from .base import (
+    KEYWORDS,
+    Estimate,
+    by_run_table,
+    estimate_table,
+    estimates,
+    first_alpha,
+    quiet,
+    retest_table,
+)
 from .diagnose import Diagnostics, diagnose
 from .jobs import Job, Part, register
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "TableReport", "analyse", "as_corpus",
-           "distance_from", "numeric_labels", "read"]
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "RepeatedLabels", "TableReport", "analyse",
+           "as_corpus", "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
@@ -60,8 +70,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
          annotators: Sequence[str] | None = None, coder: str = "coder", item: str = "item",
          label: str = "label", group: str | None = None, delimiter: str | None = None,
          set_sep: str | None = None, numeric: bool = False,
-         categories: Sequence | None = None, swap: str | None = None
-         ) -> Corpus[ReliabilityData]:
+         categories: Sequence | None = None, swap: str | None = None,
+         run: str | None = None) -> Corpus[ReliabilityData]:
     """Reliability data from a long table (one judgement per row: columns ``coder``,
     ``item``, ``label`` and an optional ``group`` column such as the document) or a wide
     coder × item table.
@@ -95,17 +105,25 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         option preferred (``A``/``B``, or ``tie``). An item is then the pair in one order,
         grouped by its pair (unless ``group`` is given); :func:`analyse` adds each judge's
         position bias and agreement in each order.
+    run : str, optional
+        The column of repeated runs (long layout): the same coder labelling the same items
+        again, a model judge run several times. The corpus's data are then
+        :class:`RepeatedLabels`; :func:`analyse` measures each coder against itself across
+        its runs, the coders with each other in each run, and the coders on each coder's
+        majority label.
 
     Returns
     -------
     Corpus
-        ``data`` is the :class:`~corpusagree.model.data.ReliabilityData`.
+        ``data`` is the :class:`~corpusagree.model.data.ReliabilityData`, or
+        :class:`RepeatedLabels` with ``run``.
 
     Raises
     ------
     InputError
         A malformed file, a missing column, a duplicate judgement, a label outside
-        ``categories``, an unknown annotator.
+        ``categories``, an unknown annotator; with ``run``: a missing run column, a run column
+        with one value or without a repeated judgement, an empty run cell.
 
     Examples
     --------
@@ -114,10 +132,124 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     >>> corpus
     <Corpus table (long): 4 annotators, 6 documents, 278 judgements>
     """
+    if run is not None:
+        if swap is not None:
+            raise InputError("--run and --swap cannot be combined",
+                             io.display(corpora.one_path(paths, "table")))
+        name, runs, groups, options = corpora.read_runs(
+            paths, job="table", run=run, input_format=input_format, annotators=annotators,
+            coder=coder, item=item, label=label, group=group, delimiter=delimiter,
+            numeric=numeric, set_sep=set_sep)
+        if numeric and categories is not None:
+            categories = [io.parse_number(str(c), "--categories", None) for c in categories]
+        try:
+            rep = RepeatedLabels.of(runs, groups, categories, name)
+        except ValueError as e:  # a label outside the declared categories
+            if isinstance(e, InputError):
+                raise
+            raise InputError(str(e), name) from None
+        corpus = corpora.judgements_of(rep.majority, "long", [name], options, "table")
+        corpus.data = rep
+        return corpus
     return corpora.read_judgements(paths, job="table", input_format=input_format,
                                    annotators=annotators, coder=coder, item=item, label=label,
                                    group=group, delimiter=delimiter, set_sep=set_sep,
                                    numeric=numeric, categories=categories, swap=swap)
+
+
+@dataclass(repr=False)
+class RepeatedLabels:
+    """Labels with repeated runs: each (coder, run) that judged is a column of ``data``.
+
+    Attributes
+    ----------
+    data : ReliabilityData
+        One row per (coder, run) pair (its ``coders`` are the pairs), the labels shared.
+    coders, runs : list of str
+        The coders and the runs, in the order they first appear.
+    column : numpy.ndarray
+        Coders × runs: the row of ``data`` of a coder's run, −1 where it did not judge in it.
+    majority : ReliabilityData
+        Each coder's most frequent label of each item over its runs (a tie: missing).
+    ties : int
+        The (coder, item) judgements left missing by a tie of the majority.
+
+    Examples
+    --------
+    >>> rep = RepeatedLabels.of({"1": [("a", "x", "A"), ("a", "y", "B")],
+    ...                          "2": [("a", "x", "A"), ("a", "y", "A")],
+    ...                          "3": [("a", "x", "B")]})
+    >>> rep.column.tolist(), rep.majority.codes.tolist(), rep.ties
+    ([[0, 1, 2]], [[0, -1]], 1)
+    """
+
+    data: ReliabilityData
+    coders: list
+    runs: list
+    column: np.ndarray
+    majority: ReliabilityData
+    ties: int
+
+    @classmethod
+    def of(cls, runs: dict, groups: dict | None = None, categories: Sequence | None = None,
+           source: str | None = None) -> RepeatedLabels:
+        """From run → (coder, item, label) triples.
+
+        Parameters
+        ----------
+        runs : dict
+            Each run's (coder, item, label) triples.
+        groups : dict, optional
+            The item → group map.
+        categories : list, optional
+            The declared categories.
+        source : str, optional
+            The file, named in errors.
+
+        Returns
+        -------
+        RepeatedLabels
+        """
+        data = ReliabilityData.from_triples(
+            [((c, r), i, v) for r, ts in runs.items() for c, i, v in ts], groups=groups,
+            categories=categories, source=source)
+        coders = list(dict.fromkeys(c for c, _ in data.coders))
+        names = [str(r) for r in runs]
+        ci, ri = {c: k for k, c in enumerate(coders)}, {r: k for k, r in enumerate(names)}
+        of_coder = np.array([ci[c] for c, _ in data.coders], dtype=np.int64)
+        column = np.full((len(coders), len(names)), -1, dtype=np.int64)
+        column[of_coder, [ri[str(r)] for _, r in data.coders]] = np.arange(data.n_coders)
+        codes, ties = _majority(data.codes, of_coder, len(coders))
+        majority = ReliabilityData(codes, data.labels, coders, list(data.items), data.groups,
+                                   data.group_names, data.categories)
+        return cls(data, coders, names, column, majority, ties)
+
+    def present(self) -> np.ndarray:
+        """Coders × runs × items: where a coder gave a label in a run."""
+        out = np.zeros((*self.column.shape, self.data.n_items), bool)
+        c, r = np.nonzero(self.column >= 0)
+        out[c, r] = self.data.codes[self.column[c, r]] >= 0
+        return out
+
+
+def _majority(codes: np.ndarray, of_coder: np.ndarray, n_coders: int
+              ) -> tuple[np.ndarray, int]:
+    """Each coder's most frequent code of each item over the rows of its runs (−1 where none,
+    or where two codes tie), and how many ties: the counts of the (coder, item, code) triples
+    present, never a coders × items × labels array."""
+    n_items, n_codes = codes.shape[1], int(codes.max(initial=-1)) + 1
+    row, item = np.nonzero(codes >= 0)
+    keys, counts = np.unique((of_coder[row] * n_items + item) * n_codes + codes[row, item],
+                             return_counts=True)
+    cell, code = keys // max(n_codes, 1), keys % max(n_codes, 1)
+    order = np.lexsort((-counts, cell))
+    cell, code, counts = cell[order], code[order], counts[order]
+    first = np.r_[True, cell[1:] != cell[:-1]]
+    tie = first & np.r_[(cell[1:] == cell[:-1]) & (counts[1:] == counts[:-1]), False]
+    out = np.full(n_coders * n_items, -1, dtype=np.int32)
+    won = first & ~tie
+    out[cell[won]] = code[won]
+    return out.reshape(n_coders, n_items), int(tie.sum())
 
 
 def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -150,8 +282,20 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     >>> table.as_corpus(data)
     <Corpus table (python): 2 annotators, 4 judgements>
     """
-    return corpora.as_corpus(data, "table", {ReliabilityData: corpora.judgements_of},
-                             JOB.kinds)
+    return corpora.as_corpus(data, "table", {ReliabilityData: corpora.judgements_of,
+                                             RepeatedLabels: _repeated_corpus}, JOB.kinds)
+
+
+def _repeated_corpus(rep: RepeatedLabels) -> Corpus:
+    corpus = corpora.judgements_of(rep.majority, job="table")
+    corpus.data = rep
+    return corpus
+
+
+def _reliability_data(corpus) -> ReliabilityData:
+    """The data between coders (each coder's majority label, with repeated runs)."""
+    data = as_corpus(corpus).data
+    return data.majority if isinstance(data, RepeatedLabels) else data
 
 
 def distance_from(name: str = "nominal", weights: str | PathLike | None = None
@@ -198,6 +342,11 @@ class TableReport(Report):
         Read with a swap column: each judge's position bias.
     by_order : Records or None
         Read with a swap column: agreement among the judges in each order shown.
+    retest : Records or None
+        Read with a run column: each coder with two runs or more against itself (α, κ,
+        percent agreement between its runs, and the share of items whose label changed).
+    by_run : Records or None
+        Read with a run column: α, κ and percent agreement between the coders in each run.
 
     Examples
     --------
@@ -226,6 +375,10 @@ class TableReport(Report):
     position: Records | None = None
     #: read with a swap column: agreement among the judges in each order shown
     by_order: Records | None = None
+    #: read with a run column: each coder with itself across its runs (None otherwise)
+    retest: Records | None = None
+    #: read with a run column: agreement between the coders in each run (None otherwise)
+    by_run: Records | None = None
     job = "table"
 
     def body(self) -> dict:
@@ -234,7 +387,7 @@ class TableReport(Report):
                          "groups": self.groups},
                 "coefficients": self.coefficients, "diagnostics": self.diagnostics,
                 "by_group": self.by_group, "position": self.position,
-                "by_order": self.by_order}
+                "by_order": self.by_order, "retest": self.retest, "by_run": self.by_run}
 
     def summary(self) -> str:
         where = ", ".join(self.inputs) or "data"
@@ -279,7 +432,29 @@ class TableReport(Report):
                 [[r["order"], r["items"], r["percent_agreement"], r["kappa"], r["alpha"]]
                  for r in self.by_order],
                 ["κ: Cohen's for two judges, Fleiss's for more (nan: undefined)"]))
+        d = self.options["distance"]
+        d = d[0] if isinstance(d, list) else d
+        if self.retest is not None:
+            out.append(retest_table(f"Each coder with itself across runs (α ({d}), κ, "
+                                    "raw agreement)", self.retest, _run_measures(d),
+                                    "label"))
+            out[-1].notes.append(_KAPPA_NOTE)
+        if self.by_run is not None:
+            out.append(by_run_table(f"Agreement between the coders in each run (α ({d}), "
+                                    "κ, raw agreement)", self.by_run, _run_measures(d)))
+            out[-1].notes.append(_KAPPA_NOTE)
         return out
+
+
+_KAPPA_NOTE = "κ: Cohen's for two runs or coders, Fleiss's for more (nan: undefined)"
+
+
+def _run_measures(d: str) -> list:
+    """The columns of the tables of repeated runs."""
+    return [(Column("alpha", f"α ({d})", "float"), lambda r: r["alpha"]),
+            (Column("kappa", "κ", "float"), lambda r: r["kappa"]),
+            (Column("percent_agreement", "raw agreement", "float"),
+             lambda r: r["percent_agreement"])]
 
 
 #: the keywords of :func:`analyse`, which it checks first (the command line's types and
@@ -345,7 +520,8 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     0.4193
     """
     corpus = as_corpus(corpus)
-    data = corpus.data
+    repeated = corpus.data if isinstance(corpus.data, RepeatedLabels) else None
+    data = corpus.data if repeated is None else repeated.majority
     if weights is not None:
         distances = [distance_from(weights=weights)]
     else:
@@ -368,6 +544,12 @@ def analyse(corpus: Corpus | ReliabilityData, *,
                                                          reference=reference)
         by_group = _by_group(data, d) if (by_document or diag is not None) and \
             data.group_names is not None else None
+        retest = by_run = None
+        if repeated is not None:
+            notes.append("between coders: each coder's majority label over its runs"
+                         + ("" if not repeated.ties else
+                            f" ({repeated.ties} ties of a coder's runs on an item left missing)"))
+            retest, by_run = _runs(repeated, d, notes)
     except ValueError as e:
         if isinstance(e, InputError):
             raise
@@ -393,6 +575,8 @@ def analyse(corpus: Corpus | ReliabilityData, *,
         by_group=by_group,
         position=position,
         by_order=by_order,
+        retest=retest,
+        by_run=by_run,
     )
 
 
@@ -450,6 +634,38 @@ def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
     return out
 
 
+def _agreement(part: ReliabilityData, d: dist.Distance) -> dict:
+    """α under ``d``, κ (Cohen's for two coders, Fleiss's — multi-π — for more) and percent
+    agreement (nan where undefined)."""
+    kappa = "kappa" if part.n_coders == 2 else "pi"
+    found = {k: quiet(compute, c, part, d if c == "alpha" else None)
+             for k, c in (("alpha", "alpha"), ("kappa", kappa),
+                          ("percent_agreement", "percent_agreement"))}
+    return {k: v if isinstance(v, float) else v.value for k, v in found.items()}
+
+
+def _runs(rep: RepeatedLabels, d: dist.Distance, notes: list[str]
+          ) -> tuple[Records, Records]:
+    """Each coder with itself across its runs (on the items all of them labelled), and the
+    coders with each other in each run (:mod:`corpusagree.stats.runs`)."""
+    present = rep.present()
+    retest = Records()
+    for w in runs.within(present):
+        name = rep.coders[w.coder]
+        if w.uneven:
+            notes.append(runs.uneven_note(name, "agreement across runs", "labelled"))
+        part = rep.data.subset(coders=rep.column[w.coder, w.runs], items=w.items)
+        retest.append({"coder": str(name), "runs": len(w.runs), "items": part.n_items,
+                       **_agreement(part, d), "changed": runs.changed(part.codes)})
+    by_run = Records()
+    for run, take in zip(rep.runs, runs.members(present.any(axis=2)), strict=True):
+        who = np.flatnonzero(take >= 0)
+        part = rep.data.subset(coders=rep.column[who, take[who]])
+        part = part.subset(items=(part.codes >= 0).sum(axis=0) >= 2)  # pairable items
+        by_run.append({"run": run, "items": part.n_items, **_agreement(part, d)})
+    return retest, by_run
+
+
 def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
              ) -> tuple[Records, Records]:
     """Each judge's position bias, and agreement on each order separately, of pairwise
@@ -465,14 +681,9 @@ def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
     except ValueError as e:
         raise InputError(f"swap column: {e}", source) from None
     by_order = Records()
-    kappa = "kappa" if data.n_coders == 2 else "fleiss_kappa"
     for o in np.unique(orders.astype(str)):
         part = data.subset(items=orders.astype(str) == o, compact=True)
-        values = {k: quiet(compute, k, part, None if k != "alpha" else d)
-                  for k in ("percent_agreement", kappa, "alpha")}
-        by_order.append({"order": str(o), "items": part.n_items,
-                         **{("kappa" if k == kappa else k): v if isinstance(v, float)
-                            else v.value for k, v in values.items()}})
+        by_order.append({"order": str(o), "items": part.n_items, **_agreement(part, d)})
     return Records(r.to_dict() for r in rows), by_order
 
 
@@ -490,4 +701,4 @@ JOB = register(Job(
     help="every coefficient of a reliability-data file (CSV/TSV)",
     options=PARAMS, order=10,
     example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}, data=lambda corpus: (as_corpus(corpus).data, "nominal")))
+    folder={"table": _folder_parts}, data=lambda corpus: (_reliability_data(corpus), "nominal")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..analyses import table
+from ..model.errors import InputError
 from ..stats import distances as dist
 from . import options as opt
 
@@ -26,6 +27,11 @@ def register(sub) -> None:
                    ">, else the first character); item = the pair, coder = the judge, label = "
                    "the option preferred (A/B or tie). Adds each judge's flip rate, flips to "
                    "the first-shown option, McNemar's test, and agreement in each order")
+    g.add_argument("--run", metavar="COLUMN",
+                   help="the column of repeated runs (a coder labelling the items again, a "
+                   "model run several times): each coder with itself across runs (α, κ, raw "
+                   "agreement, the share of items whose label changed), the coders in each "
+                   "run and on each coder's majority label")
     g.add_argument("--categories", metavar="A,B,...",
                    help="the declared category set (for S), comma separated")
     opt.add_annotators(g, "keep only these coders, comma separated")
@@ -53,6 +59,9 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     d = table.distance_from(args.distance, args.weights)
     if args.engine == "dask":
+        if args.run is not None:
+            raise InputError("--run needs --engine memory (the dask engine reads no runs)",
+                             args.file)
         report = table.analyse_dask(
             args.file, distance=d, categories=opt.split(args.categories),
             bootstrap=opt.bootstrap_of(args), scheduler=args.scheduler, coder=args.coder,
@@ -64,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                         delimiter=args.delimiter, set_sep=args.set_sep,
                         numeric=args.weights is None and table.numeric_labels(args.distance),
                         categories=opt.split(args.categories), swap=args.swap,
-                        annotators=opt.split(args.annotators))
+                        annotators=opt.split(args.annotators), run=args.run)
     if args.file == "-":
         corpus.inputs = ["<stdin>"]
     with opt.progress(args, "resampling") as bar:
