@@ -110,7 +110,8 @@ def table_inputs(path: Path) -> Found:
     """How to read one reliability-data file, read off the file itself: the long layout when
     the header has coder/item/label (group column ``document`` if present), else wide; the
     interval distance when every label is a number; ``X.weights.csv`` beside ``X.csv`` is its
-    weight matrix."""
+    weight matrix; a long table with a ``run`` column holds repeated runs of the coders
+    (reader option ``run``)."""
     rows = [r for _, r in io.read_table(path)]
     header = [h.strip() for h in rows[0]] if rows else []
     long = {"coder", "item", "label"} <= set(header)
@@ -122,7 +123,8 @@ def table_inputs(path: Path) -> Found:
     weights = path.with_name(path.stem + WEIGHTS + path.suffix)
     has_weights = io.regular(weights)
     options = {"group": "document" if "document" in header else None,
-               "numeric": numeric and not has_weights}
+               "numeric": numeric and not has_weights,
+               "run": "run" if long and "run" in header else None}
     return Found("table", "long" if long else "wide", [path],
                  {k: v for k, v in options.items() if v},
                  {"distance": "interval" if numeric else "nominal",

@@ -1013,12 +1013,14 @@ def _candidates(data: ReliabilityData, humans: list[int], cands: list[str], epsi
 # ---- the registration ------------------------------------------------------------------------
 def _folder_parts(folder: Path) -> Iterator[Part]:
     """Every reliability-data file of categories in a sub-folder of a study folder (the models
-    of the annotators are models of categories: numeric marks are left to the table job),
+    of the annotators are models of categories: numeric marks are left to the table job;
+    a table of repeated runs is left to the table job too),
     with the models that fit in seconds (:data:`REPORT_MODELS`; GLAD and MACE, slow under the
     bootstrap, are the job's own)."""
     for f in discover.table_files(folder):
         found = discover.table_inputs(f)
-        if found.analysis.get("distance", "nominal") == "nominal":
+        if found.analysis.get("distance", "nominal") == "nominal" and \
+                "run" not in found.reader_options:  # a model of repeated runs: not yet
             yield Part(found, {"models": list(REPORT_MODELS)})
 
 

@@ -28,7 +28,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
@@ -700,8 +699,6 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         found = discover.table_inputs(f)
         if found.reader_options.get("numeric"):  # ratings.read reads numbers always
             options = {k: v for k, v in found.reader_options.items() if k != "numeric"}
-            if found.format == "long" and "run" in io.table_header(f):
-                options["run"] = "run"  # repeated runs of the coders
             yield Part(dataclasses.replace(found, reader_options=options))
 
 

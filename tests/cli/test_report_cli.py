@@ -17,8 +17,8 @@ def reports(samples):
 
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
-    assert jobs == ["table", "annotators", "table", "ratings", "ratings", "table", "table",
-                    "annotators", "ratings", "coref", "markables", "spans", "segments",
+    assert jobs == ["table", "annotators", "table", "table", "ratings", "ratings", "table",
+                    "table", "table", "annotators", "ratings", "coref", "markables", "spans", "segments",
                     "segments", "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
@@ -27,9 +27,10 @@ def test_every_job_runs(reports):
 
 def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
     doc = cli_json("report", samples, "--resamples", "200")
-    assert isinstance(doc, list) and [d["job"] for d in doc][:6] == [
-        "table", "annotators", "table", "ratings", "ratings", "table"]
-    table = doc[5]
+    assert isinstance(doc, list) and [d["job"] for d in doc][:7] == [
+        "table", "annotators", "table", "table", "ratings", "ratings", "table"]
+    assert doc[3]["retest"][0]["coder"] == "model"  # essays_runs.csv: the run column found
+    table = doc[6]
     assert table["inputs"][0].endswith("dialogue_acts.csv")
     alone = cli_json("table", samples / "table" / "dialogue_acts.csv", "--group", "document",
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
@@ -95,8 +96,9 @@ def test_project_folder_conll_and_segments_of_any_name(cli_json, tmp_path, sampl
     assert doc[1]["scores"] == conll["scores"]
 
 
-@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "annotators", "ratings"]),
-                                       ("ratings", ["table", "ratings", "ratings"]),
+@pytest.mark.parametrize("sub, jobs", [("table", ["table", "table", "table", "annotators",
+                                                  "ratings"]),
+                                       ("ratings", ["table", "table", "ratings", "ratings"]),
                                        ("senses", ["senses", "senses"]),
                                        ("coref/brat", ["coref", "spans"]),
                                        ("segments/rs3", ["segments", "trees"])])
