@@ -18,8 +18,8 @@ def reports(samples):
 def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
     assert jobs == ["table", "annotators", "table", "table", "ratings", "ratings", "table",
-                    "table", "table", "annotators", "ratings", "coref", "markables", "spans", "segments",
-                    "segments", "trees", "senses", "senses"]
+                    "table", "table", "annotators", "ratings", "coref", "markables", "spans",
+                    "segments", "segments", "trees", "senses", "senses"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
