@@ -8,8 +8,14 @@ it needs; building the frame is not timed). Best of N rounds, the two run in tur
 values are checked equal. ``--reml`` also times the REML ICC on the same data with 20 %
 of the scores missing (pingouin has no such estimate: it would drop the items).
 
+``--bootstrap N`` times the bootstrap intervals of the six ICCs (``icc_bootstrap``, what
+``corpusagree ratings --ci`` computes: N replicates of the items, percentile, then BCa with
+its jackknife of 1,000 blocks) on the same data, once each, beside pingouin's point estimate
+(its F intervals; pingouin has no bootstrap of the ICC) and beside the plain refit of a
+replicate (its items repeated, ``icc_table`` on the copy) timed on ``--refit`` replicates.
+
 Usage: python benchmarks/ratings_scale.py [--items N] [--coders K] [--pingouin-items N]
-       [--repeat N] [--reml] [--json]
+       [--repeat N] [--reml] [--bootstrap N] [--refit N] [--json]
 """
 
 from __future__ import annotations
@@ -62,6 +68,30 @@ def theirs(frame) -> list[float]:
     return list(r["ICC"])
 
 
+def bootstrap(y: np.ndarray, resamples: int, refit: int) -> dict:
+    """The ICC bootstrap's times (percentile, BCa) and the plain refit's per replicate."""
+    import warnings
+
+    from corpusagree.stats.icc import icc_bootstrap
+    from corpusagree.stats.inference import replicate_weights
+
+    units = np.arange(y.shape[1])
+    times = {}
+    for method in ("percentile", "bca"):
+        t = time.perf_counter()
+        icc_bootstrap(y, units, ca.Bootstrap(resamples, seed=1, interval=method))
+        times[method] = time.perf_counter() - t
+    t = time.perf_counter()
+    for W in replicate_weights(y.shape[1], refit, seed=1):
+        for w in W:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ca.icc_table(np.repeat(y, w.astype(int), axis=1))
+    return {"resamples": resamples, "percentile_s": times["percentile"],
+            "bca_s": times["bca"], "per_replicate_ms": times["percentile"] / resamples * 1e3,
+            "refit_ms": (time.perf_counter() - t) / refit * 1e3}
+
+
 def long_frame(y: np.ndarray):
     import pandas as pd
 
@@ -78,6 +108,10 @@ def main() -> None:
                     help="run pingouin on the first N items only (default: all)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--reml", action="store_true")
+    ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                    help="also time the ICC bootstrap with N replicates (e.g. 1000)")
+    ap.add_argument("--refit", type=int, default=10, metavar="N",
+                    help="replicates of the plain refit timed beside it")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     y = make(args.items, args.coders)
@@ -106,6 +140,8 @@ def main() -> None:
         holes[:2, np.isnan(holes).sum(axis=0) > args.coders - 2] = 5.0  # 2 scores per item
         ((value, t_reml),) = best([lambda: ca.icc(holes, missing="reml").value], args.repeat)
         out["reml"] = {"missing": int(np.isnan(holes).sum()), "value": value, "s": t_reml}
+    if args.bootstrap:
+        out["bootstrap"] = bootstrap(y, args.bootstrap, args.refit)
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -122,6 +158,15 @@ def main() -> None:
     if args.reml:
         r = out["reml"]
         print(f"  REML ICC(A,1), {r['missing']:,} scores missing: {r['s']:.3f} s")
+    if args.bootstrap:
+        b = out["bootstrap"]
+        print(f"  bootstrap of the 6 ICCs, {b['resamples']:,} replicates: percentile "
+              f"{b['percentile_s']:.2f} s, BCa {b['bca_s']:.2f} s")
+        print(f"    {b['per_replicate_ms']:.1f} ms a replicate; the plain refit "
+              f"{b['refit_ms']:.1f} ms ({b['refit_ms'] / b['per_replicate_ms']:.1f}×)")
+        if pg is not None:
+            print(f"    percentile: {b['percentile_s'] / pg['pingouin_s']:.2f}× the time of "
+                  f"pingouin's point estimate at {pg['items']:,} items")
 
 
 if __name__ == "__main__":

@@ -39,8 +39,8 @@ from ..report.tables import Column, Plot, Records, Table
 from ..stats import distances as dist
 from ..stats import interpret, runs
 from ..stats.concordance import bland_altman, ccc
-from ..stats.icc import SHROUT_FLEISS, icc, icc_table
-from ..stats.inference import Bootstrap, refit_bootstrap, resampling
+from ..stats.icc import icc, icc_bootstrap, icc_table
+from ..stats.inference import Bootstrap, resampling
 from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
@@ -546,21 +546,12 @@ def _chosen(r, coders: str, type: str, unit: str, row: str) -> dict:
 def _icc_intervals(values: np.ndarray, rows: Records, settings: Bootstrap,
                    groups: np.ndarray | None, progress: Progress | None) -> None:
     """Bootstrap intervals of the six ICCs: the items (or their groups) drawn with
-    replacement, the ICCs refitted on each replicate."""
+    replacement, the ICCs refitted on each replicate (:func:`~corpusagree.stats.icc.
+    icc_bootstrap`)."""
     clustered = bool(settings.cluster is not False and groups is not None
                      and len(np.unique(groups)) > 1)
     unit_of = groups if clustered else np.arange(values.shape[1])
-
-    def statistic(weights: np.ndarray) -> np.ndarray:
-        counts = np.rint(weights).astype(int)
-        if counts.sum() < 2:
-            return np.full(len(SHROUT_FLEISS), np.nan)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return np.array([r.value for r in icc_table(np.repeat(values, counts, axis=1))])
-
-    ivs = refit_bootstrap(statistic, unit_of, settings, [(r["type"], "") for r in rows],
-                          clustered=clustered, progress=progress)
+    ivs = icc_bootstrap(values, unit_of, settings, clustered=clustered, progress=progress)
     for r, iv in zip(rows, ivs, strict=True):
         r["boot_low"], r["boot_high"] = iv.low, iv.high
 
