@@ -138,7 +138,8 @@ def analyse(root: Path, bootstrap: Bootstrap | None = None, *,
     >>> _ = shutil.copytree("sample_corpora/senses", study / "wsd")
     >>> [(r.job, pathlib.Path(r.inputs[0]).name) for r in folder.analyse(study)]
     [('table', 'dialogue_acts.csv'), ('table', 'essay_marks_wide.csv'),
-     ('annotators', 'dialogue_acts.csv'), ('ratings', 'essay_marks_wide.csv'),
+     ('table', 'sentiment_runs.csv'), ('annotators', 'dialogue_acts.csv'),
+     ('ratings', 'essay_marks_wide.csv'),
      ('senses', 'sample.data.xml'),
      ('senses', 'sample.tsv')]
     """

@@ -18,7 +18,8 @@ References
 ----------
 .. [1] Abercrombie, G., Rieser, V. and Hovy, D. (2023). Consistency is key: disentangling
    label variation in natural language processing with intra-annotator agreement.
-   arXiv:2301.10684; Section 2 (intra-annotator agreement across repeated annotation).
+   arXiv:2301.10684 (intra-annotator agreement: the same annotator's labels of the same
+   items at two times).
 """
 
 from __future__ import annotations
@@ -123,8 +124,9 @@ def members(has: np.ndarray) -> np.ndarray:
 
     Examples
     --------
-    >>> members(np.array([[True, True], [True, False], [False, True]])).tolist()
-    [[0, 0, -1], [1, 0, 1]]
+    >>> members(np.array([[True, True, False], [True, False, False],
+    ...                   [False, True, True]])).tolist()
+    [[0, 0, -1], [1, 0, 1], [-1, 0, 2]]
     """
     runs = np.arange(has.shape[1])
     only = np.where(has.sum(axis=1) == 1, has.argmax(axis=1), -1)
