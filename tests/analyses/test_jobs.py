@@ -96,8 +96,8 @@ def test_a_toy_job_is_part_of_the_folder_report(toy, cli, tmp_path):
     shutil.copytree(SAMPLES / "table", tmp_path / "agreement")
     status, out, err = cli("report", tmp_path, "--json", "--resamples", "20")
     assert status == 0, err
-    assert [d["job"] for d in json.loads(out)] == ["table", "table", "toy", "toy",
-                                                   "annotators", "ratings"]
+    assert [d["job"] for d in json.loads(out)] == ["table", "table", "table", "toy", "toy",
+                                                   "toy", "annotators", "ratings"]
 
 
 def test_the_schema_test_asks_a_toy_job_for_its_part(toy):

@@ -525,7 +525,7 @@ def test_report_on_several_folders(cli, tmp_path):
                          "--resamples", "20", "--format", "json", "-o", tmp_path / "r.json")
     assert status == 0, err
     assert [j["job"] for j in Page(page.read_text(encoding="utf-8")).jobs] == \
-        ["table", "table", "annotators", "ratings", "senses", "senses"]
+        ["table", "table", "table", "annotators", "ratings", "senses", "senses"]
 
 
 def test_an_unwritable_page_is_one_line(cli, tmp_path):
