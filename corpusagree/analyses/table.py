@@ -262,7 +262,8 @@ def as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
     Parameters
     ----------
     data : Corpus or ReliabilityData
-        A corpus of the table job, or reliability data made in Python.
+        A corpus of the table job, or reliability data made in Python (or
+        :class:`RepeatedLabels`, labels with repeated runs).
 
     Returns
     -------
