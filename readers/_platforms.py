@@ -225,7 +225,8 @@ def span_annotations(records: Sequence[SpanRecord], problems: Problems,
     owner = np.repeat(np.arange(len(records)), [len(r.spans) for r in records])
     mids, starts, ends, labels, places = map(list, zip(*flat, strict=True)) if flat else \
         ([], [], [], [], [])
-    lengths = np.fromiter((len(r.text) for r in records), np.int64, len(records))[owner]
+    texts = [r.text for r in records]
+    lengths = np.fromiter(map(len, texts), np.int64, len(records))[owner]
     kept = _inside(starts, ends, lengths)
     for k in np.flatnonzero(~kept).tolist():  # the spans to name (or a bool offset)
         r, start, end = records[owner[k]], starts[k], ends[k]
@@ -278,7 +279,6 @@ def span_annotations(records: Sequence[SpanRecord], problems: Problems,
         mids, starts, ends, labels = ([x[k] for k in keep.tolist()] for x in (
             mids, starts, ends, labels))
     found: list[dict[str, Mention]] = [{} for _ in records]
-    texts = [r.text for r in records]
     for i, mid, start, end, label, a, b in zip(
             owner.tolist(), mids, starts, ends, labels, (first - lo[span_group]).tolist(),
             (last - lo[span_group]).tolist(), strict=True):

@@ -71,16 +71,14 @@ def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRe
                 if not isinstance(text, str):
                     problems.add(InputError("no text", f, n))
                     continue
-                rec = SpanRecord(str(obj.get("id", n)), text, stem, source, line=n)
                 labels = obj.get("label")
-                if isinstance(labels, list):
-                    found = [(str(k), s[0], s[1], str(s[2]), n)
-                             if type(s) is list and len(s) == 3 else None
-                             for k, s in enumerate(labels)]
-                    if None in found:
-                        _labels(rec, labels, problems)
-                    else:
-                        rec.spans = found
+                found = [(str(k), s[0], s[1], str(s[2]), n)
+                         if type(s) is list and len(s) == 3 else None
+                         for k, s in enumerate(labels)] if isinstance(labels, list) else []
+                rec = SpanRecord(str(obj.get("id", n)), text, stem, source,
+                                 [] if None in found else found, line=n)
+                if None in found:
+                    _labels(rec, labels, problems)
                 for k, e in enumerate(obj.get("entities") or []):
                     rec.spans.append((str(e.get("id", k)), e.get("start_offset"),
                                       e.get("end_offset"), str(e.get("label")), n))
