@@ -114,20 +114,39 @@ def _annotation(doc: Document, annotator: str, entities: _Entities, source: str
     return CorefAnnotation(doc, annotator, mentions, chains, source=source)
 
 
-#: the characters ``str.split()`` splits at (Python's whitespace), by code point
-_SPACE = np.array([chr(c).isspace() for c in range(0x3001)] + [False], bool)
-_DOCSTART = np.frombuffer("-DOCSTART-".encode("utf-32-le"), np.uint32)
+#: the characters ``str.split()`` splits at (Python's whitespace), by code point of the BMP
+#: (there is none beyond)
+_SPACE = np.array([chr(c).isspace() for c in range(0x10000)], bool)
+_DOCSTART = np.frombuffer(b"-DOCSTART-", np.uint8)
 #: a tag's prefix letter (code point) -> its code; -1: no prefix
 _PREFIX_OF = np.full(128, -1, np.int64)
 for _k, _v in _PREFIX.items():
     _PREFIX_OF[ord(_k)] = _v
 
 
-def _code_points(text: str) -> np.ndarray:
-    """``text`` as an array of code points (one byte each when it is ASCII)."""
-    if text.isascii():
-        return np.frombuffer(text.encode("ascii"), np.uint8)
-    return np.frombuffer(text.encode("utf-32-le"), np.uint32)
+class _Units:
+    """A text as an array of its code points, of the narrowest type that holds them (one
+    byte each for Latin-1, two for the BMP, else four); ``strings`` gives the text between
+    offsets."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        try:
+            self.units = np.frombuffer(text.encode("latin-1"), np.uint8)
+        except UnicodeEncodeError:
+            data = text.encode("utf-16-le")
+            self.units = np.frombuffer(data, np.uint16) if len(data) == 2 * len(text) else \
+                np.frombuffer(text.encode("utf-32-le"), np.uint32)
+
+    def space(self, start: int, end: int) -> np.ndarray:
+        """Whether each unit from ``start`` to ``end`` is whitespace."""
+        u = self.units[start:end]
+        return _SPACE[u] if u.dtype != np.uint32 else _SPACE[np.minimum(u, len(_SPACE) - 1)]
+
+    def strings(self, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+        """The text from each of ``starts`` to each of ``ends``."""
+        text = self.text
+        return [text[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
 
 
 def _char(cp: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -136,51 +155,62 @@ def _char(cp: np.ndarray, at: np.ndarray) -> np.ndarray:
         np.zeros(len(at), np.int64)
 
 
-def _fields(cp: np.ndarray, starts: np.ndarray, ends: np.ndarray
+#: the code points :func:`_fields` looks at in one step (its arrays stay in the cache)
+_CHUNK = 1 << 20
+
+
+def _fields(units: _Units, starts: np.ndarray, ends: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per line ``starts[i]``–``ends[i]`` of ``cp``: its number of fields (``str.split()``'s),
-    the start and end of its first field and of its last (0 where it has none)."""
-    word = np.zeros(len(cp) + 2, np.int8)  # 1 where a field is, 0 around it
-    word[1:-1] = ~_SPACE[cp if cp.dtype == np.uint8 else np.minimum(cp, len(_SPACE) - 1)]
-    step = np.diff(word)
-    begin, end = np.flatnonzero(step == 1), np.flatnonzero(step == -1)
-    k0, k1 = np.searchsorted(begin, starts), np.searchsorted(begin, ends)
-    width = k1 - k0
-    some = width > 0
-    first, last = np.where(some, k0, 0), np.where(some, k1 - 1, 0)
-    if not len(begin):
-        zero = np.zeros(len(starts), np.int64)
-        return width, zero, zero, zero, zero
-    return width, begin[first], end[first], begin[last], end[last]
+    """Per line ``starts[i]``–``ends[i]`` of ``units`` (lines in order, one after the other):
+    its number of fields (``str.split()``'s), the start and end of its first field and of
+    its last (0 where it has none). The lines are taken in chunks of about :data:`_CHUNK`
+    code points."""
+    n = len(starts)
+    width = np.zeros(n, np.int64)
+    found = np.zeros((4, n), np.int64)
+    cuts = np.searchsorted(starts, np.arange(0, len(units.units) + _CHUNK, _CHUNK))
+    for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
+        if lo == hi:
+            continue
+        a, b = int(starts[lo]), int(ends[hi - 1])
+        word = np.zeros(b - a + 2, np.int8)  # 1 where a field is, 0 around it
+        word[1:-1] = ~units.space(a, b)
+        step = np.diff(word)
+        begin, end = np.flatnonzero(step == 1) + a, np.flatnonzero(step == -1) + a
+        k0, k1 = np.searchsorted(begin, starts[lo:hi]), np.searchsorted(begin, ends[lo:hi])
+        width[lo:hi] = k1 - k0
+        if len(begin):
+            some = k1 > k0
+            first, last = np.where(some, k0, 0), np.where(some, k1 - 1, 0)
+            found[:, lo:hi] = begin[first], end[first], begin[last], end[last]
+    return width, *found
 
 
 #: the longest strings :func:`_coded` hashes (longer ones are compared as strings)
 _HASHED = 64
 
 
-def _coded(text: str, cp: np.ndarray, starts: np.ndarray, ends: np.ndarray
-           ) -> tuple[list[str], np.ndarray]:
-    """The distinct strings ``text[starts[i]:ends[i]]``, sorted, and each one's index among
-    them. Over arrays: a hash of each string's code points picks a first string of each
-    value, and every string is compared with its first, code point by code point; strings
-    longer than :data:`_HASHED` (or all, if two of one hash differ) are compared as Python
-    strings."""
+def _coded(units: _Units, starts: np.ndarray, ends: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """The distinct strings from each of ``starts`` to each of ``ends`` (offsets of
+    ``units``), sorted, and each one's index among them. Over arrays: a hash of each string's
+    units picks a first string of each value, and every string is compared with its first,
+    unit by unit; strings longer than :data:`_HASHED` units (or all, if two of one hash
+    differ) are compared as Python strings."""
     length = ends - starts
     code = np.zeros(len(starts), np.int64)
     found: dict[str, int] = {}
     short = length <= _HASHED
-    got = _by_hash(cp, starts[short], length[short]) if short.any() else None
+    got = _by_hash(units.units, starts[short], length[short]) if short.any() else None
     if got is not None:
         sel = np.flatnonzero(short)
         first, code[sel] = got
-        found = {text[a:a + m]: k for k, (a, m) in enumerate(zip(
-            starts[sel[first]].tolist(), length[sel[first]].tolist(), strict=True))}
+        found = {v: k for k, v in enumerate(units.strings(starts[sel[first]],
+                                                          ends[sel[first]]))}
     else:
         short[:] = False
     rest = np.flatnonzero(~short)
-    for i, a, b in zip(rest.tolist(), starts[rest].tolist(), ends[rest].tolist(),
-                       strict=True):
-        code[i] = found.setdefault(text[a:b], len(found))
+    for i, v in zip(rest.tolist(), units.strings(starts[rest], ends[rest]), strict=True):
+        code[i] = found.setdefault(v, len(found))
     values = list(found)
     order = sorted(range(len(values)), key=values.__getitem__)
     rank = np.empty(len(values), np.int64)
@@ -240,17 +270,18 @@ def parse(path: Path, scheme: str = "auto", prefix: str = "",
 def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
            ) -> list[tuple[Document, _Entities]]:
     """:func:`parse`'s documents, their entities as lists."""
-    text = read_text(path)
-    cp = _code_points(text)
+    units = _Units(read_text(path))
+    cp = units.units
     breaks = np.flatnonzero(cp == 10)
     line_start = np.concatenate([[0], breaks + 1])
     line_end = np.concatenate([breaks, [len(cp)]])
     n = len(line_start)
-    width, f_start, f_end, t_start, t_end = _fields(cp, line_start, line_end)
+    width, f_start, f_end, t_start, t_end = _fields(units, line_start, line_end)
     f_len, t_len = f_end - f_start, t_end - t_start
-    docstart = (width > 0) & (f_len == len(_DOCSTART))
-    for j, c in enumerate(_DOCSTART.tolist()):
-        docstart &= _char(cp, f_start + j) == c
+    docstart = np.zeros(n, bool)
+    maybe = np.flatnonzero((width > 0) & (f_len == len(_DOCSTART)))
+    docstart[maybe] = (cp[f_start[maybe, None] + np.arange(len(_DOCSTART))] ==
+                       _DOCSTART).all(axis=1)
     # a tag: O, or a prefix letter, "-" and a type (the last field has no whitespace)
     t0, t1 = _char(cp, t_start), _char(cp, t_start + 1)
     pre_line = np.where((width > 0) & (t0 < 128), _PREFIX_OF[np.minimum(t0, 127)], -1)
@@ -262,11 +293,12 @@ def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
     if len(bad):
         k = int(bad[0])
         what = "one column: expected token … tag" if width[k] < 2 else \
-            f"{quote(text[t_start[k]:t_end[k]])} is no NER tag (O, or B-, I-, E-, S- and a type)"
+            f"{quote(units.strings(t_start[k:k + 1], t_end[k:k + 1])[0])} is no NER tag (O, " \
+            "or B-, I-, E-, S- and a type)"
         raise InputError(what, path, k + 1)
     at = np.flatnonzero(token)                      # line index of each token
     typed = at[t_len[at] > 1]
-    types, type_code = _coded(text, cp, t_start[typed] + 2, t_end[typed])
+    types, type_code = _coded(units, t_start[typed] + 2, t_end[typed])
     type_of_line = np.full(n, -1, np.int64)
     type_of_line[typed] = type_code
     pre = np.where(t_len[at] == 1, _O, pre_line[at])
@@ -282,7 +314,7 @@ def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
     if scheme == "iob2":
         wrong = np.flatnonzero(entity & (pre == _I) & after)
         for k in wrong[:50].tolist():
-            tag, before = (text[t_start[i]:t_end[i]] for i in (at[k], at[k - 1]))
+            tag, before = units.strings(t_start[at[[k, k - 1]]], t_end[at[[k, k - 1]]])
             error = InputError(f"{quote(tag)} after "
                                f"{'a sentence break' if boundary[k] else quote(before)}"
                                ": an I- tag starts no entity under --scheme iob2 (read it "
@@ -308,7 +340,7 @@ def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
     out = []
     label = [types[t] for t in typ[s_tok].tolist()]
     cuts = np.searchsorted(ent_doc, np.arange(n_docs + 1)).tolist()
-    words = [text[a:b] for a, b in zip(f_start[at].tolist(), f_end[at].tolist(), strict=True)]
+    words = units.strings(f_start[at], f_end[at])
     sentence_starts = np.flatnonzero(boundary)
     s_cuts = np.searchsorted(sentence_starts, first_token).tolist()
     sentence_starts = (sentence_starts - first_token[doc[sentence_starts]]).tolist()
