@@ -73,7 +73,7 @@ def sniff(path: str | PathLike) -> bool:
     return seen and entity
 
 
-@register("coref", "conll_ner", layout="path", sniff=sniff, span_layers=True,
+@register("coref", "conll_ner", layout="path", sniff=sniff, span_layers=True, spans_only=True,
           options=[Option("scheme", "CoNLL NER: the tagging scheme (auto: BIO, IOB1 or "
                           "BIOES; iob2: an I- after O is an error)", choices=SCHEMES)],
           summary="CoNLL NER columns (token … tag; BIO/IOB2, IOB1, BIOES): one file or folder "
