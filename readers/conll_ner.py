@@ -267,6 +267,24 @@ def parse(path: Path, scheme: str = "auto", prefix: str = "",
             for doc, (first, starts, ends, types) in _parse(path, scheme, prefix, problems)]
 
 
+def _iob2_errors(units: _Units, path: Path, wrong: np.ndarray, at: np.ndarray,
+                 tags: tuple[np.ndarray, np.ndarray], boundary: np.ndarray,
+                 problems: Problems | None) -> bool:
+    """Whether tokens ``wrong`` (an ``I-`` that starts an entity) are there: each of the
+    first 50 is a problem (raised at once without ``problems``)."""
+    t_start, t_end = tags
+    for k in wrong[:50].tolist():
+        tag, before = units.strings(t_start[at[[k, k - 1]]], t_end[at[[k, k - 1]]])
+        error = InputError(f"{quote(tag)} after "
+                           f"{'a sentence break' if boundary[k] else quote(before)}"
+                           ": an I- tag starts no entity under --scheme iob2 (read it "
+                           "as IOB1 with --scheme auto)", path, int(at[k]) + 1)
+        if problems is None:
+            raise error
+        problems.add(error)
+    return len(wrong) > 0
+
+
 def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
            ) -> list[tuple[Document, _Entities]]:
     """:func:`parse`'s documents, their entities as lists."""
@@ -311,19 +329,9 @@ def _parse(path: Path, scheme: str, prefix: str, problems: Problems | None
     entity = pre != _O
     after = boundary | (prev_pre == _O) | (prev_typ != typ)
     start = entity & ((pre == _B) | (pre == _S) | after | (prev_pre == _E) | (prev_pre == _S))
-    if scheme == "iob2":
-        wrong = np.flatnonzero(entity & (pre == _I) & after)
-        for k in wrong[:50].tolist():
-            tag, before = units.strings(t_start[at[[k, k - 1]]], t_end[at[[k, k - 1]]])
-            error = InputError(f"{quote(tag)} after "
-                               f"{'a sentence break' if boundary[k] else quote(before)}"
-                               ": an I- tag starts no entity under --scheme iob2 (read it "
-                               "as IOB1 with --scheme auto)", path, int(at[k]) + 1)
-            if problems is None:
-                raise error
-            problems.add(error)
-        if len(wrong):
-            return []
+    if scheme == "iob2" and _iob2_errors(units, path, np.flatnonzero(entity & (pre == _I) & after),
+                                         at, (t_start, t_end), boundary, problems):
+        return []
     # documents: split at -DOCSTART- lines
     doc_of_line = np.cumsum(docstart)
     doc = doc_of_line[at]
