@@ -39,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import readers
 from ..convert import coref as conv
 from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
@@ -813,9 +814,10 @@ def _context(al: conv.Alignment, item: int) -> dict | None:
 
 # ---- the registration ------------------------------------------------------------------------
 def _folder_parts(folder: Path) -> Iterator[Part]:
-    """The coreference annotations of a sub-folder of a study folder, by document."""
+    """The coreference annotations of a sub-folder of a study folder, by document (not
+    spans without chains, which the spans job takes)."""
     found = discover.coref_inputs(folder)
-    if found is not None:
+    if found is not None and not readers.get("coref", found.format).spans_only:
         yield Part(found, {"by_document": True})
 
 

@@ -1067,10 +1067,17 @@ def _mention_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"by_document": True, "diagnostics": 5})
 
 
+def _timeline_parts(folder: Path) -> Iterator[Part]:
+    """The time-aligned annotations of a sub-folder (ELAN, TextGrid, RTTM)."""
+    found = discover.timeline_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
 JOB = register(Job(
     "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
     help="span agreement without pre-set units: unitizing α and γ",
     options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
     # not on sub-folders of segmentations: segments tile each text with one category, where
     # the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
-    folder={"coref": _mention_parts}))
+    folder={"coref": _mention_parts, "timeline": _timeline_parts}))
