@@ -22,9 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from ..model import io
 from ..model.corpus import CorefAnnotation, Document, Link
 from ..model.data import ReliabilityData
-from ..model import io
 from ..model.errors import InputError, Problems, quote
 from ..model.relations import RelationAnnotation
 from . import _paths
