@@ -80,6 +80,8 @@ class Job:
         A command line on ``sample_corpora/`` (after the job's name), which the tests run.
     options : tuple
         The keyword table of its ``analyse`` (each keyword's type, range and choices).
+        This and the next two are made of the job's code: a job of :data:`BUILTIN` gets them
+        from its module (:func:`complete`).
     folder : mapping
         What kind of sub-folder of a study folder it reports on (``table``, ``coref``,
         ``segments``, ``senses``: :data:`corpusagree.readers.discover.KINDS`) → a function
@@ -140,7 +142,7 @@ BUILTIN = (
         example=("sample_corpora/ratings/essays.csv", "--group", "document")),
     Job("relations", _here("relations"), kinds=("relations",), tasks=("relations",),
         help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
-        order=90, example=("tests/data/relations/brat/a", "tests/data/relations/brat/b")),
+        order=90, example=("sample_corpora/relations/ann1", "sample_corpora/relations/ann2")),
 )
 
 _JOBS: dict[str, Job] = {job.name: job for job in BUILTIN}
