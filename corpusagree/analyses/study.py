@@ -410,11 +410,13 @@ class PlanReport(Report):
     ----------
     method : str
         ``alpha`` (Krippendorff's minimum units), ``alpha_table`` (his table), ``kappa``
-        (irr's N.cohen.kappa), or ``simulation`` (a pilot's documents resampled).
+        (irr's N.cohen.kappa), ``simulation`` (a pilot's documents resampled for an
+        interval's width) or ``alt_test`` (for the alt-test of a candidate).
     rows : list of dict
         The plan's rows.
     answer : int or None
-        The number asked for: units, subjects, or documents for the interval's width.
+        The number asked for: units, subjects, or documents for the interval's width or for
+        the alt-test.
     """
 
     job = "plan"
@@ -434,7 +436,8 @@ class PlanReport(Report):
 
     def summary(self) -> str:
         what = {"alpha": "units for α", "alpha_table": "units for α (table)",
-                "kappa": "subjects for κ", "simulation": "documents for the width"}[self.method]
+                "kappa": "subjects for κ", "simulation": "documents for the width",
+                "alt_test": "documents for the alt-test"}[self.method]
         return f"{what}: {self.answer if self.answer is not None else 'see the table'}"
 
     def headline(self) -> None:
@@ -453,9 +456,15 @@ class PlanReport(Report):
                       [[r[k] for k in keys] for r in self.rows])]
 
     def plots(self) -> list[Plot]:
+        rows = self.rows[::-1]
+        if self.method == "alt_test":
+            return [Plot("power", "Studies in which the candidate passes, against documents",
+                         "bars", {"labels": [f"{r['documents']} documents" for r in rows],
+                                  "values": [r["passed"] for r in rows],
+                                  "low": [None] * len(rows), "high": [None] * len(rows),
+                                  "label": f"share passed at ε = {self.options['epsilon']:g}"})]
         if self.method != "simulation":
             return []
-        rows = self.rows[::-1]
         return [Plot("width", "Interval width against documents", "bars",
                      {"labels": [f"{r['documents']} documents" for r in rows],
                       "values": [r["width"] for r in rows],
@@ -478,6 +487,9 @@ PLAN_PARAMS = (
     Param("level", float, low=0, high=1, closed="neither"),
     Param("n_resamples", int, low=10),
     Param("seed", int, low=0, none=True),
+    Param("candidate", (), none=True, accepts="a coder name of the pilot"),
+    Param("epsilon", float, low=0),
+    Param("power", float, low=0, high=1, closed="neither"),
     PROGRESS,
 )
 
@@ -488,6 +500,7 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
          table: bool = False, kappa: dict | None = None, width: float | None = None,
          documents: Sequence[int] | None = None, coefficient: str = "alpha",
          level: float = 0.95, n_resamples: int = 500, seed: int | None = 0,
+         candidate=None, epsilon: float = 0.2, power: float = 0.8,
          progress: Progress | None = None) -> PlanReport:
     """How many units or documents a study needs.
 
@@ -502,7 +515,11 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
       :func:`corpusagree.stats.planning.kappa_units`);
     * a ``pilot`` study (ReliabilityData or a job's corpus) and a ``width``: the documents a
       study needs for an interval of that width, simulated by resampling the pilot's
-      documents whole (:func:`corpusagree.stats.compare.width_by_documents`).
+      documents whole (:func:`corpusagree.stats.compare.width_by_documents`);
+    * a ``pilot`` study and a ``candidate`` (a model among its coders): the documents a study
+      needs for the candidate to pass the alt-test at ``epsilon`` in a share ``power`` of
+      such studies, simulated the same way
+      (:func:`corpusagree.stats.compare.alt_test_by_documents`).
 
     Parameters
     ----------
@@ -532,6 +549,12 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
         Simulated studies per size.
     seed : int, optional
         The simulation's seed.
+    candidate : hashable, optional
+        The coder of the pilot whose alt-test is planned (the other coders are the humans).
+    epsilon : float, default 0.2
+        The alt-test's cost–benefit margin ε (Calderon, Reichart & Dror 2025, §3).
+    power : float, default 0.8
+        The share of simulated studies in which the candidate must pass.
     progress : callable, optional
         ``progress(done, total)`` over the sizes simulated.
 
@@ -579,13 +602,27 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
     U = len(data.group_names) if data.group_names is not None else data.n_items
     sizes = sorted(set(documents)) if documents else \
         sorted({max(2, int(round(U * f))) for f in (0.5, 1, 2, 4, 8)})
+    what = "documents" if data.group_names is not None else "items"
+    if candidate is not None:
+        rows = cmp.alt_test_by_documents(data, sizes, candidate, epsilon=epsilon,
+                                         n_resamples=n_resamples, seed=seed, progress=progress)
+        answer = next((r["documents"] for r in rows if r["passed"] >= power), None)
+        notes = [f"{n_resamples} studies simulated per size from the pilot's {U} {what}; the "
+                 f"answer: the fewest {what} with which {candidate} passes the alt-test at "
+                 f"ε = {epsilon:g} in {power:.0%} of the studies"]
+        if answer is None:
+            notes.append(f"no simulated size let {candidate} pass in {power:.0%} of the "
+                         "studies: simulate larger ones (documents=), or the candidate does "
+                         "not replace the humans at this ε")
+        return PlanReport(inputs, {**options, "job": job, "candidate": str(candidate),
+                                   "epsilon": epsilon, "power": power},
+                          None, "alt_test", rows, answer, notes)
     rows = cmp.width_by_documents(data, sizes, coefficient, distance=distance or "nominal",
                                   level=level, n_resamples=n_resamples, seed=seed,
                                   progress=progress)
     answer = next((r["documents"] for r in rows if width is not None and r["width"] <= width),
                   None)
-    notes = [f"{n_resamples} studies simulated per size from the pilot's {U} "
-             f"{'documents' if data.group_names is not None else 'items'}"]
+    notes = [f"{n_resamples} studies simulated per size from the pilot's {U} {what}"]
     if width is not None and answer is None:
         notes.append(f"no simulated size reached a width of {width:g}: simulate larger "
                      "studies (documents=)")

@@ -44,8 +44,9 @@ def register(sub) -> None:
         description="How many units a study needs for α ≥ --alpha-min at significance --p "
         "(Krippendorff 2019, ch. 12; --table: his table), how many subjects for Cohen's κ "
         "(--kappa, as R's irr::N.cohen.kappa), or — given a PILOT study of any job with "
-        "--width — how many documents give an interval of that width, simulated by "
-        "resampling the pilot's documents whole.")
+        "--width — how many documents give an interval of that width, or with --candidate "
+        "how many let a model pass the alt-test, simulated by resampling the pilot's "
+        "documents whole.")
     p.add_argument("pilot", nargs="?", metavar="PILOT",
                    help="a pilot study: a file or folder of a job")
     g = p.add_argument_group("α: minimum units")
@@ -63,7 +64,9 @@ def register(sub) -> None:
     k.add_argument("--kappa", type=_numbers, metavar="RATE1,RATE2,K1,K0",
                    help="each coder's share of the first category, κ expected and κ under "
                    "the null")
-    k.add_argument("--power", type=float, default=0.8, help="power (default 0.8)")
+    k.add_argument("--power", default=0.8, **argparse_options(PARAMS["power"]),
+                   help="power (default 0.8): of the κ test, or the share of simulated "
+                   "studies in which --candidate passes the alt-test")
     k.add_argument("--test-alpha", type=float, default=0.05,
                    help="the test's level (default 0.05)")
     k.add_argument("--two-sided", action="store_true", help="a two-sided test")
@@ -79,6 +82,11 @@ def register(sub) -> None:
                    help="simulated studies per size (default 500)")
     s.add_argument("--seed", default=0, **argparse_options(params["seed"]),
                    help="random seed (default 0)")
+    s.add_argument("--candidate", metavar="CODER",
+                   help="plan the alt-test of this coder of the pilot (a model) against the "
+                   "other coders: the documents for it to pass in --power of the studies")
+    s.add_argument("--epsilon", default=0.2, **argparse_options(PARAMS["epsilon"]),
+                   help="the alt-test's margin ε (default 0.2)")
     add_study_input(p)
     opt.add_output(p)
     p.set_defaults(func=run)
@@ -106,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
                                 table=args.table, width=args.width, documents=args.documents,
                                 coefficient=args.coefficient, level=args.level,
                                 n_resamples=args.resamples, seed=args.seed,
-                                progress=bar.update, **kw)
+                                candidate=args.candidate, epsilon=args.epsilon,
+                                power=args.power, progress=bar.update, **kw)
     except (ValueError, TypeError) as e:
         if isinstance(e, InputError):
             raise

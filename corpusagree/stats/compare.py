@@ -1,5 +1,6 @@
 """Is A better than B: the difference of one coefficient between two studies, with its
-interval, and how many documents a study needs for an interval of a given width.
+interval, how many documents a study needs for an interval of a given width, and how many
+for a model to pass the alternative annotator test.
 
 Both rest on the engine's resampling (:mod:`corpusagree.stats.inference`): every coefficient is
 a function of per-document sums, so a replicate is a weight vector over documents.
@@ -24,6 +25,7 @@ import numpy as np
 from scipy.special import stdtr, stdtrit
 
 from ..model.data import ReliabilityData
+from ..model.errors import InputError
 from ..model.progress import Progress
 from .inference import (
     METHODS,
@@ -37,7 +39,7 @@ from .inference import (
     replicate_weights,
 )
 
-__all__ = ["Comparison", "compare", "width_by_documents"]
+__all__ = ["Comparison", "alt_test_by_documents", "compare", "width_by_documents"]
 
 
 @dataclass(repr=False)
@@ -381,6 +383,122 @@ def width_by_documents(data: ReliabilityData, documents: Sequence[int], coeffici
         lo, hi = (float(x) for x in np.quantile(v, [a, 1 - a])) if len(v) else (np.nan,) * 2
         out.append({"documents": n, "low": lo, "high": hi, "width": hi - lo,
                     "mean": float(v.mean()) if len(v) else float("nan")})
+        if progress is not None:
+            progress(j + 1, len(sizes))
+    return out
+
+
+def _mean(values: list) -> float:
+    """The mean of the finite values (nan for none)."""
+    v = np.asarray(values, float)
+    v = v[np.isfinite(v)]
+    return float(v.mean()) if len(v) else float("nan")
+
+
+def _items_of(data: ReliabilityData, by_group: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(items ordered by unit, where each unit's items start in that order: U + 1 offsets)."""
+    of = _unit_of(data, by_group, {n: i for i, n in enumerate(_unit_names(data, by_group))})
+    order = np.argsort(of, kind="stable")
+    return order, np.searchsorted(of[order], np.arange(of.max() + 2))
+
+
+def _drawn_items(order: np.ndarray, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """The items of the drawn units, each unit whole and as often as it was drawn."""
+    lengths = starts[drawn + 1] - starts[drawn]
+    first = np.repeat(starts[drawn] - np.cumsum(lengths) + lengths, lengths)
+    return order[first + np.arange(lengths.sum())]
+
+
+def alt_test_by_documents(data: ReliabilityData, documents: Sequence[int], candidate="model",
+                          humans: Sequence | None = None, *, epsilon: float = 0.2,
+                          n_resamples: int = 200, seed: int | None = 0,
+                          progress: Progress | None = None, **alt_options) -> list[dict]:
+    """How often a study of n documents would let the candidate pass the alt-test, simulated on
+    a pilot.
+
+    Each simulated study draws n of the pilot's documents with replacement (a document comes
+    whole, with every annotator's judgements) and runs the alternative annotator test of
+    Calderon, Reichart & Dror (2025, §3) at ``epsilon``; the share of studies in which the
+    candidate passes (winning rate ω ≥ 0.5) is the power of a study of that size, estimated
+    by resampling (Efron & Tibshirani 1993, §25). A pilot in which the candidate fails has
+    little power at any size: the rows say so rather than a number of documents.
+
+    Parameters
+    ----------
+    data : ReliabilityData
+        The pilot study with the candidate among the coders, documents as ``groups`` (items
+        when it has none).
+    documents : list of int
+        The study sizes to simulate.
+    candidate : hashable, default "model"
+        The candidate annotator's coder name.
+    humans : sequence, optional
+        The human annotators' coder names (default: every other coder).
+    epsilon : float, default 0.2
+        The alt-test's cost–benefit margin ε.
+    n_resamples : int, default 200
+        Simulated studies per size.
+    seed : int, optional
+        The random seed.
+    progress : callable, optional
+        ``progress(done, total)`` over the sizes.
+    **alt_options
+        The other keywords of
+        :func:`~corpusagree.stats.annotators.alt_test.alt_test` (``fdr``, ``scoring``,
+        ``min_humans``, ``min_items``, ``small``).
+
+    Returns
+    -------
+    list of dict
+        ``{"documents": n, "items", "passed", "untestable", "winning_rate",
+        "advantage_probability"}`` per size: the mean number of items of a simulated study,
+        the share of studies in which the candidate passed, the share too thin to test (no
+        item judged by the candidate and enough humans: they count as not passed), and the
+        mean ω and ρ of the studies tested.
+
+    Examples
+    --------
+    >>> import corpusagree as ca
+    >>> rng = np.random.default_rng(0)
+    >>> truth = rng.integers(0, 3, 200)
+    >>> codes = np.where(rng.random((4, 200)) < [[0.2], [0.4], [0.4], [0.4]],
+    ...                  rng.integers(0, 3, (4, 200)), truth)
+    >>> pilot = ca.ReliabilityData(codes, labels=[0, 1, 2],
+    ...                            coders=["model", "ann", "bob", "cy"],
+    ...                            groups=np.arange(200) // 10, group_names=list(range(20)))
+    >>> rows = alt_test_by_documents(pilot, [2, 20], "model", n_resamples=100)
+    >>> rows[0]["passed"] < rows[1]["passed"]
+    True
+    """
+    from .annotators.alt_test import alt_test
+
+    sizes = [int(n) for n in documents]
+    if not sizes or min(sizes) < 2:
+        raise ValueError(f"documents must be study sizes ≥ 2, not {list(documents)!r}")
+    alt_test(data, candidate, humans, epsilon=epsilon, **alt_options)  # the pilot's own errors
+    by_group = data.group_names is not None
+    order, starts = _items_of(data, by_group)
+    U = len(starts) - 1
+    if U < 2:
+        raise ValueError("the pilot needs at least two documents (or items)")
+    rng = np.random.default_rng(seed)
+    out = []
+    for j, n in enumerate(sizes):
+        tests = []
+        items = untestable = 0
+        for _ in range(n_resamples):  # one alt-test per simulated study (about 1 ms each)
+            idx = _drawn_items(order, starts, rng.integers(0, U, n))
+            items += len(idx)
+            try:
+                tests.append(alt_test(data.subset(items=idx), candidate, humans,
+                                      epsilon=epsilon, **alt_options))
+            except InputError:  # too few shared judgements to test: the study fails
+                untestable += 1
+        out.append({"documents": n, "items": items / n_resamples,
+                    "passed": sum(t.passed for t in tests) / n_resamples,
+                    "untestable": untestable / n_resamples,
+                    "winning_rate": _mean([t.winning_rate for t in tests]),
+                    "advantage_probability": _mean([t.advantage_probability for t in tests])})
         if progress is not None:
             progress(j + 1, len(sizes))
     return out

@@ -212,3 +212,70 @@ def test_plan_needs_one_question():
 def test_plan_is_a_dataclass_report():
     r = ca.plan(alpha_min=0.8, proportions=[1, 1])
     assert dataclasses.is_dataclass(r) and r.to_dict()["answer"] == 103
+
+
+def pilot_with_a_model(model_noise: float, *, seed: int = 2, docs: int = 20, size: int = 10):
+    """A pilot of three humans (noise 0.4) and a model (``model_noise``), documents of
+    ``size`` items."""
+    rng = np.random.default_rng(seed)
+    n = docs * size
+    truth = rng.integers(0, 3, n)
+    noise = np.array([[model_noise], [0.4], [0.4], [0.4]])
+    codes = np.where(rng.random((4, n)) < noise, rng.integers(0, 3, (4, n)), truth)
+    codes[1:][rng.random((3, n)) < 0.2] = -1  # humans skip a fifth of the items
+    return ca.ReliabilityData(codes.astype(np.int32), labels=[0, 1, 2],
+                              coders=["model", "ann", "bob", "cy"],
+                              groups=np.arange(n) // size,
+                              group_names=[f"d{g}" for g in range(docs)])
+
+
+def test_documents_are_drawn_whole():
+    data = ca.ReliabilityData(np.zeros((2, 7), np.int32), labels=[0],
+                              groups=np.array([2, 0, 2, 1, 0, 2, 1]), group_names=["a", "b", "c"])
+    order, starts = cmp._items_of(data, True)
+    drawn = np.array([2, 2, 0, 1])
+    got = cmp._drawn_items(order, starts, drawn)
+    want = np.concatenate([np.flatnonzero(data.groups == d) for d in drawn])
+    assert got.tolist() == want.tolist()
+
+
+def test_plan_for_the_alt_test_finds_the_documents_a_good_model_needs():
+    from corpusagree.stats.annotators.alt_test import alt_test
+
+    pilot = pilot_with_a_model(0.3)
+    assert alt_test(pilot, "model").passed
+    r = ca.plan(pilot, candidate="model", epsilon=0.2, documents=[2, 4, 8, 16, 32],
+                n_resamples=100)
+    passed = [row["passed"] for row in r.rows]
+    assert passed[0] < 0.8 <= passed[-1] and passed[-1] > passed[0] + 0.3
+    assert r.method == "alt_test"
+    assert r.answer == next(row["documents"] for row in r.rows if row["passed"] >= 0.8)
+    assert [row["items"] for row in r.rows] == [20, 40, 80, 160, 320]  # whole documents
+    again = ca.plan(pilot, candidate="model", epsilon=0.2, documents=[2, 4, 8, 16, 32],
+                    n_resamples=100)
+    assert again.rows == r.rows  # one seed, one plan
+    assert r.plots()[0].id == "power"
+
+
+def test_a_model_worse_than_the_humans_never_passes_and_the_plan_says_so():
+    r = ca.plan(pilot_with_a_model(0.9), candidate="model", documents=[4, 40],
+                n_resamples=50)
+    assert r.answer is None and max(row["passed"] for row in r.rows) < 0.2
+    assert any("no simulated size" in n for n in r.notes)
+
+
+def test_a_larger_epsilon_is_easier_to_pass():
+    pilot = pilot_with_a_model(0.3)
+    strict, lenient = (ca.plan(pilot, candidate="model", epsilon=e, documents=[8],
+                               n_resamples=100).rows[0]["passed"] for e in (0.0, 0.3))
+    assert lenient > strict
+
+
+def test_plan_for_the_alt_test_checks_its_keywords():
+    pilot = pilot_with_a_model(0.1)
+    with pytest.raises(ValueError, match="power"):
+        ca.plan(pilot, candidate="model", power=1.5)
+    with pytest.raises(ValueError, match="epsilon"):
+        ca.plan(pilot, candidate="model", epsilon=-1)
+    with pytest.raises(ca.InputError, match="nobody"):
+        ca.plan(pilot, candidate="nobody", documents=[4], n_resamples=10)

@@ -50,6 +50,8 @@ def test_compare_csv(cli, tmp_path):
     (["compare", "README.md", CSV], "not recognised"),
     (["plan"], "one of"),
     (["plan", "--kappa", "0.5,0.5"], "four numbers"),
+    (["plan", CSV, "--group", "document", "--candidate", "nobody"], "nobody"),
+    (["plan", CSV, "--group", "document", "--candidate", "dan", "--power", "2"], "--power"),
 ])
 def test_bad_input_is_one_line_and_exit_2(cli, argv, words):
     status, out, err = cli(*argv)
@@ -88,3 +90,18 @@ def test_plan_on_a_pilot(cli, tmp_path):
                          "--resamples", "20", "--html", page, "-q")
     assert status == 0, err
     assert "<svg" in page.read_text(encoding="utf-8")
+
+
+def test_plan_for_the_alt_test_of_a_candidate(cli):
+    status, out, err = cli("plan", CSV, "--group", "document", "--candidate", "dan",
+                           "--documents", "3,12,48", "--resamples", "50", "--json")
+    assert status == 0, err
+    doc = json.loads(out)
+    assert doc["method"] == "alt_test" and doc["options"]["candidate"] == "dan"
+    passed = [r["passed"] for r in doc["rows"]]
+    assert passed == sorted(passed) and doc["answer"] == next(
+        r["documents"] for r in doc["rows"] if r["passed"] >= 0.8)
+    status, out, err = cli("plan", CSV, "--group", "document", "--candidate", "dan",
+                           "--documents", "3,12", "--resamples", "20")
+    assert status == 0 and "documents for the alt-test" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
