@@ -64,7 +64,7 @@ def register(sub) -> None:
     k.add_argument("--kappa", type=_numbers, metavar="RATE1,RATE2,K1,K0",
                    help="each coder's share of the first category, κ expected and κ under "
                    "the null")
-    k.add_argument("--power", default=0.8, **argparse_options(PARAMS["power"]),
+    k.add_argument("--power", default=0.8, **argparse_options(params["power"]),
                    help="power (default 0.8): of the κ test, or the share of simulated "
                    "studies in which --candidate passes the alt-test")
     k.add_argument("--test-alpha", type=float, default=0.05,
@@ -85,7 +85,7 @@ def register(sub) -> None:
     s.add_argument("--candidate", metavar="CODER",
                    help="plan the alt-test of this coder of the pilot (a model) against the "
                    "other coders: the documents for it to pass in --power of the studies")
-    s.add_argument("--epsilon", default=0.2, **argparse_options(PARAMS["epsilon"]),
+    s.add_argument("--epsilon", default=0.2, **argparse_options(params["epsilon"]),
                    help="the alt-test's margin ε (default 0.2)")
     add_study_input(p)
     opt.add_output(p)
