@@ -102,10 +102,12 @@ def add_output(p: argparse.ArgumentParser) -> None:
 
 
 def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
-                  level: float | None = None, seeded: str = "the bootstrap") -> None:
+                  level: float | None = None, seeded: str = "the bootstrap",
+                  coders: bool = True) -> None:
     """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
-    default when the data have such groups); ``seeded``: what ``--seed`` seeds."""
-    from ..stats.inference import INTERVALS
+    default when the data have such groups); ``seeded``: what ``--seed`` seeds; ``coders``:
+    ``--over`` (the jackknife over coders), for jobs whose intervals are all the engine's."""
+    from ..stats.inference import INTERVALS, OVER
 
     g = p.add_argument_group("confidence intervals (bootstrap)")
     g.add_argument("--ci", nargs="?", type=ci_level, const=0.95, default=level,
@@ -123,6 +125,11 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
     g.add_argument("--cluster", choices=clusters, default=clusters[0],
                    help=f"what the bootstrap resamples: {' or '.join(clusters)} (default "
                    f"{clusters[0]}; items within one {clusters[0]} are not independent)")
+    if coders:
+        g.add_argument("--over", choices=OVER, default="units",
+                       help="what was sampled: the units (default; the coders are fixed), "
+                       "the coders (a pool of annotators), or both (Gwet 2008); coders and "
+                       "both need --interval jackknife and three or more coders")
 
 
 def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
@@ -131,9 +138,13 @@ def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
 
     if args.ci is None:
         return None
+    over = getattr(args, "over", "units")
+    if over != "units" and args.interval != "jackknife":
+        raise InputError(f"--over {over} needs --interval jackknife: a bootstrap that draws "
+                         "coders with replacement pairs a coder's copies with each other")
     try:
         return Bootstrap(args.resamples, args.ci, args.interval,
-                         None if args.cluster != "item" else False, args.seed)
+                         None if args.cluster != "item" else False, args.seed, over)
     except ValueError as e:
         raise InputError(f"--ci/--resamples: {e}") from None
 
