@@ -203,7 +203,9 @@ def listed() -> dict[str, Job]:
 def _load(name: str) -> None:
     if name in _PENDING:
         importlib.import_module(_JOBS[name].module)  # calls complete(name, ...)
-        _PENDING.discard(name)
+        if name in _PENDING:
+            raise RuntimeError(f"{_JOBS[name].module} does not complete the registration of "
+                               f"the job {name!r} (JOB = complete({name!r}, options=...))")
 
 
 def registered() -> dict[str, Job]:
