@@ -58,7 +58,7 @@ from .base import (
     quiet,
     several,
 )
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
            "REPORT_MODELS",
@@ -1043,9 +1043,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 REPORT_MODELS = ("majority_vote", "wawa", "dawid_skene", "one_coin")
 
 
-JOB = register(Job(
-    "annotators", __name__, kinds=("judgements",), tasks=("table",),
-    help="who to trust: models of the annotators, the alt-test of a model",
-    options=PARAMS, order=20,
-    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+JOB = complete("annotators", options=PARAMS, folder={"table": _folder_parts})

@@ -66,7 +66,7 @@ from .base import (
     title,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
            "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
@@ -828,8 +828,5 @@ def main_data(corpus: Corpus | Sequence[CorefAnnotation]) -> tuple[ReliabilityDa
     return conv.to_data(al, "chain", "missing"), DISTANCES[0]
 
 
-JOB = register(Job(
-    "coref", __name__, kinds=("mentions",), tasks=("coref",),
-    help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
-    options=PARAMS, order=30, example=("sample_corpora/coref/brat",),
-    folder={"coref": _folder_parts}, data=main_data))
+JOB = complete("coref", options=PARAMS, data=main_data,
+               folder={"coref": _folder_parts})

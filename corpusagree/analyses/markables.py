@@ -72,7 +72,7 @@ from .base import (
     several,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
            "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
@@ -708,8 +708,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found)
 
 
-JOB = register(Job(
-    "markables", __name__, kinds=("mentions",), tasks=("coref",),
-    help="MMAX2 markable agreement: spans per level, attribute values",
-    options=PARAMS, order=40, example=("sample_corpora/coref/mmax2",),
-    folder={"coref": _folder_parts}))
+JOB = complete("markables", options=PARAMS, folder={"coref": _folder_parts})

@@ -48,7 +48,7 @@ from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
 from .base import KEYWORDS, estimate_table, estimates
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
 
@@ -784,9 +784,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
             yield Part(dataclasses.replace(found, reader_options=options))
 
 
-JOB = register(Job(
-    "ratings", __name__, kinds=("judgements",), tasks=("table",),
-    help="ICC, CCC, Bland–Altman and Kendall's W of numeric scores (CSV/TSV)",
-    options=PARAMS, order=85,
-    example=("sample_corpora/ratings/essays.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+JOB = complete("ratings", options=PARAMS, folder={"table": _folder_parts})

@@ -69,7 +69,7 @@ from .base import (
     quiet,
 )
 from .diagnose import MAX_CODER_COLUMNS
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
            "UNIT_COEFFICIENTS", "CostliestItems", "LeaveOneOut", "Pairwise", "SegmentsReport",
@@ -900,8 +900,5 @@ def main_data(corpus: Corpus | Sequence[Segmentation]) -> tuple[ReliabilityData,
     return conv.boundaries(conv.layout(list(as_corpus(corpus).data))), "nominal"
 
 
-JOB = register(Job(
-    "segments", __name__, kinds=("segmentations",), tasks=("segments",),
-    help="agreement between segmentation annotators",
-    options=PARAMS, order=50, example=("sample_corpora/segments/segments.json",),
-    folder={"segments": _folder_parts}, data=main_data))
+JOB = complete("segments", options=PARAMS, data=main_data,
+               folder={"segments": _folder_parts})

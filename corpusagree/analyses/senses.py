@@ -73,7 +73,7 @@ from .base import (
     several,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
            "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
@@ -795,8 +795,5 @@ def main_data(corpus: Corpus | Sequence[SenseTag]) -> tuple[ReliabilityData, str
     return sd.data, sd.distance
 
 
-JOB = register(Job(
-    "senses", __name__, kinds=("sense tags",), tasks=("senses",),
-    help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
-    options=PARAMS, order=60, example=("sample_corpora/senses/sample.tsv",),
-    folder={"senses": _folder_parts}, data=main_data))
+JOB = complete("senses", options=PARAMS, data=main_data,
+               folder={"senses": _folder_parts})

@@ -62,11 +62,11 @@ from .base import (
     several,
     title,
 )
-from .jobs import Job, Part, register
+from .jobs import Part, complete, listed
 
 MEASURES = ("alpha_u", "gamma", "ner")
-#: the tasks whose readers give spans, in the order a format is looked for
-TASKS = ("coref", "segments", "timeline")
+#: the tasks whose readers give spans, in the order a format is looked for (its registration's)
+TASKS = listed()["spans"].tasks
 #: the corpus-wide uα variants reported, in order
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
@@ -1074,10 +1074,7 @@ def _timeline_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"by_document": True, "diagnostics": 5})
 
 
-JOB = register(Job(
-    "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
-    help="span agreement without pre-set units: unitizing α and γ",
-    options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
-    # not on sub-folders of segmentations: segments tile each text with one category, where
-    # the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
-    folder={"coref": _mention_parts, "timeline": _timeline_parts}))
+# not on sub-folders of segmentations: segments tile each text with one category, where
+# the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
+JOB = complete("spans", options=PARAMS,
+               folder={"coref": _mention_parts, "timeline": _timeline_parts})

@@ -43,7 +43,7 @@ from ..stats.position import first_shown, position_bias
 from . import corpora
 from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, quiet
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "TableReport", "analyse", "as_corpus",
            "distance_from", "numeric_labels", "read"]
@@ -485,9 +485,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, dict(found.analysis))
 
 
-JOB = register(Job(
-    "table", __name__, kinds=("judgements",), tasks=("table",),
-    help="every coefficient of a reliability-data file (CSV/TSV)",
-    options=PARAMS, order=10,
-    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}, data=lambda corpus: (as_corpus(corpus).data, "nominal")))
+JOB = complete("table", options=PARAMS, folder={"table": _folder_parts},
+               data=lambda corpus: (as_corpus(corpus).data, "nominal"))

@@ -67,7 +67,7 @@ from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
 from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
            "as_corpus", "corpus_of", "read"]
@@ -650,8 +650,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
-JOB = register(Job(
-    "trees", __name__, kinds=("trees",), tasks=("trees",),
-    help="agreement on RST trees (rs3/rs4, .dis)",
-    options=PARAMS, order=80, example=("sample_corpora/trees/rs3",),
-    folder={"segments": _folder_parts}))
+JOB = complete("trees", options=PARAMS, folder={"segments": _folder_parts})

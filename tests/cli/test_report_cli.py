@@ -19,7 +19,7 @@ def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
     assert jobs == ["table", "annotators", "table", "ratings", "ratings", "table", "table",
                     "annotators", "ratings", "coref", "markables", "spans", "segments",
-                    "segments", "trees", "senses", "senses"]
+                    "segments", "trees", "senses", "senses", "relations"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -35,6 +35,12 @@ def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
                      "--resamples", "200")
     assert table["coefficients"] == alone["coefficients"]
+    # issue 34, item 8: the relations sample is part of the report, as the job gives it
+    relations = next(d for d in doc if d["job"] == "relations")
+    alone = cli_json("relations", samples / "relations" / "ann1", samples / "relations" / "ann2",
+                     "--ci", "--resamples", "200")
+    assert relations["inputs"] == alone["inputs"]
+    assert relations["labels"] == alone["labels"]
 
 
 def test_terminal_output_fits_80_columns(cli, samples):
@@ -43,7 +49,8 @@ def test_terminal_output_fits_80_columns(cli, samples):
     assert max(len(line) for line in out.splitlines()) <= 80
     for needle in ("Coefficients", "Chains as set labels", "Span agreement per level",
                    "Unit sets", "Coefficients per scheme and inventory", "Unitizing α",
-                   "γ (Mathet, Widlöcher & Métivier 2015)"):
+                   "γ (Mathet, Widlöcher & Métivier 2015)", "Relations found by both",
+                   "Relation labels on the relations two or more annotators share"):
         assert needle in out
 
 
