@@ -89,8 +89,10 @@ def _table(path: Path, columns: list[str]):
                                  "--label)", f)
             table = pq.read_table(f, columns=columns) if kind == "parquet" else \
                 reader.read_all().select(columns)
+            table.validate(full=True)  # text that is not UTF-8 is found here, not later
         except (pa.ArrowInvalid, OSError) as e:
-            raise InputError(f"not a readable {kind} file: {e}", f) from None
+            why = " ".join(str(e).split())  # pyarrow's messages run over several lines
+            raise InputError(f"not a readable {kind} file: {why}", f) from None
         tables.append(table)
     if not tables:
         raise InputError("no Parquet or Arrow files", path)

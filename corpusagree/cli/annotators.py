@@ -47,7 +47,7 @@ def register(sub) -> None:
                    "neg_rmse and the numeric distances read the labels as numbers)")
     opt.add_distance(p, sorted(dist.NAMED), "nominal",
                      what="distance of the candidates' alpha")
-    opt.add_bootstrap(p, ("group", "item"))
+    opt.add_bootstrap(p, ("group", "item"), coders=False)
     p.add_argument("--by-document", action="store_true",
                    help="also per group (the --group column: documents): alpha of the humans "
                    "and each model's accuracy against the gold")

@@ -50,7 +50,7 @@ def register(sub) -> None:
                    help="equivalence margin in (0, 1): TOST decisions")
     p.add_argument("--distance", help="the distance (default: the job's)")
     add_study_input(p)
-    opt.add_bootstrap(p, level=0.95)
+    opt.add_bootstrap(p, level=0.95, coders=False)
     opt.add_output(p)
     p.set_defaults(func=run)
 

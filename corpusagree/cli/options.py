@@ -31,7 +31,7 @@ from ..report import FORMATS, gates, html, plots, render, write
 from ..report.csv import write_files
 from ..report.document import Report
 from ..report.progress import LazyProgress, spinner
-from ..stats.inference import INTERVALS, Bootstrap
+from ..stats.inference import INTERVALS, OVER, Bootstrap
 
 __all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
            "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
@@ -98,9 +98,11 @@ def add_output(p: argparse.ArgumentParser) -> None:
 
 
 def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("document", "item"),
-                  level: float | None = None, seeded: str = "the bootstrap") -> None:
+                  level: float | None = None, seeded: str = "the bootstrap",
+                  coders: bool = True) -> None:
     """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
-    default when the data have such groups); ``seeded``: what ``--seed`` seeds."""
+    default when the data have such groups); ``seeded``: what ``--seed`` seeds; ``coders``:
+    ``--over`` (the jackknife over coders), for jobs whose intervals are all the engine's."""
     g = p.add_argument_group("confidence intervals (bootstrap)")
     g.add_argument("--ci", nargs="?", type=ci_level, const=0.95, default=level,
                    metavar="LEVEL", help="bootstrap confidence intervals at LEVEL, between 0 "
@@ -117,15 +119,24 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
     g.add_argument("--cluster", choices=clusters, default=clusters[0],
                    help=f"what the bootstrap resamples: {' or '.join(clusters)} (default "
                    f"{clusters[0]}; items within one {clusters[0]} are not independent)")
+    if coders:
+        g.add_argument("--over", choices=OVER, default="units",
+                       help="what was sampled: the units (default; the coders are fixed), "
+                       "the coders (a pool of annotators), or both (Gwet 2008); coders and "
+                       "both need --interval jackknife and three or more coders")
 
 
 def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
     """The Bootstrap settings of the command line, or None without ``--ci``."""
     if args.ci is None:
         return None
+    over = getattr(args, "over", "units")
+    if over != "units" and args.interval != "jackknife":
+        raise InputError(f"--over {over} needs --interval jackknife: a bootstrap that draws "
+                         "coders with replacement pairs a coder's copies with each other")
     try:
         return Bootstrap(args.resamples, args.ci, args.interval,
-                         None if args.cluster != "item" else False, args.seed)
+                         None if args.cluster != "item" else False, args.seed, over)
     except ValueError as e:
         raise InputError(f"--ci/--resamples: {e}") from None
 

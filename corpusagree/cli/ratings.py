@@ -36,7 +36,7 @@ def register(sub) -> None:
     p.add_argument("--reference", metavar="CODER",
                    help="CCC and Bland–Altman of each other coder against CODER, or against "
                    "the mean of a group given comma separated (e.g. ann,bob,cat)")
-    opt.add_bootstrap(p, ("group", "item"))
+    opt.add_bootstrap(p, ("group", "item"), coders=False)
     p.add_argument("--by-document", action="store_true",
                    help="also the chosen ICC per group (the --group column: documents)")
     opt.add_diagnostics(p, "the items whose scores spread most")

@@ -22,7 +22,7 @@ def register(sub) -> None:
         "read or analysed is named in a note and the others still run (--strict: exit 2 "
         "instead).")
     p.add_argument("folder", nargs="+", help="one or more such folders")
-    opt.add_bootstrap(p, ("document", "item"), level=0.95)
+    opt.add_bootstrap(p, ("document", "item"), level=0.95, coders=False)
     opt.add_diagnostics(p, "each job's diagnostics", "the N costliest items of each")
     p.add_argument("--strict", action="store_true",
                    help="a part that cannot be read or analysed is an error (exit 2), not a "

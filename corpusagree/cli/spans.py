@@ -65,7 +65,8 @@ def register(sub) -> None:
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
                         "and its text", "the N costliest")
-    opt.add_bootstrap(p, ("document",), seeded="the bootstrap and of γ's sampled continua")
+    opt.add_bootstrap(p, ("document",), seeded="the bootstrap and of γ's sampled continua",
+                      coders=False)
     opt.add_output(p)
     p.set_defaults(func=run)
 

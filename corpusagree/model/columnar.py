@@ -454,22 +454,25 @@ def read_arrow_file(path, fmt: str | None = None):
     fmt = fmt or file_format(path)
     name = io.display(path)
     io.regular(path)
+    if fmt not in ("parquet", "arrow", "jsonl"):
+        raise InputError(f"unknown columnar format {fmt!r}", name)
     try:
         if fmt == "parquet":
             import pyarrow.parquet as pq
-            return pq.read_table(path)
-        if fmt == "arrow":
+            table = pq.read_table(path)
+        elif fmt == "arrow":
             import pyarrow.feather as feather
-            return feather.read_table(path)
-        if fmt == "jsonl":
+            table = feather.read_table(path)
+        else:
             import pyarrow.json as pj
-            return pj.read_json(path)
+            table = pj.read_json(path)
+        table.validate(full=True)  # text that is not UTF-8 (Parquet and Arrow keep it as is)
     except FileNotFoundError:
         raise InputError("cannot read file: No such file or directory", name) from None
     except (OSError, pa.ArrowException) as e:
         raise InputError(f"not a {fmt} file pyarrow reads: {str(e).splitlines()[0]}",
                          name) from None
-    raise InputError(f"unknown columnar format {fmt!r}", name)
+    return table
 
 
 def from_arrow(table, *, coder: str = "coder", item: str = "item", label: str = "label",

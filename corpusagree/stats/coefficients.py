@@ -169,7 +169,8 @@ class Result:
     def confidence_interval(self, level: float = 0.95, method: str = "bootstrap", *,
                             n_resamples: int = 1000, cluster: bool | None = None,
                             seed: int | None = 0, interval: str = "percentile",
-                            progress=None, population: float = float("inf")) -> Interval:
+                            over: str = "units", progress=None,
+                            population: float = float("inf")) -> Interval:
         """A confidence interval for this coefficient.
 
         Parameters
@@ -194,6 +195,9 @@ class Result:
         interval : {"percentile", "bca", "jackknife"}
             The bootstrap interval: percentile, or bias-corrected and accelerated (Efron 1987);
             or the jackknife over the same units (leave one out, a t interval; Hughes 2022).
+        over : {"units", "coders", "both"}, default "units"
+            What was sampled: the units (the coders fixed), the coders, or both (the
+            jackknife only; Gwet 2008; see :class:`~corpusagree.stats.inference.Bootstrap`).
         progress : callable, optional
             Called with (replicates done, replicates in all).
         population : float, default inf
@@ -234,7 +238,7 @@ class Result:
                             population=population)
         if method != "bootstrap":
             raise ValueError("method must be 'bootstrap' or 'analytic'")
-        settings = Bootstrap(n_resamples, level, interval, cluster, seed)
+        settings = Bootstrap(n_resamples, level, interval, cluster, seed, over)
         return bootstrap(self._kernel.data, [(self.id, self._kernel.distance)], settings,
                          progress=progress)[0]
 

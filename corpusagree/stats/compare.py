@@ -203,6 +203,9 @@ def compare(a: ReliabilityData, b: ReliabilityData, coefficient: str = "alpha", 
     settings = bootstrap or Bootstrap()
     if not isinstance(settings, Bootstrap):
         raise TypeError(f"bootstrap must be a Bootstrap, not {settings!r}")
+    if settings.over != "units":
+        raise ValueError(f"over={settings.over!r}: a comparison resamples documents (or "
+                         "items); the jackknife over coders is for one study's interval")
     for name, x in (("a", a), ("b", b)):
         if not isinstance(x, ReliabilityData):
             raise TypeError(f"{name} must be ReliabilityData, not {type(x).__name__}")

@@ -5,7 +5,9 @@ items (:mod:`corpusagree.stats.kernel`), aggregated once per resampling unit (an
 cluster such as a document); a replicate is a weight vector w over units (how often each unit
 was drawn) and its sums are ``w @`` the per-unit sums, so resampling units with replacement is
 exactly recomputing the coefficient on the resampled data. The distance stays bound to the full
-data, as in Hayes & Krippendorff's (2007) bootstrap of α.
+data, as in Hayes & Krippendorff's (2007) bootstrap of α. Where the coders too are a sample,
+the jackknife over coders (and over coders and units) widens the interval by the coders'
+variance component (Gwet 2008).
 
 Intervals: percentile, and BCa (Efron 1987) with the acceleration from a jackknife over units
 (over 1,000 random blocks of units when there are more). Krippendorff's q = P(coef < α_min) is
@@ -29,11 +31,12 @@ import scipy.sparse as sparse
 from scipy.special import ndtr, ndtri, stdtrit  # scipy.stats' norm and t, without its import
 
 from ..model.data import ReliabilityData
+from ..model.errors import InputError
 from ..model.params import Param, check
 from ..model.progress import Progress
 from . import mvalpha as mv
 from . import spec as sp
-from .distances import Metric
+from .distances import Distance, Metric
 from .kernel import Kernel, UnitWeights, kernel, label_counts
 
 #: weights entries (replicates × units) materialised at once
@@ -42,6 +45,9 @@ WEIGHTS_PER_CHUNK = 4_000_000
 Q_THRESHOLDS = (0.667, 0.8)
 #: the interval methods of :class:`Bootstrap` (``interval=``)
 INTERVALS = ("percentile", "bca", "jackknife")
+#: what an interval's sampling reaches over (:attr:`Bootstrap.over`): the resampling units
+#: (documents or items), the coders, or both universes (Gwet 2008)
+OVER = ("units", "coders", "both")
 
 #: a clustered interval over fewer clusters than this is rough (a note says so)
 FEW_CLUSTERS = 10
@@ -70,11 +76,23 @@ class Bootstrap:
         document are not independent, so resampling them alone gives intervals too narrow.
     seed : int, optional, default 0
         The random seed: an int gives the same interval on every run; None a fresh one.
+    over : {"units", "coders", "both"}, default "units"
+        The universe the interval speaks of. ``units``: the documents (or items) were
+        sampled and the coders are fixed, as in every interval above. ``coders``: the
+        coders were sampled from a population of coders (crowd workers, a pool of
+        annotators, runs of a model) and the units are fixed; ``both``: both were sampled
+        (Gwet 2008). With ``interval="jackknife"`` only: the jackknife leaves one coder out
+        at a time, SE²_coders = (C − 1)/C Σ (θ₍₋c₎ − θ̄)², and ``both`` adds the two
+        variances, SE² = SE²_units + SE²_coders (Gwet 2008, §3: the components add for large
+        samples), with Satterthwaite's degrees of freedom for the t interval. A bootstrap
+        that draws coders with replacement pairs a coder's copies with each other, whose
+        perfect agreement biases every replicate upwards; it is not offered.
 
     Raises
     ------
     ValueError
-        For a level outside (0, 1), fewer than two resamples or an unknown interval method.
+        For a level outside (0, 1), fewer than two resamples, an unknown interval method, or
+        ``over`` other than ``units`` with another interval than the jackknife.
 
     References
     ----------
@@ -82,6 +100,8 @@ class Bootstrap:
        reliability measure for coding data. Communication Methods and Measures 1(1).
     .. [2] Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
        Statistical Association 82(397).
+    .. [3] Gwet, K. L. (2008). Variance estimation of nominal-scale inter-rater reliability
+       with random selection of raters. Psychometrika 73(3), 407–430.
 
     Examples
     --------
@@ -99,20 +119,27 @@ class Bootstrap:
     interval: str = "percentile"
     cluster: bool | None = None
     seed: int | None = 0
+    over: str = "units"
 
-    #: what each setting accepts (the command line's --resamples, --ci, --interval, --seed)
+    #: what each setting accepts (the command line's --resamples, --ci, --interval, --seed,
+    #: --over)
     PARAMS = (Param("n_resamples", int, low=2), Param("level", float, low=0, high=1,
                                                       closed="neither"),
               Param("interval", str, choices=INTERVALS), Param("cluster", bool, none=True),
-              Param("seed", int, low=0, none=True))
+              Param("seed", int, low=0, none=True), Param("over", str, choices=OVER))
 
     def __post_init__(self) -> None:
         check(self.PARAMS, vars(self), "Bootstrap()")
+        if self.over != "units" and self.interval != "jackknife":
+            raise ValueError(f"over={self.over!r} needs interval='jackknife': a bootstrap "
+                             "that draws coders with replacement pairs a coder's copies with "
+                             "each other (perfect agreement), which biases it upwards")
 
     def as_dict(self) -> dict:
         """The settings as plain data (the ``bootstrap`` part of a report's JSON)."""
-        return {"n_resamples": self.n_resamples, "level": self.level,
-                "interval": self.interval, "cluster": self.cluster, "seed": self.seed}
+        out = {"n_resamples": self.n_resamples, "level": self.level,
+               "interval": self.interval, "cluster": self.cluster, "seed": self.seed}
+        return out if self.over == "units" else {**out, "over": self.over}
 
 
 @dataclass(repr=False)
@@ -294,6 +321,8 @@ def bootstrap(data: ReliabilityData, specs: Sequence[tuple[str, object]],
         raise ValueError("the bootstrap needs at least two resampling units")
     units: dict = {}
     targets = [_Target(data, c, d, units, unit_of, U) for c, d in specs]
+    if settings.over != "units":
+        return [_over_coders(t, data, settings, clustered, U) for t in targets]
     if settings.interval == "jackknife":
         return [jackknife_interval(t.coef.id, t.kernel.distance.name,
                                    float(t.values(np.ones((1, U)))[0]), _jackknife(t, U),
@@ -396,6 +425,114 @@ def jackknife_interval(coefficient: str, distance: str, estimate: float, values:
     return Interval(coefficient, distance, estimate, estimate - half, estimate + half,
                     settings.level, METHODS["jackknife"], clustered, units, 0, None, values,
                     {}, se, int(len(values) - B), None)
+
+
+def coders_jackknife_interval(coefficient: str, distance: str, estimate: float,
+                              coders: np.ndarray, settings: Bootstrap,
+                              units: np.ndarray | None = None, *, clustered: bool = False
+                              ) -> Interval:
+    """The jackknife interval of ``estimate`` over the coders (``units`` None) or over the
+    coders and the units (Gwet 2008): ``coders`` are the leave-one-coder-out estimates,
+    ``units`` the leave-one-unit-out ones.
+
+    SE²_coders = (C − 1)/C Σ (θ₍₋c₎ − θ̄)² over the C coders whose removal leaves the
+    coefficient defined; with units, SE² = SE²_units + SE²_coders, the two variance
+    components of a study whose units and coders are both samples (Gwet 2008, §3), and the
+    t interval's degrees of freedom are Satterthwaite's (1946),
+    SE⁴ / (SE⁴_units / (U − 1) + SE⁴_coders / (C − 1)).
+
+    Parameters
+    ----------
+    coefficient, distance : str
+        What the interval is of.
+    estimate : float
+        The estimate on all the data.
+    coders : array
+        The leave-one-coder-out estimates.
+    settings : Bootstrap
+        Its ``level`` and ``over``.
+    units : array, optional
+        The leave-one-unit-out estimates (``over="both"``).
+    clustered : bool
+        Whether the units are clusters (documents).
+
+    Returns
+    -------
+    Interval
+        ``method`` "jackknife over coders" or "jackknife over coders and documents" (or
+        "items"), ``units`` the coders (and units) left out in turn, ``se``.
+
+    References
+    ----------
+    Gwet, K. L. (2008). Variance estimation of nominal-scale inter-rater reliability with
+    random selection of raters. *Psychometrika* 73(3), §3.
+    Satterthwaite, F. E. (1946). An approximate distribution of estimates of variance
+    components. *Biometrics Bulletin* 2(6).
+
+    Examples
+    --------
+    >>> iv = coders_jackknife_interval("alpha", "nominal", 0.5, np.array([0.4, 0.5, 0.6]),
+    ...                                Bootstrap(interval="jackknife", over="coders"))
+    >>> round(iv.se, 4), iv.method
+    (0.1155, 'jackknife over coders')
+    """
+    def component(values: np.ndarray) -> tuple[float, int, int]:
+        ok = values[~np.isnan(values)]
+        B = len(ok)
+        var = (B - 1) / B * float(((ok - ok.mean()) ** 2).sum()) if B >= 2 else float("nan")
+        return var, B, len(values) - B
+
+    var_c, C, dropped = component(np.asarray(coders, float))
+    method, n, df = "jackknife over coders", len(coders), C - 1
+    var = var_c
+    if units is not None:
+        var_u, U, dropped_u = component(np.asarray(units, float))
+        var, dropped, n = var_u + var_c, dropped + dropped_u, n + len(units)
+        method += f" and {'documents' if clustered else 'items'}"
+        df = var ** 2 / (var_u ** 2 / max(U - 1, 1) + var_c ** 2 / max(C - 1, 1)) \
+            if var > 0 else min(U, C) - 1
+    if not np.isfinite(var) or df < 1:
+        return Interval(coefficient, distance, estimate, float("nan"), float("nan"),
+                        settings.level, method, clustered, n, 0, None, None, {}, None,
+                        dropped, "no interval: the jackknife needs two or more coders (and "
+                        "units) that leave the coefficient defined")
+    se = float(np.sqrt(var))
+    half = float(stdtrit(df, 1 - (1 - settings.level) / 2)) * se
+    return Interval(coefficient, distance, estimate, estimate - half, estimate + half,
+                    settings.level, method, clustered, n, 0, None, None, {}, se, dropped,
+                    None)
+
+
+class _Held(Distance):
+    """A distance whose metric stays the one bound to the whole data: leaving a coder out
+    changes no rank of the ordinal metric, as resampling units changes none (Hayes &
+    Krippendorff 2007). Good for the whole data's label table (a subset of its coders)."""
+
+    def __init__(self, distance: Distance, metric: Metric) -> None:
+        self.name, self.weighted = distance.name, distance.weighted
+        self.for_sets, self.bounded = distance.for_sets, distance.bounded
+        self._metric = metric
+
+    def bind(self, data: ReliabilityData, value_counts: np.ndarray) -> Metric:
+        return self._metric
+
+
+def _over_coders(t: _Target, data: ReliabilityData, settings: Bootstrap, clustered: bool,
+                 U: int) -> Interval:
+    """The interval of one target over the coders (and units): the coefficient recomputed
+    without each coder, the distance still bound to the whole data."""
+    C = data.n_coders
+    if C < 3:
+        raise InputError(f"the jackknife over coders needs three or more coders (the data "
+                         f"have {C}): without one of two coders there is no agreement left")
+    ones = np.ones((1, U))
+    held = _Held(t.kernel.distance, t.kernel.metric)
+    left_out = np.array([float(_Target(data.subset(coders=[k for k in range(C) if k != c]),
+                                       t.coef.id, held, {}, t.units.unit_of,
+                                       U).values(ones)[0]) for c in range(C)])
+    return coders_jackknife_interval(
+        t.coef.id, t.kernel.distance.name, float(t.values(ones)[0]), left_out, settings,
+        _jackknife(t, U) if settings.over == "both" else None, clustered=clustered)
 
 
 def progress_chunk(n_resamples: int, share: float = 0.05) -> int:
@@ -518,6 +655,9 @@ def refit_bootstrap(statistic: Callable[[np.ndarray], np.ndarray], unit_of: np.n
     >>> iv.estimate, iv.low < 9.5 < iv.high, iv.method
     (9.5, True, 'bootstrap percentile')
     """
+    if settings.over != "units":
+        raise InputError(f"over={settings.over!r}: the jackknife over coders is for the "
+                         "agreement coefficients; this statistic is resampled over units only")
     unit_of = np.asarray(unit_of)
     uniq, unit_of = np.unique(unit_of, return_inverse=True)
     U = len(uniq)
@@ -791,7 +931,7 @@ def analytic(data: ReliabilityData, coefficient: str, level: float = 0.95, *, di
                      f"{', '.join(map(repr, GWET_SE))} (Gwet 2014); use method='bootstrap'")
 
 
-__all__ = ["BIAS_SHIFT", "FEW_CLUSTERS", "GWET_SE", "INTERVALS", "METHODS", "Q_THRESHOLDS",
-           "SHIFT", "WEIGHTS_PER_CHUNK", "Bootstrap", "Interval", "analytic", "bootstrap",
-           "fleiss_se0", "gwet_variance", "interval", "kappa_se", "progress_chunk",
-           "refit_bootstrap", "replicate_weights", "resampling"]
+__all__ = ["BIAS_SHIFT", "FEW_CLUSTERS", "GWET_SE", "INTERVALS", "METHODS", "OVER",
+           "Q_THRESHOLDS", "SHIFT", "WEIGHTS_PER_CHUNK", "Bootstrap", "Interval", "analytic",
+           "bootstrap", "coders_jackknife_interval", "fleiss_se0", "gwet_variance", "interval",
+           "kappa_se", "progress_chunk", "refit_bootstrap", "replicate_weights", "resampling"]

@@ -105,3 +105,20 @@ def test_plan_for_the_alt_test_of_a_candidate(cli):
                            "--documents", "3,12", "--resamples", "20")
     assert status == 0 and "documents for the alt-test" in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_intervals_over_coders_from_the_command_line(cli):
+    base = ("table", CSV, "--group", "document", "--ci", "--interval", "jackknife", "--json")
+    status, out, err = cli(*base, "--over", "coders")
+    assert status == 0, err
+    doc = json.loads(out)
+    assert doc["bootstrap"]["over"] == "coders"
+    ivs = [c["interval"] for c in doc["coefficients"] if c.get("interval")]
+    assert ivs and all(iv["method"] == "jackknife over coders" for iv in ivs)
+    status, out, err = cli(*base)
+    assert status == 0 and "over" not in json.loads(out)["bootstrap"]
+    status, out, err = cli("table", CSV, "--group", "document", "--ci", "--over", "both")
+    assert status == 2 and not out and "--over both needs --interval jackknife" in err
+    status, out, err = cli("table", CSV, "--annotators", "ann,bob", "--ci", "--interval",
+                           "jackknife", "--over", "coders")
+    assert status == 2 and "three or more coders" in err and len(err.splitlines()) == 1

@@ -79,3 +79,29 @@ def test_bad_input_named(tmp_path):
         table.read(f)
     with pytest.raises(InputError, match="no column.*'annotator'.*the columns are coder"):
         table.read(f, coder="annotator")
+
+
+@pytest.mark.parametrize("input_format", ["auto", "long"])
+@pytest.mark.parametrize("suffix", [".parquet", ".arrow"])
+def test_text_that_is_not_utf8_is_named_not_a_traceback(tmp_path, suffix, input_format):
+    """Parquet and Arrow keep string bytes as written; pyarrow checks them only when asked
+    (a byte flipped inside a label broke the reading with a UnicodeDecodeError)."""
+    import pyarrow.feather as feather
+
+    label = pa.array([b"x", b"\x99y", b"x", b"x"], pa.binary()).view(pa.string())
+    t = pa.table({"coder": ["a", "b", "a", "b"], "item": ["1", "1", "2", "2"], "label": label})
+    f = tmp_path / f"d{suffix}"
+    (pq.write_table if suffix == ".parquet" else feather.write_feather)(t, f)
+    with pytest.raises(InputError, match=r"d\.(parquet|arrow).*Invalid UTF8"):
+        table.read(f, input_format=input_format)
+
+
+def test_a_damaged_parquet_is_one_line(tmp_path):
+    f = tmp_path / "d.parquet"
+    pq.write_table(pa.table({"coder": ["a", "b"] * 50, "item": [str(i // 2) for i in range(100)],
+                             "label": ["x"] * 100}), f)
+    raw = f.read_bytes()
+    f.write_bytes(raw[:60] + b"\x00" * 200 + raw[260:])
+    with pytest.raises(InputError) as e:
+        table.read(f)
+    assert "\n" not in str(e.value) and "d.parquet" in str(e.value)

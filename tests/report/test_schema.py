@@ -67,6 +67,9 @@ VARIANTS = {
     "table_declared_categories": ["table", f"{S}/table/dialogue_acts.csv", "--categories",
                                   "Statement,Info-Request,Check,Other,Answer"],
     "table_swap": ["table", "tests/data/table/swap.csv", "--swap", "order"],
+    "table_over_coders_and_documents": ["table", f"{S}/table/dialogue_acts.csv", "--group",
+                                        "document", "--ci", "--interval", "jackknife",
+                                        "--over", "both"],
     "markables_sets": ["markables", f"{S}/coref/mmax2", "--set-sep", "|", "--diagnostics"],
     "annotators_gold_candidate": ["annotators", f"{S}/table/dialogue_acts.csv", "--gold", "ann",
                                   "--candidate", "dan", "--models",
@@ -282,6 +285,9 @@ REACHES = {
     "table_declared_categories": lambda d: any(c.get("categories_declared")
                                                for c in d["coefficients"]),
     "table_swap": lambda d: d["position"][0]["to_first"] == 2 and len(d["by_order"]) == 2,
+    "table_over_coders_and_documents": lambda d: d["bootstrap"]["over"] == "both" and all(
+        c["interval"]["method"] == "jackknife over coders and documents"
+        for c in d["coefficients"] if c.get("interval")),
     "markables_sets": lambda d: "mv_alpha" in ids(d["levels"][0]["attributes"][0]
                                                   ["coefficients"]),
     "annotators_gold_candidate": lambda d: d["candidates"][0]["alt_test"]["humans"]

@@ -227,3 +227,60 @@ def test_progress_comes_in_chunks_of_at_most_5_percent_and_changes_nothing():
     whole = ca.stats.spec.evaluate(ca.stats.spec.get("alpha"), units.stats(W, {"pooled"}))
     np.testing.assert_allclose(iv.distribution, whole, rtol=1e-12)
     assert inference.progress_chunk(7) == 1 and inference.progress_chunk(20_000) == 1000
+
+
+# ---- the jackknife over coders (Gwet 2008) ----------------------------------------------------
+def _loo_coders(key, distance, data, full):
+    return np.array([from_scratch(key, distance,
+                                  data.subset(coders=[k for k in range(data.n_coders) if k != c]),
+                                  full) for c in range(data.n_coders)])
+
+
+@pytest.mark.parametrize("key, distance", CASES)
+def test_jackknife_over_coders_is_leave_one_coder_out(key, distance):
+    m, g = plain_data(11, coders=5)
+    data = ca.ReliabilityData.from_matrix(m, groups=g)
+    iv = boot(data, key, distance, interval="jackknife", over="coders")
+    loo = _loo_coders(key, distance, data, data)
+    ok = loo[~np.isnan(loo)]
+    se = np.sqrt((len(ok) - 1) / len(ok) * ((ok - ok.mean()) ** 2).sum())
+    from scipy.stats import t as student
+    half = student.ppf(0.975, len(ok) - 1) * se
+    assert iv.se == pytest.approx(se, rel=1e-9, abs=1e-12)
+    assert iv.estimate == pytest.approx(from_scratch(key, distance, data, data))
+    assert (iv.low, iv.high) == pytest.approx((iv.estimate - half, iv.estimate + half))
+    assert iv.method == "jackknife over coders" and iv.units == 5
+
+
+def test_jackknife_over_both_adds_the_variances_with_satterthwaite_df():
+    m, g = plain_data(12, coders=5, items=60, groups=12)
+    data = ca.ReliabilityData.from_matrix(m, groups=g)
+    units = boot(data, "alpha", interval="jackknife")
+    coders = boot(data, "alpha", interval="jackknife", over="coders")
+    both = boot(data, "alpha", interval="jackknife", over="both")
+    var_u, var_c = units.se ** 2, coders.se ** 2
+    assert both.se == pytest.approx(np.sqrt(var_u + var_c))
+    df = (var_u + var_c) ** 2 / (var_u ** 2 / 11 + var_c ** 2 / 4)
+    from scipy.stats import t as student
+    assert both.high - both.estimate == pytest.approx(student.ppf(0.975, df) * both.se)
+    assert both.method == "jackknife over coders and documents"
+
+
+def test_over_coders_needs_the_jackknife_and_three_coders():
+    with pytest.raises(ValueError, match="interval='jackknife'"):
+        inference.Bootstrap(over="coders")
+    with pytest.raises(ValueError, match="over"):
+        inference.Bootstrap(interval="jackknife", over="raters")
+    m, g = plain_data(13, coders=2)
+    with pytest.raises(ca.InputError, match="three or more coders"):
+        boot(ca.ReliabilityData.from_matrix(m, groups=g), "alpha", interval="jackknife",
+             over="coders")
+    with pytest.raises(ca.InputError, match="units only"):
+        inference.refit_bootstrap(lambda w: np.array([w.sum()]), np.arange(10),
+                                  inference.Bootstrap(interval="jackknife", over="coders"),
+                                  [("n", "")], clustered=False)
+
+
+def test_the_settings_say_over_only_when_not_the_units():
+    assert "over" not in inference.Bootstrap().as_dict()
+    assert inference.Bootstrap(interval="jackknife", over="both").as_dict()["over"] == "both"
