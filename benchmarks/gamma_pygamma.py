@@ -134,8 +134,8 @@ def report(args, end: float, out: dict) -> None:
     o, t = out["ours"], out["pygamma"]
     print(f"continuum: {out['units']} units by {args.annotators} annotators on [0, {end:g}), "
           f"α = β = Δ∅ = 1, nominal, {args.sampler} sampler, precision {args.precision}")
-    print(f"times are wall clock (CPU over all threads in parentheses); our γ on "
-          f"{out['workers']} worker(s); load average {out['load']:.1f}")
+    print("times are wall clock (CPU over all threads in parentheses)")
+    print(f"our γ on {out['workers']} worker thread(s); load average {out['load']:.1f}")
     print(f"best alignment   ours {o['best_alignment_s']:8.3f} s "
           f"({o['best_alignment_cpu_s']:.3f})  disorder {o['disorder']:.7f} "
           f"({o['unitary_alignments']} unitary alignments)")
@@ -155,7 +155,8 @@ def report(args, end: float, out: dict) -> None:
               f"{t['gamma']:.4f} (D_e "
               f"{t['expected']:.4f}, {t['n_samples']} samples)")
         print(f"                 speed-up {out['gamma_speedup']:.0f}× "
-              f"({out['gamma_cpu_speedup']:.0f}× in CPU); pygamma's D_e is "
+              f"({out['gamma_cpu_speedup']:.0f}× in CPU)")
+        print(f"                 pygamma's D_e is "
               f"{out['expected_z']:+.2f} standard errors from ours; its γ "
               f"{'lies' if out['pygamma_gamma_in_interval'] else 'does NOT lie'} in our "
               f"interval")
