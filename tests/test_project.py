@@ -1,11 +1,13 @@
 """The house rules, checked: layers (import-linter contracts in pyproject.toml), no import
 cycles, ruff clean, and ``readers/`` is ``corpusagree.readers``, never a top-level package."""
 
+import ast
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +149,61 @@ def test_the_independence_contract_lists_every_job():
         "contracts"]
     independent = next(c for c in contracts if c["type"] == "independence")
     assert set(independent["modules"]) == {j.module for j in jobs.registered().values()}
+
+
+# ---- sizes and habits (issue 31, item 8) -----------------------------------------------------
+#: the longest an ``analyse()`` and any other function of the package may be, in lines
+ANALYSE_LINES, FUNCTION_LINES = 60, 80
+#: functions allowed past the limit: only a reader's hot path, each with why it stays whole
+#: (a call per key or per row costs more than the split is worth). None is needed today.
+HOT_PATHS: dict[str, str] = {}
+
+
+def _lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """A function's length: its ``def`` line to its last line (signature and body; decorators
+    left out), less its docstring's lines — the limit is on what the function does, and the
+    numpydoc docstring (parameters, example, references) is never cut to meet it."""
+    total = node.end_lineno - node.lineno + 1
+    first = node.body[0]
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        total -= first.end_lineno - first.lineno + 1
+    return total
+
+
+def _package_modules() -> list[Path]:
+    """Every module of ``corpusagree/`` and of ``readers/`` (``corpusagree.readers``)."""
+    return sorted([*(ROOT / "corpusagree").rglob("*.py"), *(ROOT / "readers").rglob("*.py")])
+
+
+def test_the_length_rule_counts_code_not_docstrings():
+    tree = ast.parse('@checked\ndef f(x,\n      y):\n    """One.\n\n    Two.\n    """\n'
+                     '    z = x + y\n    return z\n')
+    assert _lines(tree.body[0]) == 4  # the two signature lines and the two of the body
+
+
+def test_functions_are_short():
+    """No ``analyse()`` over 60 lines, no function over 80 (counted by :func:`_lines`), but
+    the hot paths of readers listed in ``HOT_PATHS`` with their reason."""
+    long = []
+    for path in _package_modules():
+        where = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            limit = ANALYSE_LINES if node.name == "analyse" else FUNCTION_LINES
+            name = f"{where}:{node.name}"
+            if _lines(node) > limit and name not in HOT_PATHS:
+                long.append(f"{name} ({_lines(node)} lines > {limit})")
+    assert not long, "split into named steps: " + ", ".join(long)
+    assert all(k.startswith("readers/") and why for k, why in HOT_PATHS.items())
+
+
+def test_every_module_has_all():
+    missing = [p.relative_to(ROOT).as_posix() for p in _package_modules()
+               if not any(isinstance(n, (ast.Assign, ast.AnnAssign))
+                          and "__all__" in {getattr(t, "id", None) for t in
+                                            (n.targets if isinstance(n, ast.Assign)
+                                             else [n.target])}
+                          for n in ast.parse(p.read_text(encoding="utf-8")).body)]
+    assert not missing

@@ -10,6 +10,8 @@ from ..analyses import folder
 from ..model.errors import InputError
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(

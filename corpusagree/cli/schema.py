@@ -9,6 +9,8 @@ from ..report import schema
 from ..report.terminal import can_encode
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(

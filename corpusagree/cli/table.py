@@ -8,6 +8,8 @@ from ..analyses import table
 from ..stats import distances as dist
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(
