@@ -46,7 +46,7 @@ from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
-from ..model.params import Param, checked
+from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
@@ -570,6 +570,7 @@ PARAMS = (
     Param("precision", float, low=0, closed="neither", none=True),
     Param("n_samples", int, low=1, none=True),
     Param("seed", int, low=0, none=True),
+    WORKERS,
     Param("min_overlap", float, low=1, high=100),
     Param("disagreements", int, low=0),
 )
@@ -582,7 +583,8 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
             precision: float | None = 0.02, n_samples: int | None = None,
             seed: int | None = 0, bootstrap: Bootstrap | None = None,
             diagnostics: int | None = None, min_overlap: float = 1.0,
-            disagreements: int = 20, progress: Progress | None = None) -> SpansReport:
+            disagreements: int = 20, progress: Progress | None = None,
+            workers: int | None = None) -> SpansReport:
     """Unitizing α family and γ of a continuum (see the module docstring).
 
     Parameters
@@ -621,6 +623,9 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         NER modes: how many strict disagreements are listed, first by document and offset.
     progress : callable, optional
         ``progress(done, total)`` as the work advances.
+    workers : int, optional
+        How many threads align γ's sampled continua (default: one per core this process may
+        use); the figures are the same whatever the number.
 
     Returns
     -------
@@ -659,8 +664,8 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
     if with_gamma:
         g, gp = _gammas(c, dict(alpha=alpha, beta=beta, delta_empty=delta_empty,
                                 sampler=sampler, precision=precision, n_samples=n_samples,
-                                seed=seed), category_distance, bootstrap, notes, where,
-                        gamma_progress, positions_progress)
+                                seed=seed, workers=workers), category_distance,
+                        bootstrap, notes, where, gamma_progress, positions_progress)
     ner = ner_tokens = listed = Records()
     if "ner" in measures:
         agreement = ns.ner_agreement(c, min_overlap)
