@@ -1254,14 +1254,14 @@ def floor_cassis(paths: Sequence[str], task: str = "coref") -> Callable[[], None
 
     from corpusagree import readers
     from corpusagree.model.errors import InputError
-    from corpusagree.readers import xmi
 
     files = [f for f in _files(paths) if f.suffix == ".xmi"]
     if not files:
         raise FileNotFoundError("no .xmi file")
     # the type system the reader hands to cassis, caught as it is handed (the read then stops:
-    # the reader reports cassis's failure as the file's error)
-    with mock.patch.object(xmi, "load_cas_from_xmi", side_effect=RuntimeError) as load, \
+    # the reader reports cassis's failure as the file's error; it imports cassis's function
+    # where it loads a CAS, so the patch is on cassis)
+    with mock.patch.object(cassis, "load_cas_from_xmi", side_effect=RuntimeError) as load, \
             contextlib.suppress(InputError):
         readers.read(task, files[:1], "xmi")
     ts = load.call_args.kwargs["typesystem"]

@@ -11,6 +11,8 @@ import numpy as np
 from ..model.continuum import Continuum
 from ..model.errors import InputError, quote
 
+__all__ = ["TIER_PATTERN_HELP", "annotator_of", "continuum"]
+
 #: the option every time-aligned reader but RTTM takes
 TIER_PATTERN_HELP = ("TextGrid, ELAN: a regular expression the annotators' tiers match; its "
                      "group 'annotator' (or its first group) names the annotator (default: "

@@ -22,7 +22,7 @@ from ..model.errors import InputError
 from . import _paths, detect, get, resolve
 
 #: the kinds of data a folder may hold, in the order the report gives them
-KINDS = ("table", "coref", "segments", "senses", "relations")
+KINDS = ("table", "coref", "segments", "senses", "relations", "timeline")
 #: kinds whose readers take one folder per annotator (tried in this order: a relations format
 #: that also holds mentions, as brat, is a coreference folder)
 ANNOTATOR_FOLDERS = ("coref", "segments", "relations")
@@ -58,6 +58,23 @@ def _format(task: str, path: Path) -> str | None:
         return detect(task, path)
     except InputError:
         return None
+
+
+#: the files of a folder :func:`folder_format` sniffs, at most, when the folder as a whole is
+#: not recognised
+SNIFFED_FILES = 10
+
+
+def folder_format(task: str, folder: Path) -> str | None:
+    """The format of ``task`` that ``folder`` is recognised as: as a whole (its readers'
+    sniffers look into folders), else as its first file that is (of the first
+    :data:`SNIFFED_FILES`, in natural order): an export in one file, such as Label Studio's
+    JSON or INCEpTION's agreement diff, is recognised by its file."""
+    fmt = _format(task, folder)
+    if fmt is not None or not Path(folder).is_dir():
+        return fmt
+    files = _paths.files(folder, _paths.visible, recursive=False)[:SNIFFED_FILES]
+    return next((f for f in (_format(task, p) for p in files) if f is not None), None)
 
 
 # ---- reliability-data tables -------------------------------------------------------------------
@@ -148,7 +165,7 @@ def coref_inputs(folder: Path) -> Found | None:
         if paths:
             return Found("coref", fmt, paths, note=f"sample corpus read from {path} ({fmt}); "
                          "the other format folders hold the same annotations")
-    fmt = _format("coref", folder)
+    fmt = folder_format("coref", folder)
     if fmt is None:
         return None
     sniff = get("coref", fmt).sniff
@@ -231,6 +248,26 @@ def relation_inputs(folder: Path) -> Found | None:
     return Found("relations", fmt, annotators if len(annotators) >= 2 else [folder])
 
 
+# ---- time-aligned annotations -----------------------------------------------------------------
+def timeline_inputs(folder: Path) -> Found | None:
+    """The time-aligned annotations of a folder (ELAN, TextGrid, RTTM): its files of the
+    format it is recognised as (each as its reader takes a file: the tiers of an ELAN or
+    TextGrid file are its annotators, an RTTM file is one); None when it holds none.
+
+    Examples
+    --------
+    >>> found = timeline_inputs(Path("docs/formats/timeline/rttm"))
+    >>> found.format, [p.name for p in found.paths]
+    ('rttm', ['ann1.rttm', 'ann2.rttm'])
+    """
+    folder = Path(folder)
+    fmt = folder_format("timeline", folder)
+    if fmt is None:
+        return None
+    files = _paths.files(folder, get("timeline", fmt).sniff, recursive=False)
+    return Found("timeline", fmt, files or [folder])
+
+
 # ---- word senses -------------------------------------------------------------------------------
 def sense_sets(folder: Path) -> tuple[list[Found], list[Path]]:
     """Annotation sets and inventories in a folder laid out like ``sample_corpora/senses/``:
@@ -286,16 +323,20 @@ def own_kind(folder: Path) -> tuple[str, set[Path]] | None:
 
 def kind(folder: Path) -> str | None:
     """What ``folder`` holds: its own files' kind (:func:`own_kind`), else ``coref`` (a
-    coreference format, in it or in a sub-folder), ``segments`` (a segmentation format) or
-    ``relations`` (a relations format that neither takes, such as DISRPT ``.rels``), or None.
+    coreference or span format, in it or in a sub-folder), ``timeline`` (ELAN, TextGrid,
+    RTTM), ``segments`` (a segmentation format) or ``relations`` (a relations format that
+    neither takes, such as DISRPT ``.rels``), or None.
     Coreference comes first: its folders hold text files that the plain-text segmentation
     reader would also take."""
     folder = Path(folder)
     own = own_kind(folder)
     if own is not None:
         return own[0]
-    if _format("coref", folder) or any(_format("coref", d) for d in _paths.subfolders(folder)):
+    if folder_format("coref", folder) or \
+            any(_format("coref", d) for d in _paths.subfolders(folder)):
         return "coref"
+    if folder_format("timeline", folder):
+        return "timeline"
     if _format("segments", folder):
         return "segments"
     if _format("relations", folder):
@@ -345,8 +386,8 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
     return found, [d for d, k in kinds.items() if k is None]
 
 
-__all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "TABLE_SUFFIXES",
-           "WEIGHTS", "Found", "coref_inputs", "kind", "mmax2_projects", "own_kind",
-           "own_segment_files", "relation_inputs", "segment_inputs", "sense_format",
-           "sense_sets", "span_inputs", "table_files", "table_inputs", "table_layout",
-           "tree_inputs", "units"]
+__all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "SNIFFED_FILES",
+           "TABLE_SUFFIXES", "WEIGHTS", "Found", "coref_inputs", "folder_format", "kind",
+           "mmax2_projects", "own_kind", "own_segment_files", "relation_inputs",
+           "segment_inputs", "sense_format", "sense_sets", "span_inputs", "table_files",
+           "table_inputs", "table_layout", "timeline_inputs", "tree_inputs", "units"]

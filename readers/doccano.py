@@ -62,33 +62,48 @@ def _examples(paths: Sequence[str | PathLike], problems: Problems
 
 def _records(paths: Sequence[str | PathLike], problems: Problems) -> list[SpanRecord]:
     out = []
-    for f, n, obj in _examples(paths, problems):
-        with shaped(f, line=n):
-            text = obj.get("text")
-            if not isinstance(text, str):
-                problems.add(InputError("no text", f, n))
-                continue
-            rec = SpanRecord(str(obj.get("id", n)), text, f.stem, str(f), line=n)
-            labels = obj.get("label")
-            if isinstance(labels, list):
-                for k, s in enumerate(labels):
-                    if isinstance(s, (list, tuple)) and len(s) == 3:
-                        rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
-                    elif isinstance(s, (list, tuple)):
-                        problems.add(InputError(
-                            f"label {k}: {quote(s)} is not [start, end, label]", f, n))
-                    else:
-                        problems.add(InputError("labels of the whole text (a text-classification "
-                                                "export): the table job reads them", f, n))
-                        break
-            for k, e in enumerate(obj.get("entities") or []):
-                rec.spans.append((str(e.get("id", k)), e.get("start_offset"), e.get("end_offset"),
-                                  str(e.get("label")), n))
-            for k, r in enumerate(obj.get("relations") or []):
-                rec.relations.append(Link(str(r.get("from_id")), str(r.get("to_id")),
-                                          str(r.get("type")), {"id": r.get("id", k), "where": n}))
-            out.append(rec)
+    for f in _paths.all_files(paths, SUFFIXES):
+        stem, source, n = f.stem, str(f), None
+        with shaped(f, line=n) as place:  # a record of another shape: its line
+            for n, obj in jsonl(f, problems):
+                place.line = n
+                text = obj.get("text")
+                if not isinstance(text, str):
+                    problems.add(InputError("no text", f, n))
+                    continue
+                labels = obj.get("label")
+                found = [(str(k), s[0], s[1], str(s[2]), n)
+                         if type(s) is list and len(s) == 3 else None
+                         for k, s in enumerate(labels)] if isinstance(labels, list) else []
+                rec = SpanRecord(str(obj.get("id", n)), text, stem, source,
+                                 [] if None in found else found, line=n)
+                if None in found:
+                    _labels(rec, labels, problems)
+                for k, e in enumerate(obj.get("entities") or []):
+                    rec.spans.append((str(e.get("id", k)), e.get("start_offset"),
+                                      e.get("end_offset"), str(e.get("label")), n))
+                for k, r in enumerate(obj.get("relations") or []):
+                    rec.relations.append(Link(str(r.get("from_id")), str(r.get("to_id")),
+                                              str(r.get("type")),
+                                              {"id": r.get("id", k), "where": n}))
+                out.append(rec)
     return out
+
+
+def _labels(rec: SpanRecord, labels: list, problems: Problems) -> None:
+    """The ``label`` triples of a sequence-labelling record as its spans, where some is
+    not a list of three: those are named."""
+    n = rec.line
+    for k, s in enumerate(labels):
+        if isinstance(s, (list, tuple)) and len(s) == 3:
+            rec.spans.append((str(k), s[0], s[1], str(s[2]), n))
+        elif isinstance(s, (list, tuple)):
+            problems.add(InputError(
+                f"label {k}: {quote(s)} is not [start, end, label]", rec.source, n))
+        else:
+            problems.add(InputError("labels of the whole text (a text-classification "
+                                    "export): the table job reads them", rec.source, n))
+            break
 
 
 @register("coref", "doccano", sniff=sniff, span_layers=True, spans_only=True, layout="each",

@@ -113,6 +113,24 @@ def _read_passage(path: Path, mode: str,
     # a mention (sent, start, end) is keyed by the one number (sent * limit + start) * limit +
     # end (all three are under limit), which sorts as the triple does: no tuple per mention,
     # and ints sort faster than tuples
+    subs, lengths, repeated = _submissions(data, path, limit, size)
+    n_sent = max(lengths, default=-1) + 1
+    if n_sent + sum(lengths.values()) > limit:
+        raise InputError(f"{n_sent} sentences and {sum(lengths.values())} tokens: a file of "
+                         f"{size} bytes cannot hold so many", path)
+    starts, pos = [], 0
+    for s in range(n_sent):
+        starts.append(pos)
+        pos += lengths.get(s, 0)
+    doc = Document(path.stem, ["_"] * pos, starts, source=str(path))
+    out, multi = _annotations(subs, doc, starts, limit, mode, mids, path)
+    return out, multi, repeated
+
+
+def _submissions(data: list, path: Path, limit: int, size: int
+                 ) -> tuple[list[tuple[str, dict[int, list]]], dict[int, int], list[str]]:
+    """Each first submission of a worker: (worker, mention key → cluster ids); the length
+    of each sentence (its last token marked); the repeated submissions, left out."""
     subs: list[tuple[str, dict[int, list]]] = []
     lengths: dict[int, int] = {}
     names: dict[str, int] = {}
@@ -131,63 +149,71 @@ def _read_passage(path: Path, mode: str,
             continue
         spans: dict[int, list] = {}
         for sent, keys in sub["annotations"].items():
-            if not isinstance(keys, dict):
-                raise InputError(f"submission {i}: sentence {excerpt(sent)} must map "
-                                 "'token,start,end' keys to cluster ids", path)
-            # the sentence index once per sentence, not per key (None: its first key's error)
-            try:
-                s = int(sent)
-            except ValueError:
-                s = None
-            longest = 0
-            # a mention is listed once per token: the first key of each "start,end" of the
-            # sentence is checked in full, the others only for what may differ (their token
-            # and cluster ids), which halves the checks of a passage
-            seen: dict[str, tuple[int, int, list]] = {}
-            for key, ids in keys.items():
-                first_tok, _, rest = key.partition(",")
-                known = seen.get(rest)
-                if known is not None:
-                    start, end, old = known
-                    try:
-                        tok = int(first_tok)
-                    except ValueError:
-                        raise InputError(_bad_key(i, sent, key), path) from None
-                    if not start <= tok < end or not isinstance(ids, list) or not ids:
-                        raise InputError(_bad_mention(i, sent, key, ids), path)
-                    if old != ids:
-                        raise InputError(_different(i, s, start, end), path)
-                    continue
-                try:
-                    if s is None:
-                        raise ValueError
-                    tok, start, end = map(int, key.split(","))
-                except ValueError:
-                    raise InputError(_bad_key(i, sent, key), path) from None
-                if not (0 <= start <= tok < end) or s < 0 or not isinstance(ids, list) or not ids:
-                    raise InputError(_bad_mention(i, sent, key, ids), path)
-                if s >= limit or end >= limit:
-                    raise InputError(f"submission {i}: sentence {excerpt(sent)}, mention "
-                                     f"{excerpt(key)}: a file of {size} bytes cannot hold so "
-                                     "many sentences or tokens", path)
-                old = spans.setdefault((s * limit + start) * limit + end, ids)
-                if old != ids:
-                    raise InputError(_different(i, s, start, end), path)
-                seen[rest] = (start, end, old)
-                if end > longest:
-                    longest = end
+            s, longest = _sentence(i, sent, keys, spans, limit, size, path)
             if longest:
                 lengths[s] = max(lengths.get(s, 0), longest)
         subs.append((name, spans))
-    n_sent = max(lengths, default=-1) + 1
-    if n_sent + sum(lengths.values()) > limit:
-        raise InputError(f"{n_sent} sentences and {sum(lengths.values())} tokens: a file of "
-                         f"{size} bytes cannot hold so many", path)
-    starts, pos = [], 0
-    for s in range(n_sent):
-        starts.append(pos)
-        pos += lengths.get(s, 0)
-    doc = Document(path.stem, ["_"] * pos, starts, source=str(path))
+    return subs, lengths, repeated
+
+
+def _sentence(i: int, sent: str, keys, spans: dict[int, list], limit: int, size: int,
+              path: Path) -> tuple[int | None, int]:
+    """Add the mentions of sentence ``sent`` of submission ``i`` (``keys``: its
+    "token,start,end" keys → cluster ids) to ``spans``; the sentence's index and the end of
+    its last mention (0 with none). Per key of the passage: the hot loop of the read."""
+    if not isinstance(keys, dict):
+        raise InputError(f"submission {i}: sentence {excerpt(sent)} must map "
+                         "'token,start,end' keys to cluster ids", path)
+    # the sentence index once per sentence, not per key (None: its first key's error)
+    try:
+        s = int(sent)
+    except ValueError:
+        s = None
+    longest = 0
+    # a mention is listed once per token: the first key of each "start,end" of the
+    # sentence is checked in full, the others only for what may differ (their token
+    # and cluster ids), which halves the checks of a passage
+    seen: dict[str, tuple[int, int, list]] = {}
+    for key, ids in keys.items():
+        first_tok, _, rest = key.partition(",")
+        known = seen.get(rest)
+        if known is not None:
+            start, end, old = known
+            try:
+                tok = int(first_tok)
+            except ValueError:
+                raise InputError(_bad_key(i, sent, key), path) from None
+            if not start <= tok < end or not isinstance(ids, list) or not ids:
+                raise InputError(_bad_mention(i, sent, key, ids), path)
+            if old != ids:
+                raise InputError(_different(i, s, start, end), path)
+            continue
+        try:
+            if s is None:
+                raise ValueError
+            tok, start, end = map(int, key.split(","))
+        except ValueError:
+            raise InputError(_bad_key(i, sent, key), path) from None
+        if not (0 <= start <= tok < end) or s < 0 or not isinstance(ids, list) or not ids:
+            raise InputError(_bad_mention(i, sent, key, ids), path)
+        if s >= limit or end >= limit:
+            raise InputError(f"submission {i}: sentence {excerpt(sent)}, mention "
+                             f"{excerpt(key)}: a file of {size} bytes cannot hold so "
+                             "many sentences or tokens", path)
+        old = spans.setdefault((s * limit + start) * limit + end, ids)
+        if old != ids:
+            raise InputError(_different(i, s, start, end), path)
+        seen[rest] = (start, end, old)
+        if end > longest:
+            longest = end
+    return s, longest
+
+
+def _annotations(subs: list[tuple[str, dict[int, list]]], doc: Document,
+                 starts: list[int], limit: int, mode: str, mids: list[str], path: Path
+                 ) -> tuple[list[CorefAnnotation], int]:
+    """The annotation of each submission on ``doc``, and how many mentions have several
+    cluster ids."""
     out, multi = [], 0
     # one fragments tuple per distinct span of the passage, shared by the annotators who marked
     # it (tuples are immutable): each tuple made is one more object for the garbage collector
@@ -223,7 +249,7 @@ def _read_passage(path: Path, mode: str,
                 members.setdefault(cid, []).append(mid)
         chains = [Chain(cid, mids) for cid, mids in members.items()]
         out.append(CorefAnnotation(doc, name, ments, chains, source=str(path)))
-    return out, multi, repeated
+    return out, multi
 
 
 def _mention_ids(mids: list[str], n: int) -> list[str]:

@@ -26,10 +26,13 @@ from . import Option, _paths, register
 from ._platforms import SpanRecord, json_file, shaped, span_annotations, starts_with
 from ._text import DEFAULT_LANG, LANG, check_lang
 
-__all__ = ["FIELDS", "read", "sniff"]
+__all__ = ["FIELDS", "MAX_POSITIONS", "read", "sniff"]
 
 #: the fields of every record
 FIELDS = ("doc", "user", "begin", "end", "label")
+#: the longest document read without its text, one position per character (a longer one is
+#: a damaged offset far likelier than a real text of more than 10⁷ characters)
+MAX_POSITIONS = 10_000_000
 
 
 def sniff(path: str | PathLike) -> bool:
@@ -87,9 +90,16 @@ def _positions(found: dict[tuple[str, str], list], problems: Problems
     span ends."""
     length: dict[str, int] = {}
     for (doc, _), spans in found.items():
-        for _, _, e, _, _, _ in spans:
-            if isinstance(e, int):
+        for _, _, e, _, where, f in spans:
+            if not isinstance(e, int) or isinstance(e, bool):
+                continue
+            if e > MAX_POSITIONS:
+                problems.add(InputError(f"{where}: a span ending at character {e:,} (more than "
+                                        f"{MAX_POSITIONS:,} positions without the text): give "
+                                        "the documents' texts with texts=DIR", f))
+            else:
                 length[doc] = max(length.get(doc, 0), e)
+    problems.check()
     documents = {d: Document(d, [""] * n) for d, n in length.items()}
     out = []
     for (doc, user), spans in found.items():

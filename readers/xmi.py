@@ -44,9 +44,8 @@ from itertools import groupby
 from operator import attrgetter, itemgetter, methodcaller
 from os import PathLike
 from pathlib import Path, PurePosixPath
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from cassis import TypeSystem, load_cas_from_xmi
 from lxml import etree
 
 from ..model.chains import check_same_tokens
@@ -68,6 +67,9 @@ from ._text import (
 )
 from ._xml import local, parse, parse_bytes
 from ._zips import NOT_ANNOTATORS
+
+if TYPE_CHECKING:  # dkpro-cassis is imported where a CAS is built (a job's --help needs none)
+    from cassis import TypeSystem
 
 XMI_NS = "http://www.omg.org/XMI"
 CAS_NS = "http:///uima/cas.ecore"
@@ -404,6 +406,8 @@ def _built_typesystem(types: tuple[tuple[str, str, tuple[tuple[str, str], ...]],
     Cached because files of one project share their types, and building a cassis type system
     (and the classes of its feature structures, made when a type is first instantiated) costs
     more than loading a small CAS; loading a CAS only reads its type system."""
+    from cassis import TypeSystem
+
     ts = TypeSystem()
     for name, supertype, features in types:
         if ts.contains_type(name):  # a predefined UIMA type
@@ -552,6 +556,8 @@ def _check_references(kinds: dict[str, list[etree._Element]], layers: list[_Laye
 
 def _load(src: _Source, root: etree._Element, kinds: dict[str, list[etree._Element]],
           layers: list[_Layer]):
+    from cassis import load_cas_from_xmi
+
     data = src.data if src.data is not None else read_bytes(src.name)
     try:
         with warnings.catch_warnings():

@@ -83,6 +83,22 @@ def test_json_and_notebook_and_files(job, tmp_path):
     assert [p.stem for p in written] == [*report.tables, *notes]
 
 
+def test_reports_are_built_by_keyword_and_build_their_tables_once(job):
+    """A report's constructor is keyword-only (a report of ten or twenty parts is never built
+    by position), and ``.tables`` is built once per report: the renderers ask for it often."""
+    import inspect
+
+    from corpusagree.analyses import study
+    from corpusagree.report.document import Report
+
+    _, _, report = job
+    assert report.tables is report.tables
+    for cls in {type(report), study.PlanReport, study.CompareReport}:
+        assert issubclass(cls, Report)
+        kinds = {p.kind for p in inspect.signature(cls).parameters.values()}
+        assert kinds == {inspect.Parameter.KEYWORD_ONLY}, cls.__name__
+
+
 def test_analyse_says_what_it_takes():
     with pytest.raises(TypeError, match="segments.analyse takes the Corpus that "
                        "corpusagree.analyses.segments.read returns"):

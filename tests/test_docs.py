@@ -7,6 +7,7 @@ tutorials; these tests need no Sphinx."""
 
 from __future__ import annotations
 
+import argparse
 import doctest
 import importlib
 import importlib.util
@@ -113,6 +114,11 @@ def _job_module(cli_module):
     found = {v.__name__: v for v in vars(cli_module).values() if inspect.ismodule(v)
              and v.__name__.startswith("corpusagree.analyses.")
              and v.__name__ != "corpusagree.analyses.base"}
+    if not found:  # imported where it runs (report: the help imports no analysis)
+        names = re.findall(r"^\s+from \.\.analyses import (\w+)$", inspect.getsource(cli_module),
+                           flags=re.M)
+        found = {f"corpusagree.analyses.{n}": importlib.import_module(f"corpusagree.analyses.{n}")
+                 for n in names if n != "base"}
     same = "corpusagree.analyses." + cli_module.__name__.rpartition(".")[2]
     if same in found:  # annotators also reads through the table job's module
         return found[same]
@@ -128,7 +134,7 @@ ANALYSES = {name: mod for name, mod in ANALYSES.items() if mod is not None}
 
 def _subcommands():
     parser = build_parser()
-    action = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return action.choices
 
 

@@ -1,11 +1,13 @@
 """The house rules, checked: layers (import-linter contracts in pyproject.toml), no import
 cycles, ruff clean, and ``readers/`` is ``corpusagree.readers``, never a top-level package."""
 
+import ast
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -54,18 +56,32 @@ def test_import_leaves_heavy_modules_out():
 
 
 def test_import_loads_no_heavy_library():
-    """``import corpusagree`` loads none of numpy, scipy, pandas, matplotlib, spaCy,
-    dkpro-cassis, lxml, rich or jinja2 (issue 34, item 14: they are imported where they are
-    used; benchmarks/import_time.py measures the time). The command line lists the registered
-    jobs, so ``corpusagree --help`` imports the job modules (and numpy with them)."""
-    heavy = {"numpy", "scipy", "pandas", "matplotlib", "spacy", "cassis", "lxml", "rich",
-             "jinja2", "networkx"}
+    """``import corpusagree``, the command line's parser and ``corpusagree --help`` load none
+    of numpy, scipy, pandas, pyarrow, matplotlib, spaCy, dkpro-cassis, lxml, rich, jinja2 or
+    networkx (issue 34, item 14: they are imported where they are used; the help lists the
+    jobs from their registrations without importing one; benchmarks/startup.py measures the
+    time). A job's help imports its job (numpy and scipy with it), and still none of the
+    libraries only reading or drawing needs."""
+    heavy = {"numpy", "scipy", "pandas", "pyarrow", "matplotlib", "spacy", "cassis", "lxml",
+             "rich", "jinja2", "networkx"}
     probe = f"print(sorted({heavy!r} & {{m.split('.')[0] for m in sys.modules}}))"
-    for code in ("import sys, corpusagree",):
+    help_of = ("import sys, contextlib, io\nfrom corpusagree.cli import main\n"
+               "with contextlib.redirect_stdout(io.StringIO()):\n"
+               "    status = main({argv!r})\n"
+               "assert status == 0, status")
+    cases = {"import sys, corpusagree": heavy,
+             "import sys, corpusagree.cli\ncorpusagree.cli.build_parser(lazy=True)": heavy,
+             help_of.format(argv=["--help"]): heavy,
+             help_of.format(argv=["--version"]): heavy,
+             **{help_of.format(argv=[job, "--help"]):
+                {"pandas", "pyarrow", "matplotlib", "spacy", "cassis", "networkx", "jinja2"}
+                for job in ("table", "coref", "relations", "senses", "markables")}}
+    for code, kept_out in cases.items():
         proc = subprocess.run([sys.executable, "-c", f"{code}\n{probe}"], cwd=ROOT,
                               env=source_env(), capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
-        assert proc.stdout.strip().splitlines()[-1] == "[]", (code, proc.stdout)
+        loaded = set(ast.literal_eval(proc.stdout.strip().splitlines()[-1]))
+        assert not loaded & kept_out, (code, sorted(loaded & kept_out))
     # the public names are there when asked for
     code = ("import corpusagree as ca, sys; ca.alpha; from corpusagree import Bootstrap; "
             "print(set(ca.__all__) <= set(dir(ca)))")
@@ -147,3 +163,61 @@ def test_the_independence_contract_lists_every_job():
         "contracts"]
     independent = next(c for c in contracts if c["type"] == "independence")
     assert set(independent["modules"]) == {j.module for j in jobs.registered().values()}
+
+
+# ---- sizes and habits (issue 31, item 8) -----------------------------------------------------
+#: the longest an ``analyse()`` and any other function of the package may be, in lines
+ANALYSE_LINES, FUNCTION_LINES = 60, 80
+#: functions allowed past the limit: only a reader's hot path, each with why it stays whole
+#: (a call per key or per row costs more than the split is worth). None is needed today.
+HOT_PATHS: dict[str, str] = {}
+
+
+def _lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """A function's length: its ``def`` line to its last line (signature and body; decorators
+    left out), less its docstring's lines — the limit is on what the function does, and the
+    numpydoc docstring (parameters, example, references) is never cut to meet it."""
+    total = node.end_lineno - node.lineno + 1
+    first = node.body[0]
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        total -= first.end_lineno - first.lineno + 1
+    return total
+
+
+def _package_modules() -> list[Path]:
+    """Every module of ``corpusagree/`` and of ``readers/`` (``corpusagree.readers``)."""
+    return sorted([*(ROOT / "corpusagree").rglob("*.py"), *(ROOT / "readers").rglob("*.py")])
+
+
+def test_the_length_rule_counts_code_not_docstrings():
+    tree = ast.parse('@checked\ndef f(x,\n      y):\n    """One.\n\n    Two.\n    """\n'
+                     '    z = x + y\n    return z\n')
+    assert _lines(tree.body[0]) == 4  # the two signature lines and the two of the body
+
+
+def test_functions_are_short():
+    """No ``analyse()`` over 60 lines, no function over 80 (counted by :func:`_lines`), but
+    the hot paths of readers listed in ``HOT_PATHS`` with their reason."""
+    long = []
+    for path in _package_modules():
+        where = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            limit = ANALYSE_LINES if node.name == "analyse" else FUNCTION_LINES
+            name = f"{where}:{node.name}"
+            if _lines(node) > limit and name not in HOT_PATHS:
+                long.append(f"{name} ({_lines(node)} lines > {limit})")
+    assert not long, "split into named steps: " + ", ".join(long)
+    assert all(k.startswith("readers/") and why for k, why in HOT_PATHS.items())
+
+
+def test_every_module_has_all():
+    missing = [p.relative_to(ROOT).as_posix() for p in _package_modules()
+               if not any(isinstance(n, (ast.Assign, ast.AnnAssign))
+                          and "__all__" in {getattr(t, "id", None) for t in
+                                            (n.targets if isinstance(n, ast.Assign)
+                                             else [n.target])}
+                          for n in ast.parse(p.read_text(encoding="utf-8")).body)]
+    assert not missing

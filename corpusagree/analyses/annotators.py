@@ -58,7 +58,7 @@ from .base import (
     quiet,
     several,
 )
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
            "REPORT_MODELS",
@@ -747,38 +747,16 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
     corpus = as_corpus(corpus)
     data = corpus.data
     notes = list(corpus.notes)
-    ids = list(MODELS) if models is None else list(dict.fromkeys(models))
-    unknown = [m for m in ids if m not in MODELS]
-    if unknown or not ids:
-        raise InputError(f"unknown model(s) {', '.join(unknown) or '(none)'}; the models are "
-                         f"{', '.join(MODELS)}")
+    ids = _model_ids(models)
     gold = gold if gold is not None else corpus.reader_options.get("gold")
     source = ", ".join(corpus.inputs) or None
     coders = list(data.coders)
     cands = list(dict.fromkeys(str(c) for c in candidates))
-    for what, names in (("gold coder", [gold] if gold is not None else []),
-                        ("candidate", cands)):
-        for n in names:
-            try:
-                alt.coder_index([str(c) for c in coders], n, what)
-            except InputError as e:
-                raise InputError(e.message, source) from None
-    if gold is not None and gold in cands:
-        raise InputError(f"{gold!r} is the gold standard and a candidate", source)
+    _check_coders(coders, gold, cands, source)
     index = {str(c): k for k, c in enumerate(coders)}
     out_of_models = set(cands) | ({gold} if gold is not None else set())
     humans = [k for k, c in enumerate(coders) if str(c) not in out_of_models]
-    human_data = data.subset(coders=humans)
-    judged = (human_data.codes >= 0).any(axis=1)  # the humans with judgements
-    if out_of_models and not human_data.is_set and judged.any() and judged.sum() < 2:
-        left = ", ".join(str(c) for c in human_data.coders) or "none"
-        raise InputError("models of the annotators need judgements from at least 2 "
-                         f"annotators besides the gold and the candidates; left: {left}",
-                         source)
-    try:
-        ann = Annotations.from_data(human_data)
-    except InputError as e:
-        raise InputError(e.message, source) from None
+    human_data, ann = _humans(data, humans, bool(out_of_models), source)
     settings = resampling(bootstrap, human_data.groups, notes, cluster="document")
     stages = Stages(progress, [len(ids), settings.n_resamples if settings else 0, len(cands)])
     fits = _fit(ann, ids, seed, stages.next())
@@ -788,11 +766,7 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
         _intervals(ann, model_fits, seed, settings, stages.next())
     else:
         stages.skip()
-    if gold is not None:
-        notes.append(f"{gold}: the gold standard, left out of the models")
-    if cands:
-        notes.append(f"{', '.join(cands)}: {'candidates' if len(cands) > 1 else 'a candidate'}"
-                     ", left out of the models")
+    notes += _left_out_notes(gold, cands)
     report_candidates = _candidates(data, humans, cands, epsilon, fdr, scoring, distance,
                                     gold_codes, stages.next(), source)
     agreement, item_labels = _labels(data, ann, model_fits, gold, gold_codes,
@@ -811,24 +785,67 @@ def analyse(corpus: Corpus | ReliabilityData, *, models: Sequence[str] | None = 
     disputed = None if diagnostics is None else \
         _disputed(human_data, ann, model_fits, item_labels, diagnostics)
     return AnnotatorsReport(
-        inputs=list(corpus.inputs),
-        options=options,
-        bootstrap=settings,
-        annotators=[str(human_data.coders[a]) for a in ann.annotators],
-        items=ann.n_items,
-        labels=list(ann.label_names),
-        judgements=ann.n,
+        inputs=list(corpus.inputs), options=options, bootstrap=settings,
+        annotators=[str(human_data.coders[a]) for a in ann.annotators], items=ann.n_items,
+        labels=list(ann.label_names), judgements=ann.n,
         groups=None if human_data.group_names is None else len(human_data.group_names),
-        gold=gold,
-        models=model_fits,
-        agreement=agreement,
-        candidates=report_candidates,
-        item_labels=item_labels,
-        annotator_gold=_annotator_gold(human_data, gold_codes),
-        by_document=docs,
-        disputed=disputed,
-        notes=notes,
+        gold=gold, models=model_fits, agreement=agreement, candidates=report_candidates,
+        item_labels=item_labels, annotator_gold=_annotator_gold(human_data, gold_codes),
+        by_document=docs, disputed=disputed, notes=notes,
     )
+
+
+def _model_ids(models: Sequence[str] | None) -> list[str]:
+    """The models asked for, each once (default: all); an error naming an unknown one."""
+    ids = list(MODELS) if models is None else list(dict.fromkeys(models))
+    unknown = [m for m in ids if m not in MODELS]
+    if unknown or not ids:
+        raise InputError(f"unknown model(s) {', '.join(unknown) or '(none)'}; the models are "
+                         f"{', '.join(MODELS)}")
+    return ids
+
+
+def _check_coders(coders: Sequence, gold: str | None, cands: Sequence[str],
+                  source: str | None) -> None:
+    """An error, said of the inputs, for a gold coder or a candidate the data lack, or a
+    gold coder that is also a candidate."""
+    for what, names in (("gold coder", [gold] if gold is not None else []),
+                        ("candidate", cands)):
+        for n in names:
+            try:
+                alt.coder_index([str(c) for c in coders], n, what)
+            except InputError as e:
+                raise InputError(e.message, source) from None
+    if gold is not None and gold in cands:
+        raise InputError(f"{gold!r} is the gold standard and a candidate", source)
+
+
+def _humans(data: ReliabilityData, humans: list[int], left_out: bool, source: str | None
+            ) -> tuple[ReliabilityData, Annotations]:
+    """The data of the annotators the models fit (``left_out``: a gold coder or candidates
+    were set aside), and their annotations; an error when fewer than two of them judged."""
+    human_data = data.subset(coders=humans)
+    judged = (human_data.codes >= 0).any(axis=1)  # the humans with judgements
+    if left_out and not human_data.is_set and judged.any() and judged.sum() < 2:
+        left = ", ".join(str(c) for c in human_data.coders) or "none"
+        raise InputError("models of the annotators need judgements from at least 2 "
+                         f"annotators besides the gold and the candidates; left: {left}",
+                         source)
+    try:
+        return human_data, Annotations.from_data(human_data)
+    except InputError as e:
+        raise InputError(e.message, source) from None
+
+
+def _left_out_notes(gold: str | None, cands: Sequence[str]) -> list[str]:
+    """Notes naming the gold coder and the candidates, left out of the models."""
+    notes = []
+    if gold is not None:
+        notes.append(f"{gold}: the gold standard, left out of the models")
+    if cands:
+        notes.append(f"{', '.join(cands)}: {'candidates' if len(cands) > 1 else 'a candidate'}"
+                     ", left out of the models")
+    return notes
 
 
 def _fit(ann: Annotations, ids: Sequence[str], seed: int | None, progress: Progress | None,
@@ -1028,9 +1045,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 REPORT_MODELS = ("majority_vote", "wawa", "dawid_skene", "one_coin")
 
 
-JOB = register(Job(
-    "annotators", __name__, kinds=("judgements",), tasks=("table",),
-    help="who to trust: models of the annotators, the alt-test of a model",
-    options=PARAMS, order=20,
-    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+JOB = complete("annotators", options=PARAMS, folder={"table": _folder_parts})

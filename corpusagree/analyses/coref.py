@@ -39,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import readers
 from ..convert import coref as conv
 from ..model.corpus import CorefAnnotation, Corpus
 from ..model.data import ReliabilityData
@@ -65,7 +66,7 @@ from .base import (
     title,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
            "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
@@ -598,34 +599,16 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     1  alpha_prime  jaccard  0.9178
     """
     corpus = as_corpus(corpus)
-    annotations = corpus.data
-    distances = [distance] if isinstance(distance, str) else list(distance)
-    for d in distances:
-        if d not in SET_DISTANCES:
-            raise InputError(f"distance {d!r} is not a set distance; choose from "
-                             f"{', '.join(SET_DISTANCES)}")
-    al = conv.align(annotations, match=match, singletons=singletons)
+    distances = _set_distances(distance)
+    al = conv.align(corpus.data, match=match, singletons=singletons)
     chains = None if label == "antecedent" else conv.to_data(al, label, unmarked)
     ante = conv.to_data(al, "antecedent", unmarked)
-    where = ", ".join(corpus.inputs) or None
-    if not ((ante.codes >= 0).sum(0) >= 2).any():
-        if not al.n_items:
-            raise InputError("no mention in any annotation: nothing to compare", where)
-        raise InputError(f"none of the {al.n_items} mentions is marked by two or more "
-                         f"annotators ({match} match): nothing to compare", where)
+    _check_comparable(al, ante, match, ", ".join(corpus.inputs) or None)
     notes = list(corpus.notes) + al.report.notes()
     settings = resampling(bootstrap, al.item_doc, notes, items="mentions")
     stage = Stages(progress, [settings.n_resamples if settings else 0] *
                    (1 + (chains is not None)) + [len(al.documents)])
-    coefficients = Records()
-    if chains is not None:
-        coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS]
-                                 + coef.set_specs(chains, notes), settings, progress=stage.next(),
-                                 notes=notes)
-    n_coders = int(((ante.codes >= 0).sum(1) > 0).sum())
-    antecedent = estimates(ante, [(for_coders("kappa", n_coders), "nominal"),
-                                  ("alpha", "nominal"), ("beta", "nominal")],
-                           settings, progress=stage.next(), notes=notes)
+    coefficients, antecedent = _coefficients(chains, ante, distances, settings, stage, notes)
     table = corefscores.document_pairs(al.clusters(), al.doc_items, al.annotated, SCORES,
                                        stage.next())
     figures = table.figures() if by_document else None
@@ -638,31 +621,66 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         data, d = (chains, distances[0]) if chains is not None else (ante, "nominal")
         diag = _diagnostics(al, data, d, diagnostics)
         notes += diag.diagnostics.notes
+    notes += _option_notes(label, unmarked)
+    options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
+               "singletons": singletons, "by_document": by_document,
+               "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
+    return CorefReport(
+        inputs=list(corpus.inputs), options=options, bootstrap=settings,
+        format=corpus.format, documents=list(al.documents), annotators=list(al.annotators),
+        items=al.n_items, alignment=al.report, coefficients=coefficients,
+        antecedent=antecedent, scores=scores, by_document=documents, diagnostics=diag,
+        notes=list(dict.fromkeys(notes)),
+    )
+
+
+def _set_distances(distance: str | Sequence[str]) -> list[str]:
+    """The distances asked for, each a set distance (else an error naming the choices)."""
+    distances = [distance] if isinstance(distance, str) else list(distance)
+    for d in distances:
+        if d not in SET_DISTANCES:
+            raise InputError(f"distance {d!r} is not a set distance; choose from "
+                             f"{', '.join(SET_DISTANCES)}")
+    return distances
+
+
+def _check_comparable(al: conv.Alignment, ante: ReliabilityData, match: str,
+                      where: str | None) -> None:
+    """An error when no mention is marked by two or more annotators: nothing to compare."""
+    if not ((ante.codes >= 0).sum(0) >= 2).any():
+        if not al.n_items:
+            raise InputError("no mention in any annotation: nothing to compare", where)
+        raise InputError(f"none of the {al.n_items} mentions is marked by two or more "
+                         f"annotators ({match} match): nothing to compare", where)
+
+
+def _coefficients(chains: ReliabilityData | None, ante: ReliabilityData,
+                  distances: Sequence[str], settings: Bootstrap | None, stage: Stages,
+                  notes: list[str]) -> tuple[Records, Records]:
+    """The coefficients of the chains' labels (none when the label is the antecedent) under
+    each distance, and the nominal ones of the antecedents."""
+    coefficients = Records()
+    if chains is not None:
+        coefficients = estimates(chains, [(c, d) for d in distances for c in CHAIN_COEFFICIENTS]
+                                 + coef.set_specs(chains, notes), settings, progress=stage.next(),
+                                 notes=notes)
+    n_coders = int(((ante.codes >= 0).sum(1) > 0).sum())
+    antecedent = estimates(ante, [(for_coders("kappa", n_coders), "nominal"),
+                                  ("alpha", "nominal"), ("beta", "nominal")],
+                           settings, progress=stage.next(), notes=notes)
+    return coefficients, antecedent
+
+
+def _option_notes(label: str, unmarked: str) -> list[str]:
+    """What the label and unmarked options change in the report."""
+    notes = []
     if label == "antecedent":
         notes.append("label antecedent: the set distances do not apply; only the nominal "
                      "antecedent table is reported")
     if unmarked == "singleton":
         notes.append("unmarked mentions are singletons for the coefficients; the coreference "
                      "scores compare the mentions each annotator marked")
-    options = {"distances": distances, "match": match, "unmarked": unmarked, "label": label,
-               "singletons": singletons, "by_document": by_document,
-               "diagnostics": diagnostics, "reader_options": dict(corpus.reader_options)}
-    return CorefReport(
-        inputs=list(corpus.inputs),
-        options=options,
-        bootstrap=settings,
-        format=corpus.format,
-        documents=list(al.documents),
-        annotators=list(al.annotators),
-        items=al.n_items,
-        alignment=al.report,
-        coefficients=coefficients,
-        antecedent=antecedent,
-        scores=scores,
-        by_document=documents,
-        diagnostics=diag,
-        notes=list(dict.fromkeys(notes)),
-    )
+    return notes
 
 
 def _figures(metrics: Sequence[str], rpf: np.ndarray, defined: np.ndarray | None = None
@@ -796,9 +814,10 @@ def _context(al: conv.Alignment, item: int) -> dict | None:
 
 # ---- the registration ------------------------------------------------------------------------
 def _folder_parts(folder: Path) -> Iterator[Part]:
-    """The coreference annotations of a sub-folder of a study folder, by document."""
+    """The coreference annotations of a sub-folder of a study folder, by document (not
+    spans without chains, which the spans job takes)."""
     found = discover.coref_inputs(folder)
-    if found is not None:
+    if found is not None and not readers.get("coref", found.format).spans_only:
         yield Part(found, {"by_document": True})
 
 
@@ -809,8 +828,5 @@ def main_data(corpus: Corpus | Sequence[CorefAnnotation]) -> tuple[ReliabilityDa
     return conv.to_data(al, "chain", "missing"), DISTANCES[0]
 
 
-JOB = register(Job(
-    "coref", __name__, kinds=("mentions",), tasks=("coref",),
-    help="coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
-    options=PARAMS, order=30, example=("sample_corpora/coref/brat",),
-    folder={"coref": _folder_parts}, data=main_data))
+JOB = complete("coref", options=PARAMS, data=main_data,
+               folder={"coref": _folder_parts})

@@ -45,7 +45,7 @@ TASK_KINDS = {"table": "judgements", "coref": "mentions", "segments": "segmentat
 def jobs_reading(*kinds: str) -> str:
     """The jobs that accept a corpus of one of ``kinds``, in words (``the coref or spans
     job``)."""
-    names = list(dict.fromkeys(n for name, job in jobs.registered().items()
+    names = list(dict.fromkeys(n for name, job in jobs.listed().items()
                                for n in [name] if set(kinds) & set(job.kinds)))
     if not names:
         return "no job"
@@ -76,9 +76,9 @@ def job_reading(path: str | PathLike, among: Sequence[str] | None = None) -> str
     p = Path(path)
     if not (p.is_file() or p.is_dir()):
         return None
-    names = [n for n in jobs.registered() if among is None or n in among]
+    names = [n for n in jobs.listed() if among is None or n in among]
     for name in names:
-        tasks = jobs.get(name).tasks
+        tasks = jobs.listed()[name].tasks
         if "table" in tasks and p.is_file() and discover.table_layout(p) is not None:
             return name
         if any(t != "table" and t in readers.TASKS and _sniffed(t, p) for t in tasks):

@@ -72,7 +72,7 @@ from .base import (
     several,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
            "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
@@ -545,7 +545,30 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         raise InputError(f"markable agreement needs two or more annotators; found "
                          f"{len(mk.annotators)} ({', '.join(mk.annotators)})")
     cluster = align(mk, match)
-    plan = []  # per level: token data, [(attribute, data)]
+    plan = _plan(mk, cluster, attributes, set_sep)
+    notes: list[str] = []
+    families = [d for tokens, attrs in plan for d in [tokens, *(d for _, d in attrs)]]
+    run = _Runner(bootstrap, progress, len(families))
+    out = Records(_level_agreement(mk, cluster, li, tokens, attrs, run, notes, set_sep)
+                  for li, (tokens, attrs) in enumerate(plan))
+    documents = _by_document(mk, plan) if by_document else None
+    diag = None if diagnostics is None else Records(
+        LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
+                                                 group_label="document"))
+        for li, (tokens, _) in enumerate(plan))
+    return MarkablesReport(
+        inputs=list(corpus.inputs), options=options, bootstrap=bootstrap,
+        format=corpus.format, annotators=list(mk.annotators), documents=len(mk.documents),
+        levels=out, notes=list(corpus.notes) + notes, by_document=documents,
+        diagnostics=diag,
+    )
+
+
+def _plan(mk: Markables, cluster: np.ndarray, attributes: Sequence[str] | None,
+          set_sep: str | None) -> list[tuple[ReliabilityData, list]]:
+    """Per level: the token data and [(attribute, data)] of the attributes asked for (default:
+    the level's nominal ones); an error naming an attribute asked for on no markable."""
+    plan = []
     for li in range(len(mk.levels)):
         on = mk.level == li
         wanted = nominal_attributes(mk, li) if attributes is None else \
@@ -558,44 +581,30 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
         if lost:
             raise InputError(f"attribute(s) {', '.join(lost)} on no markable of level(s) "
                              f"{', '.join(mk.levels)}")
-    notes: list[str] = []
-    families = [d for tokens, attrs in plan for d in [tokens, *(d for _, d in attrs)]]
-    run = _Runner(bootstrap, progress, len(families))
-    out = Records()
-    for li, (tokens, attrs) in enumerate(plan):
-        name = mk.levels[li]
-        on = mk.level == li
-        size = np.bincount(cluster[on], minlength=len(cluster))  # cluster ids < markables
-        alone = on & (size[cluster] == 1)
-        out.append(LevelAgreement(
-            name, _by_annotator(mk, mk.per_annotator(on)), int((size >= 2).sum()),
-            int(alone.sum()), _by_annotator(mk, mk.per_annotator(alone)),
-            run.agreement(tokens, f"{name} tokens", notes,
-                          lambda v, n=name: f"every token is {'in' if v else 'out'}side a "
-                          f"{n} markable"),
-            PairwiseF1(list(mk.annotators), span_f1(mk.annotator[on], cluster[on],
-                                                    mk.per_document(on), mk.annotated)),
-            Records(_attribute(mk, a, data, run.agreement(
-                data, f"{name} {a}", notes,
-                lambda v, a=a: f"every value of {a!r} is {_value_text(v, set_sep)!r}"), set_sep)
-                    for a, data in attrs)))
-    documents = _by_document(mk, plan) if by_document else None
-    diag = None if diagnostics is None else Records(
-        LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
-                                                 group_label="document"))
-        for li, (tokens, _) in enumerate(plan))
-    return MarkablesReport(
-        inputs=list(corpus.inputs),
-        options=options,
-        bootstrap=bootstrap,
-        format=corpus.format,
-        annotators=list(mk.annotators),
-        documents=len(mk.documents),
-        levels=out,
-        notes=list(corpus.notes) + notes,
-        by_document=documents,
-        diagnostics=diag,
-    )
+    return plan
+
+
+def _level_agreement(mk: Markables, cluster: np.ndarray, li: int, tokens: ReliabilityData,
+                     attrs: list, run: _Runner, notes: list[str], set_sep: str | None
+                     ) -> LevelAgreement:
+    """Everything measured on level ``li``: its markables, aligned and not, the agreement on
+    its tokens, the pairwise F1 of its spans and the agreement on each attribute."""
+    name = mk.levels[li]
+    on = mk.level == li
+    size = np.bincount(cluster[on], minlength=len(cluster))  # cluster ids < markables
+    alone = on & (size[cluster] == 1)
+    return LevelAgreement(
+        name, _by_annotator(mk, mk.per_annotator(on)), int((size >= 2).sum()),
+        int(alone.sum()), _by_annotator(mk, mk.per_annotator(alone)),
+        run.agreement(tokens, f"{name} tokens", notes,
+                      lambda v: f"every token is {'in' if v else 'out'}side a "
+                      f"{name} markable"),
+        PairwiseF1(list(mk.annotators), span_f1(mk.annotator[on], cluster[on],
+                                                mk.per_document(on), mk.annotated)),
+        Records(_attribute(mk, a, data, run.agreement(
+            data, f"{name} {a}", notes,
+            lambda v, a=a: f"every value of {a!r} is {_value_text(v, set_sep)!r}"), set_sep)
+                for a, data in attrs))
 
 
 def _by_document(mk: Markables, plan: list) -> Records:
@@ -699,8 +708,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found)
 
 
-JOB = register(Job(
-    "markables", __name__, kinds=("mentions",), tasks=("coref",),
-    help="MMAX2 markable agreement: spans per level, attribute values",
-    options=PARAMS, order=40, example=("sample_corpora/coref/mmax2",),
-    folder={"coref": _folder_parts}))
+JOB = complete("markables", options=PARAMS, folder={"coref": _folder_parts})

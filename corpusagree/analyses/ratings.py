@@ -22,6 +22,7 @@ import dataclasses
 import math
 import warnings
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -45,7 +46,7 @@ from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
 from .base import KEYWORDS, by_run_table, estimate_table, estimates, retest_table
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
 
@@ -281,6 +282,22 @@ class RatingsReport(Report):
                 f"{self.missing} missing scores")
 
     def _tables(self) -> list[Table]:
+        out = [self._icc_table(), self._pairs_table(), self._kendall_table(),
+               estimate_table("coefficients", "Krippendorff's α of the scores",
+                              self.coefficients)]
+        if self.leave_one_out:
+            out.append(self._leave_one_out_table())
+        if self.by_group is not None:
+            out.append(self._by_group_table())
+        if self.retest is not None:
+            out.append(self._retest_table())
+        if self.by_run is not None:
+            out.append(self._by_run_table())
+        if self.disputed is not None:
+            out.append(self._disputed_table())
+        return out
+
+    def _icc_table(self) -> Table:
         c = self.chosen
         iv = "bootstrap interval" if any(r.get("boot_low") is not None for r in self.icc) \
             else None
@@ -297,67 +314,75 @@ class RatingsReport(Report):
                  (r["lower"], r["upper"]), r["F"], r["df1"], r["df2"], r["p"]]
                 + ([(r["boot_low"], r["boot_high"])] if iv else []) for r in self.icc]
         reading = c["reading"] or "undefined"
-        out = [Table("icc", "Intraclass correlations (Shrout & Fleiss 1979; psych's "
+        return Table("icc", "Intraclass correlations (Shrout & Fleiss 1979; psych's "
                      "convention)", cols, rows,
                      [f"design: {c['form']} = {c['value']:.3f}, F interval "
                       f"[{c['low']:.3f}, {c['high']:.3f}] ({c['convention']} convention): "
                       f"{c['why']}",
                       f"reading: {reading}; on the interval: {c['interval_reading']}",
                       "Koo & Li ask that the band be read off the interval; bands are a "
-                      "convention, not a verdict"])]
-        out.append(Table("pairs", "Concordance (Lin 1989) and limits of agreement (Bland & "
-                         "Altman 1999), x − y", [
-                             Column("x", "x"), Column("y", "y"),
-                             Column("ccc", "CCC", "float", 3),
-                             Column("ccc_interval", "CCC interval", "interval", 3),
-                             Column("pearson", "r", "float", 3, optional=True),
-                             Column("bias", "bias", "float", 3),
-                             Column("limits", "limits of agreement", "interval", 3),
-                             Column("items", "items", "int", optional=True)],
-                         [[r["x"], r["y"], r["ccc"], (r["ccc_low"], r["ccc_high"]),
-                           r["pearson"], r["bias"], (r["lower"], r["upper"]), r["items"]]
-                          for r in self.pairs],
-                         sorted({n for r in self.pairs for n in r["notes"]})))
+                      "convention, not a verdict"])
+
+    def _pairs_table(self) -> Table:
+        return Table("pairs", "Concordance (Lin 1989) and limits of agreement (Bland & "
+                     "Altman 1999), x − y", [
+                         Column("x", "x"), Column("y", "y"),
+                         Column("ccc", "CCC", "float", 3),
+                         Column("ccc_interval", "CCC interval", "interval", 3),
+                         Column("pearson", "r", "float", 3, optional=True),
+                         Column("bias", "bias", "float", 3),
+                         Column("limits", "limits of agreement", "interval", 3),
+                         Column("items", "items", "int", optional=True)],
+                     [[r["x"], r["y"], r["ccc"], (r["ccc_low"], r["ccc_high"]),
+                       r["pearson"], r["bias"], (r["lower"], r["upper"]), r["items"]]
+                      for r in self.pairs],
+                     sorted({n for r in self.pairs for n in r["notes"]}))
+
+    def _kendall_table(self) -> Table:
         k = self.kendall
-        out.append(Table("kendall", "Kendall's W (ranks of the items by each coder)", [
+        return Table("kendall", "Kendall's W (ranks of the items by each coder)", [
             Column("w", "W", "float", 3), Column("chi2", "χ²", "float", 2),
             Column("df", "df", "int"), Column("p", "p", "magnitude", 2),
             Column("items", "items", "int")],
-            [[k["value"], k["chi2"], k["df"], k["p_value"], k["items"]]], list(k["notes"])))
-        out.append(estimate_table("coefficients", "Krippendorff's α of the scores",
-                                  self.coefficients))
-        if self.leave_one_out:
-            out.append(Table("leave_one_out", f"{c['form']} without each coder", [
-                Column("coder", "left out"), Column("value", "value", "float", 3),
-                Column("change", "change", "float", 3)],
-                [[r["coder"], r["value"], r["change"]] for r in self.leave_one_out]))
-        if self.by_group is not None:
-            out.append(Table("by_group", f"{c['form']} per group", [
-                Column("group", "group"), Column("items", "items", "int"),
-                Column("value", c["form"], "float", 3)],
-                [[r["group"], r["items"], r["value"]] for r in self.by_group],
-                ["nan: undefined in the group (fewer than 2 complete items, or constant "
-                 "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else []))
-        if self.retest is not None:
-            out.append(retest_table(
-                "Each coder with itself across runs (test–retest ICC(A,1))", self.retest,
-                [(Column("value", "ICC(A,1)", "float", 3), lambda r: r["value"]),
-                 (Column("interval", "F interval", "interval", 3),
-                  lambda r: (r["low"], r["high"]))], "score"))
-        if self.by_run is not None:
-            out.append(by_run_table(
-                f"{c['form']} between coders in each run", self.by_run,
-                [(Column("value", c["form"], "float", 3), lambda r: r["value"]),
-                 (Column("interval", "F interval", "interval", 3),
-                  lambda r: (r["low"], r["high"]))]))
-        if self.disputed is not None:
-            out.append(Table("disputed", "Items whose scores spread most", [
-                Column("item", "item"), Column("sd", "SD", "float", 2),
-                Column("low", "lowest", "float", 2), Column("high", "highest", "float", 2),
-                Column("scores", "scores", "int")],
-                [[r["item"], r["sd"], r["low"], r["high"], r["scores"]]
-                 for r in self.disputed]))
-        return out
+            [[k["value"], k["chi2"], k["df"], k["p_value"], k["items"]]], list(k["notes"]))
+
+    def _leave_one_out_table(self) -> Table:
+        return Table("leave_one_out", f"{self.chosen['form']} without each coder", [
+            Column("coder", "left out"), Column("value", "value", "float", 3),
+            Column("change", "change", "float", 3)],
+            [[r["coder"], r["value"], r["change"]] for r in self.leave_one_out])
+
+    def _by_group_table(self) -> Table:
+        form = self.chosen["form"]
+        return Table("by_group", f"{form} per group", [
+            Column("group", "group"), Column("items", "items", "int"),
+            Column("value", form, "float", 3)],
+            [[r["group"], r["items"], r["value"]] for r in self.by_group],
+            ["nan: undefined in the group (fewer than 2 complete items, or constant "
+             "scores)"] if any(math.isnan(r["value"]) for r in self.by_group) else [])
+
+    def _retest_table(self) -> Table:
+        return retest_table(
+            "Each coder with itself across runs (test–retest ICC(A,1))", self.retest,
+            [(Column("value", "ICC(A,1)", "float", 3), lambda r: r["value"]),
+             (Column("interval", "F interval", "interval", 3),
+              lambda r: (r["low"], r["high"]))], "score")
+
+    def _by_run_table(self) -> Table:
+        form = self.chosen["form"]
+        return by_run_table(
+            f"{form} between coders in each run", self.by_run,
+            [(Column("value", form, "float", 3), lambda r: r["value"]),
+             (Column("interval", "F interval", "interval", 3),
+              lambda r: (r["low"], r["high"]))])
+
+    def _disputed_table(self) -> Table:
+        return Table("disputed", "Items whose scores spread most", [
+            Column("item", "item"), Column("sd", "SD", "float", 2),
+            Column("low", "lowest", "float", 2), Column("high", "highest", "float", 2),
+            Column("scores", "scores", "int")],
+            [[r["item"], r["sd"], r["low"], r["high"], r["scores"]]
+             for r in self.disputed])
 
     def plots(self) -> list[Plot]:
         out = []
@@ -447,61 +472,32 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
     corpus = _as_corpus(corpus)
     repeated = corpus.data if isinstance(corpus.data, Repeated) else None
     data = corpus.data if repeated is None else repeated.means
-    source = ", ".join(corpus.inputs) or None
     notes = list(corpus.notes)
-    try:
+    with _located(", ".join(corpus.inputs) or None):
         scores = as_scores(data, "ratings")
-        keep = ~np.isnan(scores.values).any(axis=0)
-        complete = Scores(scores.values[:, keep], scores.coders,
-                          [scores.items[i] for i in np.flatnonzero(keep)])
-        if complete.values.shape[1] < 2:
-            raise InputError(f"ratings: {int(keep.sum())} of {keep.size} items are scored by "
-                             "every coder; the ICC needs 2 or more")
-        note = listwise_note(int((~keep).sum()), keep.size)
-        if note:
-            notes.append(f"ICC, Kendall's W: {note}")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            table = icc_table(complete.values, confidence=confidence)
-            model = "oneway" if coders == "oneway" else "twoway"
-            chosen_icc = icc(complete.values, model=model, type=type, unit=unit,
-                             confidence=confidence, convention=convention)
-            w = kendall_w(complete.values)
-        notes += [n for n in table.notes if n not in notes]
+        keep, complete = _complete(scores, notes)
+        model = "oneway" if coders == "oneway" else "twoway"
         row = _chosen_row(coders, type, unit)
-        icc_rows = Records()
-        for t, r, d in zip(table.types, table.rows, table.to_dict(), strict=True):
-            icc_rows.append({**d, "form": r.form, "shrout_fleiss": r.shrout_fleiss,
-                             "chosen": t == row, "boot_low": None, "boot_high": None})
-        settings = resampling(bootstrap, None if data.groups is None else data.groups[keep],
-                              notes, cluster="group")
+        icc_rows, chosen_icc, w = _icc_forms(complete.values, model, type, unit, convention,
+                                             confidence, row, notes)
+        groups = None if data.groups is None else data.groups[keep]
+        settings = resampling(bootstrap, groups, notes, cluster="group")
         if settings is not None:
-            _icc_intervals(complete.values, icc_rows, settings,
-                           None if data.groups is None else data.groups[keep], progress)
+            _icc_intervals(complete.values, icc_rows, settings, groups, progress)
         chosen = _chosen(chosen_icc, coders, type, unit, row)
         pairs, points = _pairs(scores, reference, confidence)
-        alphas = estimates(data, [("alpha", dist.get("interval")), ("alpha", dist.get("ratio"))]
-                           if (np.asarray([v for v in data.labels], float) > 0).all()
-                           else [("alpha", dist.get("interval"))], settings, notes=notes)
-        if not (np.asarray(data.labels, float) > 0).all():
-            notes.append("α (ratio) left out: it needs positive scores")
+        alphas = _alphas(data, settings, notes)
         loo = _leave_one_out(complete.values, scores.coders, model, type, unit,
                              chosen_icc.value)
         if not loo:
             notes.append("leave-one-coder-out needs 3 coders or more")
         by_group = None if not by_document or data.group_names is None else \
-            _by_group(complete.values, data.groups[keep], data.group_names, model, type, unit)
+            _by_group(complete.values, groups, data.group_names, model, type, unit)
         disputed = None if diagnostics is None else _disputed(scores, diagnostics)
         retest = by_run = None
         if repeated is not None:
             notes.append("between coders: each coder's mean over their runs")
             retest, by_run = _runs(repeated, model, type, unit, confidence, notes)
-    except ValueError as e:
-        if isinstance(e, InputError):
-            if e.path is None and source is not None:
-                raise InputError(e.message, source) from None
-            raise
-        raise InputError(str(e), source) from None
     options = {"coders": coders, "type": type, "unit": unit, "convention": convention,
                "reference": reference, "confidence": confidence,
                "by_document": by_document, "diagnostics": diagnostics,
@@ -514,6 +510,64 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         icc=icc_rows, chosen=chosen, pairs=pairs, kendall=w.to_dict(), coefficients=alphas,
         leave_one_out=loo, by_group=by_group, disputed=disputed, retest=retest,
         by_run=by_run, points=points)
+
+
+@contextmanager
+def _located(source: str | None) -> Iterator[None]:
+    """A ``ValueError`` of the statistics as an :class:`InputError` naming the input (an
+    :class:`InputError` without a file gets ``source``)."""
+    try:
+        yield
+    except ValueError as e:
+        if isinstance(e, InputError):
+            if e.path is None and source is not None:
+                raise InputError(e.message, source) from None
+            raise
+        raise InputError(str(e), source) from None
+
+
+def _complete(scores: Scores, notes: list[str]) -> tuple[np.ndarray, Scores]:
+    """The items every coder scored (the ICC and W need them; a note says how many are left
+    out), as a mask and as scores; an error when fewer than two are left."""
+    keep = ~np.isnan(scores.values).any(axis=0)
+    complete = Scores(scores.values[:, keep], scores.coders,
+                      [scores.items[i] for i in np.flatnonzero(keep)])
+    if complete.values.shape[1] < 2:
+        raise InputError(f"ratings: {int(keep.sum())} of {keep.size} items are scored by "
+                         "every coder; the ICC needs 2 or more")
+    note = listwise_note(int((~keep).sum()), keep.size)
+    if note:
+        notes.append(f"ICC, Kendall's W: {note}")
+    return keep, complete
+
+
+def _icc_forms(values: np.ndarray, model: str, type: str, unit: str, convention: str,
+               confidence: float, row: str, notes: list[str]):
+    """Every ICC form (rows of the table, the chosen one marked), the chosen form's result
+    under ``convention`` and Kendall's W, of complete scores."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = icc_table(values, confidence=confidence)
+        chosen_icc = icc(values, model=model, type=type, unit=unit, confidence=confidence,
+                         convention=convention)
+        w = kendall_w(values)
+    notes += [n for n in table.notes if n not in notes]
+    icc_rows = Records()
+    for t, r, d in zip(table.types, table.rows, table.to_dict(), strict=True):
+        icc_rows.append({**d, "form": r.form, "shrout_fleiss": r.shrout_fleiss,
+                         "chosen": t == row, "boot_low": None, "boot_high": None})
+    return icc_rows, chosen_icc, w
+
+
+def _alphas(data: ReliabilityData, settings: Bootstrap | None, notes: list[str]) -> Records:
+    """α under the interval distance, and under the ratio one when every score is positive
+    (else a note)."""
+    positive = (np.asarray(data.labels, float) > 0).all()
+    alphas = estimates(data, [("alpha", dist.get("interval")), ("alpha", dist.get("ratio"))]
+                       if positive else [("alpha", dist.get("interval"))], settings, notes=notes)
+    if not positive:
+        notes.append("α (ratio) left out: it needs positive scores")
+    return alphas
 
 
 def _as_corpus(data: Corpus | ReliabilityData) -> Corpus[ReliabilityData]:
@@ -693,9 +747,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
             yield Part(dataclasses.replace(found, reader_options=options))
 
 
-JOB = register(Job(
-    "ratings", __name__, kinds=("judgements",), tasks=("table",),
-    help="ICC, CCC, Bland–Altman and Kendall's W of numeric scores (CSV/TSV)",
-    options=PARAMS, order=85,
-    example=("sample_corpora/ratings/essays.csv", "--group", "document"),
-    folder={"table": _folder_parts}))
+JOB = complete("ratings", options=PARAMS, folder={"table": _folder_parts})

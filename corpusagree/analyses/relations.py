@@ -47,7 +47,7 @@ from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
 from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
            "read"]
@@ -388,9 +388,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
-JOB = register(Job(
-    "relations", __name__, kinds=("relations",), tasks=("relations",),
-    help="agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
-    options=PARAMS, order=90,
-    example=("tests/data/relations/brat/a", "tests/data/relations/brat/b"),
-    folder={"relations": _folder_parts}))
+JOB = complete("relations", options=PARAMS, folder={"relations": _folder_parts})

@@ -69,7 +69,7 @@ from .base import (
     quiet,
 )
 from .diagnose import MAX_CODER_COLUMNS
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
            "UNIT_COEFFICIENTS", "CostliestItems", "LeaveOneOut", "Pairwise", "SegmentsReport",
@@ -712,28 +712,9 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
     (True, 'only 3 documents: intervals clustered by document are rough')
     """
     corpus = as_corpus(corpus)
-    distances = [distance] if isinstance(distance, str) else list(distance)
-    if not distances:
-        raise InputError("give at least one set distance")
-    for d in distances:
-        if d not in SET_DISTANCES:
-            raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
+    distances = _set_distances(distance)
     segs = list(corpus.data)
-    where = ", ".join(corpus.inputs) or None
-    try:
-        lay = conv.layout(segs)
-        if not (lay.coded().sum(0) >= 2).any():
-            raise InputError(f"no document was segmented by two or more coders ("
-                             f"{_n(len(lay.documents), 'document')}, "
-                             f"{_n(len(lay.coders), 'coder')}), so there is no agreement to "
-                             "measure")
-        bdata = conv.boundaries(lay)
-        udata = conv.unit_sets(lay)
-        tdata = conv.boundaries(lay, types=True) if lay.types is not None else None
-    except InputError as e:
-        if e.path is not None or where is None:
-            raise
-        raise InputError(e.message, where, e.line) from None
+    lay, bdata, udata, tdata = _converted(segs, ", ".join(corpus.inputs) or None)
     docs: dict[str, list[Segmentation]] = defaultdict(list)
     for s in segs:
         docs[s.document].append(s)
@@ -755,26 +736,13 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
         {d: {s.annotator: s.masses for s in v} for d, v in docs.items()}, lay.coders,
         progress=stage.next())
     pairwise, loo = _coders_compared(bdata, udata, distances[0], means)
-    coded = lay.coded()
-    data = {"documents": len(lay.documents), "coders": list(lay.coders),
-            "units": int(lay.lengths.sum()), "segmentations": lay.n_segmentations,
-            "segments": len(lay.masses), "potential_boundaries": bdata.n_items,
-            "not_segmented": int((~coded).sum()),
-            "documents_with_two_or_more_coders": int((coded.sum(0) >= 2).sum())}
     options = {"distances": distances, "by_document": by_document, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     return SegmentsReport(
-        inputs=list(corpus.inputs),
-        options=options,
-        bootstrap=settings,
-        format=corpus.format,
-        unit=segs[0].unit,
-        data=data,
-        boundaries=boundaries,
-        typed_boundaries=typed,
-        unit_sets=unit_sets,
-        pairwise=pairwise,
-        leave_one_out=loo,
+        inputs=list(corpus.inputs), options=options, bootstrap=settings,
+        format=corpus.format, unit=segs[0].unit, data=_counts(lay, bdata),
+        boundaries=boundaries, typed_boundaries=typed, unit_sets=unit_sets,
+        pairwise=pairwise, leave_one_out=loo,
         coder_rates=Records(segmetrics.boundary_rates(bdata)),
         by_document=_by_document(docs, distances, means.per_document, stage.next())
         if by_document else None,
@@ -784,6 +752,50 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
         typed_coincidence=None if diagnostics is None or tdata is None else _coincidence(tdata),
         local_coders=local,
     )
+
+
+def _set_distances(distance: str | Sequence[str]) -> list[str]:
+    """The distances of the unit sets asked for, one or more, each a set distance."""
+    distances = [distance] if isinstance(distance, str) else list(distance)
+    if not distances:
+        raise InputError("give at least one set distance")
+    for d in distances:
+        if d not in SET_DISTANCES:
+            raise InputError(f"unknown set distance {d!r}; known: {', '.join(SET_DISTANCES)}")
+    return distances
+
+
+def _converted(segs: list[Segmentation], where: str | None
+               ) -> tuple[conv.SegmentLayout, ReliabilityData, ReliabilityData,
+                          ReliabilityData | None]:
+    """The layout of the segmentations, their boundaries, unit sets and typed boundaries
+    (None without types); an error, said of the inputs, when no document has two coders."""
+    try:
+        lay = conv.layout(segs)
+        if not (lay.coded().sum(0) >= 2).any():
+            raise InputError(f"no document was segmented by two or more coders ("
+                             f"{_n(len(lay.documents), 'document')}, "
+                             f"{_n(len(lay.coders), 'coder')}), so there is no agreement to "
+                             "measure")
+        bdata = conv.boundaries(lay)
+        udata = conv.unit_sets(lay)
+        tdata = conv.boundaries(lay, types=True) if lay.types is not None else None
+    except InputError as e:
+        if e.path is not None or where is None:
+            raise
+        raise InputError(e.message, where, e.line) from None
+    return lay, bdata, udata, tdata
+
+
+def _counts(lay: conv.SegmentLayout, bdata: ReliabilityData) -> dict:
+    """What the data hold: documents, coders, units, segmentations, segments, potential
+    boundaries, documents not segmented and those with two or more coders."""
+    coded = lay.coded()
+    return {"documents": len(lay.documents), "coders": list(lay.coders),
+            "units": int(lay.lengths.sum()), "segmentations": lay.n_segmentations,
+            "segments": len(lay.masses), "potential_boundaries": bdata.n_items,
+            "not_segmented": int((~coded).sum()),
+            "documents_with_two_or_more_coders": int((coded.sum(0) >= 2).sum())}
 
 
 def _coincidence(data: ReliabilityData) -> dict:
@@ -888,8 +900,5 @@ def main_data(corpus: Corpus | Sequence[Segmentation]) -> tuple[ReliabilityData,
     return conv.boundaries(conv.layout(list(as_corpus(corpus).data))), "nominal"
 
 
-JOB = register(Job(
-    "segments", __name__, kinds=("segmentations",), tasks=("segments",),
-    help="agreement between segmentation annotators",
-    options=PARAMS, order=50, example=("sample_corpora/segments/segments.json",),
-    folder={"segments": _folder_parts}, data=main_data))
+JOB = complete("segments", options=PARAMS, data=main_data,
+               folder={"segments": _folder_parts})

@@ -73,7 +73,7 @@ from .base import (
     several,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
            "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
@@ -604,12 +604,7 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
     inputs = corpus.inputs
     by_lemma = by_lemma or by_document
     where = ", ".join(map(str, inputs)) or None
-    if not tags:
-        raise InputError("no sense tags in the input", where)
-    table = SenseTable.from_tags(tags)
-    if len(table.coders) < 2:
-        raise InputError(f"agreement needs two or more annotators; found "
-                         f"{len(table.coders)} ({', '.join(map(str, table.coders))})", where)
+    table = _sense_table(tags, where)
     specs, invs = _inventories(inventories, table)
     sds = scheme_data(table, invs, schemes, depth=depth, level=level, distance=distance,
                       cluster=cluster)
@@ -642,28 +637,26 @@ def analyse(corpus: Corpus | Sequence[SenseTag], *, inventories: Sequence[Invent
                "by_lemma": by_lemma, "diagnostics": diagnostics,
                "reader_options": dict(corpus.reader_options)}
     return SensesReport(
-        inputs=list(inputs),
-        options=options,
-        bootstrap=bootstrap,
-        format=corpus.format,
-        tags=table.n_tags,
-        annotators=list(table.coders),
-        items=len(table.items),
-        senses=len(table.sense_names),
-        lemmas=len(lemma_names or []),
-        multi_sense_tags=table.multi_sense,
-        missing=missing,
-        unpairable_items=unpairable,
-        cluster=cluster,
-        clusters=len(group_names or []),
-        schemes=scored,
-        by_lemma=lemmas,
-        diagnostic_scheme=None if diagnostics is None else fine.name,
-        confused=confused,
-        diagnostics=diag,
-        notes=list(dict.fromkeys(notes)),
-        contexts=_contexts(tags, diag),
+        inputs=list(inputs), options=options, bootstrap=bootstrap, format=corpus.format,
+        tags=table.n_tags, annotators=list(table.coders), items=len(table.items),
+        senses=len(table.sense_names), lemmas=len(lemma_names or []),
+        multi_sense_tags=table.multi_sense, missing=missing, unpairable_items=unpairable,
+        cluster=cluster, clusters=len(group_names or []), schemes=scored, by_lemma=lemmas,
+        diagnostic_scheme=None if diagnostics is None else fine.name, confused=confused,
+        diagnostics=diag, notes=list(dict.fromkeys(notes)), contexts=_contexts(tags, diag),
     )
+
+
+def _sense_table(tags: Sequence[SenseTag], where: str | None) -> SenseTable:
+    """The sense tags as a table of items × annotators; an error without tags or with fewer
+    than two annotators."""
+    if not tags:
+        raise InputError("no sense tags in the input", where)
+    table = SenseTable.from_tags(tags)
+    if len(table.coders) < 2:
+        raise InputError(f"agreement needs two or more annotators; found "
+                         f"{len(table.coders)} ({', '.join(map(str, table.coders))})", where)
+    return table
 
 
 def _inventories(inventories: Sequence, table: SenseTable) -> tuple[list[str], list[tuple]]:
@@ -802,8 +795,5 @@ def main_data(corpus: Corpus | Sequence[SenseTag]) -> tuple[ReliabilityData, str
     return sd.data, sd.distance
 
 
-JOB = register(Job(
-    "senses", __name__, kinds=("sense tags",), tasks=("senses",),
-    help="word-sense agreement: fine, coarse, extended and multi-sense schemes",
-    options=PARAMS, order=60, example=("sample_corpora/senses/sample.tsv",),
-    folder={"senses": _folder_parts}, data=main_data))
+JOB = complete("senses", options=PARAMS, data=main_data,
+               folder={"senses": _folder_parts})

@@ -46,7 +46,7 @@ from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
 from ..model.errors import InputError
 from ..model.io import excerpt
-from ..model.params import Param, checked
+from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
@@ -62,11 +62,11 @@ from .base import (
     several,
     title,
 )
-from .jobs import Job, Part, register
+from .jobs import Part, complete, listed
 
 MEASURES = ("alpha_u", "gamma", "ner")
-#: the tasks whose readers give spans, in the order a format is looked for
-TASKS = ("coref", "segments", "timeline")
+#: the tasks whose readers give spans, in the order a format is looked for (its registration's)
+TASKS = listed()["spans"].tasks
 #: the corpus-wide uα variants reported, in order
 OVERALL = ("u", "|u|", "cu", "1995")
 #: the most characters of a unit's text shown
@@ -433,76 +433,13 @@ class SpansReport(Report):
     def _tables(self) -> list[Table]:
         out = []
         if self.alpha_u:
-            ivs = [r.get("interval") for r in self.alpha_u if r.get("interval")]
-            cols = [Column("measure", "measure"), Column("category", "category"),
-                    Column("value", "value", "float")]
-            if ivs:
-                cols.append(Column("interval", f"{ivs[0]['level']:.0%} CI", "interval"))
-            cols += [Column("observed", "Do", "magnitude", 3, optional=True),
-                     Column("expected", "De", "magnitude", 3, optional=True)]
-            covered = any(r["coverage"] is not None and r["value"] == r["value"]
-                          for r in self.alpha_u)
-            if covered:
-                cols.append(Column("coverage", "coverage", "float", 3, optional=True))
-            rows = []
-            # an undefined measure is a line of the notes (what, and why), not a row of "—"
-            for r in (r for r in self.alpha_u if not (r["reason"] and r["value"] != r["value"])):
-                line = [ua.VARIANTS[r["variant"]], r["category"] or "all", r["value"]]
-                if ivs:
-                    iv = r.get("interval")
-                    line.append(None if iv is None else (iv["low"], iv["high"]))
-                rows.append(line + [r["observed"], r["expected"]]
-                            + ([r["coverage"]] if covered else []))
-            why: dict[str, list[str]] = {}
-            for r in self.alpha_u:
-                if r["reason"]:
-                    why.setdefault(r["reason"], []).append(
-                        f"{ua.VARIANTS[r['variant']]} {r['category'] or 'all'}")
-            notes = [f"{', '.join(names)} undefined: {reason}" for reason, names in why.items()]
-            notes.append("Krippendorff 1995, 2004 (uα per category, overall 1 − ΣDo/ΣDe); "
-                         "Krippendorff, Mathet, Bouvry & Widlöcher 2016 (uα, |u|α, cuα, (k)uα; "
-                         "coverage: the share of the category's length that meets other "
-                         "coders' units); |u|α is position-only agreement")
-            out.append(Table("alpha_u", "Unitizing α", cols, rows, notes))
+            out.append(self._alpha_u_table())
         if self.gamma is not None:
-            g = self.gamma
-            rows = [["γ", "all", g.value, g.observed_disorder, g.expected_disorder],
-                    ["γ-cat", "all", g.gamma_cat, *g.cat_disorders]]
-            rows += [["γ-k", k, v, *g.k_disorders[k]] for k, v in g.gamma_ks.items()]
-            if self.gamma_positions is not None:
-                p = self.gamma_positions
-                rows.append(["γ (positions only)", "all", p.value, p.observed_disorder,
-                             p.expected_disorder])
-            ci = g.confidence_interval()
-            out.append(Table(
-                "gamma", "γ (Mathet, Widlöcher & Métivier 2015) on the best alignment",
-                [Column("measure", "measure"), Column("category", "category"),
-                 Column("value", "value", "float"), Column("observed", "Do", "float"),
-                 Column("expected", "De", "float")], rows,
-                [f"α = {g.alignment.alpha:g}, β = {g.alignment.beta:g}, Δ∅ = "
-                 f"{g.alignment.delta_empty:g}, categories {g.alignment.category_distance}; "
-                 f"expected disorder from {g.n_samples} {g.sampler} samples, seed {g.seed}; "
-                 f"γ {ci.level:.0%} interval [{ci.low:.4f}, {ci.high:.4f}] (sampling of De)",
-                 "γ-cat, γ-k: Mathet 2017"] + _undefined_gamma_cat(g) + list(g.notes)))
+            out.append(self._gamma_table())
         if self.pairs:
-            out.append(Table(
-                "pairs", "The best alignment by annotator pair",
-                [Column("a", "a"), Column("b", "b"), Column("matched", "matched", "int"),
-                 Column("only_a", "only a", "int"), Column("only_b", "only b", "int"),
-                 Column("split_a", "a split", "int"), Column("split_b", "b split", "int")],
-                [[p.a, p.b, p.matched, p.only_a, p.only_b, p.split_a, p.split_b]
-                 for p in self.pairs],
-                ["matched: unitary alignments with a unit of each; only a: a's units aligned "
-                 "with nothing of b; a split: a's units that b marked as two or more disjoint "
-                 "units (and no unit of b covers)"]))
+            out.append(self._pairs_table())
         if self.costliest:
-            names = list(self.continuum.annotators)
-            out.append(Table(
-                "costliest", "Unitary alignments that cost most (disorder), each annotator's "
-                "unit", [Column("document", "document"), Column("disorder", "disorder", "float")]
-                + [Column(a, a) for a in names],
-                [[r["document"], r["disorder"], *(_unit_text(u) for u in r["units"])]
-                 for r in self.costliest]))
+            out.append(self._costliest_table())
         out += _ner_tables(self)
         if self.documents:
             out.append(Table(
@@ -512,6 +449,81 @@ class SpansReport(Report):
                 [[r["document"], r["units"], r["alpha_u"], r["gamma"]]
                  for r in self.documents]))
         return out
+
+    def _alpha_u_table(self) -> Table:
+        ivs = [r.get("interval") for r in self.alpha_u if r.get("interval")]
+        cols = [Column("measure", "measure"), Column("category", "category"),
+                Column("value", "value", "float")]
+        if ivs:
+            cols.append(Column("interval", f"{ivs[0]['level']:.0%} CI", "interval"))
+        cols += [Column("observed", "Do", "magnitude", 3, optional=True),
+                 Column("expected", "De", "magnitude", 3, optional=True)]
+        covered = any(r["coverage"] is not None and r["value"] == r["value"]
+                      for r in self.alpha_u)
+        if covered:
+            cols.append(Column("coverage", "coverage", "float", 3, optional=True))
+        rows = []
+        # an undefined measure is a line of the notes (what, and why), not a row of "—"
+        for r in (r for r in self.alpha_u if not (r["reason"] and r["value"] != r["value"])):
+            line = [ua.VARIANTS[r["variant"]], r["category"] or "all", r["value"]]
+            if ivs:
+                iv = r.get("interval")
+                line.append(None if iv is None else (iv["low"], iv["high"]))
+            rows.append(line + [r["observed"], r["expected"]]
+                        + ([r["coverage"]] if covered else []))
+        why: dict[str, list[str]] = {}
+        for r in self.alpha_u:
+            if r["reason"]:
+                why.setdefault(r["reason"], []).append(
+                    f"{ua.VARIANTS[r['variant']]} {r['category'] or 'all'}")
+        notes = [f"{', '.join(names)} undefined: {reason}" for reason, names in why.items()]
+        notes.append("Krippendorff 1995, 2004 (uα per category, overall 1 − ΣDo/ΣDe); "
+                     "Krippendorff, Mathet, Bouvry & Widlöcher 2016 (uα, |u|α, cuα, (k)uα; "
+                     "coverage: the share of the category's length that meets other "
+                     "coders' units); |u|α is position-only agreement")
+        return Table("alpha_u", "Unitizing α", cols, rows, notes)
+
+    def _gamma_table(self) -> Table:
+        g = self.gamma
+        rows = [["γ", "all", g.value, g.observed_disorder, g.expected_disorder],
+                ["γ-cat", "all", g.gamma_cat, *g.cat_disorders]]
+        rows += [["γ-k", k, v, *g.k_disorders[k]] for k, v in g.gamma_ks.items()]
+        if self.gamma_positions is not None:
+            p = self.gamma_positions
+            rows.append(["γ (positions only)", "all", p.value, p.observed_disorder,
+                         p.expected_disorder])
+        ci = g.confidence_interval()
+        return Table(
+            "gamma", "γ (Mathet, Widlöcher & Métivier 2015) on the best alignment",
+            [Column("measure", "measure"), Column("category", "category"),
+             Column("value", "value", "float"), Column("observed", "Do", "float"),
+             Column("expected", "De", "float")], rows,
+            [f"α = {g.alignment.alpha:g}, β = {g.alignment.beta:g}, Δ∅ = "
+             f"{g.alignment.delta_empty:g}, categories {g.alignment.category_distance}; "
+             f"expected disorder from {g.n_samples} {g.sampler} samples, seed {g.seed}; "
+             f"γ {ci.level:.0%} interval [{ci.low:.4f}, {ci.high:.4f}] (sampling of De)",
+             "γ-cat, γ-k: Mathet 2017"] + _undefined_gamma_cat(g) + list(g.notes))
+
+    def _pairs_table(self) -> Table:
+        return Table(
+            "pairs", "The best alignment by annotator pair",
+            [Column("a", "a"), Column("b", "b"), Column("matched", "matched", "int"),
+             Column("only_a", "only a", "int"), Column("only_b", "only b", "int"),
+             Column("split_a", "a split", "int"), Column("split_b", "b split", "int")],
+            [[p.a, p.b, p.matched, p.only_a, p.only_b, p.split_a, p.split_b]
+             for p in self.pairs],
+            ["matched: unitary alignments with a unit of each; only a: a's units aligned "
+             "with nothing of b; a split: a's units that b marked as two or more disjoint "
+             "units (and no unit of b covers)"])
+
+    def _costliest_table(self) -> Table:
+        names = list(self.continuum.annotators)
+        return Table(
+            "costliest", "Unitary alignments that cost most (disorder), each annotator's "
+            "unit", [Column("document", "document"), Column("disorder", "disorder", "float")]
+            + [Column(a, a) for a in names],
+            [[r["document"], r["disorder"], *(_unit_text(u) for u in r["units"])]
+             for r in self.costliest])
 
 
 def _plot_documents(c: Continuum, g: gm.Gamma) -> list[int]:
@@ -558,6 +570,7 @@ PARAMS = (
     Param("precision", float, low=0, closed="neither", none=True),
     Param("n_samples", int, low=1, none=True),
     Param("seed", int, low=0, none=True),
+    WORKERS,
     Param("min_overlap", float, low=1, high=100),
     Param("disagreements", int, low=0),
 )
@@ -570,7 +583,8 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
             precision: float | None = 0.02, n_samples: int | None = None,
             seed: int | None = 0, bootstrap: Bootstrap | None = None,
             diagnostics: int | None = None, min_overlap: float = 1.0,
-            disagreements: int = 20, progress: Progress | None = None) -> SpansReport:
+            disagreements: int = 20, progress: Progress | None = None,
+            workers: int | None = None) -> SpansReport:
     """Unitizing α family and γ of a continuum (see the module docstring).
 
     Parameters
@@ -609,6 +623,9 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         NER modes: how many strict disagreements are listed, first by document and offset.
     progress : callable, optional
         ``progress(done, total)`` as the work advances.
+    workers : int, optional
+        How many threads align γ's sampled continua (default: one per core this process may
+        use); the figures are the same whatever the number.
 
     Returns
     -------
@@ -631,13 +648,8 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
     corpus = as_corpus(corpus)
     c = corpus.data
     texts = corpus.texts
-    inputs = corpus.inputs
-    unknown = [m for m in measures if m not in MEASURES]
-    if unknown:
-        raise InputError(f"unknown measure(s) {', '.join(unknown)}; known: {', '.join(MEASURES)}")
-    if len(c.annotators) < 2:
-        raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
-                         f"({', '.join(c.annotators)})", ", ".join(map(str, inputs)) or None)
+    where = ", ".join(map(str, corpus.inputs)) or None
+    _check_measures(c, measures, where)
     notes = list(corpus.notes)
     with_alpha, with_gamma = "alpha_u" in measures, "gamma" in measures
     planned = n_samples or gm.FIRST_BATCH  # the precision rule may ask for more
@@ -650,20 +662,10 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         else (Records(), None)
     g = gp = None
     if with_gamma:
-        kw = dict(alpha=alpha, beta=beta, delta_empty=delta_empty, sampler=sampler,
-                  precision=precision, n_samples=n_samples, seed=seed)
-        try:
-            g = gm.gamma(c, category_distance=category_distance, progress=gamma_progress, **kw)
-        except InputError as e:  # no document to align: said of the inputs, as above
-            if e.path:
-                raise
-            raise InputError(e.message, ", ".join(map(str, inputs)) or None) from None
-        if len(c.categories) > 1:
-            gp = gm.gamma(_positions_only(c), progress=positions_progress, **kw)
-        if bootstrap is not None:
-            notes.append("γ: its interval is the sampling error of its expected disorder "
-                         "over the sampled continua (Mathet et al. 2015, §5.3), not a "
-                         f"bootstrap: the bootstrap's {bootstrap.interval} intervals are uα's")
+        g, gp = _gammas(c, dict(alpha=alpha, beta=beta, delta_empty=delta_empty,
+                                sampler=sampler, precision=precision, n_samples=n_samples,
+                                seed=seed, workers=workers), category_distance,
+                        bootstrap, notes, where, gamma_progress, positions_progress)
     ner = ner_tokens = listed = Records()
     if "ner" in measures:
         agreement = ns.ner_agreement(c, min_overlap)
@@ -682,23 +684,43 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
                "min_overlap": min_overlap, "disagreements": disagreements,
                "unit": c.unit, "reader_options": dict(corpus.reader_options)}
     return SpansReport(
-        inputs=[str(p) for p in inputs],
-        options=options,
-        bootstrap=bootstrap,
-        format=corpus.format,
-        continuum=c,
-        alpha_u=alpha_rows,
-        gamma=g,
-        gamma_positions=gp,
-        pairs=pairs,
-        costliest=costliest,
-        documents=documents,
-        notes=list(dict.fromkeys(notes)),
-        alpha_interval=alpha_iv,
-        ner=ner,
-        ner_tokens=ner_tokens,
-        disagreements=listed,
+        inputs=[str(p) for p in corpus.inputs], options=options, bootstrap=bootstrap,
+        format=corpus.format, continuum=c, alpha_u=alpha_rows, gamma=g, gamma_positions=gp,
+        pairs=pairs, costliest=costliest, documents=documents,
+        notes=list(dict.fromkeys(notes)), alpha_interval=alpha_iv, ner=ner,
+        ner_tokens=ner_tokens, disagreements=listed,
     )
+
+
+def _check_measures(c: Continuum, measures: Sequence[str], where: str | None) -> None:
+    """An error for an unknown measure, or for fewer than two annotators."""
+    unknown = [m for m in measures if m not in MEASURES]
+    if unknown:
+        raise InputError(f"unknown measure(s) {', '.join(unknown)}; known: {', '.join(MEASURES)}")
+    if len(c.annotators) < 2:
+        raise InputError(f"agreement needs two or more annotators; found {len(c.annotators)} "
+                         f"({', '.join(c.annotators)})", where)
+
+
+def _gammas(c: Continuum, kw: dict, category_distance, bootstrap: Bootstrap | None,
+            notes: list[str], where: str | None, progress: Progress | None,
+            positions_progress: Progress | None) -> tuple[gm.Gamma, gm.Gamma | None]:
+    """γ, and γ of the positions only when there are two or more categories (``kw``: the
+    alignment's and the sampler's keywords); a bootstrap's note says it is not γ's."""
+    try:
+        g = gm.gamma(c, category_distance=category_distance, progress=progress, **kw)
+    except InputError as e:  # no document to align: said of the inputs, as above
+        if e.path:
+            raise
+        raise InputError(e.message, where) from None
+    gp = None
+    if len(c.categories) > 1:
+        gp = gm.gamma(_positions_only(c), progress=positions_progress, **kw)
+    if bootstrap is not None:
+        notes.append("γ: its interval is the sampling error of its expected disorder "
+                     "over the sampled continua (Mathet et al. 2015, §5.3), not a "
+                     f"bootstrap: the bootstrap's {bootstrap.interval} intervals are uα's")
+    return g, gp
 
 
 # ---- NER-style agreement ---------------------------------------------------------------------
@@ -1050,10 +1072,14 @@ def _mention_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, {"by_document": True, "diagnostics": 5})
 
 
-JOB = register(Job(
-    "spans", __name__, kinds=("continua", "mentions", "segmentations"), tasks=TASKS,
-    help="span agreement without pre-set units: unitizing α and γ",
-    options=PARAMS, order=70, example=("sample_corpora/coref/xmi", "--samples", "5"),
-    # not on sub-folders of segmentations: segments tile each text with one category, where
-    # the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
-    folder={"coref": _mention_parts}))
+def _timeline_parts(folder: Path) -> Iterator[Part]:
+    """The time-aligned annotations of a sub-folder (ELAN, TextGrid, RTTM)."""
+    found = discover.timeline_inputs(folder)
+    if found is not None:
+        yield Part(found, {"by_document": True, "diagnostics": 5})
+
+
+# not on sub-folders of segmentations: segments tile each text with one category, where
+# the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
+JOB = complete("spans", options=PARAMS,
+               folder={"coref": _mention_parts, "timeline": _timeline_parts})

@@ -150,7 +150,7 @@ def study_data(study, job: str | None = None) -> tuple[ReliabilityData, str | No
 
 
 # ---- compare ---------------------------------------------------------------------------------
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class CompareReport(Report):
     """One coefficient in two studies and their difference A − B (:func:`compare`).
 
@@ -402,7 +402,7 @@ def compare(a, b, coefficient: str = "alpha", *, paired: bool | None = None,
 
 
 # ---- plan ------------------------------------------------------------------------------------
-@dataclass(repr=False)
+@dataclass(repr=False, kw_only=True)
 class PlanReport(Report):
     """How many units or documents a study needs (:func:`plan`).
 
@@ -580,24 +580,8 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
                          f"κ) or a pilot study; given {', '.join(asked) or 'none'}")
     options = {"alpha_min": alpha_min, "p": p, "coders": coders, "width": width,
                "level": level, "coefficient": coefficient, "reader_options": {}}
-    if kappa is not None:
-        size = planning.kappa_units(**kappa)
-        return PlanReport([], {**options, "kappa": dict(kappa)}, None, "kappa",
-                          [{**size.assumptions, "subjects": size.n}], size.n,
-                          [size.method])
-    if alpha_min is not None:
-        if table:
-            rows = planning.alpha_units_table(
-                alpha_min=[alpha_min],
-                **({} if proportions is None else
-                   {"smallest": [float(min(proportions) / sum(proportions))]}))
-            return PlanReport([], options, None, "alpha_table", rows, None)
-        if proportions is None:
-            raise ValueError("plan(alpha_min=...) needs proportions= (the categories' "
-                             "expected proportions)")
-        size = planning.alpha_units(alpha_min, p, proportions=proportions, coders=coders)
-        return PlanReport([], {**options, "proportions": list(proportions)}, None, "alpha",
-                          [{**size.assumptions, "units": size.n}], size.n, [size.method])
+    if kappa is not None or alpha_min is not None:
+        return _formula_plan(options, kappa, alpha_min, p, proportions, coders, table)
     data, distance, job, inputs = study_data(pilot)
     U = len(data.group_names) if data.group_names is not None else data.n_items
     sizes = sorted(set(documents)) if documents else \
@@ -607,16 +591,12 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
         rows = cmp.alt_test_by_documents(data, sizes, candidate, epsilon=epsilon,
                                          n_resamples=n_resamples, seed=seed, progress=progress)
         answer = next((r["documents"] for r in rows if r["passed"] >= power), None)
-        notes = [f"{n_resamples} studies simulated per size from the pilot's {U} {what}; the "
-                 f"answer: the fewest {what} with which {candidate} passes the alt-test at "
-                 f"ε = {epsilon:g} in {power:.0%} of the studies"]
-        if answer is None:
-            notes.append(f"no simulated size let {candidate} pass in {power:.0%} of the "
-                         "studies: simulate larger ones (documents=), or the candidate does "
-                         "not replace the humans at this ε")
-        return PlanReport(inputs, {**options, "job": job, "candidate": str(candidate),
-                                   "epsilon": epsilon, "power": power},
-                          None, "alt_test", rows, answer, notes)
+        return PlanReport(inputs=inputs, options={**options, "job": job,
+                                                  "candidate": str(candidate),
+                                                  "epsilon": epsilon, "power": power},
+                          bootstrap=None, method="alt_test", rows=rows, answer=answer,
+                          notes=_alt_test_notes(n_resamples, U, what, candidate, epsilon,
+                                                power, answer))
     rows = cmp.width_by_documents(data, sizes, coefficient, distance=distance or "nominal",
                                   level=level, n_resamples=n_resamples, seed=seed,
                                   progress=progress)
@@ -626,4 +606,44 @@ def plan(pilot=None, *, alpha_min: float | None = None, p: float = 0.05,
     if width is not None and answer is None:
         notes.append(f"no simulated size reached a width of {width:g}: simulate larger "
                      "studies (documents=)")
-    return PlanReport(inputs, {**options, "job": job}, None, "simulation", rows, answer, notes)
+    return PlanReport(inputs=inputs, options={**options, "job": job}, bootstrap=None,
+                      method="simulation", rows=rows, answer=answer, notes=notes)
+
+
+def _formula_plan(options: dict, kappa: dict | None, alpha_min: float | None, p: float,
+                  proportions: Sequence[float] | None, coders: int, table: bool
+                  ) -> PlanReport:
+    """The plan of a formula: irr's N.cohen.kappa (``kappa``), Krippendorff's table
+    (``table``) or his minimum units for α (``alpha_min``, which needs ``proportions``)."""
+    if kappa is not None:
+        size = planning.kappa_units(**kappa)
+        return PlanReport(inputs=[], options={**options, "kappa": dict(kappa)}, bootstrap=None,
+                          method="kappa", rows=[{**size.assumptions, "subjects": size.n}],
+                          answer=size.n, notes=[size.method])
+    if table:
+        rows = planning.alpha_units_table(
+            alpha_min=[alpha_min],
+            **({} if proportions is None else
+               {"smallest": [float(min(proportions) / sum(proportions))]}))
+        return PlanReport(inputs=[], options=options, bootstrap=None, method="alpha_table",
+                          rows=rows, answer=None)
+    if proportions is None:
+        raise ValueError("plan(alpha_min=...) needs proportions= (the categories' "
+                         "expected proportions)")
+    size = planning.alpha_units(alpha_min, p, proportions=proportions, coders=coders)
+    return PlanReport(inputs=[], options={**options, "proportions": list(proportions)},
+                      bootstrap=None, method="alpha", rows=[{**size.assumptions, "units": size.n}],
+                      answer=size.n, notes=[size.method])
+
+
+def _alt_test_notes(n_resamples: int, U: int, what: str, candidate, epsilon: float,
+                    power: float, answer: int | None) -> list[str]:
+    """What a plan for the alt-test simulated, and what its answer means."""
+    notes = [f"{n_resamples} studies simulated per size from the pilot's {U} {what}; the "
+             f"answer: the fewest {what} with which {candidate} passes the alt-test at "
+             f"ε = {epsilon:g} in {power:.0%} of the studies"]
+    if answer is None:
+        notes.append(f"no simulated size let {candidate} pass in {power:.0%} of the "
+                     "studies: simulate larger ones (documents=), or the candidate does "
+                     "not replace the humans at this ε")
+    return notes

@@ -53,7 +53,7 @@ from .base import (
     retest_table,
 )
 from .diagnose import Diagnostics, diagnose
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "RepeatedLabels", "TableReport", "analyse",
            "as_corpus", "distance_from", "numeric_labels", "read"]
@@ -697,9 +697,5 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, dict(found.analysis))
 
 
-JOB = register(Job(
-    "table", __name__, kinds=("judgements",), tasks=("table",),
-    help="every coefficient of a reliability-data file (CSV/TSV)",
-    options=PARAMS, order=10,
-    example=("sample_corpora/table/dialogue_acts.csv", "--group", "document"),
-    folder={"table": _folder_parts}, data=lambda corpus: (_reliability_data(corpus), "nominal")))
+JOB = complete("table", options=PARAMS, folder={"table": _folder_parts},
+               data=lambda corpus: (_reliability_data(corpus), "nominal"))

@@ -67,7 +67,7 @@ from ..stats.trees.nodes import nodes
 from ..stats.trees.parseval import MEASURES, constituents, count, prf
 from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
-from .jobs import Job, Part, register
+from .jobs import Part, complete
 
 __all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
            "as_corpus", "corpus_of", "read"]
@@ -406,13 +406,7 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
     p = pair_trees(corpus.data, corpus.annotators)
     for e in p.problems:
         notes.append(str(e))
-    where = ", ".join(corpus.inputs) or None
-    if not len(p.reference) and not p.segmentations:
-        why = [n for n in corpus.notes if n.startswith(_LEFT_OUT)] + [str(e) for e in p.problems]
-        raise InputError("no document with trees of the same text from two annotators: "
-                         "nothing to compare" + (f" ({why[0]}" + (
-                             f"; {len(why) - 1} more" if len(why) > 1 else "") + ")"
-                             if why else ""), where)
+    _check_pairs(p, corpus)
     trees, unmapped = relabel(p.trees, relation_labels)
     if unmapped:
         notes.append(f"relations the mapping does not list, kept lower-cased: "
@@ -422,13 +416,7 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
     settings = resampling(bootstrap, p.pair_document, notes, items="document pairs")
     n_boot = settings.n_resamples if settings else 0
     stage = Stages(progress, [len(p.reference), n_boot, n_boot])
-    ann = p.annotator
-    ref_a, oth_a = ann(p.reference), ann(p.other)
-    pair_key = ref_a * max(len(p.annotators), 1) + oth_a
-    pairs, pair_of = np.unique(pair_key, return_inverse=True)
-    pair_of = pair_of.reshape(-1)
-    names = [(p.annotators[k // len(p.annotators)], p.annotators[k % len(p.annotators)])
-             for k in pairs]
+    pair_of, names = _annotator_pairs(p)
     counts = {v: count(constituents(flat if v == "rst_parseval" else binary, v), p.reference,
                        p.other) for v in VARIANTS}
     comp = ir.compare(ir.relations(binary), p.reference, p.other)
@@ -455,22 +443,35 @@ def analyse(corpus: Corpus | Sequence[RSTTree], *, bootstrap: Bootstrap | None =
                "relation_labels": data["relation_labels"],
                "reader_options": dict(corpus.reader_options)}
     return TreesReport(
-        inputs=list(corpus.inputs),
-        options=options,
-        bootstrap=settings,
-        notes=list(dict.fromkeys(notes)),
-        format=corpus.format,
-        data=data,
-        parseval=parseval,
-        iruskieta=iruskieta,
-        confused=confused,
+        inputs=list(corpus.inputs), options=options, bootstrap=settings,
+        notes=list(dict.fromkeys(notes)), format=corpus.format, data=data,
+        parseval=parseval, iruskieta=iruskieta, confused=confused,
         confusion={"labels": list(cons.labels), "counts": matrix.tolist()},
-        disputed=disputed,
-        not_compared=not_compared,
-        boundaries=boundaries,
+        disputed=disputed, not_compared=not_compared, boundaries=boundaries,
         by_document=_by_document(counts, comp, p) if by_document else None,
         f1_interval=f1_interval,
     )
+
+
+def _check_pairs(p: TreePairs, corpus: Corpus) -> None:
+    """An error when no document has trees of the same text from two annotators, with the
+    first reason a pair was left out (and how many more there are)."""
+    if not len(p.reference) and not p.segmentations:
+        why = [n for n in corpus.notes if n.startswith(_LEFT_OUT)] + [str(e) for e in p.problems]
+        raise InputError("no document with trees of the same text from two annotators: "
+                         "nothing to compare" + (f" ({why[0]}" + (
+                             f"; {len(why) - 1} more" if len(why) > 1 else "") + ")"
+                             if why else ""), ", ".join(corpus.inputs) or None)
+
+
+def _annotator_pairs(p: TreePairs) -> tuple[np.ndarray, list[tuple[str, str]]]:
+    """The pair of annotators (reference, other) of each pair of trees, as an index into
+    their names."""
+    n = len(p.annotators)
+    pair_key = p.annotator(p.reference) * max(n, 1) + p.annotator(p.other)
+    pairs, pair_of = np.unique(pair_key, return_inverse=True)
+    names = [(p.annotators[k // n], p.annotators[k % n]) for k in pairs]
+    return pair_of.reshape(-1), names
 
 
 def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
@@ -649,8 +650,4 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
-JOB = register(Job(
-    "trees", __name__, kinds=("trees",), tasks=("trees",),
-    help="agreement on RST trees (rs3/rs4, .dis)",
-    options=PARAMS, order=80, example=("sample_corpora/trees/rs3",),
-    folder={"segments": _folder_parts}))
+JOB = complete("trees", options=PARAMS, folder={"segments": _folder_parts})

@@ -16,7 +16,7 @@ import re
 import sys
 import textwrap
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from types import ModuleType
 
@@ -27,7 +27,11 @@ from . import compare, plan, report, schema
 from . import job as made
 from . import options as opt
 
-__all__ = ["COMMANDS", "JOBS", "build_parser", "commands", "flags", "in_flags", "main",
+# ``corpusagree --help`` (and ``import corpusagree.cli``) must stay light (≤ 0.3 s,
+# benchmarks/startup.py): the modules imported here import nothing heavy at their top, and
+# :func:`main` builds a sub-command's options only when it is chosen (:class:`Commands`).
+
+__all__ = ["COMMANDS", "JOBS", "Commands", "build_parser", "commands", "flags", "in_flags", "main",
            "unrecognized"]
 
 #: the commands that are not jobs of :mod:`corpusagree.analyses`: ``compare`` and ``plan``
@@ -52,6 +56,24 @@ def commands() -> dict[str, ModuleType | jobs.Job]:
         name: _command(name) or job for name, job in jobs.registered().items()}
     out.update((m.__name__.rpartition(".")[2], m) for m in COMMANDS)
     return out
+
+
+def _builders() -> dict[str, tuple[str, Callable[[argparse._SubParsersAction], None]]]:
+    """Every sub-command, name → (its line in ``corpusagree --help``, what adds its parser
+    to the sub-parsers), in the order of :func:`commands`, without importing any job."""
+    out = {}
+    for name, job in jobs.listed().items():
+        out[name] = (job.help, partial(_add_job, name))
+    out.update((m.__name__.rpartition(".")[2], (m.HELP, m.register)) for m in COMMANDS)
+    return out
+
+
+def _add_job(name: str, sub: argparse._SubParsersAction) -> None:
+    command = _command(name)
+    if command is None:
+        made.register(sub, jobs.get(name))
+    else:
+        command.register(sub)
 
 
 def __getattr__(name: str):
@@ -105,17 +127,56 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} ({self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class Commands(argparse._SubParsersAction):
+    """argparse's sub-commands, of which some are added as a name and a line of help, and
+    built (their module imported, their options added) only when the command line chooses
+    them: ``corpusagree --help`` lists every job without importing one."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._pending: dict[str, Callable[[argparse._SubParsersAction], None]] = {}
+
+    def add_pending(self, name: str, help: str,
+                    build: Callable[[argparse._SubParsersAction], None]) -> None:
+        """The sub-command ``name``, its parser made by ``build(self)`` when it is chosen."""
+        self.add_parser(name, help=help)
+        self._pending[name] = build
+
+    def build(self, name: str) -> None:
+        """Make the parser of ``name`` if it is still pending (in its place in the help)."""
+        build = self._pending.pop(name, None)
+        if build is None:
+            return
+        del self._name_parser_map[name]
+        at = next(i for i, a in enumerate(self._choices_actions) if a.dest == name)
+        del self._choices_actions[at]
+        build(self)
+        self._choices_actions.insert(at, self._choices_actions.pop())
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        self.build(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser, every sub-command's options built (``lazy``: a
+    sub-command's options built when the command line chooses it, as :func:`main` does).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+    """
     p = Parser(
         prog="corpusagree", description="Agreement on structured corpus annotation: "
         "coreference chains, segments, word senses (α, β, κ, π, …).")
     p.add_argument("--version", action="version", version=f"corpusagree {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="JOB", parser_class=Parser)
-    for command in commands().values():
-        if isinstance(command, jobs.Job):
-            made.register(sub, command)
+    sub = p.add_subparsers(dest="command", required=True, metavar="JOB", parser_class=Parser,
+                           action=Commands)
+    for name, (help, build) in _builders().items():
+        if lazy:
+            sub.add_pending(name, help, build)
         else:
-            command.register(sub)
+            build(sub)
     return p
 
 
@@ -174,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
         print(f"corpusagree {__version__}")  # without building the jobs' parsers
         return 0
-    parser = build_parser()
+    parser = build_parser(lazy=True)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     try:
         args, extra = parser.parse_known_args(argv)

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import argparse
 
-from ..analyses.study import PARAMS as STUDY_PARAMS
-from ..analyses.study import RESAMPLABLE, compare, hooked_jobs
-from ..analyses.study import read_study as read
 from ..model.errors import InputError
-from ..model.params import argparse_options
 from . import options as opt
 
-__all__ = ["register", "run"]
+__all__ = ["HELP", "register", "run"]
 
-#: the keyword table of :func:`corpusagree.analyses.study.compare`, by name
-PARAMS = {p.name: p for p in STUDY_PARAMS}
+#: its line in ``corpusagree --help``
+HELP = "is A better than B: one coefficient in two studies, A − B"
 
 
 def add_study_input(p: argparse.ArgumentParser) -> None:
     """``--job`` and the table layout's options, shared by ``compare`` and ``plan``."""
+    from ..analyses.study import hooked_jobs
+
     p.add_argument("--job", choices=hooked_jobs(), metavar="JOB",
                    help=f"the job of the inputs ({', '.join(hooked_jobs())}; default: recognised "
                    "from the files)")
@@ -32,8 +30,12 @@ def add_study_input(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub) -> None:
+    from ..analyses.study import PARAMS as STUDY_PARAMS
+    from ..model.params import argparse_options
+
+    params = {p.name: p for p in STUDY_PARAMS}  # the keyword table of study.compare
     p = sub.add_parser(
-        "compare", help="is A better than B: one coefficient in two studies, A − B",
+        "compare", help=HELP,
         description="One coefficient in two studies of the same job (guidelines v1 and v2, "
         "a model with people against people alone, two labs): both values, the difference "
         "A − B with its bootstrap interval, paired when both code the same documents "
@@ -43,10 +45,10 @@ def register(sub) -> None:
     p.add_argument("a", metavar="A", help="the first study: a file or folder of the job")
     p.add_argument("b", metavar="B", help="the second study, of the same job")
     p.add_argument("--coefficient", default="alpha", metavar="COEF",
-                   **{k: v for k, v in argparse_options(PARAMS["coefficient"]).items()
+                   **{k: v for k, v in argparse_options(params["coefficient"]).items()
                       if k == "type"},
                    help="the coefficient compared (default alpha)")
-    p.add_argument("--margin", **argparse_options(PARAMS["margin"]),
+    p.add_argument("--margin", **argparse_options(params["margin"]),
                    help="equivalence margin in (0, 1): TOST decisions")
     p.add_argument("--distance", help="the distance (default: the job's)")
     add_study_input(p)
@@ -57,11 +59,15 @@ def register(sub) -> None:
 
 def read_study(path: str, args: argparse.Namespace, job: str | None):
     """The corpus of one study (:func:`corpusagree.analyses.study.read_study`)."""
+    from ..analyses.study import read_study as read
+
     return read(path, job, coder=args.coder, item=args.item, label=args.label,
                 group=args.group)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analyses.study import RESAMPLABLE, compare
+
     if args.coefficient not in RESAMPLABLE:
         raise InputError(f"--coefficient {args.coefficient}: not a coefficient with a "
                          f"bootstrap; one of {', '.join(RESAMPLABLE)}")

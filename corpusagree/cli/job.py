@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from .. import readers
 from ..analyses import jobs
 from . import options as opt
 
@@ -20,6 +19,8 @@ __all__ = ["register", "run"]
 
 def register(sub, job: jobs.Job) -> None:
     """The sub-command of ``job`` on the sub-parsers ``sub``."""
+    from .. import readers
+
     p = sub.add_parser(job.name, help=job.help, description=job.help)
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     tasks = [t for t in job.tasks if t in readers.TASKS]
@@ -35,6 +36,8 @@ def register(sub, job: jobs.Job) -> None:
 
 def run(name: str, args: argparse.Namespace) -> int:
     """Read the paths with the job's ``read``, analyse them and write the report."""
+    from .. import readers
+
     module = jobs.module(name)
     job = jobs.get(name)
     given = {}

@@ -21,17 +21,19 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .. import readers
-from ..analyses.base import KEYWORDS
 from ..model.errors import InputError
-from ..model.params import Param, argparse_options
-from ..report import FORMATS, gates, html, plots, render, write
-from ..report.csv import write_files
-from ..report.document import Report
-from ..report.progress import LazyProgress, spinner
-from ..stats.inference import INTERVALS, OVER, Bootstrap
+
+if TYPE_CHECKING:
+    from ..model.params import Param
+    from ..report.document import Report
+    from ..report.progress import LazyProgress
+    from ..stats.inference import Bootstrap
+
+# What each function needs is imported in it: ``corpusagree --help`` imports this module
+# (through the commands' modules) and builds no job's options, so it loads none of the
+# readers, reports or statistics (numpy, scipy, rich …).
 
 __all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
            "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
@@ -77,6 +79,8 @@ def character(text: str) -> str:
 
 
 def add_output(p: argparse.ArgumentParser) -> None:
+    from ..report import FORMATS
+
     g = p.add_argument_group("output")
     g.add_argument("--format", dest="output_format", choices=FORMATS, default="text",
                    help="text tables (default), json, csv or md (Markdown)")
@@ -103,6 +107,8 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
     """The interval options; ``clusters`` are the choices of ``--cluster`` (the first is the
     default when the data have such groups); ``seeded``: what ``--seed`` seeds; ``coders``:
     ``--over`` (the jackknife over coders), for jobs whose intervals are all the engine's."""
+    from ..stats.inference import INTERVALS, OVER
+
     g = p.add_argument_group("confidence intervals (bootstrap)")
     g.add_argument("--ci", nargs="?", type=ci_level, const=0.95, default=level,
                    metavar="LEVEL", help="bootstrap confidence intervals at LEVEL, between 0 "
@@ -128,6 +134,8 @@ def add_bootstrap(p: argparse.ArgumentParser, clusters: Sequence[str] = ("docume
 
 def bootstrap_of(args: argparse.Namespace) -> Bootstrap | None:
     """The Bootstrap settings of the command line, or None without ``--ci``."""
+    from ..stats.inference import Bootstrap
+
     if args.ci is None:
         return None
     over = getattr(args, "over", "units")
@@ -169,6 +177,8 @@ def keyword(params: Sequence[Param], name: str) -> dict:
     """argparse's ``type=`` and ``choices=`` of the keyword ``name`` of a job's table
     (:data:`corpusagree.analyses.base.KEYWORDS` and each job's ``PARAMS``): the command line
     refuses what ``analyse`` refuses, in the same words."""
+    from ..model.params import argparse_options
+
     param = next(p for p in params if p.name == name)
     out = argparse_options(param)
     if param.metavar is None:
@@ -179,6 +189,8 @@ def keyword(params: Sequence[Param], name: str) -> dict:
 def add_diagnostics(p: argparse.ArgumentParser, what: str,
                     n: str = "the N costliest items") -> None:
     """``--diagnostics [N]``: ``what`` the diagnostics show; ``n`` says what N counts."""
+    from ..analyses.base import KEYWORDS
+
     p.add_argument("--diagnostics", nargs="?", **keyword(KEYWORDS, "diagnostics"),
                    const=DIAGNOSTICS,
                    default=None,
@@ -229,6 +241,8 @@ def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[s
     those named in ``skip``), in an ``input`` group, which is returned; with ``job``, an
     option the job sets for its readers (:attr:`corpusagree.readers.Reader.defaults`) says
     that default in its help."""
+    from .. import readers
+
     known = {n: r for task in tasks for n, r in readers.readers(task).items()}
     job_defaults = {k: v for r in known.values()
                     for k, v in (r.defaults.get(job, {}) if job else {}).items()}
@@ -264,6 +278,8 @@ def add_reader_options(p: argparse.ArgumentParser, *tasks: str, skip: Sequence[s
 
 def reader_options_of(args: argparse.Namespace, task: str) -> dict:
     """The reader options given on the command line, by keyword (lists split on commas)."""
+    from .. import readers
+
     out = {}
     for opt, _ in readers.options(task):
         v = getattr(args, f"reader_{opt.name}", None)
@@ -275,11 +291,15 @@ def reader_options_of(args: argparse.Namespace, task: str) -> dict:
 def progress(args: argparse.Namespace, what: str) -> LazyProgress:
     """A progress bar on stderr (terminal only, not with ``--quiet``) whose ``update`` the
     analyses call."""
+    from ..report.progress import LazyProgress
+
     return LazyProgress(what, enabled=_shown(args))
 
 
 def reading(args: argparse.Namespace, what: str = "reading"):
     """A spinner on stderr while the readers work (terminal only, not with ``--quiet``)."""
+    from ..report.progress import spinner
+
     return spinner(what, enabled=_shown(args))
 
 
@@ -291,6 +311,8 @@ def _shown(args: argparse.Namespace) -> bool:
 def output_stream(args: argparse.Namespace) -> Iterator[TextIO]:
     """Standard output, or ``--output`` opened through the one write helper
     (:func:`corpusagree.report.write.opened`: every refusal of the file system is one line)."""
+    from ..report import write
+
     if not args.output:
         yield sys.stdout
         return
@@ -329,6 +351,8 @@ def html_defaults(args: argparse.Namespace) -> None:
     """With ``--html``: matplotlib checked before any analysis, and the intervals (``--ci``),
     diagnostics and figures per document the page draws turned on unless the command line
     set them; ``args.html_defaults`` lists those turned on, for the page to say."""
+    from ..report import plots
+
     args.html_defaults = []
     if not getattr(args, "html", None):
         return
@@ -346,6 +370,8 @@ def html_defaults(args: argparse.Namespace) -> None:
 
 def gate(text: str):
     """argparse type of ``--fail-under``: ``COEF=VALUE`` or ``COEF.low=VALUE``."""
+    from ..report import gates
+
     try:
         return gates.parse(text)
     except ValueError as e:
@@ -388,6 +414,9 @@ def _check_gates(args: argparse.Namespace, reports: Sequence[Report]) -> list[st
 def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = False) -> int:
     """Write the reports as the output options say (and the HTML page with ``--html``); 0,
     or 1 when a gate of ``--fail-under`` is not met (one line each on standard error)."""
+    from ..report import html, render, write
+    from ..report.csv import write_files
+
     failed = _check_gates(args, reports)
     status = 1 if failed else 0
     terminal = getattr(args, "terminal", True)

@@ -6,14 +6,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analyses import folder
 from ..model.errors import InputError
 from . import options as opt
+
+__all__ = ["HELP", "register", "run"]
+
+#: its line in ``corpusagree --help``
+HELP = "every job on a folder whose sub-folders each hold one job's data"
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "report", help="every job on a folder whose sub-folders each hold one job's data",
+        "report", help=HELP,
         description="Runs every job on a folder whose sub-folders each hold one job's data, "
         "recognised by their files whatever their names: reliability data (.csv/.tsv with "
         "coder, item, label, or a wide coder × item table), coreference annotations (one "
@@ -32,6 +36,8 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analyses import folder
+
     roots = [Path(f) for f in args.folder]
     for root in roots:
         if not root.is_dir():

@@ -5,14 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..report import schema
-from ..report.terminal import can_encode
 from . import options as opt
+
+__all__ = ["HELP", "register", "run"]
+
+#: its line in ``corpusagree --help``
+HELP = "the JSON Schema of the report that --json writes"
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "schema", help="the JSON Schema of the report that --json writes",
+        "schema", help=HELP,
         description="Prints the JSON Schema (draft 2020-12) of the report document every job "
         "writes with --json (corpusagree report --json: a list of them), to validate a report "
         "or to generate code that reads one. The same as corpusagree.report.schema() in "
@@ -23,6 +26,9 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..report import schema
+    from ..report.terminal import can_encode
+
     with opt.output_stream(args) as stream:
         stream.write(json.dumps(schema(), indent=2, ensure_ascii=not can_encode(stream))
                      + "\n")

@@ -7,6 +7,8 @@ import argparse
 from ..analyses import segments
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(

@@ -52,6 +52,9 @@ def register(sub) -> None:
                    "of samples (default 0.02)")
     m.add_argument("--samples", **opt.keyword(spans.PARAMS, "n_samples"), metavar="N",
                    help="γ: sample N continua instead (the precision is then not used)")
+    m.add_argument("--workers", **opt.keyword(spans.PARAMS, "workers"), metavar="N",
+                   help="γ: threads that align the sampled continua (default: one per core; "
+                   "the figures are the same whatever N)")
     m.add_argument("--min-overlap", **opt.keyword(spans.PARAMS, "min_overlap"), default=1.0,
                    help="ner: the share (per cent) of a span the other annotator's span "
                    "must cover to overlap it (default 1)")
@@ -85,5 +88,5 @@ def run(args: argparse.Namespace) -> int:
             sampler=args.sampler, precision=args.precision, n_samples=args.samples,
             seed=args.seed, bootstrap=opt.bootstrap_of(args), diagnostics=args.diagnostics,
             min_overlap=args.min_overlap, disagreements=args.disagreements,
-            progress=bar.update)
+            progress=bar.update, workers=args.workers)
     return opt.emit(args, [report])

@@ -9,6 +9,8 @@ from ..model.errors import InputError
 from ..stats import distances as dist
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(

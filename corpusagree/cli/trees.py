@@ -9,6 +9,8 @@ from ..readers.relation_map import read_mapping
 from ..stats.trees.labels import CONVENTIONS
 from . import options as opt
 
+__all__ = ["register", "run"]
+
 
 def register(sub) -> None:
     p = sub.add_parser(

@@ -443,20 +443,7 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
         for ann, mk, item_of, mg, nh in zip(anns, marks, ids, merged, no_head, strict=True):
             a = a_ix[ann.annotator]
             annotated[a, d] = True
-            c = counts[ann.annotator]
-            c["documents"] += 1
-            for k, v in mk.counts.items():
-                if k in c:
-                    c[k] += v
-            if mk.counts["repeated"]:
-                r = repeats.setdefault(ann.source or ann.document.source or ann.annotator,
-                                       [0, 0, 0, []])
-                r[0] += 1
-                r[1] += mk.counts["repeated"]
-                r[2] += mk.counts["repeated_chains"]
-                r[3] += mk.repeats
-            c["merged"] += mg
-            c["no_head"] += nh
+            _add_counts(counts[ann.annotator], repeats, ann, mk, mg, nh)
             here = base + rank[item_of[mk.mem_mention]]
             mem_a.append(np.full(len(mk.mem_mention), a, np.int64))
             mem_i.append(here)
@@ -484,6 +471,26 @@ def align(annotations: Iterable[CorefAnnotation], match: str = "exact",
                      np.array(doc_items, np.int64), annotated, ma, mi, mc, n_chains, tokens,
                      report, np.concatenate(ranks) if ranks else np.zeros(0, np.int64),
                      copies)
+
+
+def _add_counts(c: dict[str, int], repeats: dict[str, list], ann: CorefAnnotation,
+                mk: _Marks, merged: int, no_head: int) -> None:
+    """Add one document's counts of an annotation to its annotator's ``c`` (documents, the
+    marks' counters, mentions merged and without a head), and its spans marked twice to
+    ``repeats`` (by source: documents, mentions, in another chain, the groups of ids)."""
+    c["documents"] += 1
+    for k, v in mk.counts.items():
+        if k in c:
+            c[k] += v
+    if mk.counts["repeated"]:
+        r = repeats.setdefault(ann.source or ann.document.source or ann.annotator,
+                               [0, 0, 0, []])
+        r[0] += 1
+        r[1] += mk.counts["repeated"]
+        r[2] += mk.counts["repeated_chains"]
+        r[3] += mk.repeats
+    c["merged"] += merged
+    c["no_head"] += no_head
 
 
 # ---- labels ---------------------------------------------------------------------------------

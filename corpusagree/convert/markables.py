@@ -23,7 +23,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from ..model.corpus import CorefAnnotation
@@ -90,6 +89,8 @@ def collect(annotations: Sequence[CorefAnnotation], levels: Sequence[str] | None
     """Flatten annotations into :class:`Markables`; ``levels`` keeps those levels in that order
     (default: every level present, in their declared order). A mention's level is
     ``attrs["level"]`` (``"markable"`` when a reader sets none)."""
+    import networkx as nx  # imported where used (not by a job's --help)
+
     annotators = list(dict.fromkeys(a.annotator for a in annotations))
     documents = list(dict.fromkeys(a.document.id for a in annotations))
     a_ix = {n: i for i, n in enumerate(annotators)}

@@ -30,7 +30,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from ..model.corpus import SenseTag
@@ -180,6 +179,8 @@ def _sense_map(names: Sequence[str], scheme: str, inventory: SenseInventory | No
                ) -> tuple[np.ndarray, np.ndarray, list[str], np.ndarray]:
     """CSR map sense id → element ids under a scheme (one entry per distinct sense), the
     element names, and the mask of senses found in the inventory."""
+    import networkx as nx  # imported where used (not by a job's --help)
+
     if scheme in ("fine", "multi"):
         n = len(names)
         return np.arange(n + 1), np.arange(n), list(names), np.ones(n, bool)

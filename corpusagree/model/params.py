@@ -42,7 +42,7 @@ import numpy as np
 
 from .errors import quote
 
-__all__ = ["CLOSED", "PROGRESS", "SEED", "ArrayLike", "Function", "Items", "Param",
+__all__ = ["CLOSED", "PROGRESS", "SEED", "WORKERS", "ArrayLike", "Function", "Items", "Param",
            "argparse_options", "check", "checked", "kind", "params_of"]
 
 #: the ways a range holds its ends: both, the low one only, the high one only, neither
@@ -301,6 +301,8 @@ class Param:
 SEED = Param("seed", int, low=0, none=True)
 #: ``progress(done, total)``, called as work is done
 PROGRESS = Param("progress", Function, none=True)
+#: how many threads share independent pieces of work (None: one per core this process may use)
+WORKERS = Param("workers", int, low=1, none=True)
 
 
 def check(specs: Iterable[Param] | Mapping[str, Param], values: Mapping[str, object],

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx is imported where a graph is made or walked
+    import networkx as nx
 
 
 class SenseInventory:
@@ -48,6 +50,8 @@ class SenseInventory:
     """
 
     def __init__(self, graph: nx.DiGraph) -> None:
+        import networkx as nx
+
         if not nx.is_directed_acyclic_graph(graph):
             cycle = nx.find_cycle(graph)
             raise ValueError("sense inventory has a cycle: " +
@@ -86,6 +90,8 @@ class SenseInventory:
         >>> sorted(inv.extend("WN1")), sorted(inv.extend("WN1", depth=1))
         (['LABEL', 'NOUN', 'WN1'], ['LABEL', 'WN1'])
         """
+        import networkx as nx
+
         return cls(nx.DiGraph(list(edges)))
 
     @classmethod
@@ -106,6 +112,8 @@ class SenseInventory:
         ValueError
             When the mapping makes a cycle.
         """
+        import networkx as nx
+
         g = nx.DiGraph()
         for child, parents in mapping.items():
             g.add_node(child)
@@ -158,6 +166,8 @@ class SenseInventory:
         frozenset
             The extended sense; the sense alone when unknown (then counted in ``unknown``).
         """
+        import networkx as nx
+
         if sense not in self.graph:
             self.unknown[sense] += 1
             return frozenset([sense])

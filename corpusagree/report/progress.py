@@ -14,6 +14,8 @@ from contextlib import contextmanager
 
 from rich.console import Console
 
+__all__ = ["LazyProgress", "spinner"]
+
 
 def _delay() -> float:
     """Seconds before progress shows: ``CORPUSAGREE_PROGRESS_DELAY``, else 1."""

@@ -83,6 +83,21 @@ def test_the_registered_jobs_in_their_order():
         jobs.get("nope")
 
 
+def test_each_builtin_job_is_listed_without_its_module_and_completed_by_it():
+    """``listed()`` is what ``corpusagree --help`` reads (no job imported: tests/test_project);
+    each module of :data:`jobs.BUILTIN` completes its registration with its keyword table and
+    the parts of a study folder, the other fields unchanged."""
+    whole = jobs.registered()
+    assert [j.name for j in jobs.BUILTIN] == [n for n in whole if n in
+                                              {j.name for j in jobs.BUILTIN}]
+    for light in jobs.BUILTIN:
+        job = whole[light.name]
+        assert job.options and job.folder, light.name
+        assert (job.module, job.kinds, job.tasks, job.help, job.order, job.example) == (
+            light.module, light.kinds, light.tasks, light.help, light.order, light.example)
+        assert jobs.module(light.name).JOB is job
+
+
 def test_a_toy_job_is_a_command(toy, cli):
     status, out, _ = cli("--help")
     assert status == 0 and "toy" in out and "counts the lines of reliability" in out

@@ -1,8 +1,10 @@
 """``corpusagree JOB --help`` fits the terminal: 80 columns, choices wrapped in the help."""
 
+import argparse
+
 import pytest
 
-from corpusagree.cli import JOBS
+from corpusagree.cli import JOBS, build_parser, commands
 
 
 @pytest.mark.parametrize("job", [None, *[j.__name__.rsplit(".", 1)[1] for j in JOBS]])
@@ -12,6 +14,29 @@ def test_help_fits_80_columns(job, cli, monkeypatch):
     assert status == 0
     wide = [line for line in out.splitlines() if len(line) > 80]
     assert wide == []
+
+
+def _commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
+@pytest.mark.parametrize("name", [None, *commands()])
+def test_the_lazy_parser_says_what_the_whole_one_says(name, cli, monkeypatch):
+    """``corpusagree --help`` lists the commands from the jobs' registrations without building
+    their options (issue 34, item 14): its help, and each command's once chosen, are the
+    help of the parser with every command built."""
+    monkeypatch.setenv("COLUMNS", "80")
+    whole = build_parser()
+    status, out, _ = cli(*([name] if name else []), "--help")
+    assert status == 0
+    assert out == (whole if name is None else _commands(whole).choices[name]).format_help()
+    lazy = build_parser(lazy=True)
+    pending = _commands(lazy)
+    assert set(pending._pending) == set(commands())  # nothing built yet
+    if name is not None:
+        pending.build(name)  # as choosing it on the command line does
+        assert name not in pending._pending and len(pending._pending) == len(commands()) - 1
+        assert lazy.format_help() == whole.format_help()  # its line kept in its place
 
 
 def test_many_choices_are_named_and_listed(cli, monkeypatch):

@@ -19,7 +19,7 @@ def test_every_job_runs(reports):
     jobs = [r.job for r in reports]
     assert jobs == ["table", "annotators", "table", "table", "ratings", "ratings", "table",
                     "table", "table", "annotators", "ratings", "coref", "markables", "spans",
-                    "segments", "segments", "trees", "senses", "senses"]
+                    "segments", "segments", "trees", "senses", "senses", "relations"]
     for r in reports:
         d = r.to_dict()
         assert ENVELOPE <= set(d) and d["schema"] == 1 and d["bootstrap"]["n_resamples"] == 200
@@ -36,6 +36,12 @@ def test_json_is_one_list_with_the_jobs_numbers(cli, cli_json, samples):
                      "--weights", samples / "table" / "dialogue_acts.weights.csv", "--ci",
                      "--resamples", "200")
     assert table["coefficients"] == alone["coefficients"]
+    # issue 34, item 8: the relations sample is part of the report, as the job gives it
+    relations = next(d for d in doc if d["job"] == "relations")
+    alone = cli_json("relations", samples / "relations" / "ann1", samples / "relations" / "ann2",
+                     "--ci", "--resamples", "200")
+    assert relations["inputs"] == alone["inputs"]
+    assert relations["labels"] == alone["labels"]
 
 
 def test_terminal_output_fits_80_columns(cli, samples):
@@ -44,7 +50,8 @@ def test_terminal_output_fits_80_columns(cli, samples):
     assert max(len(line) for line in out.splitlines()) <= 80
     for needle in ("Coefficients", "Chains as set labels", "Span agreement per level",
                    "Unit sets", "Coefficients per scheme and inventory", "Unitizing α",
-                   "γ (Mathet, Widlöcher & Métivier 2015)"):
+                   "γ (Mathet, Widlöcher & Métivier 2015)", "Relations found by both",
+                   "Relation labels on the relations two or more annotators share"):
         assert needle in out
 
 
@@ -181,3 +188,36 @@ def test_report_runs_the_annotators_job_on_its_sample(reports, samples, tmp_path
     ds = next(m for m in crowd.models if m.id == "dawid_skene").result
     order = sorted(range(len(ds.annotators)), key=lambda a: ds.skill_values[a])
     assert {str(ds.annotators[a]) for a in order[:2]} == {"w7", "w8"}
+
+
+def test_platform_exports_and_timelines_are_found_and_run_by_spans(tmp_path):
+    """A study folder of the platforms' span exports (a Label Studio export, a Prodigy JSONL,
+    doccano's files of each user, INCEpTION's agreement diff, CoNLL NER columns) and of
+    time-aligned annotations (ELAN, TextGrid, RTTM), each from the formats reference: each
+    sub-folder is found by its readers' sniffers, an export in one file too, and run by the
+    spans job alone (spans without chains: no coref part, no note about one), with the same
+    figures as the spans job on its files."""
+    import shutil
+    from pathlib import Path
+
+    from corpusagree.analyses import folder, spans
+    from corpusagree.readers import discover
+
+    formats = Path(__file__).parents[2] / "docs" / "formats"
+    subs = ["coref/labelstudio", "coref/prodigy", "coref/doccano", "coref/inception_diff",
+            "coref/conll_ner", "timeline/elan", "timeline/textgrid", "timeline/rttm"]
+    for sub in subs:
+        shutil.copytree(formats / sub, tmp_path / sub.replace("/", "_"),
+                        ignore=shutil.ignore_patterns("command", "variants"))
+    found, unread = discover.units(tmp_path)
+    assert not unread
+    assert {d.name: k for d, k in found.items()} == {
+        sub.replace("/", "_"): "timeline" if sub.startswith("timeline") else "coref"
+        for sub in subs}
+    reports = folder.analyse(tmp_path)
+    got = {(r.job, r.to_dict()["format"]): r for r in reports}
+    assert sorted(got) == sorted(("spans", sub.split("/")[1]) for sub in subs)
+    assert not [n for r in reports for n in r.notes if n.startswith("not reported")]
+    alone = spans.analyse(spans.read(tmp_path / "coref_labelstudio" / "export.json"),
+                          by_document=True, diagnostics=5)
+    assert got["spans", "labelstudio"].to_dict()["ner"] == alone.to_dict()["ner"]

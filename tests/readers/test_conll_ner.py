@@ -3,6 +3,7 @@ two annotators' files equal to nervaluate reading the same files."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -128,3 +129,76 @@ def test_sniff_leaves_other_formats():
     for path in Path("sample_corpora").rglob("*"):
         if path.is_file() and path.suffix in (".conll", ".conllu", ".tsv", ".txt"):
             assert not conll_ner.sniff(path), path
+
+
+def _reference(text: str) -> list[tuple[list[str], list[int], list[tuple[int, int, str]]]]:
+    """The documents of a CoNLL NER file read line by line with ``str.split()``, as the
+    module docstring says: (tokens, sentence starts, entities) of each document."""
+    docs: list[tuple[list, list, list]] = []
+    cur = None
+    new_sentence = True
+    prev = ("O", None)
+    for line in text.split("\n"):
+        f = line.split()
+        if not f:
+            new_sentence = True
+            continue
+        if f[0] == "-DOCSTART-":
+            cur, new_sentence = None, True
+            docs.append(([], [], []))
+            continue
+        tag_ok = bool(re.fullmatch(r"O|[BIESLU]-\S+", f[-1]))
+        if f[0].startswith("#") and (len(f) < 2 or not tag_ok):
+            new_sentence = True
+            continue
+        if not docs or cur is False:
+            docs.append(([], [], []))
+        cur = True
+        tokens, sents, ents = docs[-1]
+        tag = f[-1]
+        pre, typ = ("O", None) if tag == "O" else ({"L": "E", "U": "S"}.get(tag[0], tag[0]),
+                                                   tag[2:])
+        if new_sentence:
+            sents.append(len(tokens))
+        if pre != "O":
+            starts = pre in "BS" or new_sentence or prev[0] in "OES" or prev[1] != typ
+            if starts:
+                ents.append([len(tokens), len(tokens) + 1, typ])
+            else:
+                ents[-1][1] = len(tokens) + 1
+        tokens.append(f[0])
+        prev, new_sentence = (pre, typ), False
+    return [(t, s, [tuple(e) for e in x]) for t, s, x in docs if t]
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 1 << 20])
+def test_equal_to_a_line_by_line_reading_with_any_whitespace(tmp_path, monkeypatch, chunk):
+    """Random files in Latin-1, the BMP and beyond, columns split at Python's whitespace of
+    every kind (no-break and ideographic spaces, U+001C, U+0085), comments, documents, a tag
+    type with NUL: the documents, sentences and entities of a reading line by line with
+    ``str.split()``, whatever the chunk of code points the fields are found in."""
+    monkeypatch.setattr(conll_ner, "_CHUNK", chunk)
+    rng = np.random.default_rng(chunk)
+    spaces = [" ", "\t", " \t ", "\xa0", "\u3000", "\x1c", "\x85", "\u2028"]
+    words = ["Ada", "naïve", "Łódź", "東京", "😀", "#", "-DOCSTART-x", "a\x00b"]
+    tags = TAGS + ["E-PER", "S-LOC", "L-ORG", "U-ORG", "B-é", "I-é", "B-X\x00"]
+    for k in range(40):
+        lines = []
+        for _ in range(int(rng.integers(0, 80))):
+            r = rng.random()
+            if r < 0.1:
+                lines.append(str(rng.choice(["", " ", "\xa0"])))
+            elif r < 0.13:
+                lines.append("-DOCSTART- -X- O O")
+            elif r < 0.16:
+                lines.append("# id = " + str(rng.choice(["1", "B-PER"])))
+            else:
+                cols = [str(rng.choice(words))] + ["NN"] * int(rng.integers(0, 3)) + \
+                    [str(rng.choice(tags))]
+                lines.append(str(rng.choice(spaces)).join(cols))
+        text = "\n".join(lines) + "\n"
+        f = tmp_path / f"{k}.conll"
+        f.write_text(text, encoding="utf-8")
+        got = [(d.tokens, d.sentence_starts, [(s, e, a["type"]) for _, ((s, e),), _, a in m])
+               for d, m in conll_ner.parse(f)]
+        assert got == _reference(text), text

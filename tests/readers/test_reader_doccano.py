@@ -72,3 +72,28 @@ def test_sniffed_as_doccano():
     for f in (EX / "alice.jsonl", REAL / "sequence_labeling.jsonl"):
         assert readers.detect("coref", f) == "doccano"
     assert readers.table.platform(REAL / "text_classification.jsonl") == "doccano"
+
+
+def test_lines_parsed_at_once_or_one_by_one_give_the_same_records(tmp_path):
+    """JSON Lines are parsed in one call when every line is one object (blank lines keep
+    their numbers); two lines that are one object together, and a line of three objects,
+    make as many values as the lines joined would have, but are no JSON Lines: each is
+    named as the reading line by line names it, never read as records."""
+    from corpusagree.model.errors import Problems
+    from corpusagree.readers._platforms import jsonl
+
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"id": 1}\n\n  \n{"id": 2, "s": "a\u2028b"}\r\n{"id": 3}\n\n')
+    problems = Problems()
+    assert list(jsonl(good, problems)) == [(1, {"id": 1}), (4, {"id": 2, "s": "a\u2028b"}),
+                                           (5, {"id": 3})]
+    assert not problems
+    shifted = tmp_path / "shifted.jsonl"
+    shifted.write_text('{"text": "EU", "label": [[0\n2, "ORG"]]}\n'
+                       '{"id": 7}, {"id": 8}, {"id": 10}\n{"id": 9}\n')
+    problems = Problems()
+    assert list(jsonl(shifted, problems)) == [(4, {"id": 9})]
+    assert [(e.line, e.message[:8]) for e in problems.errors] == [
+        (1, "not JSON"), (2, "not JSON"), (3, "not JSON")]
+    with pytest.raises(InputError, match=r"shifted.jsonl:1: not JSON"):
+        doccano.read([shifted])

@@ -49,3 +49,17 @@ def test_a_span_ending_before_it_starts_is_named(tmp_path):
 def test_sniffed():
     assert readers.detect("coref", DIFF) == "inception_diff"
     assert readers.detect("coref", LS) == "labelstudio"
+
+
+def test_an_offset_past_any_text_is_named_before_anything_is_allocated(tmp_path, cli):
+    """Without the texts each character is a position: an end of 2³² (a damaged offset)
+    allocated a list of 4 × 10⁹ positions and ended in a MemoryError."""
+    f = tmp_path / "diff.json"
+    f.write_text(json.dumps([{"doc": "d", "user": "u", "begin": 0, "end": 3, "label": "X"},
+                             {"doc": "d", "user": "v", "begin": 0, "end": 2 ** 32,
+                              "label": "X"}]))
+    with pytest.raises(InputError, match=r"record 2: a span ending at character "
+                                         r"4,294,967,296 .*texts=DIR"):
+        inception_diff.read([f])
+    status, out, err = cli("spans", f)
+    assert status == 2 and not out and "give the documents' texts with --texts DIR" in err

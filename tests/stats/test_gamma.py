@@ -222,7 +222,10 @@ def test_gamma_in_the_ranges_of_pygamma_tests() -> None:
 def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) -> None:
     """Sampled continua are aligned several at a time in one program; the disorders, γ,
     γ-cat and γ-k equal those of one program per sample (a batch that does not divide the
-    count, several documents)."""
+    count, several documents). The shuffle sampler's copies of real annotators can tie
+    several alignments of least disorder, which a larger program may resolve otherwise: the
+    disorders are then equal to rounding, and γ-cat and γ-k (which depend on the alignment
+    chosen) are not compared."""
     c = Continuum.join([
         Continuum.from_units([tuple(u) for u in RANDOM[k]["units"]], RANDOM[k]["begin"],
                              RANDOM[k]["end"], document=k) for k in ("r3x30", "r3x40_de")])
@@ -231,11 +234,61 @@ def test_samples_aligned_in_batches_equal_one_at_a_time(sampler, monkeypatch) ->
         monkeypatch.setattr(GM, "SAMPLE_UNITS", batch * len(c))
         runs.append(G.gamma(c, sampler=sampler, n_samples=20, seed=3))
     one, many = runs
+    if sampler == "shuffle":
+        np.testing.assert_allclose(one.sample_disorders, many.sample_disorders, rtol=1e-15)
+        assert one.value == pytest.approx(many.value, rel=1e-15)
+        return
     np.testing.assert_array_equal(one.sample_disorders, many.sample_disorders)
     assert (one.value, one.gamma_cat) == (many.value, many.gamma_cat) or \
         np.isnan(one.gamma_cat) and one.value == many.value
     assert one.gamma_ks.keys() == many.gamma_ks.keys()
     np.testing.assert_array_equal(list(one.gamma_ks.values()), list(many.gamma_ks.values()))
+
+
+@pytest.mark.parametrize("sampler", G.SAMPLERS)
+def test_workers_give_the_same_gamma(sampler, monkeypatch) -> None:
+    """The sampled continua are drawn in one sequence and their batches aligned by threads:
+    any number of workers gives the same figures, bit for bit (several documents, batches of
+    two samples, more workers than batches)."""
+    c = Continuum.join([
+        Continuum.from_units([tuple(u) for u in RANDOM[k]["units"]], RANDOM[k]["begin"],
+                             RANDOM[k]["end"], document=k) for k in ("r3x30", "r3x40_de")])
+    monkeypatch.setattr(GM, "SAMPLE_UNITS", 2 * len(c))
+    runs = [G.gamma(c, sampler=sampler, n_samples=9, seed=5, workers=w) for w in (1, 2, 8)]
+    for g in runs[1:]:
+        np.testing.assert_array_equal(g.sample_disorders, runs[0].sample_disorders)
+        assert g.to_dict(alignment=False) == runs[0].to_dict(alignment=False)
+    assert runs[0].n_samples == 9
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_branch_and_bound_finds_the_integer_optimum(seed: int, monkeypatch) -> None:
+    """The samples' branch and bound reaches the least cost that HiGHS's integer solver
+    reaches, on the programs of sampled continua whose relaxation is fractional (and hands a
+    component to that solver past its node limit)."""
+    from scipy.sparse import csc_array
+
+    from corpusagree.stats.gamma import solver as GSV
+    if seed >= 4:
+        monkeypatch.setattr(GSV, "MAX_NODES", 1)
+    c, r = random_continuum(["r3x30", "r3x60_a3", "r4x20"][seed % 3])
+    dis = GD.Dissimilarity(1.0, 1.0, 1.0, GD.category_matrix(c, "nominal"))
+    samples = GM._Samples(GM._documents(c, []), dis, GS.SAMPLERS[seed % 2],
+                          len(c.categories), seed, 1)
+    fractional = 0
+    for _ in range(15):
+        a, s, e, cat = samples.sample()[0]
+        T, cost = GA.candidates(a, s, e, cat, len(c.annotators), dis,
+                                np.zeros(len(s), np.int64))
+        rows, col = np.nonzero(T >= 0)
+        A = csc_array((np.ones(len(rows)), (T[rows, col], rows)), shape=(len(s), len(T)))
+        relaxed = GSV.solve(cost, A)
+        fractional += bool((np.abs(relaxed - np.round(relaxed)) > 1e-6).any())
+        x = GSV.branch_and_bound(cost, A)
+        np.testing.assert_array_equal(A @ x, 1)
+        assert set(np.unique(x)) <= {0.0, 1.0}
+        assert cost @ x == pytest.approx(cost @ GSV.solve(cost, A, integer=True), abs=1e-9)
+    assert fractional  # the branch and bound had something to do
 
 
 def test_gamma_cat_and_k_observed_disorders_equal_pygamma_without_unaligned_units() -> None:
@@ -315,7 +368,12 @@ def test_best_alignment_is_exact(seed: int) -> None:
     D = np.array([[0, 0.3, 1], [0.3, 0, 0.6], [1, 0.6, 0]])[:len(c.categories),
                                                             :len(c.categories)]
     a = G.best_alignment(c, alpha, beta, de, (D, c.categories))
-    assert a.disorder == pytest.approx(brute_force(c, alpha, beta, de, D), abs=1e-9)
+    least = brute_force(c, alpha, beta, de, D)
+    assert a.disorder == pytest.approx(least, abs=1e-9)
+    # the sampled continua's way: branch and bound on the relaxation
+    dis, docs, _ = GM._setup(c, alpha, beta, de, (D, c.categories))
+    [(_, cost)] = GA.align([(d.annot, d.s, d.e, d.cat, d.n) for d in docs], dis, "branch")
+    assert cost.sum() / docs[0].xbar == pytest.approx(least, abs=1e-9)
 
 
 def test_pruning_keeps_candidates_small_on_a_long_document() -> None:

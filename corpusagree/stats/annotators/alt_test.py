@@ -422,19 +422,8 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
     """
     data = ReliabilityData.coerce(data)
     c = coder_index(data.coders, candidate, "candidate")
-    if humans is None:
-        hs = [k for k in range(data.n_coders) if k != c]
-    else:
-        hs = [coder_index(data.coders, h, "human") for h in humans]
-        if c in hs:
-            raise InputError(f"the candidate {candidate!r} is among the humans")
-        if len(set(hs)) < len(hs):
-            raise InputError("a human is named twice")
+    hs = _humans(data, c, candidate, humans)
     names = [data.coders[k] for k in hs]
-    if len(hs) < 2:
-        raise InputError(f"the alt-test compares the candidate with each human against the "
-                         f"other humans: it needs at least 2 humans, these data have "
-                         f"{len(hs)} besides {candidate!r}")
     scoring_name, metric = _metric(data, scoring, np.array(hs + [c]))
     H, y_c = data.codes[hs], data.codes[c]
     n_humans = (H >= 0).sum(0)
@@ -443,24 +432,7 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
         raise InputError(f"no item is judged by the candidate {candidate!r} and at least "
                          f"{min_humans} humans (the candidate judged {int((y_c >= 0).sum())} "
                          f"items)")
-    # the human judgements of the valid items, grouped by item
-    item_ix = np.flatnonzero(valid)
-    sub = H[:, item_ix]
-    human, item = np.nonzero(sub.T >= 0)[::-1]  # item-major: an item's judgements together
-    label = sub[human, item]
-    n_i = n_humans[item_ix]
-    start = np.concatenate([[0], np.cumsum(n_i)[:-1]])
-    per_item = n_i[item]
-    # every ordered pair of judgements of one item (self-pairs too: d(a, a) = 0)
-    first = np.repeat(np.arange(len(label)), per_item)
-    second = ranges(start[item], per_item)
-    d_pairs = np.asarray(metric.pair(label[first], label[second]), float)
-    s_human = np.bincount(first, weights=d_pairs, minlength=len(label))
-    d_cand = np.asarray(metric.pair(y_c[item_ix][item], label), float)
-    s_cand = np.bincount(item, weights=d_cand, minlength=len(item_ix))[item] - d_cand
-    tie = np.abs(s_cand - s_human) <= TIE * (np.abs(s_cand) + np.abs(s_human))
-    w_cand = (s_cand <= s_human) | tie
-    w_human = (s_human <= s_cand) | tie
+    human, w_cand, w_human = _wins(metric, H, y_c, np.flatnonzero(valid), n_humans)
     diff = w_human.astype(float) - w_cand
     # per human: items, means, variances
     h = len(hs)
@@ -498,6 +470,50 @@ def alt_test(data: ReliabilityData, candidate="model", humans: Sequence | None =
                    {names[k]: int(n[k]) for k in keep}, skipped,
                    dict(zip(kept, adjusted.tolist(), strict=True)),
                    {names[k]: "t" if t_test[k] else "wilcoxon" for k in keep})
+
+
+def _humans(data: ReliabilityData, c: int, candidate, humans: Sequence | None
+            ) -> list[int]:
+    """The humans' rows (default: every coder but the candidate, row ``c``); an error for a
+    human named twice or the candidate among them, or fewer than two humans."""
+    if humans is None:
+        hs = [k for k in range(data.n_coders) if k != c]
+    else:
+        hs = [coder_index(data.coders, h, "human") for h in humans]
+        if c in hs:
+            raise InputError(f"the candidate {candidate!r} is among the humans")
+        if len(set(hs)) < len(hs):
+            raise InputError("a human is named twice")
+    if len(hs) < 2:
+        raise InputError(f"the alt-test compares the candidate with each human against the "
+                         f"other humans: it needs at least 2 humans, these data have "
+                         f"{len(hs)} besides {candidate!r}")
+    return hs
+
+
+def _wins(metric, H: np.ndarray, y_c: np.ndarray, item_ix: np.ndarray, n_humans: np.ndarray
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each human judgement of the items ``item_ix`` (``H``: humans × items of codes, ``y_c``
+    the candidate's; ``metric``: the scoring bound to the data, its ``pair``): its human (row
+    of ``H``), whether the candidate wins (its summed distance to the other humans' judgements
+    of the item is at most the human's, ties within ``TIE`` counting for both) and whether
+    the human wins."""
+    # the human judgements of the valid items, grouped by item
+    sub = H[:, item_ix]
+    human, item = np.nonzero(sub.T >= 0)[::-1]  # item-major: an item's judgements together
+    label = sub[human, item]
+    n_i = n_humans[item_ix]
+    start = np.concatenate([[0], np.cumsum(n_i)[:-1]])
+    per_item = n_i[item]
+    # every ordered pair of judgements of one item (self-pairs too: d(a, a) = 0)
+    first = np.repeat(np.arange(len(label)), per_item)
+    second = ranges(start[item], per_item)
+    d_pairs = np.asarray(metric.pair(label[first], label[second]), float)
+    s_human = np.bincount(first, weights=d_pairs, minlength=len(label))
+    d_cand = np.asarray(metric.pair(y_c[item_ix][item], label), float)
+    s_cand = np.bincount(item, weights=d_cand, minlength=len(item_ix))[item] - d_cand
+    tie = np.abs(s_cand - s_human) <= TIE * (np.abs(s_cand) + np.abs(s_human))
+    return human, (s_cand <= s_human) | tie, (s_human <= s_cand) | tie
 
 
 __all__ = ["FDR", "SCORINGS", "SMALL", "TIE", "AltTest", "alt_test", "benjamini_yekutieli",

@@ -7,12 +7,11 @@ already integral)."""
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from scipy.sparse import csc_array
-from scipy.sparse.csgraph import connected_components
 
 from ...model.errors import InputError
 from .dissimilarity import Dissimilarity
+from .solver import FRACTIONAL, branch_and_bound, components, solve
 
 #: the most candidate unitary alignments of one document (α = 0 ignores positions, so every
 #: tuple of units of close categories is a candidate)
@@ -175,7 +174,12 @@ def _undominated(T: np.ndarray, k: np.ndarray, s, e, cat, dis: Dissimilarity) ->
     return rows.max(1, initial=0.0) <= (n * (n - 1) / 2 + k - 1) * dis.delta_empty
 
 
-def partition(T: np.ndarray, cost: np.ndarray, n_units: int) -> np.ndarray:
+#: the ways :func:`partition` solves its program (:mod:`.solver`)
+METHODS = ("highs", "branch")
+
+
+def partition(T: np.ndarray, cost: np.ndarray, n_units: int, method: str = "highs"
+              ) -> np.ndarray:
     """The rows of T (candidate unitary alignments over units 0…n_units−1) that cover every unit
     exactly once at the least total cost: a set-partitioning integer program, solved exactly.
 
@@ -183,7 +187,10 @@ def partition(T: np.ndarray, cost: np.ndarray, n_units: int) -> np.ndarray:
     LP relaxation is solved first (HiGHS dual simplex); it separates over the connected
     components of the units (linked by shared candidates), so where it is integral on a
     component it is that component's optimum, and only the components where it is fractional
-    go to the integer solver (HiGHS through :func:`scipy.optimize.milp`, zero gap)."""
+    are solved as integer programs: by HiGHS's integer solver (zero gap) with ``method
+    "highs"``, by branch and bound on the relaxation with ``"branch"`` (:mod:`.solver`, several
+    times faster). Both give the least cost; where several alignments share it, ``"highs"``
+    picks the one :func:`scipy.optimize.milp` picks."""
     multi = (T >= 0).sum(1) > 1
     touched = np.zeros(n_units, bool)
     touched[T[multi][T[multi] >= 0]] = True
@@ -196,25 +203,18 @@ def partition(T: np.ndarray, cost: np.ndarray, n_units: int) -> np.ndarray:
     ids = (np.cumsum(touched) - 1)[T[rows][col, slot]]
     A = csc_array((np.ones(len(ids)), (ids, col)), shape=(int(touched.sum()), len(rows)))
     c = cost[rows]
-    ones = np.ones(A.shape[0])
-    lp = linprog(c, A_eq=A, b_eq=ones, bounds=(0, 1), method="highs-ds")
-    if lp.x is None:  # the singletons always make the program feasible
-        raise RuntimeError(f"HiGHS found no alignment: {lp.message}")
-    x = lp.x
-    fractional = np.abs(x - np.round(x)) > 1e-6
-    if fractional.any():
-        _, comp = connected_components((A @ A.T).tocsr(), directed=False)
-        unit_of = ids[np.r_[0, np.cumsum(np.bincount(col, minlength=len(rows)))[:-1]]]
-        hard = np.isin(comp[unit_of], comp[unit_of[fractional]])
-        sub = A[:, hard]
-        keep = np.asarray(sub.sum(1)).ravel() > 0
-        res = milp(c[hard], integrality=np.ones(int(hard.sum())), bounds=Bounds(0, 1),
-                   constraints=LinearConstraint(sub[keep], 1, 1),
-                   options={"mip_rel_gap": 0.0, "presolve": True})
-        if res.x is None:
-            raise RuntimeError(f"HiGHS found no alignment: {res.message}")
-        x = x.copy()
-        x[hard] = res.x
+    if method == "branch":
+        x = branch_and_bound(c, A)
+    else:
+        x = solve(c, A)
+        fractional = np.abs(x - np.round(x)) > FRACTIONAL
+        if fractional.any():
+            label = components(A)
+            hard = np.isin(label, label[fractional])
+            sub = A[:, hard]
+            keep = np.asarray(sub.sum(1)).ravel() > 0
+            x = x.copy()
+            x[hard] = solve(c[hard], csc_array(sub[keep]), integer=True)
     return np.sort(np.concatenate([lone, rows[x > 0.5]]))
 
 
@@ -243,7 +243,8 @@ def candidates_by_document(documents: list[tuple], dis: Dissimilarity
     return out
 
 
-def align(documents: list[tuple], dis: Dissimilarity) -> list[tuple[np.ndarray, np.ndarray]]:
+def align(documents: list[tuple], dis: Dissimilarity, method: str = "highs"
+          ) -> list[tuple[np.ndarray, np.ndarray]]:
     """The best alignment of each document ``(annotator, start, end, category, n)`` in local
     arrays: (unitary alignments as rows of local unit indices, -1 = ∅; their disorders). One
     integer program for all documents (their units are disjoint), so that a corpus of many
@@ -257,7 +258,7 @@ def align(documents: list[tuple], dis: Dissimilarity) -> list[tuple[np.ndarray, 
     for (Td, _), off in zip(cands, offset[:-1], strict=True):
         T[row:row + len(Td), :Td.shape[1]] = np.where(Td >= 0, Td + off, -1)
         row += len(Td)
-    chosen = partition(T, np.concatenate([c for _, c in cands]), int(offset[-1]))
+    chosen = partition(T, np.concatenate([c for _, c in cands]), int(offset[-1]), method)
     bounds = np.r_[0, np.cumsum([len(x) for x, _ in cands])]
     out = []
     for (Td, cost), lo, hi in zip(cands, bounds[:-1], bounds[1:], strict=True):

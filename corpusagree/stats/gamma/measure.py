@@ -4,13 +4,15 @@ the best alignment of each document, and the expected disorder of sampled contin
 from __future__ import annotations
 
 import dataclasses
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...model.continuum import Continuum
 from ...model.errors import InputError
-from ...model.params import PROGRESS, SEED, Param, checked
+from ...model.params import PROGRESS, SEED, WORKERS, Param, checked
 from ...model.progress import Progress
 from .. import distances as dist
 from ..ratios import chance_corrected, divide
@@ -28,8 +30,9 @@ from .samplers import SAMPLERS, shuffle, statistical
 #: the first batch of sampled continua before the precision rule (pygamma-agreement's default)
 FIRST_BATCH = 30
 #: sampled continua are aligned together, by one solver call, up to about this many units
-#: (fewer calls for small continua; a larger program costs more than its parts)
-SAMPLE_UNITS = 5_000
+#: (fewer calls for small continua; a larger program costs more than its parts, and the
+#: batches are what the workers share)
+SAMPLE_UNITS = 1_000
 #: the most samples the precision rule may ask for (a handful of units can ask for thousands;
 #: past this the interval of D_e says how precise it is, and ``n_samples`` draws more)
 MAX_SAMPLES = 1000
@@ -115,7 +118,7 @@ ALIGNMENT = (Param("c", Continuum), Param("alpha", float, low=0), Param("beta", 
 #: how γ samples continua
 SAMPLING = (Param("sampler", str, choices=SAMPLERS),
             Param("precision", float, low=0, closed="neither", none=True),
-            Param("n_samples", int, low=1, none=True), SEED, PROGRESS)
+            Param("n_samples", int, low=1, none=True), SEED, PROGRESS, WORKERS)
 
 
 def _setup(c, alpha, beta, delta_empty, category_distance):
@@ -200,7 +203,8 @@ def best_alignment(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty:
 def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 1,
           category_distance: CategoryDistance = "nominal", sampler: str = "statistical",
           precision: float | None = 0.02, n_samples: int | None = None,
-          seed: int | None = 0, progress: Progress | None = None) -> Gamma:
+          seed: int | None = 0, progress: Progress | None = None,
+          workers: int | None = None) -> Gamma:
     """γ = 1 − D_o/D_e (Mathet et al. 2015, §4), with γ-cat and γ-k (Mathet 2017, §4.2).
 
     D_o is the best alignment's disorder; D_e the mean best-alignment disorder of sampled
@@ -234,6 +238,11 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     progress : callable, optional
         ``progress(done, total)``: the sampled continua aligned, after each batch (one solver
         call); ``total`` grows when the precision rule asks for more than the first batch.
+    workers : int, optional
+        How many threads align the sampled continua, a batch each at a time (HiGHS runs
+        without the GIL); by default one per core this process may use. The samples are
+        drawn in one sequence from ``seed`` whatever the number of workers, so the result is
+        the same.
 
     Returns
     -------
@@ -273,11 +282,12 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
     samples = _Samples(docs, dis, sampler, len(c.categories), seed,
                        max(1, SAMPLE_UNITS // max(len(c), 1)))
     first = int(n_samples) if n_samples is not None else FIRST_BATCH
-    samples.draw(first, first, progress)
+    workers = _workers(workers)
+    samples.draw(first, first, progress, workers)
     if n_samples is None and precision is not None:
         total, note = _precision_rule(samples.corpus_disorders(), precision)
         notes += note
-        samples.draw(max(0, total - first), max(first, total), progress)
+        samples.draw(max(0, total - first), max(first, total), progress, workers)
     alignment = _alignment(c, docs, observed, dis, distance_name(category_distance))
     measure = _Measure(c, docs, samples, observed, sampler,
                        None if n_samples is not None else precision, seed)
@@ -289,6 +299,16 @@ def gamma(c: Continuum, alpha: float = 1, beta: float = 1, delta_empty: float = 
             measure.result(np.array([k]), c.documents[d.index], alignment.of(d.index), [])
             for k, d in enumerate(docs))
     return everything
+
+
+def _workers(workers: int | None) -> int:
+    """The number of threads: as given, else the cores this process may use."""
+    if workers is not None:
+        return int(workers)
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _check_sampling(precision: float | None, n_samples: int | None) -> None:
@@ -333,20 +353,33 @@ class _Samples:
         return [shuffle(rng, d.annot, d.s, d.e, d.cat, d.n, d.begin, d.end, L)
                 for d in self.docs]
 
-    def draw(self, count: int, total: int, progress: Progress | None) -> None:
-        """``count`` more samples, aligned ``batch`` at a time as the documents of one program
-        (their units are disjoint), so the solver is called once per batch;
-        ``progress(samples done, total)`` after each batch."""
+    def draw(self, count: int, total: int, progress: Progress | None, workers: int = 1
+             ) -> None:
+        """``count`` more samples, drawn here in sequence and aligned ``batch`` at a time as
+        the documents of one program (their units are disjoint), the batches shared by
+        ``workers`` threads; ``progress(samples done, total)`` after each batch, in order."""
+        batches = [[x for _ in range(min(self.batch, count - start)) for x in self.sample()]
+                   for start in range(0, count, self.batch)]
+        workers = min(workers, len(batches))
+        if workers > 1:
+            with ThreadPoolExecutor(workers) as pool:
+                self._collect(pool.map(self._aligned, batches), total, progress)
+        else:
+            self._collect(map(self._aligned, batches), total, progress)
+
+    def _aligned(self, smp: list[tuple]) -> list[tuple]:
+        """A batch of sampled documents' (Σ unitary disorders, x̄, γ-cat/γ-k sums)."""
         docs, dis, L = self.docs, self.dis, self.L
-        for start in range(0, count, self.batch):
-            smp = [x for _ in range(min(self.batch, count - start)) for x in self.sample()]
-            parts = align([(*x, d.n) for x, d in zip(smp, docs * (len(smp) // len(docs)),
-                                                         strict=True)], dis)
-            for k in range(0, len(smp), len(docs)):
-                mine = zip(parts[k:k + len(docs)], smp[k:k + len(docs)], docs, strict=True)
-                part_sums, xbars, cats = zip(*[
-                    (cost.sum(), len(x[0]) / d.n, _category_sums(T, x[1], x[2], x[3], dis, L))
-                    for (T, cost), x, d in mine], strict=True)
+        own = docs * (len(smp) // len(docs))
+        parts = align([(*x, d.n) for x, d in zip(smp, own, strict=True)], dis, "branch")
+        return [(cost.sum(), len(x[0]) / d.n, _category_sums(T, x[1], x[2], x[3], dis, L))
+                for (T, cost), x, d in zip(parts, smp, own, strict=True)]
+
+    def _collect(self, batches, total: int, progress: Progress | None) -> None:
+        k = len(self.docs)
+        for sums in batches:
+            for start in range(0, len(sums), k):
+                part_sums, xbars, cats = zip(*sums[start:start + k], strict=True)
                 self.sums.append(np.array(part_sums))
                 self.xbar.append(np.array(xbars))
                 self.cat_sums.append(np.array(cats))
