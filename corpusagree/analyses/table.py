@@ -465,6 +465,22 @@ PARAMS = (
 )
 
 
+def _distances(distance, weights) -> list:
+    """The distances to report: the weights' matrix, or each distance named or given."""
+    if weights is not None:
+        return [distance_from(weights=weights)]
+    return [d if isinstance(d, dist.Distance) else dist.get(d)
+            for d in (distance if isinstance(distance, (list, tuple)) else [distance])]
+
+
+def _run_tables(repeated: RepeatedLabels, d, notes: list[str]) -> tuple:
+    """The retest and by-run rows of a judge's runs, with the note on the majority."""
+    notes.append("between coders: each coder's majority label over its runs"
+                 + ("" if not repeated.ties else
+                    f" ({repeated.ties} ties of a coder's runs on an item left missing)"))
+    return _runs(repeated, d, notes)
+
+
 @checked(*PARAMS, where="table.analyse()")
 def analyse(corpus: Corpus | ReliabilityData, *,
             distance: str | dist.Distance | Sequence = "nominal",
@@ -523,11 +539,7 @@ def analyse(corpus: Corpus | ReliabilityData, *,
     corpus = as_corpus(corpus)
     repeated = corpus.data if isinstance(corpus.data, RepeatedLabels) else None
     data = corpus.data if repeated is None else repeated.majority
-    if weights is not None:
-        distances = [distance_from(weights=weights)]
-    else:
-        distances = [d if isinstance(d, dist.Distance) else dist.get(d)
-                     for d in (distance if isinstance(distance, (list, tuple)) else [distance])]
+    distances = _distances(distance, weights)
     categories = categories if categories is not None else data.categories
     source = ", ".join(corpus.inputs) or None
     notes = list(corpus.notes)
@@ -545,12 +557,7 @@ def analyse(corpus: Corpus | ReliabilityData, *,
                                                          reference=reference)
         by_group = _by_group(data, d) if (by_document or diag is not None) and \
             data.group_names is not None else None
-        retest = by_run = None
-        if repeated is not None:
-            notes.append("between coders: each coder's majority label over its runs"
-                         + ("" if not repeated.ties else
-                            f" ({repeated.ties} ties of a coder's runs on an item left missing)"))
-            retest, by_run = _runs(repeated, d, notes)
+        retest, by_run = (None, None) if repeated is None else _run_tables(repeated, d, notes)
     except ValueError as e:
         if isinstance(e, InputError):
             raise
