@@ -369,6 +369,15 @@ METHODS = {"percentile": "bootstrap percentile", "bca": "bootstrap BCa",
            "jackknife": "jackknife"}
 
 
+def _jackknife_variance(values: np.ndarray) -> tuple[float, int, int]:
+    """(the jackknife variance (B − 1)/B Σ (θ₍ᵦ₎ − θ̄)² over the B defined leave-one-out
+    values (nan for fewer than two), B, how many were undefined)."""
+    ok = values[~np.isnan(values)]
+    B = len(ok)
+    var = (B - 1) / B * float(((ok - ok.mean()) ** 2).sum()) if B >= 2 else float("nan")
+    return var, B, int(len(values) - B)
+
+
 def jackknife_interval(coefficient: str, distance: str, estimate: float, values: np.ndarray,
                        settings: Bootstrap, *, clustered: bool, units: int) -> Interval:
     """The jackknife interval of ``estimate`` from its leave-one-unit-out ``values``.
@@ -412,19 +421,18 @@ def jackknife_interval(coefficient: str, distance: str, estimate: float, values:
     (0.1155, 0.003, 0.997)
     """
     values = np.asarray(values, float)
-    ok = values[~np.isnan(values)]
-    B = len(ok)
+    var, B, dropped = _jackknife_variance(values)
     if B < 2:
         return Interval(coefficient, distance, estimate, float("nan"), float("nan"),
                         settings.level, METHODS["jackknife"], clustered, units, 0, None,
-                        None, {}, None, int(len(values) - B),
+                        None, {}, None, dropped,
                         "no interval: the jackknife needs two or more units that leave the "
                         "coefficient defined")
-    se = float(np.sqrt((B - 1) / B * ((ok - ok.mean()) ** 2).sum()))
+    se = float(np.sqrt(var))
     half = float(stdtrit(B - 1, 1 - (1 - settings.level) / 2)) * se
     return Interval(coefficient, distance, estimate, estimate - half, estimate + half,
                     settings.level, METHODS["jackknife"], clustered, units, 0, None, values,
-                    {}, se, int(len(values) - B), None)
+                    {}, se, dropped, None)
 
 
 def coders_jackknife_interval(coefficient: str, distance: str, estimate: float,
@@ -476,17 +484,11 @@ def coders_jackknife_interval(coefficient: str, distance: str, estimate: float,
     >>> round(iv.se, 4), iv.method
     (0.1155, 'jackknife over coders')
     """
-    def component(values: np.ndarray) -> tuple[float, int, int]:
-        ok = values[~np.isnan(values)]
-        B = len(ok)
-        var = (B - 1) / B * float(((ok - ok.mean()) ** 2).sum()) if B >= 2 else float("nan")
-        return var, B, len(values) - B
-
-    var_c, C, dropped = component(np.asarray(coders, float))
+    var_c, C, dropped = _jackknife_variance(np.asarray(coders, float))
     method, n, df = "jackknife over coders", len(coders), C - 1
     var = var_c
     if units is not None:
-        var_u, U, dropped_u = component(np.asarray(units, float))
+        var_u, U, dropped_u = _jackknife_variance(np.asarray(units, float))
         var, dropped, n = var_u + var_c, dropped + dropped_u, n + len(units)
         method += f" and {'documents' if clustered else 'items'}"
         df = var ** 2 / (var_u ** 2 / max(U - 1, 1) + var_c ** 2 / max(C - 1, 1)) \
