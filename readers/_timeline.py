@@ -4,14 +4,16 @@ option picks as annotators, and the continuum in seconds of their intervals."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import numpy as np
 
 from ..model.continuum import Continuum
 from ..model.errors import InputError, quote
+from . import _paths
 
-__all__ = ["TIER_PATTERN_HELP", "annotator_of", "continuum"]
+__all__ = ["TIER_PATTERN_HELP", "annotator_of", "check_found", "continuum", "documents"]
 
 #: the option every time-aligned reader but RTTM takes
 TIER_PATTERN_HELP = ("TextGrid, ELAN: a regular expression the annotators' tiers match; its "
@@ -33,6 +35,29 @@ def annotator_of(tier: str, pattern: str | None) -> str | None:
     if "annotator" in m.re.groupindex:
         return m["annotator"]
     return m[1] if m.re.groups else tier
+
+
+def documents(paths, suffixes: Sequence[str]) -> Iterator[tuple[str, Path]]:
+    """``(document, file)`` of each file of ``paths`` (one file per document, named by its
+    path under its folder without the suffix); a document read twice is an InputError."""
+    seen: set[str] = set()
+    for source in _paths.annotator_sources(paths, None, suffixes, layout="each"):
+        for f in source.files:
+            doc = str(f.relative_to(source.root).with_suffix(""))
+            if doc in seen:
+                raise InputError(f"document {quote(doc)} read twice", f)
+            seen.add(doc)
+            yield doc, f
+
+
+def check_found(annotated: dict[str, set[str]], what: str, tier_pattern: str | None,
+                paths) -> None:
+    """An InputError when no file had a tier taken as an annotator's (``what``: the kind of
+    tier the reader reads)."""
+    if not any(annotated.values()):
+        raise InputError(f"no {what} found" + (
+            f" matching tier_pattern={quote(tier_pattern)}" if tier_pattern else ""),
+            _paths.as_list(paths)[0])
 
 
 def continuum(rows: Sequence[tuple[str, str, float, float, str]],

@@ -18,7 +18,7 @@ from os import PathLike
 from ..model.continuum import Continuum
 from ..model.errors import InputError, Problems, quote
 from . import Option, _paths, _xml, register
-from ._timeline import TIER_PATTERN_HELP, annotator_of, continuum
+from ._timeline import TIER_PATTERN_HELP, annotator_of, check_found, continuum, documents
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 _SUFFIXES = (".eaf",)
@@ -41,42 +41,37 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None,
     annotated: dict = {}
     problems = Problems()
     symbolic = 0
-    for source in _paths.annotator_sources(paths, None, _SUFFIXES, layout="each"):
-        for f in source.files:
-            doc = str(f.relative_to(source.root).with_suffix(""))
-            with problems.collect():
-                root = _xml.parse(f).getroot()
-                slots = {}
-                for ts in root.iter("TIME_SLOT"):
-                    v = ts.get("TIME_VALUE")
-                    slots[ts.get("TIME_SLOT_ID")] = None if v is None else int(v) / 1000
-                end = max([v for v in slots.values() if v is not None], default=0.0)
-                annotated[doc] = set()
-                for tier in root.iter("TIER"):
-                    who = annotator_of(tier.get("TIER_ID", ""), tier_pattern)
-                    if who is None:
-                        continue
-                    annotated[doc].add(who)
-                    for a in tier.iter("ALIGNABLE_ANNOTATION"):
-                        s = slots.get(a.get("TIME_SLOT_REF1"))
-                        e = slots.get(a.get("TIME_SLOT_REF2"))
-                        if s is None or e is None:
-                            raise InputError(f"annotation {quote(a.get('ANNOTATION_ID'))} "
-                                             "of tier " f"{quote(tier.get('TIER_ID'))}: a time "
-                                             "slot without a time value", f, a.sourceline)
-                        value = (a.findtext("ANNOTATION_VALUE") or "").strip()
-                        if value and e > s:
-                            rows.append((doc, who, s, e, value))
-                    symbolic += sum(1 for _ in tier.iter("REF_ANNOTATION"))
-                bounds[doc] = (0.0, end)
+    for doc, f in documents(paths, _SUFFIXES):
+        with problems.collect():
+            root = _xml.parse(f).getroot()
+            slots = {}
+            for ts in root.iter("TIME_SLOT"):
+                v = ts.get("TIME_VALUE")
+                slots[ts.get("TIME_SLOT_ID")] = None if v is None else int(v) / 1000
+            end = max([v for v in slots.values() if v is not None], default=0.0)
+            annotated[doc] = set()
+            for tier in root.iter("TIER"):
+                who = annotator_of(tier.get("TIER_ID", ""), tier_pattern)
+                if who is None:
+                    continue
+                annotated[doc].add(who)
+                for a in tier.iter("ALIGNABLE_ANNOTATION"):
+                    s = slots.get(a.get("TIME_SLOT_REF1"))
+                    e = slots.get(a.get("TIME_SLOT_REF2"))
+                    if s is None or e is None:
+                        raise InputError(f"annotation {quote(a.get('ANNOTATION_ID'))} "
+                                         "of tier " f"{quote(tier.get('TIER_ID'))}: a time "
+                                         "slot without a time value", f, a.sourceline)
+                    value = (a.findtext("ANNOTATION_VALUE") or "").strip()
+                    if value and e > s:
+                        rows.append((doc, who, s, e, value))
+                symbolic += sum(1 for _ in tier.iter("REF_ANNOTATION"))
+            bounds[doc] = (0.0, end)
     problems.check()
     if symbolic:
         warnings.warn(f"{symbolic} symbolic annotation(s) (REF_ANNOTATION) left out: they "
                       "have no times of their own", stacklevel=2)
-    if not any(annotated.values()):
-        raise InputError("no tier found" + (
-            f" matching --tier-pattern {quote(tier_pattern)}" if tier_pattern else ""),
-            _paths.as_list(paths)[0])
+    check_found(annotated, "tier", tier_pattern, paths)
     return [continuum(rows, bounds, annotated, annotators)]
 
 

@@ -22,7 +22,7 @@ from ..model.continuum import Continuum
 from ..model.errors import InputError, Problems, quote
 from ..model.io import read_text
 from . import Option, _paths, register
-from ._timeline import TIER_PATTERN_HELP, annotator_of, continuum
+from ._timeline import TIER_PATTERN_HELP, annotator_of, check_found, continuum, documents
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 _SUFFIXES = (".TextGrid", ".textgrid", ".textGrid")
@@ -47,32 +47,25 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None,
     annotated: dict = {}
     problems = Problems()
     points = 0
-    for source in _paths.annotator_sources(paths, None, _SUFFIXES, layout="each"):
-        for f in source.files:
-            doc = str(f.relative_to(source.root).with_suffix(""))
-            if doc in bounds:
-                raise InputError(f"document {quote(doc)} read twice", f)
-            with problems.collect():
-                b, tiers, skipped = parse(f)
-                points += skipped
-                bounds[doc] = b
-                annotated[doc] = set()
-                for name, intervals in tiers:
-                    who = annotator_of(name, tier_pattern)
-                    if who is None:
-                        continue
-                    if who in annotated[doc]:
-                        raise InputError(f"two tiers of annotator {quote(who)}", f)
-                    annotated[doc].add(who)
-                    rows += [(doc, who, s, e, t) for s, e, t in intervals]
+    for doc, f in documents(paths, _SUFFIXES):
+        with problems.collect():
+            b, tiers, skipped = parse(f)
+            points += skipped
+            bounds[doc] = b
+            annotated[doc] = set()
+            for name, intervals in tiers:
+                who = annotator_of(name, tier_pattern)
+                if who is None:
+                    continue
+                if who in annotated[doc]:
+                    raise InputError(f"two tiers of annotator {quote(who)}", f)
+                annotated[doc].add(who)
+                rows += [(doc, who, s, e, t) for s, e, t in intervals]
     problems.check()
     if points:
         warnings.warn(f"{points} point tier(s) left out: the spans job measures intervals",
                       stacklevel=2)
-    if not any(annotated.values()):
-        raise InputError("no interval tier found" + (
-            f" matching --tier-pattern {quote(tier_pattern)}" if tier_pattern else ""),
-            _paths.as_list(paths)[0])
+    check_found(annotated, "interval tier", tier_pattern, paths)
     return [continuum(rows, bounds, annotated, annotators)]
 
 

@@ -94,3 +94,21 @@ def test_ner_modes_on_seconds():
                   and x["over_types"] == "micro")
     assert strict["correct"] == 0 and strict["actual"] == 4 and strict["possible"] == 3
     assert not report.ner_tokens and any("not whole" in n for n in report.notes)
+
+
+@pytest.mark.parametrize("name, reader", [("two_tiers.eaf", "elan"),
+                                          ("two_tiers_long.TextGrid", "textgrid")])
+def test_no_tier_matching_the_pattern_in_the_callers_words(tmp_path, cli, name, reader):
+    with pytest.raises(InputError, match=r"matching tier_pattern='\^nobody\$'"):
+        readers.read("timeline", [DATA / name], reader, tier_pattern="^nobody$")
+    status, out, err = cli("spans", DATA / name, "--tier-pattern", "^nobody$")
+    assert status == 2 and "matching --tier-pattern '^nobody$'" in err
+
+
+@pytest.mark.parametrize("name", ["two_tiers.eaf", "two_tiers_long.TextGrid"])
+def test_a_document_read_twice_is_named(tmp_path, name):
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / name).write_bytes((DATA / name).read_bytes())
+    with pytest.raises(InputError, match="read twice"):
+        readers.read("timeline", [tmp_path / "a" / name, tmp_path / "b" / name])
