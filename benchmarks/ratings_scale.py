@@ -25,6 +25,7 @@ import json
 import time
 
 import numpy as np
+from irr_scale import best  # the timing helper of the sibling scripts (run from benchmarks/)
 
 import corpusagree as ca
 
@@ -35,18 +36,6 @@ def make(items: int, coders: int, seed: int = 0) -> np.ndarray:
     y = rng.normal(5.5, 1.5, items)[None, :] + rng.normal(0, 0.5, coders)[:, None] \
         + rng.normal(0, 1, (coders, items))
     return np.clip(np.round(y), 1, 10)
-
-
-def best(fns, repeat: int):
-    """Runs the functions in turn, ``repeat`` rounds: per function (value, best time)."""
-    times = [[] for _ in fns]
-    values = [None] * len(fns)
-    for _ in range(repeat):
-        for k, fn in enumerate(fns):
-            t = time.perf_counter()
-            values[k] = fn()
-            times[k].append(time.perf_counter() - t)
-    return [(values[k], min(times[k])) for k in range(len(fns))]
 
 
 def ours(y: np.ndarray) -> list[float]:
