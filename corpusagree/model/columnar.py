@@ -337,6 +337,13 @@ def _delimiter(first: str, delimiter: str | None) -> str:
     return "\t" if "\t" in first else ("," if "," in first else (";" if ";" in first else ","))
 
 
+def _csv_file(path, delimiter: str | None):
+    """(header, table) of a CSV/TSV file pyarrow reads, or None when it needs the per-cell
+    reader (:func:`_text_bytes`, :func:`_csv_columns`)."""
+    data = _text_bytes(path)
+    return None if data is None else _csv_columns(data, delimiter)
+
+
 def _csv_columns(data: bytes, delimiter: str | None):
     """(stripped header, table of stripped text columns, blank-row-free) of CSV bytes, or None
     where the per-cell reader must decide (a ragged row, invalid UTF-8, a huge field)."""
@@ -396,10 +403,7 @@ def read_long_csv(path, *, coder: str = "coder", item: str = "item", label: str 
     """The reliability data of a long CSV/TSV file read by pyarrow, or None when the file
     needs the per-cell reader (for its messages, or for what only Python's csv module reads:
     quoted fields, standard input)."""
-    data = _text_bytes(path)
-    if data is None:
-        return None
-    read = _csv_columns(data, delimiter)
+    read = _csv_file(path, delimiter)
     if read is None:
         return None
     header, table = read
@@ -419,10 +423,7 @@ def read_wide_csv(path, *, delimiter: str | None = None, set_sep: str | None = N
     """The reliability data of a wide CSV/TSV file (header ``coder,item1,...``, one row per
     coder) read by pyarrow, or None when the file needs the per-cell reader."""
     pa, pc = _pa()
-    data = _text_bytes(path)
-    if data is None:
-        return None
-    read = _csv_columns(data, delimiter)
+    read = _csv_file(path, delimiter)
     if read is None:
         return None
     header, table = read
