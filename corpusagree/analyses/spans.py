@@ -52,9 +52,8 @@ from ..readers import _paths, discover
 from ..report.document import Report
 from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
-from ..stats import nerscores as ns
 from ..stats import unitizing as ua
-from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval, refit_bootstrap
+from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
 from . import corpora
 from .base import (
     KEYWORDS,
@@ -63,14 +62,14 @@ from .base import (
     title,
 )
 from .jobs import Part, complete, listed
+from .ner import PARAMS as ner_params
+from .ner import TEXT, NerPart, ner_part, ner_tables, unit_text
 
 MEASURES = ("alpha_u", "gamma", "ner")
 #: the tasks whose readers give spans, in the order a format is looked for (its registration's)
 TASKS = listed()["spans"].tasks
 #: the corpus-wide uα variants reported, in order
 OVERALL = ("u", "|u|", "cu", "1995")
-#: the most characters of a unit's text shown
-TEXT = 40
 #: the most units of one document drawn on its continuum, and the most documents drawn
 PLOT_UNITS = 400
 PLOT_DOCUMENTS = 8
@@ -440,7 +439,7 @@ class SpansReport(Report):
             out.append(self._pairs_table())
         if self.costliest:
             out.append(self._costliest_table())
-        out += _ner_tables(self)
+        out += ner_tables([((), NerPart(self.ner, self.ner_tokens, self.disagreements))])
         if self.documents:
             out.append(Table(
                 "by_document", "By document",
@@ -522,7 +521,7 @@ class SpansReport(Report):
             "costliest", "Unitary alignments that cost most (disorder), each annotator's "
             "unit", [Column("document", "document"), Column("disorder", "disorder", "float")]
             + [Column(a, a) for a in names],
-            [[r["document"], r["disorder"], *(_unit_text(u) for u in r["units"])]
+            [[r["document"], r["disorder"], *(unit_text(u) for u in r["units"])]
              for r in self.costliest])
 
 
@@ -550,13 +549,6 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def _unit_text(u: dict | None) -> str:
-    if u is None:
-        return "∅"
-    text = f" {u['text']}" if u.get("text") else ""
-    return f"{u['start']:g}–{u['end']:g} {u['category']}{text}"
-
-
 # ---- the analysis ----------------------------------------------------------------------------
 #: the keywords of :func:`analyse`, which it checks first (the command line's types and
 #: choices are made from the same table)
@@ -571,8 +563,7 @@ PARAMS = (
     Param("n_samples", int, low=1, none=True),
     Param("seed", int, low=0, none=True),
     WORKERS,
-    Param("min_overlap", float, low=1, high=100),
-    Param("disagreements", int, low=0),
+    *ner_params,
 )
 
 
@@ -666,12 +657,9 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
                                 sampler=sampler, precision=precision, n_samples=n_samples,
                                 seed=seed, workers=workers), category_distance,
                         bootstrap, notes, where, gamma_progress, positions_progress)
-    ner = ner_tokens = listed = Records()
-    if "ner" in measures:
-        agreement = ns.ner_agreement(c, min_overlap)
-        ner = Records(_ner_rows(c, agreement, bootstrap, notes))
-        ner_tokens = Records(_token_rows(c, agreement, notes))
-        listed = Records(_disagreements(c, agreement, disagreements, texts or {}))
+    ner = ner_part(c, min_overlap=min_overlap, bootstrap=bootstrap,
+                   disagreements=disagreements, texts=texts or {}, notes=notes) \
+        if "ner" in measures else NerPart()
     pairs = Records(_pairs(c, g.alignment)) if g is not None else Records()
     costliest = Records(_costliest(g.alignment, diagnostics, texts or {})) \
         if g is not None and diagnostics else Records()
@@ -687,8 +675,8 @@ def analyse(corpus: Corpus | Continuum | Sequence, *, measures: Sequence[str] = 
         inputs=[str(p) for p in corpus.inputs], options=options, bootstrap=bootstrap,
         format=corpus.format, continuum=c, alpha_u=alpha_rows, gamma=g, gamma_positions=gp,
         pairs=pairs, costliest=costliest, documents=documents,
-        notes=list(dict.fromkeys(notes)), alpha_interval=alpha_iv, ner=ner,
-        ner_tokens=ner_tokens, disagreements=listed,
+        notes=list(dict.fromkeys(notes)), alpha_interval=alpha_iv, ner=ner.rows,
+        ner_tokens=ner.tokens, disagreements=ner.disagreements,
     )
 
 
@@ -721,201 +709,6 @@ def _gammas(c: Continuum, kw: dict, category_distance, bootstrap: Bootstrap | No
                      "over the sampled continua (Mathet et al. 2015, §5.3), not a "
                      f"bootstrap: the bootstrap's {bootstrap.interval} intervals are uα's")
     return g, gp
-
-
-# ---- NER-style agreement ---------------------------------------------------------------------
-def _score_row(counts: np.ndarray | None, mode: str, values: dict | None = None) -> dict:
-    """A mode's counts (None: an average) and its scores."""
-    if counts is None:
-        return {**dict.fromkeys(ns.COUNTS), "possible": None, "actual": None,
-                **{k: float(values[k]) for k in ("precision", "recall", "f1")}}
-    sc = ns.scores(counts, mode)
-    return {**dict(zip(ns.COUNTS, counts.tolist(), strict=True)),
-            "possible": int(sc["possible"]), "actual": int(sc["actual"]),
-            "precision": float(sc["precision"]), "recall": float(sc["recall"]),
-            "f1": float(sc["f1"])}
-
-
-def _f1s(counts: np.ndarray) -> np.ndarray:
-    """F1 of pairs × modes × counts: each pair's, the micro average over the pairs and the
-    macro average, every mode (one flat vector, the bootstrap's statistics)."""
-    micro = counts.sum(axis=0)
-    f1 = np.stack([ns.scores(counts[:, k], m)["f1"] for k, m in enumerate(ns.MODES)], 1)
-    f1_micro = np.array([ns.scores(micro[k], m)["f1"] for k, m in enumerate(ns.MODES)])
-    return np.concatenate([f1.ravel(), f1_micro, f1.mean(axis=0)])
-
-
-def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,
-              notes: list[str]) -> list[dict]:
-    """One row per (pairs: each pair, micro, macro) × (types: all, each, macro) × mode, in
-    that order; F1 of the all-types rows with bootstrap intervals over documents."""
-    names = c.annotators
-    P, D = r.counts.shape[:2]
-    if not P:
-        return []
-    intervals: list = [None] * (P + 2) * len(ns.MODES)
-    if bootstrap is not None and D >= 2:
-        labels = [(f"f1_{m}", "") for _ in range(P + 2) for m in ns.MODES]
-        intervals = refit_bootstrap(lambda w: _f1s(np.einsum("pdmc,d->pmc", r.counts, w)),
-                                    np.arange(D), bootstrap, labels, clustered=True)
-        if D < FEW_CLUSTERS:
-            notes.append(f"only {D} documents: the NER F1 intervals, over documents, are "
-                         "rough")
-    elif bootstrap is not None:
-        notes.append("one document: the NER F1 has no interval (the bootstrap resamples "
-                     "documents)")
-    total = r.counts.sum(axis=1)                      # pairs × modes × counts
-    by_label = r.label_counts.sum(axis=1)             # pairs × types × modes × counts
-    rows = []
-
-    def add(over_pairs, a, b, label, over_types, k, counts, values=None, iv=None):
-        rows.append({"over_pairs": over_pairs, "a": a, "b": b, "label": label,
-                     "over_types": over_types, "mode": ns.MODES[k],
-                     **_score_row(counts, ns.MODES[k], values),
-                     "interval": interval_dict(iv)})
-
-    def per_type_macro(label_counts, seen, k):
-        sc = ns.scores(label_counts[seen, k], ns.MODES[k])
-        return {x: sc[x].mean() if seen.any() else float("nan")
-                for x in ("precision", "recall", "f1")}
-
-    for p, (a, b) in enumerate(r.pairs):
-        for k in range(len(ns.MODES)):
-            add("pair", names[a], names[b], None, "micro", k, total[p, k],
-                iv=intervals[p * len(ns.MODES) + k])
-            for t, label in enumerate(c.categories):
-                if r.labels_seen[p, t]:
-                    add("pair", names[a], names[b], label, "one", k, by_label[p, t, k])
-            add("pair", names[a], names[b], None, "macro", k, None,
-                per_type_macro(by_label[p], r.labels_seen[p], k))
-    seen = r.labels_seen.any(axis=0)
-    for k in range(len(ns.MODES)):
-        add("micro", None, None, None, "micro", k, total[:, k].sum(axis=0),
-            iv=intervals[P * len(ns.MODES) + k])
-        for t, label in enumerate(c.categories):
-            if seen[t]:
-                add("micro", None, None, label, "one", k, by_label[:, t, k].sum(axis=0))
-        add("micro", None, None, None, "macro", k, None,
-            per_type_macro(by_label.sum(axis=0), seen, k))
-    pair_rows = [x for x in rows if x["over_pairs"] == "pair"]
-    for k, mode in enumerate(ns.MODES):
-        for label, over in [(None, "micro"), *((t, "one") for t in c.categories),
-                            (None, "macro")]:
-            same = [x for x in pair_rows if x["mode"] == mode and x["label"] == label
-                    and x["over_types"] == over]
-            if not same:
-                continue
-            add("macro", None, None, label, over, k, None,
-                {x: np.mean([y[x] for y in same]) for x in ("precision", "recall", "f1")},
-                iv=intervals[(P + 1) * len(ns.MODES) + k] if over == "micro" else None)
-    return rows
-
-
-def _token_rows(c: Continuum, r: ns.NerAgreement, notes: list[str]) -> list[dict]:
-    if r.tokens is None:
-        if r.pairs:
-            notes.append(f"token κ: the positions are not whole {c.unit}s")
-        return []
-    return [{"a": c.annotators[a], "b": c.annotators[b], **t}
-            for (a, b), t in zip(r.pairs, r.tokens, strict=True)]
-
-
-def _span_of(c: Continuum, u: int, texts: Mapping) -> dict:
-    s, e = float(c.start[u]), float(c.end[u])
-    text = texts.get(c.documents[c.doc[u]])
-    shown = None
-    if text is not None and s == int(s) and e == int(e):
-        piece = text[int(s):int(e)] if isinstance(text, str) else " ".join(text[int(s):int(e)])
-        shown = excerpt(piece, TEXT).strip("'\"")
-    return {"start": s, "end": e, "category": c.categories[c.category[u]], "text": shown}
-
-
-def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> list[dict]:
-    """The first n strict disagreements by document, offset and pair: a span of b that
-    matched a span of a with other boundaries or type (incorrect), a span of b alone
-    (spurious), a span of a alone (missed)."""
-    kinds = np.array(["correct", "incorrect", "partial", "spurious"])
-    rows = []
-    for p, m in enumerate(r.outcomes):
-        ut, up = r.units[p]
-        off = m.outcome != ns.CORRECT
-        ref = np.where(m.taken[off] >= 0, ut[np.maximum(m.taken[off], 0)], -1)
-        rows += [(p, i, int(x), kinds[o]) for i, x, o in
-                 zip(up[off].tolist(), ref.tolist(), m.outcome[off].tolist(), strict=True)]
-        rows += [(p, -1, int(x), "missed") for x in ut[m.missed].tolist()]
-    if not rows or not n:
-        return []
-    first = [u if u >= 0 else v for _, u, v, _ in rows]
-    key = np.lexsort((np.array([x[0] for x in rows]), c.start[first], c.doc[first]))[:n]
-    out = []
-    for k in key.tolist():
-        p, resp, ref, kind = rows[k]
-        a, b = r.pairs[p]
-        u = resp if resp >= 0 else ref
-        out.append({"document": c.documents[c.doc[u]], "a": c.annotators[a],
-                    "b": c.annotators[b], "outcome": str(kind),
-                    "span_a": _span_of(c, ref, texts) if ref >= 0 else None,
-                    "span_b": _span_of(c, resp, texts) if resp >= 0 else None})
-    return out
-
-
-def _ner_tables(report: SpansReport) -> list[Table]:
-    out = []
-    if report.ner:
-        iv = [x["interval"] for x in report.ner if x["interval"]]
-        counts = [Column(k, k, "int") for k in ns.COUNTS] + [
-            Column("possible", "possible", "int", optional=True),
-            Column("actual", "actual", "int", optional=True),
-            Column("precision", "P", "float"), Column("recall", "R", "float"),
-            Column("f1", "F1", "float")]
-        cols = [Column("pair", "pair"), Column("mode", "mode")] + counts + (
-            [Column("interval", f"{iv[0]['level']:.0%} CI", "interval")] if iv else [])
-
-        def pair(x):
-            return f"{x['a']}–{x['b']}" if x["over_pairs"] == "pair" else \
-                f"all ({x['over_pairs']})"
-
-        def values(x):
-            return [x[k] for k in (*ns.COUNTS, "possible", "actual", "precision", "recall",
-                                   "f1")]
-        rows = [[pair(x), x["mode"], *values(x)]
-                + ([None if x["interval"] is None else (x["interval"]["low"],
-                                                       x["interval"]["high"])] if iv else [])
-                for x in report.ner if x["over_types"] == "micro"]
-        note = ("SemEval-2013 Task 9.1 modes as nervaluate counts them (Segura-Bedmar et al. "
-                "2013): a pair's first annotator is the reference; precision and recall "
-                "count partial matches as ½ in partial and ent_type; all (micro): the "
-                "pairs' counts summed, all (macro): the mean of the pairs' scores")
-        out.append(Table("ner", "NER-style agreement by annotator pair", cols, rows, [note]))
-        rows = [[x["label"] or "(macro)", x["mode"], *values(x)]
-                for x in report.ner if x["over_types"] != "micro"
-                and x["over_pairs"] == "micro"]
-        out.append(Table("ner_labels", "NER-style agreement by type, every pair's counts "
-                         "summed", [Column("label", "type"), Column("mode", "mode")] + counts,
-                         rows, ["(macro): the mean of the types' scores, over the types "
-                                "either annotator marked; each pair's figures by type are "
-                                "in the JSON and CSV outputs (ner)"]))
-    if report.ner_tokens:
-        out.append(Table(
-            "ner_tokens", "Token-level agreement (each token's type or O)",
-            [Column("pair", "pair"), Column("tokens", "tokens", "int"),
-             Column("kappa_all", "κ all", "float"), Column("alpha_all", "α all", "float"),
-             Column("marked", "marked", "int"),
-             Column("kappa_marked", "κ marked", "float"),
-             Column("alpha_marked", "α marked", "float")],
-            [[f"{x['a']}–{x['b']}", x["tokens"], x["kappa_all"], x["alpha_all"],
-              x["marked"], x["kappa_marked"], x["alpha_marked"]] for x in report.ner_tokens],
-            ["Brandsen et al. 2020, §4.2: κ on all tokens counts the many tokens both left "
-             "out; on the tokens either annotator marked it does not"]))
-    if report.disagreements:
-        out.append(Table(
-            "disagreements", "The first disagreements (strict), by document and offset",
-            [Column("document", "document"), Column("pair", "pair"),
-             Column("outcome", "outcome"), Column("span_a", "a's span"),
-             Column("span_b", "b's span")],
-            [[x["document"], f"{x['a']}–{x['b']}", x["outcome"], _unit_text(x["span_a"]),
-              _unit_text(x["span_b"])] for x in report.disagreements]))
-    return out
 
 
 def _positions_only(c: Continuum) -> Continuum:
