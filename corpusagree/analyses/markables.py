@@ -11,6 +11,16 @@ MMAX2 (Müller & Strube 2006) stores markables on levels (e.g. PotTS: ``sentimen
   on the values of each markable attribute (e.g. ``polarity``) over the aligned markables;
   for set-valued attributes (``set_sep``: a value lists several, e.g. ``joy|anger``), also
   Krippendorff & Craggs's (2016) multi-valued α (mvα).
+* **NER-style agreement** (``ner``, on by default as in the ``spans`` job): per level, the
+  spans job's NER part (:mod:`corpusagree.analyses.ner`) on the level's markables: per
+  annotator pair, micro and macro over the pairs, per type and over the types, the four
+  modes of SemEval-2013 Task 9.1 (strict, exact, partial, ent_type) with ``nervaluate``'s
+  counts and precision, recall and F1, F1 intervals over documents, token κ and α on all
+  tokens and on the tokens either annotator marked, and the first disagreements. A
+  markable's type is the attribute ``category`` (default: ``type`` where the markables have
+  one, as the spans job reads MMAX2); markables without one are of one type, ``mention``,
+  where strict = exact and ent_type counts every overlap as correct: position-only
+  agreement. A discontinuous markable is one span per fragment (as in the spans job).
 
 Markables are aligned by exact span (default) or by maximal token overlap, within a document
 and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped over documents
@@ -29,7 +39,7 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from os import PathLike
 from pathlib import Path
@@ -38,6 +48,7 @@ import numpy as np
 
 from .. import readers
 from ..convert.align import MATCHES
+from ..convert.continuum import from_annotations
 from ..convert.markables import (
     Markables,
     align,
@@ -73,6 +84,8 @@ from .base import (
 )
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
+from .ner import PARAMS as ner_params
+from .ner import NerPart, ner_part, ner_tables
 
 __all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
            "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
@@ -265,6 +278,8 @@ class LevelAgreement:
     span_f1 : PairwiseF1
     attributes : Records
         One :class:`AttributeAgreement` per attribute.
+    ner : NerPart
+        NER-style agreement on the level's markables (empty with ``ner=False``).
     """
 
     level: str
@@ -275,6 +290,7 @@ class LevelAgreement:
     token_agreement: Agreement
     span_f1: PairwiseF1
     attributes: Records
+    ner: NerPart = field(default_factory=NerPart)
 
     def __repr__(self) -> str:
         return (f"LevelAgreement({self.level!r}, {sum(self.markables.values())} markables, "
@@ -286,7 +302,7 @@ class LevelAgreement:
                 "unaligned": self.unaligned,
                 "unaligned_by_annotator": self.unaligned_by_annotator,
                 "token_agreement": self.token_agreement, "span_f1": self.span_f1,
-                "attributes": self.attributes}
+                "attributes": self.attributes, **self.ner.to_dict()}
 
 
 @dataclass(repr=False)
@@ -449,6 +465,8 @@ class MarkablesReport(Report):
                             (Column("attribute", "attribute"), lambda e: where[id(e)][1])],
                 notes=[f"{lv.level} {a.attribute}: {a.agreement.note}" for lv, a in attrs
                        if a.agreement.note]))
+        out += ner_tables([((lv.level,), lv.ner) for lv in self.levels],
+                          [Column("level", "level")])
         if self.by_document is not None:
             out.append(Table("by_document", "Token α (nominal) per level and document",
                              [Column("level", "level"), Column("document", "document"),
@@ -475,6 +493,9 @@ PARAMS = (
     several("attributes", none=True),
     Param("match", str, choices=tuple(MATCHES)),
     Param("set_sep", str, none=True),
+    Param("ner", bool),
+    Param("category", str, none=True),
+    *ner_params,
 )
 
 
@@ -483,8 +504,9 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
             levels: Sequence[str] | None = None, attributes: Sequence[str] | None = None,
             match: str = "exact", set_sep: str | None = None,
             bootstrap: Bootstrap | None = None, by_document: bool = False,
-            diagnostics: int | None = None, progress: Progress | None = None
-            ) -> MarkablesReport:
+            diagnostics: int | None = None, ner: bool = True, category: str | None = None,
+            min_overlap: float = 1.0, disagreements: int = 20,
+            progress: Progress | None = None) -> MarkablesReport:
     """Span and attribute agreement per markable level (see the module docstring).
 
     Parameters
@@ -508,6 +530,18 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     diagnostics : int, optional
         Per level, the coder × coder and leave-one-out α on the tokens, and the N tokens
         that cost most.
+    ner : bool
+        NER-style agreement per level (the spans job's ``ner`` measure), with F1 intervals
+        over documents when bootstrapping.
+    category : str, optional
+        NER modes: the markable attribute that gives a markable's type (default: ``type``
+        where the markables have one, else one type, ``mention``).
+    min_overlap : float
+        NER modes: the share (per cent, 1–100) of a markable the other annotator's markable
+        must cover to overlap it (nervaluate's ``min_overlap_percentage``).
+    disagreements : int
+        NER modes: how many strict disagreements are listed per level, first by document and
+        offset.
     progress : callable, optional
         ``progress(done, total)`` over the replicates of every bootstrap.
 
@@ -535,8 +569,9 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     options = {"levels": None if levels is None else list(levels),
                "attributes": None if attributes is None else list(attributes), "match": match,
                "set_sep": set_sep,
-               "by_document": by_document, "diagnostics": diagnostics,
-               "reader_options": dict(corpus.reader_options)}
+               "by_document": by_document, "diagnostics": diagnostics, "ner": ner,
+               "category": category, "min_overlap": min_overlap,
+               "disagreements": disagreements, "reader_options": dict(corpus.reader_options)}
     if levels is None:
         present = collect(annotations).levels
         levels = [lv for lv in present if lv != SENTENCE] or present
@@ -551,6 +586,10 @@ def analyse(corpus: Corpus | Sequence[CorefAnnotation], *,
     run = _Runner(bootstrap, progress, len(families))
     out = Records(_level_agreement(mk, cluster, li, tokens, attrs, run, notes, set_sep)
                   for li, (tokens, attrs) in enumerate(plan))
+    if ner:
+        for lv in out:
+            lv.ner = _ner(annotations, lv.level, category, bootstrap, notes,
+                          min_overlap=min_overlap, disagreements=disagreements)
     documents = _by_document(mk, plan) if by_document else None
     diag = None if diagnostics is None else Records(
         LevelDiagnostics(mk.levels[li], diagnose(tokens, "nominal", n_items=diagnostics,
@@ -605,6 +644,24 @@ def _level_agreement(mk: Markables, cluster: np.ndarray, li: int, tokens: Reliab
             data, f"{name} {a}", notes,
             lambda v, a=a: f"every value of {a!r} is {_value_text(v, set_sep)!r}"), set_sep)
                 for a, data in attrs))
+
+
+def _ner(annotations: Sequence[CorefAnnotation], level: str, category: str | None,
+         bootstrap: Bootstrap | None, notes: list[str], **options) -> NerPart:
+    """The NER part of one level: its markables as the spans job puts mentions on a
+    continuum (:func:`~corpusagree.convert.continuum.from_annotations`: one unit per
+    fragment, the type from ``category``), its notes prefixed with the level."""
+    on = [dataclasses.replace(a, mentions={k: m for k, m in a.mentions.items()
+                                           if m.attrs.get("level", "markable") == level},
+                              chains=[], links=[]) for a in annotations]
+    c, found = from_annotations(on, "token", category)
+    texts = {a.document.id: a.document.tokens for a in annotations}
+    part = ner_part(c, bootstrap=bootstrap, texts=texts, notes=found, **options)
+    if bootstrap is not None and bootstrap.cluster is False and part.rows:
+        found.append("the NER F1 intervals resample documents (a document's spans are "
+                     "matched together), not items")
+    notes += [f"{level} NER: {x}" for x in found]
+    return part
 
 
 def _by_document(mk: Markables, plan: list) -> Records:

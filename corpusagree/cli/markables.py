@@ -18,7 +18,8 @@ def register(sub) -> None:
         "Krippendorff 2011) and pairwise span F1 (Hripcsak & Rothschild 2005); nominal α, κ "
         "and A_o on markable attributes (e.g. polarity) over markables aligned across "
         "annotators, and multi-valued α (mvα; Krippendorff & Craggs 2016) on set-valued "
-        "attributes (--set-sep).")
+        "attributes (--set-sep); NER-style agreement per level as the spans job gives it "
+        "(SemEval-2013 Task 9.1's four modes, token κ on all and on marked tokens).")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="MMAX2 project folders (one per annotator), .mmax files, or a folder "
                    "of annotator project folders over shared base data")
@@ -41,6 +42,15 @@ def register(sub) -> None:
     g.add_argument("--match", **opt.keyword(markables.PARAMS, "match"), default="exact",
                    help="align markables by identical token sets (default) or by maximal "
                    "token overlap, one to one (Kuhn–Munkres on Dice)")
+    n = p.add_argument_group("NER-style agreement")
+    n.add_argument("--no-ner", dest="ner", action="store_false",
+                   help="leave out the NER-style agreement per level (SemEval-2013 Task 9.1's "
+                   "strict, exact, partial and ent_type modes as nervaluate counts them, "
+                   "token κ/α on all and on marked tokens, the first disagreements)")
+    n.add_argument("--category", metavar="ATTRIBUTE",
+                   help="ner: the markable attribute that gives a markable's type (default: "
+                   "'type' where the markables have one, else one type, 'mention')")
+    opt.add_ner_options(n, markables.PARAMS, "markable")
     opt.add_bootstrap(p, ("document", "item"))
     opt.add_by_document(p)
     opt.add_diagnostics(p, "per level, the coder × coder and leave-one-out α on the tokens",
@@ -61,5 +71,7 @@ def run(args: argparse.Namespace) -> int:
                                    set_sep=args.set_sep,
                                    bootstrap=opt.bootstrap_of(args),
                                    by_document=args.by_document, diagnostics=args.diagnostics,
-                                   progress=bar.update)
+                                   ner=args.ner, category=args.category,
+                                   min_overlap=args.min_overlap,
+                                   disagreements=args.disagreements, progress=bar.update)
     return opt.emit(args, [report])

@@ -36,10 +36,11 @@ if TYPE_CHECKING:
 # readers, reports or statistics (numpy, scipy, rich …).
 
 __all__ = ["DIAGNOSTICS", "add_annotators", "add_bootstrap", "add_by_document", "add_diagnostics",
-           "add_distance", "add_output", "add_reader_options", "add_table_layout", "bootstrap_of",
-           "character", "ci_level", "distances_of", "emit", "html_args", "html_defaults", "keyword",
-           "nonnegative_float", "nonnegative_int", "output_stream", "positive_float",
-           "positive_int", "progress", "reader_options_of", "reading", "resamples", "split"]
+           "add_distance", "add_ner_options", "add_output", "add_reader_options",
+           "add_table_layout", "bootstrap_of", "character", "ci_level", "distances_of", "emit",
+           "html_args", "html_defaults", "keyword", "nonnegative_float", "nonnegative_int",
+           "output_stream", "positive_float", "positive_int", "progress", "reader_options_of",
+           "reading", "resamples", "split"]
 
 #: default number of costliest items listed by ``--diagnostics``
 DIAGNOSTICS = 10
@@ -196,6 +197,18 @@ def add_diagnostics(p: argparse.ArgumentParser, what: str,
                    default=None,
                    metavar="N", help=f"why agreement is low: {what}, with {n} (default N = "
                    f"{DIAGNOSTICS})")
+
+
+def add_ner_options(g: argparse._ActionsContainer, params: Sequence[Param], what: str = "span"
+                    ) -> None:
+    """``--min-overlap`` and ``--disagreements`` of the NER modes (``params``: the job's
+    table, which holds :data:`corpusagree.analyses.ner.PARAMS`); ``what`` a span is called."""
+    g.add_argument("--min-overlap", **keyword(params, "min_overlap"), default=1.0,
+                   help=f"ner: the share (per cent) of a {what} the other annotator's {what} "
+                   "must cover to overlap it (default 1)")
+    g.add_argument("--disagreements", **keyword(params, "disagreements"), default=20,
+                   metavar="N", help="ner: list the first N disagreements by document and "
+                   "offset (default 20)")
 
 
 def add_by_document(p: argparse.ArgumentParser) -> None:

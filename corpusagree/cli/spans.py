@@ -55,13 +55,7 @@ def register(sub) -> None:
     m.add_argument("--workers", **opt.keyword(spans.PARAMS, "workers"), metavar="N",
                    help="γ: threads that align the sampled continua (default: one per core; "
                    "the figures are the same whatever N)")
-    m.add_argument("--min-overlap", **opt.keyword(spans.PARAMS, "min_overlap"), default=1.0,
-                   help="ner: the share (per cent) of a span the other annotator's span "
-                   "must cover to overlap it (default 1)")
-    m.add_argument("--disagreements", **opt.keyword(spans.PARAMS, "disagreements"),
-                   default=20, metavar="N",
-                   help="ner: list the first N disagreements by document and offset "
-                   "(default 20)")
+    opt.add_ner_options(m, spans.PARAMS)
     opt.add_by_document(p)
     opt.add_diagnostics(p, "the unitary alignments that cost most, with each annotator's unit "
                         "and its text", "the N costliest")
