@@ -128,10 +128,8 @@ def _score_row(counts: np.ndarray | None, mode: str, values: dict | None = None)
 def _f1s(counts: np.ndarray) -> np.ndarray:
     """F1 of pairs × modes × counts: each pair's, the micro average over the pairs and the
     macro average, every mode (one flat vector, the bootstrap's statistics)."""
-    micro = counts.sum(axis=0)
-    f1 = np.stack([ns.scores(counts[:, k], m)["f1"] for k, m in enumerate(ns.MODES)], 1)
-    f1_micro = np.array([ns.scores(micro[k], m)["f1"] for k, m in enumerate(ns.MODES)])
-    return np.concatenate([f1.ravel(), f1_micro, f1.mean(axis=0)])
+    f1 = ns.f1_by_mode(counts)
+    return np.concatenate([f1.ravel(), ns.f1_by_mode(counts.sum(axis=0)), f1.mean(axis=0)])
 
 
 def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,

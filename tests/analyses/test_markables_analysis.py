@@ -76,7 +76,8 @@ def test_fixture_exact():
     assert out["annotators"] == ["a1", "a2", "a3"] and out["documents"] == 2
     assert out["options"] == {"levels": None, "attributes": None, "match": "exact",
                               "set_sep": None, "by_document": False, "diagnostics": None,
-                              "reader_options": {}}
+                              "ner": True, "category": None, "min_overlap": 1.0,
+                              "disagreements": 20, "reader_options": {}}
     [lv] = out["levels"]  # 'sentence' is left out by default
     assert lv["level"] == "phrase"
     assert lv["markables"] == {"a1": 6, "a2": 7, "a3": 4}
@@ -127,7 +128,8 @@ def test_fixture_objects():
     assert "3 annotators (a1, a2, a3) in 2 documents; exact match" in report.summary()
     tables = {t.id: t for t in report.tables.values()}
     assert list(tables) == ["spans", "token_agreement", "span_f1_phrase", "attributes",
-                            "attribute_agreement"]
+                            "attribute_agreement", "ner", "ner_labels", "ner_tokens",
+                            "disagreements"]
     assert tables["spans"].rows == [["phrase", "6 / 7 / 4", 5, 4, lv.span_f1.mean]]
     assert tables["span_f1_phrase"].matrix
     assert [r[:2] for r in tables["attribute_agreement"].rows][0] == ["phrase", "polarity"]

@@ -120,3 +120,14 @@ def test_token_labels_paint_the_spans():
     labels = ns.token_labels(np.array([0, 0, 1]), np.array([0, 2, 1]), np.array([2, 5, 2]),
                              np.array([0, 1, 2]), np.array([0, 6, 9]))
     assert labels.tolist() == [1, 1, 2, 2, 2, 0, 0, 3, 0]
+
+
+def test_f1_by_mode_equals_scores_of_each_mode():
+    """The bootstrap's F1 of every mode at once is scores()' F1 of each mode, zeros (0/0)
+    included, to the last bit."""
+    rng = np.random.default_rng(7)
+    counts = rng.integers(0, 4, size=(50, 3, len(ns.MODES), len(ns.COUNTS)))
+    counts[rng.random(counts.shape[:-1]) < 0.2] = 0
+    got = ns.f1_by_mode(counts)
+    for k, mode in enumerate(ns.MODES):
+        assert np.array_equal(got[..., k], ns.scores(counts[..., k, :], mode)["f1"]), mode
