@@ -19,8 +19,11 @@ MMAX2 (Müller & Strube 2006) stores markables on levels (e.g. PotTS: ``sentimen
   tokens and on the tokens either annotator marked, and the first disagreements. A
   markable's type is the attribute ``category`` (default: ``type`` where the markables have
   one, as the spans job reads MMAX2); markables without one are of one type, ``mention``,
-  where strict = exact and ent_type counts every overlap as correct: position-only
-  agreement. A discontinuous markable is one span per fragment (as in the spans job).
+  where strict = exact and ent_type counts every overlap as correct (position-only
+  agreement) and token κ on the marked tokens is at most 0 (no marked token is ``O`` for
+  both: with ``a`` tokens both marked and ``b``, ``c`` marked by one, p_o − p_e = −2bc/n²),
+  so that κ on all tokens is the one to read. A discontinuous markable is one span per
+  fragment (as in the spans job).
 
 Markables are aligned by exact span (default) or by maximal token overlap, within a document
 and a level (:mod:`corpusagree.convert.markables`). Intervals are bootstrapped over documents

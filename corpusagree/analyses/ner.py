@@ -108,6 +108,11 @@ def ner_part(c: Continuum, *, min_overlap: float, bootstrap: Bootstrap | None,
     NerPart
     """
     agreement = ns.ner_agreement(c, min_overlap)
+    if len(c.categories) == 1 and agreement.pairs:
+        notes.append(f"one type ({c.categories[0]}): the NER modes' strict = exact and "
+                     "ent_type counts every overlap correct; token κ on the marked tokens is "
+                     "≤ 0 by construction (no marked token is O for both): read κ on all "
+                     "tokens")
     return NerPart(Records(_ner_rows(c, agreement, bootstrap, notes)),
                    Records(_token_rows(c, agreement, notes)),
                    Records(_disagreements(c, agreement, disagreements, texts)))

@@ -173,6 +173,9 @@ def test_fixture_levels_category_and_degenerate_types():
         exact = [[x[k] for k in COUNTS] for x in rows if x["mode"] == "exact"]
         assert strict == exact and strict
         assert {x["label"] for x in rows} == {None, "mention"}
+        assert all(x["kappa_marked"] <= 1e-12 for x in level["ner_tokens"])
+    assert any(n.startswith("phrase NER: one type (mention): the NER modes' strict = exact")
+               for n in report.notes)
     typed = mk.analyse(corpus, levels=["phrase"], category="polarity", min_overlap=50)
     level = _as_json(typed)["levels"][0]
     assert _check_pairs(level, corpus.data, "phrase", "polarity", 50) == 3
@@ -182,6 +185,23 @@ def test_fixture_levels_category_and_degenerate_types():
     assert any(n.startswith("phrase NER: ") and "without attribute 'tone'" in n
                for n in untyped.notes)
     assert {x["label"] for x in untyped.levels[0].ner.rows} == {None, "mention"}
+
+
+@pytest.mark.filterwarnings("ignore::corpusagree.stats.coefficients.DegenerateWarning")
+def test_potts_levels_equal_nervaluate_and_sklearn(corpora):
+    """Real MMAX2 (the PotTS subset: 2 annotators, 8 documents, 7 levels, discontinuous
+    markables): every level's counts equal nervaluate's and its token κ scikit-learn's."""
+    corpus = mk.read(corpora / "potts_mmax2_subset" / "corpus")
+    out = _as_json(mk.analyse(corpus))
+    assert len(out["levels"]) == 7
+    for level in out["levels"]:
+        assert _check_pairs(level, corpus.data, level["level"]) == 1
+        theirs = _token_kappas(corpus.data, level["level"])
+        row = level["ner_tokens"][0]
+        k_all, k_marked, n, marked = theirs[(row["a"], row["b"])]
+        assert (row["tokens"], row["marked"]) == (n, marked)
+        assert row["kappa_all"] == pytest.approx(k_all, abs=1e-12)
+        assert row["kappa_marked"] == pytest.approx(k_marked, abs=1e-12)
 
 
 @pytest.mark.filterwarnings("ignore::corpusagree.stats.coefficients.DegenerateWarning")
