@@ -57,7 +57,7 @@ def _check_pairs(report_level: dict, annotations, level: str, category: str = "t
             def entities(x, both=both):
                 return [[{"label": t, "start": s, "end": e - 1}
                          for s, e, t in sorted(spans_of[(x, d)],
-                                               key=lambda r: (r[0], r[1], labels.index(r[2])))]
+                                               key=lambda u: (u[0], u[1], labels.index(u[2])))]
                         for d in both]
             res = nervaluate.Evaluator(entities(a), entities(b), tags=labels, loader="dict",
                                        min_overlap_percentage=min_overlap).evaluate()
