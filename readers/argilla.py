@@ -23,7 +23,7 @@ from ..model.data import ReliabilityData
 from ..model.errors import InputError, quote
 from ._platforms import json_file, judgements, shaped, starts_with
 
-__all__ = ["read_judgements", "sniff"]
+__all__ = ["contents", "read_judgements", "sniff"]
 
 
 def _file(path: Path) -> Path:
@@ -58,10 +58,8 @@ def _responses(rec: dict) -> dict[str, list[tuple[str, Any]]]:
     return out
 
 
-def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
-    """The judgements of one question of Argilla records: coders are the users, items the
-    records (see the module docstring)."""
-    source = _file(path)
+def _answers(source: Path) -> dict[str, list[tuple[str, str, Any]]]:
+    """Question → (user, record, value) of the submitted responses of a records file."""
     records = json_file(source)
     if not isinstance(records, list):
         raise InputError("not Argilla records: a JSON list expected", source)
@@ -73,6 +71,33 @@ def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
             rid = str(rec.get("id", n))
             for q, answers in _responses(rec).items():
                 found.setdefault(q, []).extend((u, rid, v) for u, v in answers)
+    return found
+
+
+def contents(path: Path) -> dict[str, list[str]]:
+    """What Argilla records hold, for ``report FOLDER``: ``judgements``, the questions with
+    submitted responses of labels or ratings (a span or ranking question is none), in the
+    order found; nothing when there are none.
+
+    >>> contents(Path("docs/formats/table/argilla/records.json"))
+    {'judgements': ['sentiment']}
+    """
+    questions = [q for q, rows in _answers(_file(Path(path))).items()
+                 if not any(_structured(v) for _, _, v in rows)]
+    return {"judgements": questions} if questions else {}
+
+
+def _structured(value: Any) -> bool:
+    """A span or ranking response (objects), not a label, labels or a rating."""
+    return isinstance(value, dict) or \
+        isinstance(value, list) and bool(value) and isinstance(value[0], dict)
+
+
+def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
+    """The judgements of one question of Argilla records: coders are the users, items the
+    records (see the module docstring)."""
+    source = _file(path)
+    found = _answers(source)
     if not found:
         raise InputError("no submitted responses", source)
     if label is None or label == "label" and "label" not in found:
@@ -84,8 +109,7 @@ def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
         raise InputError(f"no question {quote(label)}; the records answer "
                          f"{', '.join(found)}", source)
     rows = found[label]
-    if any(isinstance(v, dict) or isinstance(v, list) and v and isinstance(v[0], dict)
-           for _, _, v in rows):
+    if any(_structured(v) for _, _, v in rows):
         raise InputError(f"question {quote(label)} is a span or ranking question, not "
                          "labels", source)
     return judgements(rows, source)

@@ -35,13 +35,14 @@ PLATFORMS: dict[str, tuple[str, tuple[str, ...]]] = {
 LAYOUTS = ("long", "wide", *PLATFORMS)
 
 
-def _module(fmt: str):
+def platform_module(fmt: str):
+    """The reader module of a platform's export (:data:`PLATFORMS`)."""
     return importlib.import_module(f"{__package__}.{PLATFORMS[fmt][0]}")
 
 
 def platform(path: Path) -> str | None:
     """The platform whose export ``path`` is (:data:`PLATFORMS`), or None."""
-    return next((fmt for fmt in PLATFORMS if _module(fmt).sniff(path)), None)
+    return next((fmt for fmt in PLATFORMS if platform_module(fmt).sniff(path)), None)
 
 
 def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
@@ -70,7 +71,7 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     if layout in PLATFORMS:
         given = {"coder": coder, "item": item, "label": label, "group": group}
         taken = {k: v for k, v in given.items() if k in PLATFORMS[layout][1]}
-        return layout, _module(layout).read_judgements(Path(path), **taken)
+        return layout, platform_module(layout).read_judgements(Path(path), **taken)
     if layout == "auto":
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")
@@ -135,4 +136,4 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
     return runs, groups
 
 
-__all__ = ["LAYOUTS", "PLATFORMS", "platform", "read", "read_runs"]
+__all__ = ["LAYOUTS", "PLATFORMS", "platform", "platform_module", "read", "read_runs"]
