@@ -20,7 +20,7 @@ from pathlib import Path
 from ..model import io
 from ..model.corpus import natural_key
 from ..model.errors import InputError
-from . import _paths, detect, get, resolve
+from . import _paths, detect, get, judged, resolve
 
 #: the kinds of data a folder may hold, in the order the report gives them
 KINDS = ("table", "judgements", "coref", "segments", "senses", "relations", "timeline")
@@ -159,12 +159,10 @@ def _contents(fmt: str, path: Path) -> dict[str, list[str]]:
     """What a platform's export holds (``spans``, ``judgements``: each with its controls or
     questions), read off the export; an export that cannot be read holds judgements (its
     reader then names the problem)."""
-    from . import table
-
     if fmt not in MIXED:
         return {"judgements": []}
     try:
-        return table.platform_module(fmt).contents(path)
+        return judged.module(fmt).contents(path)
     except InputError:
         return {"judgements": []}
 
@@ -173,13 +171,11 @@ def _platform_exports(folder: Path) -> list[tuple[Path, str]]:
     """``(path, format)`` of the platforms' exports in ``folder``: the folder itself when it
     is a dataset saved to disk or a folder of Parquet files, else its files each (the files of
     doccano's users as one path, the folder, when they are all its ``.jsonl`` files)."""
-    from . import table
-
     folder = Path(folder)
-    if folder.is_dir() and table.platform_module("hf").sniff(folder):
+    if folder.is_dir() and judged.module("hf").sniff(folder):
         return [(folder, "hf")]
     found = [(f, fmt) for f in _paths.files(folder, _paths.visible, recursive=False)
-             if (fmt := table.platform(f)) is not None]
+             if (fmt := judged.platform(f)) is not None]
     users = [f for f, fmt in found if fmt == "doccano"]
     jsonl = [f for f in _paths.files(folder, _paths.visible, recursive=False)
              if f.suffix.lower() == ".jsonl"]
@@ -190,7 +186,7 @@ def _platform_exports(folder: Path) -> list[tuple[Path, str]]:
 
 def judgement_inputs(folder: Path) -> tuple[list[Found], list[str]]:
     """The judgements of the platforms' exports in ``folder`` (:data:`corpusagree.readers.
-    table.PLATFORMS`: Label Studio's choices, taxonomy, rating and number controls, Prodigy's
+    judged.PLATFORMS`: Label Studio's choices, taxonomy, rating and number controls, Prodigy's
     textcat and choice examples, doccano's text classification, Argilla's responses, a
     Hugging Face dataset's coder/item/label columns), one :class:`Found` for each control or
     question, with the interval distance when every label is a number; and a note for each
@@ -219,8 +215,6 @@ def judgement_inputs(folder: Path) -> tuple[list[Found], list[str]]:
 
 @lru_cache(maxsize=64)
 def _judgement_inputs(folder: Path, stamp: tuple) -> tuple[tuple[Found, ...], tuple[str, ...]]:
-    from . import table
-
     found: list[Found] = []
     notes: list[str] = []
     for path, fmt in _platform_exports(folder):
@@ -230,7 +224,7 @@ def _judgement_inputs(folder: Path, stamp: tuple) -> tuple[tuple[Found, ...], tu
         for q in questions or [None]:
             options = {} if q is None else {"label": q}
             try:
-                _, data = table.read(path, fmt, **options)
+                data = judged.read(path, fmt, **options)
             except InputError as e:
                 what = f"{q!r} of " if q else ""
                 notes.append(f"not reported: the judgements of {what}{path} ({fmt}): "
