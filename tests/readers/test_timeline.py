@@ -112,3 +112,50 @@ def test_a_document_read_twice_is_named(tmp_path, name):
         (tmp_path / sub / name).write_bytes((DATA / name).read_bytes())
     with pytest.raises(InputError, match="read twice"):
         readers.read("timeline", [tmp_path / "a" / name, tmp_path / "b" / name])
+
+
+def test_elan_time_subdivision_as_elan_shows_it():
+    """``subdivided.eaf`` (written here as ELAN 3.0 writes it): a Time_Subdivision tier whose
+    inner slots are unaligned (``words``: 1–4 s cut in three equal words; 5–9 s cut at an
+    aligned 6 s, the rest in three equal words), an Included_In tier with slots of its own,
+    and a Symbolic_Association tier (``pos``), left out with a warning naming it."""
+    with pytest.warns(UserWarning, match=r"symbolic tier\(s\) left out.*pos \(subdivided"):
+        c = readers.read("timeline", [DATA / "subdivided.eaf"])[1][0]
+    assert c.annotators == ["gesture", "utt", "words"]
+    words = [u[2:] for u in c.units() if u[1] == "words"]
+    assert words == [(1.0, 2.0, "the"), (2.0, 3.0, "quick"), (3.0, 4.0, "fox"),
+                     (5.0, 6.0, "jumps"), (6.0, 7.0, "over"), (7.0, 8.0, "the"),
+                     (8.0, 9.0, "dog")]
+    assert [u[2:] for u in c.units() if u[1] == "gesture"] == [(1.5, 2.5, "point")]
+
+
+def test_elan_pympi_subdivided_tier_read():
+    """pympi-ling's sample: ``words-timesub`` of parent a3 (8–11 s, slots ts39–ts42
+    unaligned) is five words of 0.6 s, though ``TIME_ORDER`` puts those slots between two
+    slots of 8 s (ts38 and ts43)."""
+    c = readers.read("timeline", [DATA / "pympi_sample_3.0.eaf"],
+                     tier_pattern="^words-timesub$")[1][0]
+    got = [u[2:] for u in c.units()]
+    assert got[10:15] == [(8.0, 8.6, "The"), (8.6, 9.2, "quick"), (9.2, 9.8, "brown"),
+                          (9.8, 10.4, "fox"), (10.4, 11.0, "003")]
+    assert got[:2] == [(2.0, 2.47, "The"), (2.47, 3.52, "quick")]  # aligned in the file
+
+
+def test_elan_symbolic_tier_named_is_an_error(tmp_path):
+    with pytest.raises(InputError, match=r"tier 'pos' is Symbolic_Association of 'words': "
+                       "its annotations have no times of their own") as e:
+        readers.read("timeline", [DATA / "subdivided.eaf"], tier_pattern="^(pos|utt)$")
+    assert e.value.line is not None and "subdivided.eaf" in str(e.value)
+    assert len(str(e.value).splitlines()) == 1
+
+
+def test_elan_unaligned_slot_without_bound_is_named(tmp_path):
+    text = (DATA / "subdivided.eaf").read_text()
+    f = tmp_path / "open.eaf"
+    f.write_text(text.replace('TIME_SLOT_ID="ts11" TIME_VALUE="9000"', 'TIME_SLOT_ID="ts11"'))
+    with pytest.raises(InputError, match=r"tier 'utt', annotation 'a2': time slot 'ts11' "
+                       "without a time value, and no aligned slot after it") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == text.splitlines().index(
+        '            <ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts7" '
+        'TIME_SLOT_REF2="ts11">') + 1
