@@ -159,3 +159,61 @@ def test_elan_unaligned_slot_without_bound_is_named(tmp_path):
     assert e.value.line == text.splitlines().index(
         '            <ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts7" '
         'TIME_SLOT_REF2="ts11">') + 1
+
+
+REAL = DATA / "real"  # real files of the tools' repositories (see real/SOURCE)
+
+
+def test_real_textgrid_both_formats_and_rounded_boundaries():
+    """The Python textgrid package's test files: four interval tiers (phone: 104 intervals,
+    word: 45, mute: one empty interval, Errors: 3) on 1358.8925–1422.5525 s. The phone
+    tier's interval 12 ends at 1372.6225001 and 13 starts at 1372.6225: rounding, not an
+    overlap (it was an error); the short format of older Praat versions ("ooTextFile
+    short", no "Object class") reads alike (it was not read)."""
+    _, (long,) = readers.read("timeline", [REAL / "textgrid_long_format.TextGrid"])
+    assert long.annotators == ["Errors", "mute", "phone", "word"]
+    assert long.bounds.tolist() == [[1358.8925, 1422.5525]]
+    units = long.units()
+    assert [sum(u[1] == a for u in units) for a in long.annotators] == [3, 0, 104, 45]
+    phone = [u[2:] for u in units if u[1] == "phone"]
+    assert phone[0] == (1358.8925, 1361.8925, "sil") and phone[-1] == (1422.2325, 1422.5525,
+                                                                        "sil")
+    assert phone[11:13] == [(1364.7225, 1372.6225001, "sil"), (1372.6225001, 1372.6525, "JH")]
+    words = [u[4] for u in units if u[1] == "word"]
+    assert words[:4] == ["sp", "RIGHT", "sp", "THEN"] and words.count("{OOV}") == 2
+    assert [u[2:] for u in units if u[1] == "Errors"][1] == (1362.1625, 1363.3325,
+                                                           "loud silence")
+    _, (short,) = readers.read("timeline", [REAL / "textgrid_short_format.TextGrid"])
+    assert [u[1:] for u in short.units()] == [u[1:] for u in units]
+
+
+def test_real_textgrid_overlap_past_rounding_is_still_named(tmp_path):
+    text = (REAL / "textgrid_long_format.TextGrid").read_text()
+    f = tmp_path / "overlap.TextGrid"
+    f.write_text(text.replace("xmin = 1372.6225 \n", "xmin = 1372.6 \n", 1))
+    with pytest.raises(InputError, match="tier 'phone': the interval .* overlaps") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == text.splitlines().index("            xmin = 1372.6225 ") + 1
+
+
+def test_real_rttm_files():
+    """pyannote's RTTM fixtures: speaker turns of two AMI excerpts (dev00: 9 turns, dev01:
+    8, speakers MEE009 and MEE012), a sample with overlapping speech, and pyannote.database's
+    two-file test; each file is an annotator, each file id a document."""
+    _, (dev,) = readers.read("timeline", [REAL / "pyannote_debug.development.rttm"])
+    assert dev.documents == ["dev00", "dev01"] and dev.categories == ["MEE009", "MEE012"]
+    assert dev.bounds.tolist() == [[0.0, 30.0], [0.0, pytest.approx(29.536)]]
+    units = dev.units()
+    assert [sum(u[0] == d for u in units) for d in dev.documents] == [9, 8]
+    assert units[0][2:] == (1.44, pytest.approx(13.312), "MEE009")
+    assert units[-1][2:] == (29.072, pytest.approx(29.536), "MEE012")
+    _, (sample,) = readers.read("timeline", [REAL / "pyannote_sample.rttm"])
+    turns = [u[2:] for u in sample.units()]
+    assert len(turns) == 10 and sample.bounds.tolist() == [[0.0, 30.0]]
+    # overlapping speech of the two speakers: both turns kept
+    assert (18.05, pytest.approx(21.49), "speaker90") in turns
+    assert (18.15, pytest.approx(18.59), "speaker91") in turns
+    _, (train,) = readers.read("timeline", [REAL / "pyannote_database_train.rttm"])
+    assert train.documents == ["filename1", "filename2"]
+    assert [u[2:] for u in train.units()] == [(0.2, pytest.approx(0.9), "speaker_A"),
+                                              (0.2, pytest.approx(1.1), "speaker_B")]
