@@ -157,14 +157,20 @@ MIXED = ("labelstudio", "prodigy", "doccano", "argilla")
 
 def _contents(fmt: str, path: Path) -> dict[str, list[str]]:
     """What a platform's export holds (``spans``, ``judgements``: each with its controls or
-    questions), read off the export; an export that cannot be read holds judgements (its
-    reader then names the problem)."""
+    questions), read off the export once while it is unchanged; an export that cannot be
+    read holds judgements (its reader then names the problem)."""
     if fmt not in MIXED:
         return {"judgements": []}
     try:
-        return judged.module(fmt).contents(path)
-    except InputError:
+        stat = Path(path).stat()
+        return _contents_of(fmt, Path(path), stat.st_mtime_ns, stat.st_size)
+    except (InputError, OSError):
         return {"judgements": []}
+
+
+@lru_cache(maxsize=256)
+def _contents_of(fmt: str, path: Path, mtime: int, size: int) -> dict[str, list[str]]:
+    return judged.module(fmt).contents(path)
 
 
 def _platform_exports(folder: Path) -> list[tuple[Path, str]]:
