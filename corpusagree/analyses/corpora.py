@@ -381,7 +381,8 @@ def read_runs(paths: str | PathLike | Sequence[str | PathLike], *, job: str, run
     (:func:`corpusagree.readers.table.read_runs`)."""
     path = one_path(paths, job)
     if input_format == "wide":
-        raise InputError("--run needs the long layout (a run column)", io.display(path))
+        raise InputError("run=COLUMN needs the long layout (a run column)",
+                         io.display(path))
     runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
                                           group=group, delimiter=delimiter, numeric=numeric,
                                           set_sep=set_sep)

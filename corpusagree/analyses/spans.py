@@ -44,7 +44,7 @@ from .. import readers
 from ..convert.continuum import UNITS, from_annotations, from_segmentations
 from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt
 from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
@@ -124,7 +124,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     task = _task(plist, input_format)
     if task == "timeline":      # TextGrid, ELAN, RTTM: a continuum in seconds
         if unit != "token" or category is not None:
-            raise InputError("--unit and --category apply to span formats; time-aligned "
+            raise InputError(f"unit={quote(unit)} and category={quote(category)} apply to "
+                             "span formats; time-aligned "
                              "files are in seconds, their labels the categories")
         fmt, parts = readers.read(task, plist, input_format, annotators, job="spans",
                                   **reader_options)
@@ -141,8 +142,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         options = readers.get(task, fmt).options_for("spans", reader_options)
     else:
         if unit != "token" or category is not None:
-            raise InputError("--unit and --category apply to span formats; segmentations are "
-                             "on their own units")
+            raise InputError(f"unit={quote(unit)} and category={quote(category)} apply to "
+                             "span formats; segmentations are on their own units")
         fmt, annotations = readers.read(task, plist, input_format, annotators, job="spans",
                                         **reader_options)
         options = readers.get(task, fmt).options_for("spans", reader_options)
@@ -246,7 +247,7 @@ def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: 
         return from_segmentations(corpus), [
             "the segments tile each text with one category: the 2016 uα family and γ-cat have "
             "no categories to compare, uα (1995) compares where the segments lie; "
-            "`corpusagree segments` gives agreement on boundaries, B, Pk and WindowDiff"]
+            "the segments job gives agreement on boundaries, B, Pk and WindowDiff"]
     return from_annotations(corpus, unit, category)
 
 

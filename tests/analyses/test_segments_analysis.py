@@ -168,7 +168,7 @@ def test_read_keeps_annotators_and_takes_reader_options(sample_file, samples) ->
     segs = segments.read([samples / "segments" / "positions"], unit="word")
     fmt = segs.format
     assert fmt == "positions" and segs.data[0].unit == "word"
-    with pytest.raises(InputError, match="--marker does not apply to [a-z]* ?format 'segeval'"):
+    with pytest.raises(InputError, match="marker='=\\+' does not apply to [a-z]* ?format 'segeval'"):
         segments.read([sample_file], marker="=+")
 
 

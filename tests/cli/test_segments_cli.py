@@ -287,7 +287,7 @@ def test_unequal_lengths_exit_2(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--marker", "=+"], "--marker does not apply to segments format 'segeval'"),
+    (["--marker", "=+"], "--marker '=+' does not apply to segments format 'segeval'"),
     (["--distance", "nominal"], "--distance: 'nominal' is not one of"),
     (["--ci", "1.5"], "argument --ci: expected a number between 0 and 1"),
     (["--ci", "--resamples", "1"], "argument --resamples: expected an integer ≥ 2"),
