@@ -183,11 +183,6 @@ def detect(task: str, path: str | PathLike) -> str:
     raise _unknown_format(task, path)
 
 
-#: the jobs that read each task's formats
-JOBS = {"coref": "coref, markables (MMAX2) or spans", "segments": "segments or spans",
-        "senses": "senses", "timeline": "spans"}
-
-
 def _other_task(task: str, path: Path, fallback: str) -> str | None:
     """What to say when ``path``, taken by the ``fallback`` format of ``task``, holds another
     task's format (None when it does not)."""
@@ -196,9 +191,11 @@ def _other_task(task: str, path: Path, fallback: str) -> str | None:
             continue
         for name, reader in readers(other).items():
             if not reader.fallback and reader.sniff(path):
-                return (f"these are {name} files ({other} annotations), not {task}: the "
-                        f"{JOBS[other]} job reads them (or input_format={fallback!r} reads "
-                        "them as such all the same)")
+                # the task, not the jobs reading it: a job's corpus layer names them
+                # (corpusagree.analyses.corpora.other_jobs_files)
+                return (f"these are {name} files ({other} annotations), not {task}: read "
+                        f"them as {other} (or input_format={fallback!r} reads them as "
+                        "such all the same)")
     return None
 
 
@@ -321,5 +318,5 @@ def _not_taken(key: str, value: Any, task: str, fmt: str) -> str:
         ", ".join(f"{f}" if t == task else f"{f} ({t})" for t, f in where) + ")"
 
 
-__all__ = ["JOBS", "LAYOUTS", "TASKS", "Option", "Reader", "detect", "flag", "get", "not_utf8",
+__all__ = ["LAYOUTS", "TASKS", "Option", "Reader", "detect", "flag", "get", "not_utf8",
            "options", "paused_gc", "read", "readers", "register", "resolve"]

@@ -123,10 +123,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         _paths.check(p)
     task = _task(plist, input_format)
     if task == "timeline":      # TextGrid, ELAN, RTTM: a continuum in seconds
-        if unit != "token" or category is not None:
-            raise InputError(f"unit={quote(unit)} and category={quote(category)} apply to "
-                             "span formats; time-aligned "
-                             "files are in seconds, their labels the categories")
+        _span_formats_only(unit, category, "time-aligned files are in seconds, their "
+                           "labels the categories")
         fmt, parts = readers.read(task, plist, input_format, annotators, job="spans",
                                   **reader_options)
         c = Continuum.join(parts)
@@ -141,9 +139,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
                                           **reader_options).data
         options = readers.get(task, fmt).options_for("spans", reader_options)
     else:
-        if unit != "token" or category is not None:
-            raise InputError(f"unit={quote(unit)} and category={quote(category)} apply to "
-                             "span formats; segmentations are on their own units")
+        _span_formats_only(unit, category, "segmentations are on their own units")
         fmt, annotations = readers.read(task, plist, input_format, annotators, job="spans",
                                         **reader_options)
         options = readers.get(task, fmt).options_for("spans", reader_options)
@@ -206,6 +202,15 @@ def as_corpus(corpus: Corpus | Continuum | Sequence) -> Corpus[Continuum]:
 def _of_continuum(c: Continuum) -> Corpus[Continuum]:
     return corpora.corpus_of(c, job="spans", annotators=c.annotators, documents=c.documents,
                              size=f"{len(c):,} units", kind="continua")
+
+
+def _span_formats_only(unit: str, category: str | None, why: str) -> None:
+    """An InputError when ``unit`` or ``category``, which apply to span formats only, is
+    given for files that are not (``why``)."""
+    given = ([f"unit={quote(unit)}"] if unit != "token" else []) + \
+        ([f"category={quote(category)}"] if category is not None else [])
+    if given:
+        raise InputError(f"{' and '.join(given)}: only for span formats; {why}")
 
 
 def _task(paths: list[Path], input_format: str) -> str:

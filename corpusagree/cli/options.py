@@ -417,6 +417,11 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
     from ..report import html, render, write
     from ..report.csv import write_files
 
+    names = getattr(args, "flag_names", None)
+    if names:  # the notes of the reports in flags, as the messages (cli.in_flags)
+        from . import in_flags
+        for r in reports:
+            r.notes[:] = [in_flags(n, names) for n in r.notes]
     failed = _check_gates(args, reports)
     status = 1 if failed else 0
     terminal = getattr(args, "terminal", True)

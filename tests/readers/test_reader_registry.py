@@ -205,7 +205,8 @@ def test_read_coref_options_reach_the_reader():
                              levels="coref")
     assert fmt == "mmax2" and {m.attrs["level"] for a in anns for m in a.mentions.values()} \
         == {"coref"}
-    with pytest.raises(InputError, match="levels=\\['coref'\\] does not apply to [a-z]* ?format 'conll'"):
+    with pytest.raises(InputError,
+                       match="levels=\\['coref'\\] does not apply to [a-z]* ?format 'conll'"):
         readers.read("coref", [COREF / "coref_b" / "conll" / "alice.v4_gold_conll"],
                      levels=["coref"])
 
@@ -262,8 +263,8 @@ def test_path_layout_names_annotators_by_path(tmp_path):
     bob = tmp_path / "bob"
     assert [(s.annotator, s.files) for s in sources] == [
         ("alice", [paths[0]]), ("bob", [bob / "x_conll", bob / "y_conll"])]
-    with pytest.raises(InputError, match=r"annotators=\[\.\.\.\] gives 1 names for 2 paths \(.*alice.*\)"
-                       ": give one name per path"):
+    with pytest.raises(InputError, match=r"annotators=\[\.\.\.\] gives 1 names for 2 paths "
+                       r"\(.*alice.*\): give one name per path"):
         _paths.annotator_sources(paths, ["a"], ("_conll",))
     with pytest.raises(InputError, match="'a' given twice"):
         _paths.annotator_sources(paths, ["a", "a"], ("_conll",))
