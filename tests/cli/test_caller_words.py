@@ -14,6 +14,7 @@ inventory (test_senses_cli.py), ``gold`` (test_annotators_cli.py).
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from pathlib import Path
 
@@ -118,6 +119,8 @@ CASES = [
     ("numeric distance", lambda tmp: ca.alpha([["a", "b", "c"], ["a", "c", "c"]],
                                               distance="interval"),
      "use distance='nominal'", None, None),  # the command line reads such labels as numbers
+    ("mvα on single values", lambda tmp: ca.mv_alpha([["a", "b"], ["a", "c"]]),
+     "with set_sep='|'", None, None),  # the command line's table reads sets with --set-sep
     ("compare without a bootstrap",
      lambda tmp: study.compare(*[table.analyse(table.read(f"{S}/table/dialogue_acts.csv"))] * 2),
      "(bootstrap=…)", None, None),  # the command line's compare always resamples
@@ -164,3 +167,13 @@ def test_a_reports_note_is_given_in_flags_on_the_command_line(cli_json):
     assert not FLAG.search(note)
     [note] = [n for n in cli_json("coref", f"{S}/coref/mmax2")["notes"] if "reader option" in n]
     assert note.startswith("reader option --levels coref (coref job's default for mmax2")
+
+
+def test_the_scheduler_without_dask_distributed(monkeypatch, cli):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # not installed
+    with pytest.raises(InputError) as e:
+        table.analyse_dask([f"{S}/table/dialogue_acts.csv"], scheduler="tcp://x:1")
+    assert str(e.value).startswith("scheduler='tcp://x:1' needs dask.distributed")
+    status, _, err = cli("table", f"{S}/table/dialogue_acts.csv", "--engine", "dask",
+                         "--scheduler", "tcp://x:1")
+    assert status == 2 and err.startswith("--scheduler 'tcp://x:1' needs dask.distributed")
