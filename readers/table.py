@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..model import io
 from ..model.data import ReliabilityData
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from . import discover
 
 #: the exports of annotation platforms read as judgements: format → reader module and the
@@ -131,7 +131,7 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
         what = f"has one value ({next(iter(runs))!r})" if len(runs) < 2 else \
             f"never repeats a coder's {what} of an item"
         raise InputError(f"the run column {run!r} {what}: no judgement is repeated; leave "
-                         "out run=COLUMN", io.display(path))
+                         f"out run={quote(run)}", io.display(path))
     return runs, groups
 
 

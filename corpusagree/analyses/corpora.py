@@ -377,7 +377,7 @@ def read_runs(paths: str | PathLike | Sequence[str | PathLike], *, job: str, run
     (:func:`corpusagree.readers.table.read_runs`)."""
     path = one_path(paths, job)
     if input_format == "wide":
-        raise InputError("run=COLUMN needs the long layout (a run column)",
+        raise InputError(f"run={quote(run)} needs the long layout (a run column)",
                          io.display(path))
     runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
                                           group=group, delimiter=delimiter, numeric=numeric,

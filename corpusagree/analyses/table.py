@@ -29,7 +29,7 @@ import numpy as np
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.params import checked
 from ..model.progress import Progress
 from ..readers import discover
@@ -134,7 +134,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     """
     if run is not None:
         if swap is not None:
-            raise InputError("run=COLUMN and swap=COLUMN cannot be combined",
+            raise InputError(f"run={quote(run)} and swap={quote(swap)} cannot be combined",
                              io.display(corpora.one_path(paths, "table")))
         name, runs, groups, options = corpora.read_runs(
             paths, job="table", run=run, input_format=input_format, annotators=annotators,

@@ -271,7 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, names: dict[str, str]) -> int:
-    args.flag_names = names  # the reports' notes in the command line's words (opt.emit)
+    args.in_flags = partial(in_flags, names=names)  # for the reports' notes (opt.emit)
     try:
         page = opt.html_args(args)
         if page is not None:  # the page's analysis, then the one the terminal shows
