@@ -183,11 +183,6 @@ def detect(task: str, path: str | PathLike) -> str:
     raise _unknown_format(task, path)
 
 
-#: the jobs that read each task's formats
-JOBS = {"coref": "coref, markables (MMAX2) or spans", "segments": "segments or spans",
-        "senses": "senses", "timeline": "spans"}
-
-
 def _other_task(task: str, path: Path, fallback: str) -> str | None:
     """What to say when ``path``, taken by the ``fallback`` format of ``task``, holds another
     task's format (None when it does not)."""
@@ -196,9 +191,11 @@ def _other_task(task: str, path: Path, fallback: str) -> str | None:
             continue
         for name, reader in readers(other).items():
             if not reader.fallback and reader.sniff(path):
-                return (f"these are {name} files ({other} annotations), not {task}: use "
-                        f"corpusagree {JOBS[other]} (or --input-format {fallback} to read "
-                        "them as such all the same)")
+                # the task, not the jobs reading it: a job's corpus layer names them
+                # (corpusagree.analyses.corpora.other_jobs_files)
+                return (f"these are {name} files ({other} annotations), not {task}: read "
+                        f"them as {other} (or input_format={fallback!r} reads them as "
+                        "such all the same)")
     return None
 
 
@@ -216,7 +213,7 @@ def _unknown_format(task: str, path: Path) -> InputError:
             err = not_utf8(e, first)
             return InputError(f"cannot tell the {task} format: {err.message}", err.path,
                               err.line)
-    return InputError(f"cannot tell the {task} format; pass --input-format", path)
+    return InputError(f"cannot tell the {task} format; pass input_format=NAME", path)
 
 
 def options(task: str) -> list[tuple[Option, tuple[str, ...]]]:
@@ -240,7 +237,8 @@ def resolve(task: str, paths: Iterable[str | PathLike], fmt: str = "auto") -> st
     found = {str(p): detect(task, p) for p in paths}
     if len(set(found.values())) > 1:
         listing = ", ".join(f"{p} is {f}" for p, f in found.items())
-        raise InputError(f"the paths hold different formats ({listing}); pass --input-format")
+        raise InputError(f"the paths hold different formats ({listing}); pass "
+                         "input_format=NAME")
     if not found:
         raise InputError("no input files")
     return next(iter(found.values()))
@@ -295,7 +293,7 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     for key, value in reader.options_for(job or "", options).items():
         opt = taken.get(key)
         if opt is None:
-            raise InputError(_not_taken(key, task, fmt))
+            raise InputError(_not_taken(key, value, task, fmt))
         if opt.multiple and isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         given[key] = value
@@ -309,14 +307,16 @@ def read(task: str, paths: str | PathLike | Iterable[str | PathLike], fmt: str =
     return fmt, out
 
 
-def _not_taken(key: str, task: str, fmt: str) -> str:
-    """Why the reader option ``key`` cannot be given to format ``fmt`` of ``task``."""
+def _not_taken(key: str, value: Any, task: str, fmt: str) -> str:
+    """Why the reader option ``key`` (given ``value``) cannot be given to format ``fmt`` of
+    ``task``, in Python's words (the command line writes its flag)."""
     where = [(t, f) for t in TASKS for o, fs in _task_options(t) if o.name == key for f in fs]
+    given = f"{key}={quote(value)}"
     if not where:
-        return f"{flag(key)} is not a reader option"
-    return f"{flag(key)} does not apply to {task} format {fmt!r} (only to " + \
+        return f"{given}: {key} is not a reader option"
+    return f"{given} does not apply to {task} format {fmt!r} (only to " + \
         ", ".join(f"{f}" if t == task else f"{f} ({t})" for t, f in where) + ")"
 
 
-__all__ = ["JOBS", "LAYOUTS", "TASKS", "Option", "Reader", "detect", "flag", "get", "not_utf8",
+__all__ = ["LAYOUTS", "TASKS", "Option", "Reader", "detect", "flag", "get", "not_utf8",
            "options", "paused_gc", "read", "readers", "register", "resolve"]

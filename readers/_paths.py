@@ -213,7 +213,7 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
         annotators, paths = [str(k) for k in paths], list(paths.values())
     plist = as_list(paths)
     if annotators is not None and len(annotators) != len(plist) and layout != "folder":
-        raise InputError(f"--annotators gives {len(annotators)} names for {len(plist)} "
+        raise InputError(f"annotators=[...] gives {len(annotators)} names for {len(plist)} "
                          f"paths ({', '.join(map(str, plist))}): give one name per path")
     if empty is None and layout in ("path", "folder") and not callable(accept):
         empty = f"no file ending in {' or '.join(accept)} here"
@@ -243,7 +243,7 @@ def annotator_sources(paths: PathsArg, annotators: Sequence[str] | None, accept:
             raise ValueError(f"unknown layout {layout!r}")
     if layout == "folder" and annotators is not None:
         if len(annotators) != len(out):
-            raise InputError(f"--annotators gives {len(annotators)} names for the "
+            raise InputError(f"annotators=[...] gives {len(annotators)} names for the "
                              f"{len(out)} {folder}s found ({', '.join(s.annotator for s in out)})"
                              f" in {', '.join(map(str, plist))}: give one name for each")
         return [s._replace(annotator=name) for s, name in zip(out, annotators, strict=True)]

@@ -29,7 +29,7 @@ def check_annotators(keep: set | None, found: set, paths=None) -> None:
     if keep is not None and keep - found:
         listed = [paths] if isinstance(paths, (str, PathLike)) else list(paths or ())
         where = f" in {', '.join(map(str, listed))}" if listed else ""
-        raise InputError(f"--annotators: {', '.join(sorted(keep - found))} not found{where}; "
+        raise InputError(f"annotators=[...]: {', '.join(sorted(keep - found))} not found{where}; "
                          f"the annotators there are {', '.join(sorted(found)) or 'none'}")
 
 

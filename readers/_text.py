@@ -61,7 +61,7 @@ def _blank(lang: str):
     try:
         nlp = spacy.blank(lang)
     except (ImportError, OSError, ValueError, KeyError) as e:
-        raise InputError(f"--lang {quote(lang)}: spaCy has no blank pipeline for this "
+        raise InputError(f"lang={quote(lang)}: spaCy has no blank pipeline for this "
                          f"language ({type(e).__name__})") from None
     nlp.max_length = 1 << 62  # the blank tokenizer keeps no model; texts are cut in pieces
     punct = np.array(sorted(nlp.vocab.strings.add(c) for c in Sentencizer.default_punct_chars),

@@ -28,7 +28,7 @@ def annotator_of(tier: str, pattern: str | None) -> str | None:
     try:
         m = re.search(pattern, tier)
     except re.error as e:
-        raise InputError(f"--tier-pattern {quote(pattern)} is no regular expression: {e}") \
+        raise InputError(f"tier_pattern={quote(pattern)} is no regular expression: {e}") \
             from None
     if m is None:
         return None
@@ -71,7 +71,7 @@ def continuum(rows: Sequence[tuple[str, str, float, float, str]],
     rename = {}
     if annotators is not None:
         if len(annotators) != len(found):
-            raise InputError(f"--annotators gives {len(annotators)} names for "
+            raise InputError(f"annotators=[...] gives {len(annotators)} names for "
                              f"{len(found)} annotators ({', '.join(found)})")
         rename = dict(zip(found, annotators, strict=True))
     names = [rename.get(a, a) for a in found]

@@ -110,7 +110,7 @@ def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
     if label is None or label == "label" and "label" not in found:
         if len(found) > 1:
             raise InputError(f"the records answer several questions ({', '.join(found)}): "
-                             "name one with --label", source)
+                             "name one with label=NAME", source)
         label = next(iter(found))
     if label not in found:
         raise InputError(f"no question {quote(label)}; the records answer "

@@ -102,8 +102,8 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     language of spaCy's blank tokenizer.
     """
     if chains_from is not None and chains_from not in CHAINS_FROM:
-        raise InputError(f"--chains-from must be one of {', '.join(CHAINS_FROM)}, not "
-                         f"{quote(chains_from)}")
+        raise InputError(f"chains_from={quote(chains_from)}: not one of "
+                         f"{', '.join(CHAINS_FROM)}")
     check_lang(lang)
     types = frozenset(t.casefold() for t in coref_types)
     problems = Problems()
@@ -113,7 +113,7 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
             parsed.append(_parse(ann, doc_id, annotator, types, problems))
     mode = chains_from or _chains_mode(parsed)
     if mode == "type" and parsed and not any(p.chain_typed for p in parsed):
-        raise InputError("--chains-from type: no T type of these files is NAME-<number>",
+        raise InputError("chains_from='type': no T type of these files is NAME-<number>",
                          _paths.as_list(paths)[0])
     for p in parsed:
         with problems.collect():
@@ -170,7 +170,7 @@ def _chains_mode(parsed: list[_Parser]) -> str:
         f"NAME-<chain> of {chained:,} mention(s), as LitBank writes them"
         + (f"; {other:,} T line(s) of other types ({', '.join(kinds[:4])}"
            f"{', …' if len(kinds) > 4 else ''}) are no mentions" if other else "")
-        + " (--chains-from relations reads every T line, without chains)", stacklevel=3)
+        + " (chains_from='relations' reads every T line, without chains)", stacklevel=3)
     return "type"
 
 

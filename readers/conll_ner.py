@@ -277,8 +277,8 @@ def _iob2_errors(units: _Units, path: Path, wrong: np.ndarray, at: np.ndarray,
         tag, before = units.strings(t_start[at[[k, k - 1]]], t_end[at[[k, k - 1]]])
         error = InputError(f"{quote(tag)} after "
                            f"{'a sentence break' if boundary[k] else quote(before)}"
-                           ": an I- tag starts no entity under --scheme iob2 (read it "
-                           "as IOB1 with --scheme auto)", path, int(at[k]) + 1)
+                           ": an I- tag starts no entity under scheme='iob2' (read it "
+                           "as IOB1 with scheme='auto')", path, int(at[k]) + 1)
         if problems is None:
             raise error
         problems.add(error)

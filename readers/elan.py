@@ -131,7 +131,7 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None,
                         raise InputError(f"tier {quote(name)} is {what} of "
                                          f"{quote(tier.get('PARENT_REF'))}: its annotations "
                                          "have no times of their own; choose time-aligned "
-                                         "tiers with --tier-pattern", f, tier.sourceline)
+                                         "tiers with tier_pattern=REGEX", f, tier.sourceline)
                     symbolic.append(f"{name} ({f.name})")
                     continue
                 annotated[doc].add(who)

@@ -85,8 +85,8 @@ def _table(path: Path, columns: list[str]):
             lost = [c for c in columns if c not in names]
             if lost:
                 raise InputError(f"no column(s) {', '.join(map(quote, lost))}; the columns "
-                                 f"are {', '.join(names)} (name them with --coder, --item, "
-                                 "--label)", f)
+                                 f"are {', '.join(names)} (name them with coder=NAME, "
+                                 "item=NAME, label=NAME)", f)
             table = pq.read_table(f, columns=columns) if kind == "parquet" else \
                 reader.read_all().select(columns)
             table.validate(full=True)  # text that is not UTF-8 is found here, not later

@@ -220,7 +220,7 @@ class _Export:
         if control is None or control == "label" and "label" not in found:
             if len(found) > 1:
                 raise InputError(f"the export has several controls ({', '.join(found)}): "
-                                 "name one with --label", self.path)
+                                 "name one with label=NAME", self.path)
             control = next(iter(found))
         if control not in found:
             raise InputError(f"no control {quote(control)}; the export has "

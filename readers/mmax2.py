@@ -326,12 +326,12 @@ def _find_common_paths(mmax: Path) -> Path:
             continue
         if len(found) > 1:
             raise InputError(f"no common_paths.xml beside it and several {GLOBAL_COMMON_PATHS} "
-                             f"above it ({found[0]}, {found[1]}); pass --common-paths FILE",
+                             f"above it ({found[0]}, {found[1]}); pass common_paths=FILE",
                              mmax)
         if found:
             return found[0]
     raise InputError(f"no common_paths.xml beside it and no {GLOBAL_COMMON_PATHS} above it; "
-                     "pass --common-paths FILE (common_paths= in Python)", mmax)
+                     "pass common_paths=FILE", mmax)
 
 
 def _read_common_paths(path: Path) -> _CommonPaths:

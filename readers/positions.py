@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..model.corpus import Segmentation
 from ..model.errors import InputError, Problems, quote
-from ..model.io import check_delimiter, read_text
+from ..model.io import as_text, check_delimiter, display, read_bytes, read_text
 from . import Option, _paths, register
 from ._segfiles import check_annotators
 
@@ -39,13 +39,12 @@ def _text(path: Path, encoding: str | None) -> str:
     fallback, fails too)."""
     if encoding:
         return read_text(path, encoding)
+    data = read_bytes(path)  # a file that cannot be read is not retried as cp1252
     try:
-        return read_text(path)
-    except InputError as utf8:
-        if not utf8.message.startswith("not UTF-8"):
-            raise
+        return as_text(data, display(path))
+    except InputError as utf8:  # the bytes are not UTF-8: the one error decoding gives
         try:
-            return read_text(path, "cp1252")
+            return as_text(data, display(path), "cp1252")
         except InputError:
             raise InputError(utf8.message.replace(";", ", nor cp1252;", 1), utf8.path,
                              utf8.line) from None

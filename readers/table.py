@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..model import io
 from ..model.data import ReliabilityData
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from . import discover, judged
 from .judged import PLATFORMS, platform
 
@@ -55,7 +55,7 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")
     if numeric and categories is not None:
-        categories = [io.parse_number(str(c), "--categories", None) for c in categories]
+        categories = io.parse_numbers(categories, "categories")
     try:
         if swap is not None and layout == "long":
             triples, groups = io.read_long(path, coder=coder, item=item, label=label,
@@ -111,7 +111,7 @@ def read_runs(path: str | PathLike, *, run: str, coder: str = "coder", item: str
         what = f"has one value ({next(iter(runs))!r})" if len(runs) < 2 else \
             f"never repeats a coder's {what} of an item"
         raise InputError(f"the run column {run!r} {what}: no judgement is repeated; leave "
-                         "out --run", io.display(path))
+                         f"out run={quote(run)}", io.display(path))
     return runs, groups
 
 

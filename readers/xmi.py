@@ -220,7 +220,7 @@ class LayerChoice:
         if len(self.plain) > 1:
             (first, where), (other, path) = list(self.plain.items())[:2]
             raise InputError(f"its only span layer is {other}, where {where}'s is {first}: "
-                             "name the one to compare with --layers", path)
+                             "name the one to compare with layers=[NAME]", path)
         if self.unmarked and not self.plain:
             raise self.unmarked[0]
         if self.unmarked:
@@ -352,8 +352,8 @@ def no_layer(why: str, spans: bool, found: Sequence[str]) -> str:
     coreference layer, and the span layers ``found``, of which the spans job reads one."""
     if spans and found:
         return (f"no coreference layer and {len(found)} span layers ({', '.join(found)}): "
-                "name one with --layers")
-    return why + (f"; span layers found: {', '.join(found)} (read one with --layers)"
+                "name one with layers=[NAME]")
+    return why + (f"; span layers found: {', '.join(found)} (read one with layers=[NAME])"
                   if found else "")
 
 

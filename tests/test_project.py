@@ -4,6 +4,7 @@ cycles, ruff clean, and ``readers/`` is ``corpusagree.readers``, never a top-lev
 import ast
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -221,3 +222,69 @@ def test_every_module_has_all():
                                              else [n.target])}
                           for n in ast.parse(p.read_text(encoding="utf-8")).body)]
     assert not missing
+
+
+#: a command-line flag (``--input-format``) in a text
+_FLAG = re.compile(r"(?<![\w-])--[a-z]")
+#: the string literals below the command line that may write a flag, each with why; a
+#: message to a caller writes Python's keyword (``input_format=NAME``) and the command line
+#: gives it as its flag (:func:`corpusagree.cli.in_flags`)
+FLAGS_ALLOWED = {
+    # a reader option's other flags: the command line's declaration of the option itself
+    ("readers/mmax2.py", "--level"), ("readers/xmi.py", "--layer"),
+    # a job's example command line (its tutorial and ``corpusagree JOB --help``)
+    ("corpusagree/analyses/jobs.py", "--group"), ("corpusagree/analyses/jobs.py", "--samples"),
+    # report text, the same from Python and the command line and kept in frozen outputs:
+    # how the command line asks for what the table or note leaves out
+    ("corpusagree/analyses/coref.py", "--by-document"),
+    ("corpusagree/analyses/segments.py", "--format json"),
+    ("corpusagree/convert/coref.py", "--singletons drop"),
+    ("corpusagree/report/html.py", "--html"),
+    ("corpusagree/report/terminal.py", "--format md"),
+}
+
+
+def _string_literals(tree: ast.Module) -> list[ast.Constant]:
+    """The string constants of a module but its docstrings (which may describe the command
+    line)."""
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)}
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_no_flag_below_the_command_line():
+    """Issue 31, item 6: the layers below ``corpusagree/cli`` speak to Python callers in
+    parameter names; the command line maps them to its flags once, at its edge."""
+    found, used = [], set()
+    for path in dict.fromkeys(p.resolve() for p in _package_modules()):
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith("corpusagree/cli/"):
+            continue
+        for node in _string_literals(ast.parse(path.read_text(encoding="utf-8"))):
+            if not _FLAG.search(node.value):
+                continue
+            allowed = [a for a in FLAGS_ALLOWED if a[0] == where and a[1] in node.value]
+            used.update(allowed)
+            if not allowed:
+                found.append(f"{where}:{node.lineno}: {node.value[:60]!r}")
+    assert not found, "write Python's keyword (input_format=NAME), not the flag: " + \
+        "; ".join(found)
+    assert used == FLAGS_ALLOWED, f"allowed but not found: {FLAGS_ALLOWED - used}"
+
+
+def test_no_command_line_below_the_command_line():
+    """A message below ``corpusagree/cli`` names a job (``the table job``), not the command
+    that runs it (``corpusagree table``): a Python caller reads it too."""
+    from corpusagree.cli import commands
+
+    names = "|".join(map(re.escape, commands()))
+    command = re.compile(rf"corpusagree ({names})\b")
+    found = [f"{p.relative_to(ROOT).as_posix()}:{n.lineno}: {n.value[:60]!r}"
+             for p in dict.fromkeys(p.resolve() for p in _package_modules())
+             if not p.relative_to(ROOT).as_posix().startswith("corpusagree/cli/")
+             for n in _string_literals(ast.parse(p.read_text(encoding="utf-8")))
+             if command.search(n.value)]
+    assert not found, "; ".join(found)

@@ -23,7 +23,7 @@ from .. import readers
 from ..model import io
 from ..model.corpus import CorefAnnotation, Corpus, natural_key
 from ..model.data import ReliabilityData
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..readers import _paths, discover
 from ..readers import table as table_reader
 from ..stats import distances as dist
@@ -221,8 +221,8 @@ def default_notes(task: str, fmt: str, job: str, given: Mapping[str, Any]) -> li
     """A note on each reader option ``job`` sets by default for ``fmt`` that ``given`` does
     not set (MMAX2's ``levels`` for the coref job)."""
     reader = readers.get(task, fmt)
-    return [f"reader option {readers.flag(k)} {_shown(v)} ({job} job's default for "
-            f"{fmt}; give {readers.flag(k)} to change it)"
+    return [f"reader option {k}={quote(v)} ({job} job's default for {fmt}; give {k}=… "
+            "to change it)"
             for k, v in reader.defaults.get(job, {}).items() if given.get(k) is None]
 
 
@@ -296,10 +296,6 @@ def input_paths(paths: str | PathLike | Sequence[str | PathLike], *, check: bool
         if check:
             _paths.check(p)
     return plist
-
-
-def _shown(value) -> str:
-    return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def one_path(paths: str | PathLike | Sequence[str | PathLike], job: str
@@ -381,7 +377,8 @@ def read_runs(paths: str | PathLike | Sequence[str | PathLike], *, job: str, run
     (:func:`corpusagree.readers.table.read_runs`)."""
     path = one_path(paths, job)
     if input_format == "wide":
-        raise InputError("--run needs the long layout (a run column)", io.display(path))
+        raise InputError(f"run={quote(run)} needs the long layout (a run column)",
+                         io.display(path))
     runs, groups = table_reader.read_runs(path, run=run, coder=coder, item=item, label=label,
                                           group=group, delimiter=delimiter, numeric=numeric,
                                           set_sep=set_sep)

@@ -256,7 +256,7 @@ def local_coder_hint(segs: Sequence[Segmentation], paths: Sequence[Path] = ()) -
             f"{low if low == high else f'{low}–{high}'}), so {prefix}1 of one document need "
             "not be the same person as in another, yet they are pooled as one coder"
             + (f" ({', '.join(f.name for f in mapping)} may say who is who)" if mapping else "")
-            + "; use --local-coders if every document has its own coders, or --coder-map FILE "
+            + "; use local_coders=True if every document has its own coders, or coder_map=FILE "
             "(CSV document,coder,person) to say who is who")
 
 

@@ -246,7 +246,8 @@ def scheme_data(table: SenseTable, inventories: Sequence[tuple[str, SenseInvento
     if unknown:
         raise InputError(f"unknown scheme(s) {', '.join(unknown)}; known: {', '.join(SCHEMES)}")
     if not inventories and any(s in WITH_INVENTORY for s in schemes):
-        raise InputError("the coarse and extended schemes need a sense inventory (--inventory)")
+        raise InputError("the coarse and extended schemes need a sense inventory "
+                         "(inventories=[INV])")
     out = []
     for s in schemes:
         d = scheme_distance(s, distance if s in SET_SCHEMES else None).name

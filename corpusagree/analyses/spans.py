@@ -44,7 +44,7 @@ from .. import readers
 from ..convert.continuum import UNITS, from_annotations, from_segmentations
 from ..model.continuum import Continuum
 from ..model.corpus import CorefAnnotation, Corpus, Segmentation
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.io import excerpt
 from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
@@ -122,9 +122,8 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
         _paths.check(p)
     task = _task(plist, input_format)
     if task == "timeline":      # TextGrid, ELAN, RTTM: a continuum in seconds
-        if unit != "token" or category is not None:
-            raise InputError("--unit and --category apply to span formats; time-aligned "
-                             "files are in seconds, their labels the categories")
+        _span_formats_only(unit, category, "time-aligned files are in seconds, their "
+                           "labels the categories")
         fmt, parts = readers.read(task, plist, input_format, annotators, job="spans",
                                   **reader_options)
         c = Continuum.join(parts)
@@ -139,9 +138,7 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
                                           **reader_options).data
         options = readers.get(task, fmt).options_for("spans", reader_options)
     else:
-        if unit != "token" or category is not None:
-            raise InputError("--unit and --category apply to span formats; segmentations are "
-                             "on their own units")
+        _span_formats_only(unit, category, "segmentations are on their own units")
         fmt, annotations = readers.read(task, plist, input_format, annotators, job="spans",
                                         **reader_options)
         options = readers.get(task, fmt).options_for("spans", reader_options)
@@ -206,6 +203,15 @@ def _of_continuum(c: Continuum) -> Corpus[Continuum]:
                              size=f"{len(c):,} units", kind="continua")
 
 
+def _span_formats_only(unit: str, category: str | None, why: str) -> None:
+    """An InputError when ``unit`` or ``category``, which apply to span formats only, is
+    given for files that are not (``why``)."""
+    given = ([f"unit={quote(unit)}"] if unit != "token" else []) + \
+        ([f"category={quote(category)}"] if category is not None else [])
+    if given:
+        raise InputError(f"{' and '.join(given)}: only for span formats; {why}")
+
+
 def _task(paths: list[Path], input_format: str) -> str:
     if input_format != "auto":
         for task in TASKS:
@@ -245,7 +251,7 @@ def continuum(corpus: Sequence[CorefAnnotation] | Sequence[Segmentation], unit: 
         return from_segmentations(corpus), [
             "the segments tile each text with one category: the 2016 uα family and γ-cat have "
             "no categories to compare, uα (1995) compares where the segments lie; "
-            "`corpusagree segments` gives agreement on boundaries, B, Pk and WindowDiff"]
+            "the segments job gives agreement on boundaries, B, Pk and WindowDiff"]
     return from_annotations(corpus, unit, category)
 
 

@@ -274,8 +274,8 @@ def _from_reports(a: Report, b: Report, margin: float | None, names) -> CompareR
         raise ValueError(f"the reports' headline coefficients differ ({ea.id} {da}, "
                          f"{eb.id} {db})")
     if ia is None or ib is None or ia.distribution is None or ib.distribution is None:
-        raise ValueError("compare needs both reports made with a bootstrap (bootstrap=, "
-                         "--ci): their replicates are compared")
+        raise ValueError("compare needs both reports made with a bootstrap (bootstrap=…): "
+                         "their replicates are compared")
     why = [w for w, bad in (
         ("seeds", ia.seed is None or ia.seed != ib.seed),
         ("numbers of resamples", ia.n_resamples != ib.n_resamples),

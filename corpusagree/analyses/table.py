@@ -29,7 +29,7 @@ import numpy as np
 from ..model import io
 from ..model.corpus import Corpus
 from ..model.data import ReliabilityData
-from ..model.errors import InputError
+from ..model.errors import InputError, quote
 from ..model.params import checked
 from ..model.progress import Progress
 from ..readers import discover
@@ -134,14 +134,14 @@ def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str 
     """
     if run is not None:
         if swap is not None:
-            raise InputError("--run and --swap cannot be combined",
+            raise InputError(f"run={quote(run)} and swap={quote(swap)} cannot be combined",
                              io.display(corpora.one_path(paths, "table")))
         name, runs, groups, options = corpora.read_runs(
             paths, job="table", run=run, input_format=input_format, annotators=annotators,
             coder=coder, item=item, label=label, group=group, delimiter=delimiter,
             numeric=numeric, set_sep=set_sep)
         if numeric and categories is not None:
-            categories = [io.parse_number(str(c), "--categories", None) for c in categories]
+            categories = io.parse_numbers(categories, "categories")
         try:
             rep = RepeatedLabels.of(runs, groups, categories, name)
         except ValueError as e:  # a label outside the declared categories

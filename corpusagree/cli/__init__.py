@@ -204,11 +204,22 @@ def flags(parser: argparse.ArgumentParser) -> dict[str, str]:
         long = [o for o in action.option_strings if o.startswith("--")]
         if long and action.dest not in ("help", "version"):
             out[action.dest.removeprefix("reader_")] = long[0]
+    for dest, keyword in _KEYWORDS_OF.items():
+        if dest in out:
+            out.setdefault(keyword, out[dest])
     return out
 
 
-#: a keyword as the layers below the command line write it: ``name=value``
-_KEYWORD = re.compile(r"(?<![\w.-])([a-z][a-z0-9_]*)=(True\b)?")
+#: the keyword of the Python API an option gives under another name (its ``dest``):
+#: ``--ci`` makes the ``bootstrap``, each ``--inventory`` is one of the ``inventories``
+_KEYWORDS_OF = {"ci": "bootstrap", "inventory": "inventories"}
+
+#: a keyword as the layers below the command line write it: ``name=value``, ``name=True``
+#: or a list, ``name=[a, b]`` (given on the command line as ``--name a,b``)
+_KEYWORD = re.compile(r"(?<![\w.-])([a-z][a-z0-9_]*)=(True\b|\[[^\]]*\])?")
+
+#: an item of a list in a message, quoted as Python quotes it (``'a'``) or not
+_ITEM = re.compile(r"""\s*(?:'([^',]*)'|"([^",]*)"|([^,]+))""")
 
 
 def in_flags(message: str, names: dict[str, str]) -> str:
@@ -220,12 +231,21 @@ def in_flags(message: str, names: dict[str, str]) -> str:
     >>> in_flags("give local_coders=True or coder_map=FILE, not both",
     ...          {"local_coders": "--local-coders", "coder_map": "--coder-map"})
     'give --local-coders or --coder-map FILE, not both'
+    >>> in_flags("name one with layers=['Claim', 'Premise']", {"layers": "--layers"})
+    'name one with --layers Claim,Premise'
     """
     def flag(m: re.Match) -> str:
         name = names.get(m.group(1))
         if name is None:
             return m.group(0)
-        return name if m.group(2) else f"{name} "
+        value = m.group(2)
+        if value is None:
+            return f"{name} "
+        if value == "True":
+            return name
+        items = (next(g for g in i.groups() if g is not None).strip()
+                 for i in _ITEM.finditer(value[1:-1]))
+        return f"{name} {','.join(items)}"
 
     return _KEYWORD.sub(flag, message)
 
@@ -251,6 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, names: dict[str, str]) -> int:
+    args.in_flags = partial(in_flags, names=names)  # for the reports' notes (opt.emit)
     try:
         page = opt.html_args(args)
         if page is not None:  # the page's analysis, then the one the terminal shows

@@ -430,6 +430,10 @@ def emit(args: argparse.Namespace, reports: Sequence[Report], *, many: bool = Fa
     from ..report import html, render, write
     from ..report.csv import write_files
 
+    in_flags = getattr(args, "in_flags", None)
+    if in_flags is not None:  # the reports' notes in flags, as the messages (cli.in_flags)
+        for r in reports:
+            r.notes[:] = map(in_flags, r.notes)
     failed = _check_gates(args, reports)
     status = 1 if failed else 0
     terminal = getattr(args, "terminal", True)

@@ -114,7 +114,7 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
         annotated[a, d] = True
         if unit == "char":
             if ann.document.text is None:
-                raise InputError("this format gives token positions only: use --unit token",
+                raise InputError("this format gives token positions only: use unit='token'",
                                  ann.source or ann.document.source or None)
             bounds[d, 1] = max(bounds[d, 1], len(ann.document.text))
         else:
@@ -122,8 +122,8 @@ def from_annotations(annotations: Sequence[CorefAnnotation], unit: str = "token"
         for m in ann.mentions.values():
             spans = m.attrs.get("char_offsets") if unit == "char" else m.fragments
             if spans is None:
-                raise InputError(f"mention {quote(m.id)} has no character offsets: use --unit "
-                                 f"token",
+                raise InputError(f"mention {quote(m.id)} has no character offsets: use "
+                                 "unit='token'",
                                  ann.source or None)
             cat = _category(m.attrs, category)
             if cat is None:

@@ -15,7 +15,7 @@ import math
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 
 from .errors import InputError, quote
@@ -190,6 +190,22 @@ def parse_number(raw: str, path: Path_ | None, lineno: int | None) -> float | in
     if not math.isfinite(v):
         raise InputError(f"{quote(raw)} is not a finite number", path, lineno)
     return as_number(v)
+
+
+def parse_numbers(values: Iterable, keyword: str) -> list[float | int]:
+    """Each of ``values`` (a keyword's list, ``categories=[1, 2]``) as a finite number; an
+    InputError naming the keyword and the first value that is not one.
+
+    >>> parse_numbers(["1", 2.5], "categories")
+    [1, 2.5]
+    """
+    out = []
+    for v in values:
+        x = float(str(v)) if is_number_text(str(v)) else math.nan
+        if not math.isfinite(x):
+            raise InputError(f"{keyword}=[...] holds {quote(v)}, not a finite number")
+        out.append(as_number(x))
+    return out
 
 
 def is_number_text(s: str) -> bool:
@@ -388,6 +404,6 @@ def read_weights(path: Path_) -> tuple[dict | list[list[float]], Sequence | None
 
 
 __all__ = ["MISSING_CELLS", "Path_", "as_number", "as_text", "decode", "display", "excerpt",
-           "is_number_text", "item_values", "not_utf8", "parse_cell", "parse_number", "read_bytes",
-           "read_long", "read_table", "read_text", "read_weights", "read_wide", "split_swap_item",
-           "swap_item", "table_header"]
+           "is_number_text", "item_values", "not_utf8", "parse_cell", "parse_number",
+           "parse_numbers", "read_bytes", "read_long", "read_table", "read_text", "read_weights",
+           "read_wide", "split_swap_item", "swap_item", "table_header"]

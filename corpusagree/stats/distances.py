@@ -197,7 +197,7 @@ def _numeric_values(data: ReliabilityData, name: str) -> np.ndarray:
     bad = [v for v in data.labels if not is_number(v)]
     if bad:
         raise ValueError(f"the {name} distance needs numeric labels; got {bad[0]!r} "
-                         "(use --distance nominal, or a weight matrix)")
+                         "(use distance='nominal', or a weight matrix)")
     return np.asarray(data.labels, float)
 
 
@@ -911,7 +911,7 @@ class SetDistance(Distance):
         """
         if not data.is_set:
             raise ValueError(f"the {self.name} distance needs set-valued labels "
-                             "(give cells as a|b|c with --set-sep, or sets in Python)")
+                             "(cells as a|b|c with set_sep='|', or sets)")
         labels = data.labels
         if _profile_pays(labels):
             return _ProfileSetMetric(labels, self.similarity)

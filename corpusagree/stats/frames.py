@@ -363,7 +363,7 @@ def scheduler(address: str | None):
     try:
         from distributed import Client
     except ImportError:
-        raise InputError("--scheduler needs dask.distributed: pip install "
+        raise InputError(f"scheduler={quote(address)} needs dask.distributed: pip install "
                          "\".[dask]\"") from None
     return Client(address)
 

@@ -70,8 +70,8 @@ RESAMPLE_BUDGET = 2e9
 #: the largest error bound of the power-sum path, relative to a pair of sizes' total weight
 TOLERANCE = 1e-12
 
-NEEDS_SETS = ("mvα needs set-valued labels (cells like a|b|c with --set-sep, a bare | for the "
-              "empty set; frozensets in Python); on single values it is α nominal")
+NEEDS_SETS = ("mvα needs set-valued labels (cells like a|b|c with set_sep='|', a bare | for "
+              "the empty set; or frozensets); on single values it is α nominal")
 
 
 def check_distance(distance) -> None:

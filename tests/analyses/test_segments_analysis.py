@@ -168,7 +168,8 @@ def test_read_keeps_annotators_and_takes_reader_options(sample_file, samples) ->
     segs = segments.read([samples / "segments" / "positions"], unit="word")
     fmt = segs.format
     assert fmt == "positions" and segs.data[0].unit == "word"
-    with pytest.raises(InputError, match="--marker does not apply to [a-z]* ?format 'segeval'"):
+    with pytest.raises(InputError,
+                       match="marker='=\\+' does not apply to [a-z]* ?format 'segeval'"):
         segments.read([sample_file], marker="=+")
 
 
@@ -284,7 +285,7 @@ def test_local_coder_names_warn_and_suggest_the_options() -> None:
     with pytest.warns(UserWarning, match=r"coder names look local to each document: each of "
                       r"the 4 documents numbers its coders an1 … anK \(K = 4–6\).*"
                       r"annot_to_group\.csv, coder_map\.csv, group_to_chapter\.csv may say who "
-                      r"is who.*--local-coders.*--coder-map FILE") as caught:
+                      r"is who.*local_coders=True.*coder_map=FILE") as caught:
         segs = segments.read([MOON / "segmentations"])
         fmt = segs.format
     assert len(caught) == 1 and fmt == "positions" and len(segs.data) == 19

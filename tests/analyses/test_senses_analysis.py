@@ -355,7 +355,7 @@ def test_read_formats(data_dir):
         {"x", "y"}
     with pytest.raises(InputError, match="no such file"):
         read_tags(d / "absent.tsv")
-    with pytest.raises(InputError, match="--sep does not apply to [a-z]* ?format 'raganato'"):
+    with pytest.raises(InputError, match="sep=';' does not apply to [a-z]* ?format 'raganato'"):
         read_tags([SAMPLE / "sample.data.xml", SAMPLE / "keys"], sep=";")
 
 

@@ -22,7 +22,8 @@ def test_read_recognises_span_and_segment_formats(conll, samples):
     segs = spans.read([samples / "segments" / "segments.json"])
     assert segs.format == "segeval"
     c, notes = segs.data, segs.notes
-    assert c.categories == ["segment"] and "`corpusagree segments`" in notes[0]
+    assert c.categories == ["segment"]
+    assert "the segments job gives agreement on boundaries" in notes[0]
     with pytest.raises(InputError, match="unknown span format 'nope'"):
         spans.read([samples / "segments" / "segments.json"], input_format="nope")
 

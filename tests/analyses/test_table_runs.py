@@ -168,7 +168,8 @@ def test_bad_input_is_one_line(cli, samples, tmp_path):
     one = tmp_path / "one.csv"
     _write(one, [("a", 1, "x", 1), ("b", 1, "y", 1), ("a", 2, "x", 1), ("b", 2, "x", 1)])
     assert _error(cli, one, "--run", "run").endswith(
-        "the run column 'run' has one value ('1'): no judgement is repeated; leave out --run")
+        "the run column 'run' has one value ('1'): no judgement is repeated; leave out "
+        "--run 'run'")
     never = tmp_path / "never.csv"
     _write(never, [("a", 1, "x", 1), ("b", 1, "y", 2), ("a", 2, "x", 2), ("b", 2, "x", 1)])
     assert "never repeats a coder's label of an item" in _error(cli, never, "--run", "run")
@@ -176,9 +177,9 @@ def test_bad_input_is_one_line(cli, samples, tmp_path):
     _write(some, [("a", 1, "x", 1), ("a", 1, "y", 2), ("b", 1, "x", ""), ("b", 2, "x", 1)])
     assert _error(cli, some, "--run", "run") == (
         f"{some}:4: empty run cell: with the run column 'run' every row names its run")
-    assert "--run needs the long layout" in _error(
+    assert "--run 'run' needs the long layout" in _error(
         cli, samples / "table" / "essay_marks_wide.csv", "--run", "run", "--wide")
-    assert "--run and --swap cannot be combined" in _error(cli, path, "--run", "run",
+    assert "--run 'run' and --swap 'run' cannot be combined" in _error(cli, path, "--run", "run",
                                                            "--swap", "run")
     assert "--run needs --engine memory" in _error(cli, path, "--run", "run", "--engine",
                                                    "dask")

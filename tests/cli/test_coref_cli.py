@@ -294,7 +294,7 @@ def test_bad_input_exits_2_with_one_line(case, tmp_path, cli):
     (["--ci", "--resamples", "1"], "argument --resamples: expected an integer ≥ 2"),
     (["--seed", "-1"], "argument --seed: expected an integer ≥ 0, not '-1'"),
     (["--distance", "nominal"], "'nominal' is not one of passonneau"),
-    (["--levels", "coref"], "--levels does not apply to coref format 'corefud'"),
+    (["--levels", "coref"], "--levels coref does not apply to coref format 'corefud'"),
     (["--annotators", "x,y"], "2 names for 3 paths"),
 ])
 def test_bad_options(args, message, cli):

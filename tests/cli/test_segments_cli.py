@@ -287,7 +287,7 @@ def test_unequal_lengths_exit_2(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--marker", "=+"], "--marker does not apply to segments format 'segeval'"),
+    (["--marker", "=+"], "--marker '=+' does not apply to segments format 'segeval'"),
     (["--distance", "nominal"], "--distance: 'nominal' is not one of"),
     (["--ci", "1.5"], "argument --ci: expected a number between 0 and 1"),
     (["--ci", "--resamples", "1"], "argument --resamples: expected an integer ≥ 2"),
@@ -363,6 +363,9 @@ def test_local_coders_are_suggested_and_a_coder_map_is_taken(cli, cli_json) -> N
     assert warning.startswith("warning: coder names look local to each document")
     assert "--local-coders" in warning and "--coder-map FILE" in warning
     assert json.loads(out)["data"]["coders"] == ["an1", "an2", "an3", "an4", "an5", "an6"]
+    # the report's note too is in the command line's words (Python's: local_coders=True)
+    [note] = [n for n in json.loads(out)["notes"] if n.startswith("coder names look local")]
+    assert "--local-coders" in note and "--coder-map FILE" in note
     status, out, err = cli("segments", MOON / "segmentations", "--coder-map",
                            MOON / "coder_map.csv", "--json")
     assert status == 0 and err == ""

@@ -218,7 +218,7 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path):
 @pytest.mark.parametrize("argv,message", [
     (["{data}"], "give the data XML file, then the annotators' key files"),
     (["{data}", "{a}", "{a2}", "--inventory", "{tmp}/none.tsv"], "no such inventory"),
-    (["{data}", "{a}", "{a2}", "--schemes", "coarse"], "need a sense inventory (--inventory)"),
+    (["{data}", "{a}", "{a2}", "--schemes", "coarse"], "need a sense inventory (--inventory INV)"),
     (["{data}", "{a}", "{a2}", "--schemes", "medium"], "unknown scheme"),
     (["{data}", "{a}", "{a2}", "--level", "0"], "--level: expected a positive integer"),
     (["{data}", "{a}"], "two or more annotators"),
@@ -228,7 +228,8 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path):
     (["{data}", "{a}", "{a2}", "--ci", "--resamples", "1"], "argument --resamples: expected"),
     (["{data}", "{a}", "{a2}", "--depth", "-1"], "depth: expected an integer ≥ 0"),
     (["{data}", "{a}", "{a2}", "--diagnostics", "0"], "--diagnostics: expected an integer ≥ 1"),
-    (["{data}", "{a}", "{a2}", "--sep", ";"], "--sep does not apply to senses format 'raganato'"),
+    (["{data}", "{a}", "{a2}", "--sep", ";"],
+     "--sep ';' does not apply to senses format 'raganato'"),
     (["{tmp}"], "no sense annotations found in this folder"),
 ])
 def test_usage_errors(tmp_path, cli, argv, message):

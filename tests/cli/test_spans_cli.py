@@ -33,7 +33,7 @@ def test_other_formats(cli, samples, fmt):
 def test_errors_are_one_line(cli, samples, tmp_path):
     conll = samples / "coref" / "conll2012" / "ann1.v4_gold_conll"
     status, _, err = cli("spans", conll, conll, "--unit", "char")
-    assert status == 2 and "token positions only: use --unit token" in err
+    assert status == 2 and "token positions only: use --unit 'token'" in err
     assert len(err.strip().splitlines()) == 1
     status, _, err = cli("spans", conll, "--measure", "kappa")
     assert status == 2 and "unknown measure(s) kappa" in err
@@ -100,7 +100,7 @@ def test_named_entity_layers(cli, cli_json, data_dir, fmt):
     assert doc["data"]["units_per_annotator"] == {"ann1": 3, "ann2": 3}
     status, _, err = cli("coref", ner / "ann1", ner / "ann2")
     assert status == 2 and len(err.strip().splitlines()) == 1
-    assert "span layers found: NamedEntity (read one with --layers)" in err
+    assert "span layers found: NamedEntity (read one with --layers NAME)" in err
     if fmt == "webanno_tsv":
         chains = data_dir / "coref_a" / fmt
         doc = cli_json("spans", chains / "ann1", chains / "ann2", "--layer", "NamedEntity",

@@ -48,7 +48,7 @@ def test_silent_annotator_counts_and_token_only_formats(samples):
     c, _ = from_annotations([a, quiet])
     assert c.annotators == ["a", "q"] and c.annotated.all() and len(c) == 1
     _, anns = readers.read("coref", [samples / "coref" / "conll2012" / "ann1.v4_gold_conll"])
-    with pytest.raises(InputError, match="token positions only: use --unit token"):
+    with pytest.raises(InputError, match="token positions only: use unit='token'"):
         from_annotations(anns, unit="char")
     c, _ = from_annotations(anns)
     assert len(c) == sum(len(x.mentions) for x in anns) and c.categories == ["mention"]

@@ -42,7 +42,8 @@ def test_drafts_are_no_judgements_and_lists_are_sets(tmp_path):
 def test_several_questions_need_label(tmp_path):
     f = _records(tmp_path, [{"q1": [{"value": 1, "user_id": "u", "status": "submitted"}],
                              "q2": [{"value": 2, "user_id": "u", "status": "submitted"}]}])
-    with pytest.raises(InputError, match="several questions"):
+    with pytest.raises(InputError, match=r"several questions \(q1, q2\): name one with "
+                       "label=NAME$"):
         argilla.read_judgements(f)
     assert argilla.read_judgements(f, label="q2").labels == [2]
 

@@ -257,7 +257,7 @@ def test_lang_is_spacy_s_blank_pipeline_of_that_language(tmp_path):
     [ann] = brat.read([FR / "ann1"], lang="fr")
     assert ann.document.tokens == ["Il", "dit", "qu'", "ils", "viennent", "."]
     assert brat.tokenize("qu'ils viennent", "fr").words == ["qu'", "ils", "viennent"]
-    with pytest.raises(InputError, match=r"^--lang 'xx_nope': spaCy has no blank pipeline"):
+    with pytest.raises(InputError, match=r"^lang='xx_nope': spaCy has no blank pipeline"):
         brat.read([FR / "ann1"], lang="xx_nope")
 
 
@@ -335,7 +335,7 @@ def test_litbank_chains_in_the_t_type():
         a1.mentions.keys()
     alone = brat.read([LITBANK / "ann1"], chains_from="relations")[0]
     assert len(alone.mentions) == 10 and len(alone.chains) == 10
-    with pytest.raises(InputError, match="--chains-from type: no T type of these files is "
+    with pytest.raises(InputError, match="chains_from='type': no T type of these files is "
                        "NAME-<number>"):
         brat.read([DATA / "ann1"], chains_from="type")
 

@@ -72,13 +72,16 @@ def test_the_example_and_list_labels_as_sets(tmp_path):
     assert hfdataset.read_judgements(f).is_set
 
 
-def test_bad_input_named(tmp_path):
+def test_bad_input_named(tmp_path, cli):
     f = tmp_path / "d.parquet"
     pq.write_table(pa.table({"coder": ["a", "a"], "item": [1, 1], "label": ["x", "y"]}), f)
     with pytest.raises(InputError, match="rows 0 and 1: coder 'a' judges item 1 twice"):
         table.read(f)
-    with pytest.raises(InputError, match="no column.*'annotator'.*the columns are coder"):
+    with pytest.raises(InputError, match="no column.*'annotator'.*the columns are coder.*"
+                       r"\(name them with coder=NAME, item=NAME, label=NAME\)$"):
         table.read(f, coder="annotator")
+    status, _, err = cli("table", f, "--coder", "annotator")
+    assert status == 2 and "(name them with --coder NAME, --item NAME, --label NAME)" in err
 
 
 @pytest.mark.parametrize("input_format", ["auto", "long"])

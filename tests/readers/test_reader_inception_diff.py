@@ -28,7 +28,7 @@ def test_without_texts_positions_are_characters():
     assert sorted(m.fragments for m in ann1.mentions.values()) == \
         [((0, 12),), ((17, 32),), ((36, 42),)]
     assert len(ann1.document.tokens) == 42  # as long as its last span ends
-    with pytest.raises(InputError, match="--unit token"):
+    with pytest.raises(InputError, match="unit='token'"):
         spans.read(DIFF, unit="char")
 
 

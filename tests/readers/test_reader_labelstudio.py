@@ -105,9 +105,12 @@ def test_choices_are_judgements_of_the_tasks():
     assert (data.codes == expected.codes).all()
 
 
-def test_several_controls_need_label(tmp_path):
-    with pytest.raises(InputError, match="several controls .*--label"):
+def test_several_controls_need_label(cli):
+    """Named in Python's words (label=NAME), and in the command line's (--label NAME)."""
+    with pytest.raises(InputError, match="several controls .*: name one with label=NAME$"):
         table.read(CHOICES)
+    status, _, err = cli("table", CHOICES)
+    assert status == 2 and err.strip().endswith("name one with --label NAME"), err
 
 
 def test_a_rating_is_a_number():

@@ -210,7 +210,7 @@ def test_without_common_paths_the_message_names_the_option(tmp_path):
         mmax2.read([project])
     assert str(e.value) == (
         f"{project / 'P01-1001.mmax'}: no common_paths.xml beside it and no "
-        "global_common_paths.xml above it; pass --common-paths FILE (common_paths= in Python)")
+        "global_common_paths.xml above it; pass common_paths=FILE")
     [ann] = mmax2.read([project], levels=["coref"],
                        common_paths=SHOWCASE / "common_files" / "global_common_paths.xml")
     assert len(ann.mentions) == 4
@@ -219,7 +219,7 @@ def test_without_common_paths_the_message_names_the_option(tmp_path):
     for d in ("a", "b"):
         shutil.copy(SHOWCASE / "common_files" / "global_common_paths.xml", tmp_path / d)
     with pytest.raises(InputError, match="several global_common_paths.xml above it .*; pass "
-                       "--common-paths FILE$"):
+                       "common_paths=FILE$"):
         mmax2.read([project])
 
 

@@ -105,7 +105,7 @@ def test_detect(tmp_path):
     with pytest.raises(InputError) as e:
         readers.detect("segments", tmp_path / "x.bin")
     assert str(e.value) == f"{tmp_path / 'x.bin'}: cannot tell the segments format; pass " \
-        "--input-format"
+        "input_format=NAME"
     (tmp_path / "u16.conll").write_bytes("#begin document (d);\n".encode("utf-16"))
     with pytest.raises(InputError) as e:  # the likelier cause is said: not UTF-8
         readers.detect("coref", tmp_path / "u16.conll")
@@ -154,15 +154,16 @@ def test_read_sniffs_and_passes_options():
 def test_read_rejects_an_option_of_another_format():
     with pytest.raises(InputError) as e:
         readers.read("segments", [SEGMENTS / "segments.json"], marker="=+")
-    assert str(e.value) == "--marker does not apply to segments format 'segeval' (only to text)"
-    with pytest.raises(InputError, match="--on-mismatch does not apply to segments format "
+    assert str(e.value) == \
+        "marker='=+' does not apply to segments format 'segeval' (only to text)"
+    with pytest.raises(InputError, match="on_mismatch='skip' does not apply to segments format "
                        "'positions' "
                        r"\(only to rs3\)"):
         readers.read("segments", [SEGMENTS / "positions"], "positions", on_mismatch="skip")
-    with pytest.raises(InputError, match="--colour is not a reader option"):
+    with pytest.raises(InputError, match="^colour='red': colour is not a reader option$"):
         readers.read("segments", [SEGMENTS / "segments.json"], colour="red")
     # an option of another task's formats: named as such (the spans job's options mix both)
-    with pytest.raises(InputError, match=r"--layers does not apply to segments format "
+    with pytest.raises(InputError, match=r"layers=\['x'\] does not apply to segments format "
                        r"'segeval' \(only to xmi \(coref\), webanno_tsv \(coref\), "
                        r"webanno_tsv \(relations\), xmi \(relations\)\)"):
         readers.read("segments", [SEGMENTS / "segments.json"], layers=["x"])
@@ -173,7 +174,7 @@ def test_read_auto_on_mixed_paths_lists_every_format():
     with pytest.raises(InputError) as e:
         readers.read("segments", [json_file, rs3])
     assert str(e.value) == (f"the paths hold different formats ({json_file} is segeval, {rs3} "
-                            "is rs3); pass --input-format")
+                            "is rs3); pass input_format=NAME")
     assert "\n" not in str(e.value)
     fmt, _ = readers.read("segments", [rs3 / "ada", rs3 / "ben"])
     assert fmt == "rs3"
@@ -204,7 +205,8 @@ def test_read_coref_options_reach_the_reader():
                              levels="coref")
     assert fmt == "mmax2" and {m.attrs["level"] for a in anns for m in a.mentions.values()} \
         == {"coref"}
-    with pytest.raises(InputError, match="--levels does not apply to [a-z]* ?format 'conll'"):
+    with pytest.raises(InputError,
+                       match="levels=\\['coref'\\] does not apply to [a-z]* ?format 'conll'"):
         readers.read("coref", [COREF / "coref_b" / "conll" / "alice.v4_gold_conll"],
                      levels=["coref"])
 
@@ -261,8 +263,8 @@ def test_path_layout_names_annotators_by_path(tmp_path):
     bob = tmp_path / "bob"
     assert [(s.annotator, s.files) for s in sources] == [
         ("alice", [paths[0]]), ("bob", [bob / "x_conll", bob / "y_conll"])]
-    with pytest.raises(InputError, match=r"--annotators gives 1 names for 2 paths \(.*alice.*\)"
-                       ": give one name per path"):
+    with pytest.raises(InputError, match=r"annotators=\[\.\.\.\] gives 1 names for 2 paths "
+                       r"\(.*alice.*\): give one name per path"):
         _paths.annotator_sources(paths, ["a"], ("_conll",))
     with pytest.raises(InputError, match="'a' given twice"):
         _paths.annotator_sources(paths, ["a", "a"], ("_conll",))

@@ -99,7 +99,7 @@ def test_segeval_annotator_filter_and_missing_coder(tmp_path: Path) -> None:
         "d1": {"a": [3, 2], "b": [5], "c": [1, 4]}, "d2": {"a": [4], "b": [2, 2]}}}))
     assert masses(segeval.read(path, annotators=["a", "c"])) == {
         ("d1", "a"): (3, 2), ("d1", "c"): (1, 4), ("d2", "a"): (4,)}
-    with pytest.raises(InputError, match=r"--annotators: z not found in .*m\.json; the "
+    with pytest.raises(InputError, match=r"annotators=\[\.\.\.\]: z not found in .*m\.json; the "
                        "annotators there are a, b, c$"):
         segeval.read(path, annotators=["a", "z"])
 

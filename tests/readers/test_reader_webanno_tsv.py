@@ -64,7 +64,7 @@ def test_chains_stacks_subtokens_and_layers(anns):
 BAD = [
     ("nochain", "nochain.tsv: no coreference layer: no chain layer (#T_CH=) and no coreference "
                 "relation layer (#T_RL= named Coref or Coreference) declared; span layers "
-                "found: NamedEntity (read one with --layers)"),
+                "found: NamedEntity (read one with layers=[NAME])"),
     ("columns", "columns.tsv:7: expected a token row of 5 tab-separated columns"),
     ("cell", "cell.tsv:6: Coreference: expected TYPE[chain] and REL->chain-link, got 'PER[1]' "
              "and 'coref->2-1'"),
@@ -202,7 +202,7 @@ def test_two_span_layers_need_a_name(tmp_path):
     with pytest.raises(InputError) as e:
         webanno_tsv.read([p], spans=True)
     assert str(e.value) == f"{p}: no coreference layer and 2 span layers (NamedEntity, " \
-        "Claim): name one with --layers"
+        "Claim): name one with layers=[NAME]"
 
 
 def test_annotator_who_marked_nothing(tmp_path):

@@ -93,7 +93,7 @@ def test_named_entity_span_layer():
     in code points after a character beyond U+FFFF; TagsetDescription is no layer."""
     with pytest.raises(InputError) as e:
         xmi.read([NER / "ann1"])
-    assert str(e.value).endswith("span layers found: NamedEntity (read one with --layers)")
+    assert str(e.value).endswith("span layers found: NamedEntity (read one with layers=[NAME])")
     a1, a2 = xmi.read([NER / "ann1", NER / "ann2"], spans=True)
     assert (a1.annotator, a2.annotator, a1.document.id) == ("ann1", "ann2", "doc1.txt")
     assert [(k, m.fragments, m.attrs["value"], m.attrs["char_offsets"], m.attrs["text"])
@@ -118,7 +118,7 @@ def test_two_span_layers_need_a_name(tmp_path):
     with pytest.raises(InputError) as e:
         xmi.read([p], spans=True)
     assert str(e.value) == f"{p}:2: no coreference layer and 2 span layers (NamedEntity, " \
-        "Claim): name one with --layers"
+        "Claim): name one with layers=[NAME]"
     [ann] = xmi.read([p], spans=True, layers=["Claim"])
     assert [(m.id, m.attrs["label"], m.attrs["text"]) for m in ann.mentions.values()] == [
         ("300", "x", "met")]
@@ -150,7 +150,7 @@ def test_annotator_who_marked_nothing_and_differing_span_layers(tmp_path):
         xmi.read([NER / "ann1", claim.parent], spans=True)
     assert str(e.value) == (f"{claim}: its only span layer is Claim, where "
                             f"{NER / 'ann1' / 'doc1.xmi'}'s is NamedEntity: name the one to "
-                            "compare with --layers")
+                            "compare with layers=[NAME]")
 
 
 def test_directory_per_annotator_without_cas_tokens():

@@ -141,12 +141,15 @@ def test_elan_pympi_subdivided_tier_read():
     assert got[:2] == [(2.0, 2.47, "The"), (2.47, 3.52, "quick")]  # aligned in the file
 
 
-def test_elan_symbolic_tier_named_is_an_error(tmp_path):
+def test_elan_symbolic_tier_named_is_an_error(tmp_path, cli):
     with pytest.raises(InputError, match=r"tier 'pos' is Symbolic_Association of 'words': "
-                       "its annotations have no times of their own") as e:
+                       "its annotations have no times of their own; choose time-aligned "
+                       "tiers with tier_pattern=REGEX$") as e:
         readers.read("timeline", [DATA / "subdivided.eaf"], tier_pattern="^(pos|utt)$")
     assert e.value.line is not None and "subdivided.eaf" in str(e.value)
     assert len(str(e.value).splitlines()) == 1
+    status, _, err = cli("spans", DATA / "subdivided.eaf", "--tier-pattern", "^(pos|utt)$")
+    assert status == 2 and err.strip().endswith("tiers with --tier-pattern REGEX"), err
 
 
 def test_elan_unaligned_slot_without_bound_is_named(tmp_path):

@@ -112,7 +112,7 @@ class Annotations:
                 raise InputError(
                     f"{model}: a table of {what} would take {cells * 8 / (1 << 30):.2f} GiB "
                     f"(at most {TABLE_LIMIT / (1 << 30):.2f} GiB): merge rare labels, or "
-                    "measure agreement with 'corpusagree table'")
+                    "measure agreement with the table job")
 
     @property
     def n(self) -> int:
