@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from numbers import Number
 from os import PathLike
 
@@ -285,6 +286,23 @@ class ReliabilityData:
         """Whether the labels are sets (a :class:`SetLabels` table)."""
         return isinstance(self.labels, SetLabels)
 
+    @cached_property
+    def label_totals(self) -> np.ndarray:
+        """The judgements of each label (``int64``, one per code): one count over the
+        codes, kept; :meth:`from_matrix` keeps the count it makes while coding.
+
+        Returns
+        -------
+        numpy.ndarray
+
+        Examples
+        --------
+        >>> import corpusagree as ca
+        >>> ca.ReliabilityData.from_matrix([["a", "a", None], ["a", "b", "b"]]).label_totals
+        array([3, 2])
+        """
+        return count_codes(self.codes, 1, self.n_labels + 1)[1:]
+
     def label(self, code: int):
         """The label value of a code (a frozenset for set labels), None for missing.
 
@@ -497,8 +515,9 @@ class ReliabilityData:
                          else None)
         if arr.ndim != 2:
             raise ValueError("matrix must be 2-dimensional (coders × items)")
+        totals = None
         if arr.dtype.kind in "fiub":
-            codes, labels = _code_numbers(arr)
+            codes, labels, totals = _code_numbers(arr)
         else:
             flat = arr.ravel()
             mask = ~np.array([_is_missing(v) for v in flat]).reshape(arr.shape)
@@ -514,9 +533,12 @@ class ReliabilityData:
             gnames_arr, g = np.unique(np.asarray(groups, dtype=object).astype(str),
                                       return_inverse=True)
             gnames = list(gnames_arr)
-        return cls(codes, labels, list(coders) if coders is not None else [],
+        data = cls(codes, labels, list(coders) if coders is not None else [],
                    list(items) if items is not None else [], g, gnames,
                    list(categories) if categories is not None else None)
+        if totals is not None:  # counted while coding: no second count over the codes
+            data.__dict__["label_totals"] = totals
+        return data
 
     @classmethod
     def coerce(cls, data, name: str = "data") -> ReliabilityData:
@@ -988,8 +1010,9 @@ def count_codes(codes: np.ndarray, offset: np.ndarray | int, size: int) -> np.nd
     return out
 
 
-def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
-    """Codes and sorted distinct values of a numeric matrix (NaN = missing).
+def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list, np.ndarray | None]:
+    """Codes, sorted distinct values and (when counted on the way) the judgements of each
+    value, of a numeric matrix (NaN = missing).
 
     Integer values in a moderate range are coded in O(n), chunk by chunk of items so that
     each step's temporaries stay in cache (this is the hot path of large matrices): a value
@@ -1000,7 +1023,7 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
     if vals.size:
         lo, hi = np.fmin.reduce(vals, axis=None), np.fmax.reduce(vals, axis=None)
     if np.isnan(lo):  # every value missing (or none at all)
-        return np.full(arr.shape, MISSING, np.int32), []
+        return np.full(arr.shape, MISSING, np.int32), [], None
     if hi - lo < 2**24 and abs(lo) < 2**30:
         flat = vals.ravel()  # a view of a contiguous matrix
         codes = np.empty(flat.shape, np.int32)
@@ -1023,12 +1046,13 @@ def _code_numbers(arr: np.ndarray) -> tuple[np.ndarray, list]:
             if not present.all():
                 lookup = np.concatenate([[MISSING], np.cumsum(present) - 1]).astype(np.int32)
                 codes = lookup[codes + 1]
-            return codes, [io.as_number(v) for v in np.flatnonzero(present) + lo]
+            return (codes, [io.as_number(v) for v in np.flatnonzero(present) + lo],
+                    counts[1:][present])
     missing = np.isnan(vals)
     uniq, inv = np.unique(vals[~missing], return_inverse=True)
     codes = np.full(arr.shape, MISSING, np.int32)
     codes[~missing] = inv
-    return codes, [io.as_number(v) for v in uniq]
+    return codes, [io.as_number(v) for v in uniq], None
 
 
 def _group_codes(item_names: list, groups: Mapping | None

@@ -219,9 +219,10 @@ class Kernel:
         if not self.pairable.any():
             raise ValueError("no item has two or more judgements, so agreement is undefined")
         L = data.n_labels
-        # every judgement counted once, less those of items with a single judgement
-        lone = codes[:, self.n_i == 1]
-        n_k = count_codes(codes, 1, L + 1)[1:] - count_codes(lone, 1, L + 1)[1:]
+        # every judgement (counted once, kept by the data), less those of items with a
+        # single judgement
+        lone = codes[:, np.flatnonzero(self.n_i == 1)]
+        n_k = data.label_totals - count_codes(lone, 1, L + 1)[1:]
         #: Krippendorff's n_k: pooled values of pairable items
         self.n_k = n_k.astype(float)
         self.metric = self.distance.bind(data, self.n_k)
@@ -248,10 +249,13 @@ class Kernel:
             acc = np.int8 if len(r) <= np.iinfo(np.int8).max else np.int32
             k = np.arange(R + 1)
             pairs = (k * (k - 1) // 2 + (R - k) * (R - k - 1) // 2).astype(np.int32)
+            # the codes compared in the smallest integers that hold them (less to move)
+            L = self.data.n_labels
+            small = np.int8 if L <= 2**7 else np.int16 if L <= 2**15 else np.int32
             out = np.empty(n, np.int32)  # C(n_i, 2) + C(m_i, 2) − equal pairs
             step = max(1, PAIRS_PER_CHUNK // max(len(r), 1))
             for start in range(0, n, step):
-                part = codes[:, start:start + step]
+                part = codes[:, start:start + step].astype(small)
                 o = out[start:start + step]
                 np.take(pairs, self.n_i[start:start + step], out=o)
                 o -= (part[r] == part[s]).sum(0, dtype=acc)
@@ -341,10 +345,16 @@ class Kernel:
         p = self.pairable
         k = int(np.count_nonzero(p))
         every = k == len(p)  # then no copy of the pairable items is needed
+        # disagr_i = 2 Σd / (n(n − 1)), in place (memory new to the process costs as much as
+        # the arithmetic)
         n = (self.n_i if every else self.n_i[p]).astype(float)
-        dis = 2 * (self.item_sum if every else self.item_sum[p]) / (n * (n - 1))
+        dis = np.multiply(self.item_sum if every else self.item_sum[p], 2.0)
+        scratch = n - 1
+        scratch *= n
+        dis /= scratch
+        sum_ndis = np.multiply(dis, n, out=scratch).sum()
         return SufficientStats(
-            np.array([dis.sum()]), np.array([float(k)]), np.array([(dis * n).sum()]),
+            np.array([dis.sum()]), np.array([float(k)]), np.array([sum_ndis]),
             np.array([n.sum()]), np.array([float(np.count_nonzero(self.n_i))]))
 
     def categories(self, declared=None) -> int:
