@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..model import io
 from ..model.data import MISSING, ReliabilityData
 from ..model.errors import InputError, quote
 from ._platforms import judgements
@@ -111,12 +112,20 @@ def _codes(column) -> tuple[np.ndarray, list]:
 
 
 def read_judgements(path: Path, *, coder: str = "coder", item: str = "item",
-                    label: str = "label", group: str | None = None) -> ReliabilityData:
-    """The judgements of a dataset's rows (see the module docstring)."""
+                    label: str = "label", group: str | None = None,
+                    set_sep: str | None = None, numeric: bool = False,
+                    categories=None) -> ReliabilityData:
+    """The judgements of a dataset's rows (see the module docstring); with ``set_sep``,
+    ``numeric`` or ``categories`` the table's columns are encoded as a Parquet table is
+    (:func:`corpusagree.model.columnar.from_arrow`)."""
     import pyarrow as pa
 
     columns = list(dict.fromkeys([coder, item, label] + ([group] if group else [])))
     table = _table(path, columns)
+    if set_sep is not None or numeric or categories is not None:
+        return ReliabilityData.from_arrow(table, coder=coder, item=item, label=label,
+                                          group=group, set_sep=set_sep, numeric=numeric,
+                                          categories=categories, source=io.display(path))
     ltype = table.schema.field(label).type
     if pa.types.is_list(ltype) or pa.types.is_large_list(ltype) or group:
         rows = zip(table[coder].to_pylist(), table[item].to_pylist(),

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..model.data import ReliabilityData
+from ..model.errors import InputError
 
 __all__ = ["PLATFORMS", "module", "platform", "read"]
 
@@ -26,8 +27,14 @@ PLATFORMS: dict[str, tuple[str, tuple[str, ...]]] = {
     "prodigy": ("prodigy", ()),
     "doccano": ("doccano", ()),
     "argilla": ("argilla", ("label",)),
-    "hf": ("hfdataset", ("coder", "item", "label", "group")),
+    "hf": ("hfdataset", ("coder", "item", "label", "group", "set_sep", "numeric",
+                         "categories")),
 }
+
+
+#: the platforms' names in messages
+NAMES = {"labelstudio": "Label Studio", "prodigy": "Prodigy", "doccano": "doccano",
+         "argilla": "Argilla", "hf": "Hugging Face dataset"}
 
 
 def module(fmt: str) -> ModuleType:
@@ -41,8 +48,20 @@ def platform(path: Path) -> str | None:
 
 
 def read(path: Path, fmt: str, *, coder: str = "coder", item: str = "item",
-         label: str = "label", group: str | None = None) -> ReliabilityData:
-    """The judgements of a platform's export, with those of the options it takes."""
-    given = {"coder": coder, "item": item, "label": label, "group": group}
+         label: str = "label", group: str | None = None, set_sep: str | None = None,
+         numeric: bool = False, categories=None) -> ReliabilityData:
+    """The judgements of a platform's export, with those of the options it takes; an option
+    given that the platform's export does not take is an InputError naming it (never
+    ignored), except ``numeric``: the exports' JSON numbers are numbers already."""
+    given = {"coder": coder, "item": item, "label": label, "group": group,
+             "set_sep": set_sep, "numeric": numeric, "categories": categories}
+    default = {"coder": "coder", "item": "item", "label": "label", "group": None,
+               "set_sep": None, "numeric": False, "categories": None}
+    takes = PLATFORMS[fmt][1]
+    wrong = [k for k, v in given.items() if k not in takes and v != default[k]
+             and not (k == "label" and v is None) and k != "numeric"]
+    if wrong:
+        raise InputError(", ".join(f"{k}={given[k]!r}" for k in wrong)
+                         + f" does not apply to {NAMES[fmt]} exports", Path(path))
     return module(fmt).read_judgements(
-        Path(path), **{k: v for k, v in given.items() if k in PLATFORMS[fmt][1]})
+        Path(path), **{k: v for k, v in given.items() if k in takes})

@@ -48,15 +48,16 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     io.check_delimiter(delimiter)
     if layout == "auto" and str(path) != "-":
         layout = platform(Path(path)) or layout
-    if layout in PLATFORMS:
-        return layout, judged.read(Path(path), layout, coder=coder, item=item, label=label,
-                                   group=group)
     if layout == "auto":
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")
     if numeric and categories is not None:
         categories = io.parse_numbers(categories, "categories")
     try:
+        if layout in PLATFORMS:
+            return layout, judged.read(Path(path), layout, coder=coder, item=item,
+                                       label=label, group=group, set_sep=set_sep,
+                                       numeric=numeric, categories=categories)
         if swap is not None and layout == "long":
             triples, groups = io.read_long(path, coder=coder, item=item, label=label,
                                            group=group, delimiter=delimiter, set_sep=set_sep,

@@ -862,7 +862,8 @@ class ReliabilityData:
     def from_arrow(cls, table, *, coder: str = "coder", item: str = "item",
                    label: str = "label", document: str | None = None, group: str | None = None,
                    set_sep: str | None = None, numeric: bool = False,
-                   categories: Sequence | None = None) -> ReliabilityData:
+                   categories: Sequence | None = None,
+                   source: str | None = None) -> ReliabilityData:
         """From a long Arrow table, one judgement per row, encoded column by column.
 
         Coders and items are numbered in the order of their first row, plain labels sorted, as
@@ -885,6 +886,8 @@ class ReliabilityData:
             Read text labels as numbers.
         categories : sequence, optional
             The declared categories.
+        source : str, optional
+            The file the table was read from, named in errors.
 
         Returns
         -------
@@ -908,7 +911,7 @@ class ReliabilityData:
         """
         return cls._from_columns(columnar.from_arrow(
             table, coder=coder, item=item, label=label, group=document or group,
-            set_sep=set_sep, numeric=numeric, categories=categories))
+            set_sep=set_sep, numeric=numeric, categories=categories, source=source))
 
     @classmethod
     def _from_columns(cls, enc: columnar.Encoded) -> ReliabilityData:

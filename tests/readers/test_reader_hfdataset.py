@@ -108,3 +108,41 @@ def test_a_damaged_parquet_is_one_line(tmp_path):
     with pytest.raises(InputError) as e:
         table.read(f)
     assert "\n" not in str(e.value) and "d.parquet" in str(e.value)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".arrow"])
+def test_set_sep_numeric_and_categories_are_read_as_from_a_csv(tmp_path, suffix, cli):
+    """A Parquet or Arrow file is read with the table job's options, as its CSV twin is
+    (the options were ignored: "the jaccard distance needs set-valued labels")."""
+    import pyarrow.csv as pc
+    import pyarrow.feather as pf
+
+    rng = np.random.default_rng(3)
+    labels = [None if rng.random() < .1 else "|".join(sorted(
+        {f"e{int(k)}" for k in rng.integers(1, 6, rng.integers(1, 4))})) for _ in range(200)]
+    t = pa.table({"coder": [f"c{k % 4}" for k in range(200)],
+                  "item": [f"i{k // 4}" for k in range(200)], "label": labels})
+    pc.write_csv(t, tmp_path / "sets.csv")
+    path = tmp_path / f"sets{suffix}"
+    (pq.write_table if suffix == ".parquet" else pf.write_feather)(t, path)
+    _same(table.read(path, set_sep="|").data, table.read(tmp_path / "sets.csv", set_sep="|").data)
+    out = [cli("table", str(p), "--set-sep", "|", "--distance", "jaccard", "--json")
+           for p in (path, tmp_path / "sets.csv")]
+    assert [o[0] for o in out] == [0, 0]
+    assert [json.loads(o[1])["coefficients"] for o in out][0] == \
+        json.loads(out[1][1])["coefficients"]
+    nums = pa.table({"coder": ["a", "b", "a", "b"], "item": ["1", "1", "2", "2"],
+                     "label": ["1", "2", "3", "x"]})
+    pq.write_table(nums, tmp_path / "nums.parquet")
+    with pytest.raises(InputError, match="nums.parquet.*not a number"):
+        table.read(tmp_path / "nums.parquet", numeric=True)
+    with pytest.raises(InputError, match="'x'"):
+        table.read(tmp_path / "nums.parquet", categories=["1", "2", "3"])
+
+
+def test_an_option_a_platform_does_not_take_is_named_not_ignored(cli):
+    argilla = ROOT / "docs/formats/table/argilla/records.json"
+    with pytest.raises(InputError, match=r"set_sep='\|' does not apply to Argilla exports"):
+        table.read(argilla, set_sep="|")
+    status, _, err = cli("table", str(argilla), "--set-sep", "|")
+    assert status == 2 and "--set-sep '|' does not apply to Argilla exports" in err
