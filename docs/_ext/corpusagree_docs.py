@@ -120,13 +120,16 @@ class Formats(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         from corpusagree import readers
+        from corpusagree.analyses import jobs
 
         self.env.note_dependency(__file__)
         lines: list[str] = []
         for task in readers.TASKS:
             found = readers.readers(task)
+            by = [f"``corpusagree {n}``" for n, j in jobs.listed().items() if task in j.tasks]
+            by = [", ".join(by[:-1]), by[-1]] if len(by) > 1 else by
             lines += [f"{task.capitalize()} formats", "-" * (len(task) + 8), "",
-                      f"Read by ``corpusagree {readers.JOBS.get(task, task)}``; "
+                      f"Read by {' or '.join(by)}; "
                       "``--input-format`` names one of these, or leave it to sniffing "
                       "(tried in this order).", ""]
             for name, reader in found.items():
