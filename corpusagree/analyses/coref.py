@@ -390,8 +390,8 @@ class CorefReport(Report):
     annotators: list[str]
     items: int
     alignment: conv.AlignmentReport
-    coefficients: Records
-    antecedent: Records
+    coefficients: Records[Estimate]
+    antecedent: Records[Estimate]
     scores: CorefScores
     by_document: Records | None
     diagnostics: CorefDiagnostics | None

@@ -148,7 +148,7 @@ class Agreement:
         Why there are no coefficients, when no item was judged twice.
     """
 
-    coefficients: Records
+    coefficients: Records[Estimate]
     note: str | None = None
 
     def __repr__(self) -> str:
@@ -274,7 +274,7 @@ class LevelAgreement:
     unaligned_by_annotator: dict[str, int]
     token_agreement: Agreement
     span_f1: PairwiseF1
-    attributes: Records
+    attributes: Records[AttributeAgreement]
 
     def __repr__(self) -> str:
         return (f"LevelAgreement({self.level!r}, {sum(self.markables.values())} markables, "
@@ -350,12 +350,12 @@ class MarkablesReport(Report):
     format: str | None
     annotators: list[str]
     documents: int
-    levels: Records
+    levels: Records[LevelAgreement]
     notes: list[str]
     #: token α per level and document (with ``by_document``)
     by_document: Records | None = None
     #: per level, the diagnostics of the token agreement (with ``diagnostics``)
-    diagnostics: Records | None = None
+    diagnostics: Records[LevelDiagnostics] | None = None
     job = "markables"
 
     def level(self, name: str) -> LevelAgreement:

@@ -45,7 +45,7 @@ from ..stats.inference import Bootstrap, resampling
 from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
-from .base import KEYWORDS, by_run_table, estimate_table, estimates, retest_table
+from .base import KEYWORDS, Estimate, by_run_table, estimate_table, estimates, retest_table
 from .jobs import Part, complete
 
 __all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
@@ -252,7 +252,7 @@ class RatingsReport(Report):
     chosen: dict
     pairs: Records
     kendall: dict
-    coefficients: Records
+    coefficients: Records[Estimate]
     leave_one_out: Records
     #: with ``by_document``: the chosen ICC of each group's items (None otherwise)
     by_group: Records | None = None

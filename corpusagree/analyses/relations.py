@@ -46,7 +46,7 @@ from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
-from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
+from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Part, complete
 
 __all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
@@ -184,7 +184,7 @@ class RelationsReport(Report):
     format: str | None
     data: dict
     detection: Records
-    labels: Records
+    labels: Records[Estimate]
     confused: Records
     by_document: Records | None
     job = "relations"

@@ -433,9 +433,9 @@ class SegmentsReport(Report):
     format: str | None
     unit: str
     data: dict
-    boundaries: Records
-    typed_boundaries: Records | None
-    unit_sets: Records
+    boundaries: Records[Estimate]
+    typed_boundaries: Records[Estimate] | None
+    unit_sets: Records[Estimate]
     pairwise: Pairwise
     leave_one_out: LeaveOneOut
     coder_rates: Records

@@ -303,7 +303,7 @@ class SchemeScores:
     labels: int
     #: tagged senses missing from the inventory → occurrences
     unknown: dict[str, int]
-    coefficients: Records
+    coefficients: Records[Estimate]
     data: ReliabilityData = field(compare=False)
 
     def __repr__(self) -> str:
@@ -423,8 +423,8 @@ class SensesReport(Report):
     #: what intervals resample: lemma, document or item, and how many such clusters there are
     cluster: str
     clusters: int
-    schemes: Records
-    by_lemma: Records | None
+    schemes: Records[SchemeScores]
+    by_lemma: Records[LemmaScores] | None
     #: the scheme of the confused pairs and diagnostics (fine, when it is scored)
     diagnostic_scheme: str | None
     confused: Records | None

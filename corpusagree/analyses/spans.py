@@ -356,7 +356,7 @@ class SpansReport(Report):
     alpha_u: Records
     gamma: gm.Gamma | None
     gamma_positions: gm.Gamma | None
-    pairs: Records
+    pairs: Records[PairSummary]
     costliest: Records
     documents: Records | None
     notes: list[str]

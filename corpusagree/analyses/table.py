@@ -35,7 +35,7 @@ from ..model.progress import Progress
 from ..readers import discover
 from ..readers import table as table_reader
 from ..report.document import Report
-from ..report.tables import Column, Records, Table
+from ..report.tables import Column, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import runs
 from ..stats.coefficients import compute, table_specs
@@ -55,8 +55,8 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "RepeatedLabels", "TableReport", "analyse",
-           "as_corpus", "distance_from", "numeric_labels", "read"]
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "GroupAlpha", "RepeatedLabels", "TableReport",
+           "analyse", "as_corpus", "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
@@ -315,6 +315,25 @@ def distance_from(name: str = "nominal", weights: str | PathLike | None = None
 numeric_labels = corpora.numeric_labels
 
 
+@dataclass
+class GroupAlpha(Record):
+    """α of one group's items (a document's): a row of :attr:`TableReport.by_group`.
+
+    Attributes
+    ----------
+    group : str
+        The group (document).
+    items : int
+        Its items.
+    alpha : float
+        α of its items under the report's first distance, nan where undefined.
+    """
+
+    group: str
+    items: int
+    alpha: float
+
+
 @dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
@@ -337,7 +356,7 @@ class TableReport(Report):
         Every coefficient as an :class:`Estimate` (its interval with a bootstrap).
     diagnostics : Diagnostics or None
         With ``diagnostics=N``.
-    by_group : Records or None
+    by_group : Records of GroupAlpha or None
         α per group, with ``by_document=True``.
     position : Records or None
         Read with a swap column: each judge's position bias.
@@ -367,11 +386,11 @@ class TableReport(Report):
     judgements: int
     missing: int
     groups: int | None
-    coefficients: Records
+    coefficients: Records[Estimate]
     diagnostics: Diagnostics | None
     notes: list[str]
     #: with the diagnostics of data in groups: α of each group (None otherwise)
-    by_group: Records | None = None
+    by_group: Records[GroupAlpha] | None = None
     #: read with a swap column: each judge's position bias (None otherwise)
     position: Records | None = None
     #: read with a swap column: agreement among the judges in each order shown
@@ -631,14 +650,13 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
                        diagnostics=None, notes=notes)
 
 
-def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
+def _by_group(data: ReliabilityData, d: dist.Distance) -> Records[GroupAlpha]:
     """α of each group's items (nan where undefined), as the jobs on documents give it."""
-    out = Records()
+    out: Records[GroupAlpha] = Records()
     for g, name in enumerate(data.group_names):
         mask = data.groups == g
         r = quiet(compute, "alpha", data.subset(items=mask, compact=True), d)
-        out.append({"group": name, "items": int(mask.sum()),
-                    "alpha": r if isinstance(r, float) else r.value})
+        out.append(GroupAlpha(name, int(mask.sum()), r if isinstance(r, float) else r.value))
     return out
 
 
