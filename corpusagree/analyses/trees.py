@@ -53,7 +53,7 @@ from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot, spread
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
@@ -69,8 +69,8 @@ from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
-           "as_corpus", "corpus_of", "read"]
+__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "ConfusedRelations",
+           "DocumentScores", "TreesReport", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -167,6 +167,53 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     return corpora.as_corpus(trees, "trees", {RSTTree: corpus_of}, JOB.kinds)
 
 
+@dataclass
+class ConfusedRelations(Record):
+    """A pair of relations given to the same constituent: a row of
+    :attr:`TreesReport.confused`.
+
+    Attributes
+    ----------
+    reference : str
+        The relation in the reference's tree.
+    other : str
+        The relation in the other's.
+    count : int
+        The shared constituents with both.
+    share : float
+        Their share of the shared constituents, nan without any.
+    """
+
+    reference: str
+    other: str
+    count: int
+    share: float
+
+
+@dataclass
+class DocumentScores(Record):
+    """One document pair's F1 and Iruskieta's ratios: a row of :attr:`TreesReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    scores : dict
+        ``{variant}_{measure}`` (F1 of RST-Parseval and Parseval: span, nuclearity, relation,
+        full), ``ratio_{factor}`` and ``kappa_{factor}`` (Iruskieta et al.) → the value, nan
+        where undefined; its keys are the row's own.
+    """
+
+    document: str
+    reference: str
+    other: str
+    scores: dict[str, float] = spread()
+
+
 @dataclass(repr=False, kw_only=True)
 class TreesReport(Report):
     """Agreement between RST tree annotators (see the module docstring).
@@ -191,7 +238,7 @@ class TreesReport(Report):
         full, per annotator pair (micro, with the macro F1 and the documents).
     iruskieta : Records
         Iruskieta et al.'s agreement ratios and κ per annotator pair.
-    confused : Records
+    confused : Records of ConfusedRelations
         The relation pairs given most often to the same constituent.
     confusion : dict
         The relation × relation confusion table over shared constituents.
@@ -201,7 +248,7 @@ class TreesReport(Report):
         Documents only one annotator has, and pairs whose texts differ.
     boundaries : Table or None
         The boundary coefficients of the pairs whose EDUs differ.
-    by_document : Records or None
+    by_document : Records of DocumentScores or None
         Each document pair's F1 and ratios, with ``by_document=True``.
     f1_interval : Interval or None
         The bootstrap interval of the headline F1.
@@ -224,12 +271,12 @@ class TreesReport(Report):
     data: dict
     parseval: Records
     iruskieta: Records
-    confused: Records
+    confused: Records[ConfusedRelations]
     confusion: dict
     disputed: dict | None
     not_compared: Records
     boundaries: Table | None
-    by_document: Records | None
+    by_document: Records[DocumentScores] | None
     #: the bootstrap interval of the first pair's Parseval full F1 (micro), with --ci
     f1_interval: Interval | None = None
     job = "trees"
@@ -571,15 +618,15 @@ def _kappa_intervals(comp: ir.Comparison, p: TreePairs, mine: np.ndarray,
     return out
 
 
-def _confused(matrix: np.ndarray, labels: Sequence[str], n: int) -> Records:
+def _confused(matrix: np.ndarray, labels: Sequence[str], n: int) -> Records[ConfusedRelations]:
     total = matrix.sum()
     off = matrix.copy()
     np.fill_diagonal(off, 0)
     r, c = np.nonzero(off)
     order = np.argsort(-matrix[r, c], kind="stable")[:n]
-    return Records({"reference": labels[r[k]], "other": labels[c[k]],
-                    "count": int(matrix[r[k], c[k]]),
-                    "share": float(matrix[r[k], c[k]] / total) if total else float("nan")}
+    return Records(ConfusedRelations(labels[r[k]], labels[c[k]], int(matrix[r[k], c[k]]),
+                                     float(matrix[r[k], c[k]] / total) if total
+                                     else float("nan"))
                    for k in order)
 
 
@@ -625,19 +672,18 @@ def _boundaries(p: TreePairs, corpus: Corpus, settings: Bootstrap | None,
                           "coefficients)", rows)
 
 
-def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
+def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records[DocumentScores]:
     f = {v: c.per_pair()[:, :, 2] for v, c in counts.items()}
     ratios = comp.per_pair()
     kappa = ir.kappas(comp)
-    rows = Records()
+    rows: Records[DocumentScores] = Records()
     for k in range(len(p.reference)):
-        row = {"document": p.documents[p.pair_document[k]],
-               "reference": p.trees[p.reference[k]].annotator,
-               "other": p.trees[p.other[k]].annotator}
+        row = DocumentScores(p.documents[p.pair_document[k]], p.trees[p.reference[k]].annotator,
+                             p.trees[p.other[k]].annotator)
         for v in counts:
-            row.update({f"{v}_{m}": float(f[v][k, j]) for j, m in enumerate(MEASURES)})
-        row.update({f"ratio_{x}": float(ratios[k, j]) for j, x in enumerate(ir.FACTORS)})
-        row.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
+            row.scores.update({f"{v}_{m}": float(f[v][k, j]) for j, m in enumerate(MEASURES)})
+        row.scores.update({f"ratio_{x}": float(ratios[k, j]) for j, x in enumerate(ir.FACTORS)})
+        row.scores.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
         rows.append(row)
     return rows
 
