@@ -36,7 +36,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..readers import discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table
+from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import interpret, runs
 from ..stats.concordance import bland_altman, ccc
@@ -48,7 +48,8 @@ from . import corpora
 from .base import KEYWORDS, Estimate, by_run_table, estimate_table, estimates, retest_table
 from .jobs import Part, complete
 
-__all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
+__all__ = ["JOB", "PARAMS", "CoderLeftOut", "DisputedScores", "GroupICC", "RatingsReport",
+           "Repeated", "analyse", "read"]
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -189,6 +190,69 @@ def _chosen_row(coders: str, type: str, unit: str) -> str:
     return name + ("k" if unit == "average" else "")
 
 
+@dataclass
+class CoderLeftOut(Record):
+    """The chosen ICC without one coder: a row of :attr:`RatingsReport.leave_one_out`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder left out.
+    value : float
+        The ICC of the others, nan where undefined.
+    change : float
+        Its difference from the ICC of every coder (positive: the coder lowers it).
+    """
+
+    coder: str
+    value: float
+    change: float
+
+
+@dataclass
+class DisputedScores(Record):
+    """An item whose scores spread most: a row of :attr:`RatingsReport.disputed`.
+
+    Attributes
+    ----------
+    item : str
+        The item.
+    sd : float
+        The standard deviation of its scores.
+    low, high : float
+        Its lowest and highest score.
+    scores : int
+        The scores it got.
+    """
+
+    item: str
+    sd: float
+    low: float
+    high: float
+    scores: int
+
+
+@dataclass
+class GroupICC(Record):
+    """The chosen ICC of one group's (a document's) items: a row of
+    :attr:`RatingsReport.by_group`.
+
+    Attributes
+    ----------
+    group : str
+        The group (document).
+    items : int
+        Its items.
+    value : float
+        The chosen ICC of its items scored by every coder, nan where undefined (fewer than
+        two such items).
+    """
+
+    group: str
+    items: int
+    value: float
+
+
 @dataclass(repr=False, kw_only=True)
 class RatingsReport(Report):
     """Agreement on numeric scores (see the module docstring).
@@ -210,7 +274,7 @@ class RatingsReport(Report):
         Kendall's W with χ², df and p.
     coefficients : Records
         Krippendorff's α (interval, ratio) as :class:`Estimate` s.
-    leave_one_out : Records
+    leave_one_out : Records of CoderLeftOut
         The chosen ICC without each coder.
     inputs : list of str
         The paths read.
@@ -220,9 +284,9 @@ class RatingsReport(Report):
         The bootstrap settings, None without intervals.
     notes : list of str
         What a reader of the report must know.
-    by_group : Records or None
+    by_group : Records of GroupICC or None
         With ``by_document``: the chosen ICC of each group's items.
-    disputed : Records or None
+    disputed : Records of DisputedScores or None
         With ``diagnostics=N``: the N items whose scores spread most.
     retest : Records or None
         With repeated runs: each coder's test–retest ICC(A,1) over their runs.
@@ -253,11 +317,11 @@ class RatingsReport(Report):
     pairs: Records
     kendall: dict
     coefficients: Records[Estimate]
-    leave_one_out: Records
+    leave_one_out: Records[CoderLeftOut]
     #: with ``by_document``: the chosen ICC of each group's items (None otherwise)
-    by_group: Records | None = None
+    by_group: Records[GroupICC] | None = None
     #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
-    disputed: Records | None = None
+    disputed: Records[DisputedScores] | None = None
     #: with repeated runs: each coder's test–retest ICC(A,1) over their runs (None otherwise)
     retest: Records | None = None
     #: with repeated runs: the chosen ICC between coders in each run (None otherwise)
@@ -662,16 +726,16 @@ def _pairs(scores: Scores, reference: str | None, confidence: float
 
 
 def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, unit: str,
-                   full: float) -> Records:
+                   full: float) -> Records[CoderLeftOut]:
     """The chosen ICC without each coder in turn (3 coders or more)."""
-    out = Records()
+    out: Records[CoderLeftOut] = Records()
     if values.shape[0] < 3:
         return out
     for j, name in enumerate(coders):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             v = icc(np.delete(values, j, axis=0), model=model, type=type, unit=unit).value
-        out.append({"coder": str(name), "value": v, "change": v - full})
+        out.append(CoderLeftOut(str(name), v, v - full))
     return out
 
 
@@ -711,9 +775,9 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
 
 
 def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: str, type: str,
-              unit: str) -> Records:
+              unit: str) -> Records[GroupICC]:
     """The chosen ICC of each group's complete items (nan where undefined)."""
-    out = Records()
+    out: Records[GroupICC] = Records()
     for g, name in enumerate(names):
         mask = groups == g
         v = math.nan
@@ -721,20 +785,20 @@ def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: st
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 v = icc(values[:, mask], model=model, type=type, unit=unit).value
-        out.append({"group": str(name), "items": int(mask.sum()), "value": v})
+        out.append(GroupICC(str(name), int(mask.sum()), v))
     return out
 
 
-def _disputed(scores: Scores, n: int) -> Records:
+def _disputed(scores: Scores, n: int) -> Records[DisputedScores]:
     """The ``n`` items whose scores have the largest standard deviation across coders."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         sd = np.nanstd(scores.values, axis=0, ddof=1)
     order = np.argsort(-sd, kind="stable")[:n]
-    return Records({"item": str(scores.items[i]), "sd": float(sd[i]),
-                    "low": float(np.nanmin(scores.values[:, i])),
-                    "high": float(np.nanmax(scores.values[:, i])),
-                    "scores": int(scores.rated[:, i].sum())} for i in order)
+    return Records(DisputedScores(str(scores.items[i]), float(sd[i]),
+                                  float(np.nanmin(scores.values[:, i])),
+                                  float(np.nanmax(scores.values[:, i])),
+                                  int(scores.rated[:, i].sum())) for i in order)
 
 
 # ---- the registration ------------------------------------------------------------------------
