@@ -50,7 +50,7 @@ from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import nerscores as ns
 from ..stats import unitizing as ua
@@ -298,6 +298,74 @@ class PairSummary:
                                              "split_a", "split_b")}
 
 
+@dataclass
+class CostlyAlignment(Record):
+    """A unitary alignment of γ that costs much: a row of :attr:`SpansReport.costliest`.
+
+    Attributes
+    ----------
+    document : str
+        Its document.
+    disorder : float
+        Its disorder (Mathet et al. 2015).
+    units : list
+        Each annotator's unit in it (``start``, ``end``, ``category`` and its ``text`` when
+        the text is known), None where the annotator has none.
+    """
+
+    document: str
+    disorder: float
+    units: list[dict | None]
+
+
+@dataclass
+class NerDisagreement(Record):
+    """A strict disagreement between two annotators' spans: a row of
+    :attr:`SpansReport.disagreements`.
+
+    Attributes
+    ----------
+    document : str
+        Its document.
+    a, b : str
+        The annotators: a read as the reference, b as the response.
+    outcome : str
+        ``incorrect`` or ``partial`` (other boundaries or type), ``spurious`` (b's span
+        alone) or ``missed`` (a's span alone), as the NER scorers name them.
+    span_a, span_b : dict or None
+        Each one's span (``start``, ``end``, ``category``, ``text``), None where it has none.
+    """
+
+    document: str
+    a: str
+    b: str
+    outcome: str
+    span_a: dict | None
+    span_b: dict | None
+
+
+@dataclass
+class DocumentUnitizing(Record):
+    """uα and γ of one document: a row of :attr:`SpansReport.documents`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    units : int
+        Its units (every annotator's).
+    alpha_u : float
+        Krippendorff's uα of its units, nan where undefined.
+    gamma : float
+        Mathet et al.'s γ of its units, nan where undefined or not computed.
+    """
+
+    document: str
+    units: int
+    alpha_u: float
+    gamma: float
+
+
 @dataclass(repr=False, kw_only=True)
 class SpansReport(Report):
     """Unitizing agreement of one continuum (see the module docstring).
@@ -325,9 +393,9 @@ class SpansReport(Report):
         γ with every category merged (position-only agreement).
     pairs : Records
         One :class:`PairSummary` per annotator pair.
-    costliest : Records
+    costliest : Records of CostlyAlignment
         The unitary alignments that cost most, with their text (``diagnostics=N``).
-    documents : Records or None
+    documents : Records of DocumentUnitizing or None
         uα and γ per document, with ``by_document=True``.
     alpha_interval : Interval or None
         uα's bootstrap interval over documents.
@@ -336,7 +404,7 @@ class SpansReport(Report):
         ``ner``.
     ner_tokens : Records
         Token κ and α per pair, on all tokens and on the tokens either marked.
-    disagreements : Records
+    disagreements : Records of NerDisagreement
         The first strict disagreements by document and offset.
 
     Examples
@@ -357,14 +425,14 @@ class SpansReport(Report):
     gamma: gm.Gamma | None
     gamma_positions: gm.Gamma | None
     pairs: Records[PairSummary]
-    costliest: Records
-    documents: Records | None
+    costliest: Records[CostlyAlignment]
+    documents: Records[DocumentUnitizing] | None
     notes: list[str]
     #: the interval of the first overall uα that has one (its bootstrap distribution is drawn)
     alpha_interval: Interval | None = None
     ner: Records = field(default_factory=Records)
     ner_tokens: Records = field(default_factory=Records)
-    disagreements: Records = field(default_factory=Records)
+    disagreements: Records[NerDisagreement] = field(default_factory=Records)
     job = "spans"
 
     def summary(self) -> str:
@@ -830,7 +898,8 @@ def _span_of(c: Continuum, u: int, texts: Mapping) -> dict:
     return {"start": s, "end": e, "category": c.categories[c.category[u]], "text": shown}
 
 
-def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> list[dict]:
+def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping
+                   ) -> list[NerDisagreement]:
     """The first n strict disagreements by document, offset and pair: a span of b that
     matched a span of a with other boundaries or type (incorrect), a span of b alone
     (spurious), a span of a alone (missed)."""
@@ -852,10 +921,9 @@ def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> 
         p, resp, ref, kind = rows[k]
         a, b = r.pairs[p]
         u = resp if resp >= 0 else ref
-        out.append({"document": c.documents[c.doc[u]], "a": c.annotators[a],
-                    "b": c.annotators[b], "outcome": str(kind),
-                    "span_a": _span_of(c, ref, texts) if ref >= 0 else None,
-                    "span_b": _span_of(c, resp, texts) if resp >= 0 else None})
+        out.append(NerDisagreement(c.documents[c.doc[u]], c.annotators[a], c.annotators[b],
+                                   str(kind), _span_of(c, ref, texts) if ref >= 0 else None,
+                                   _span_of(c, resp, texts) if resp >= 0 else None))
     return out
 
 
@@ -1019,7 +1087,7 @@ def _pairs(c: Continuum, alignment: gm.Alignment) -> list[PairSummary]:
     return out
 
 
-def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[dict]:
+def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[CostlyAlignment]:
     c = alignment.continuum
     order = np.argsort(-alignment.disorders, kind="stable")[:n]
     rows = []
@@ -1038,12 +1106,11 @@ def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[dict]:
                 shown = excerpt(piece, TEXT).strip("'\"")
             units.append({"start": float(c.start[u]), "end": float(c.end[u]),
                           "category": c.categories[c.category[u]], "text": shown})
-        rows.append({"document": c.documents[d], "disorder": float(alignment.disorders[i]),
-                     "units": units})
+        rows.append(CostlyAlignment(c.documents[d], float(alignment.disorders[i]), units))
     return rows
 
 
-def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
+def _by_document(c: Continuum, g: gm.Gamma | None) -> list[DocumentUnitizing]:
     gammas = {x.document: x.value for x in g.documents} if g is not None and g.documents \
         else ({c.documents[0]: g.value} if g is not None else {})
     rows = []
@@ -1055,12 +1122,12 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
                 value = ua.alpha_u(one, variant="u").value
             except InputError:
                 value = float("nan")
-        rows.append({"document": name, "units": len(one), "alpha_u": value,
-                     "gamma": gammas.get(name, float("nan"))})
+        rows.append(DocumentUnitizing(name, len(one), value, gammas.get(name, float("nan"))))
     return rows
 
 
-__all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "as_corpus", "continuum",
+__all__ = ["MEASURES", "UNITS", "CostlyAlignment", "DocumentUnitizing", "NerDisagreement",
+           "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
 
 
