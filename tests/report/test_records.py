@@ -68,19 +68,14 @@ def paths(example) -> list[str]:
 READ = {"table": {"group": "document"}, "annotators": {"group": "document"},
         "ratings": {"group": "document"}}
 #: parts not typed yet (issue 31, item 7): their rows are still dicts
-UNTYPED = {"CorefScores.pairs", "CorefScores.macro", "CorefScores.documents",
-           "CorefReport.by_document", "CorefDiagnostics.disputed", "MarkablesReport.by_document",
-           "LeaveOneOut.rows", "SegmentsReport.coder_rates", "SegmentsReport.by_document",
-           "CostliestItems.boundaries", "CostliestItems.units", "SensesReport.confused",
-           "SpansReport.alpha_u", "SpansReport.costliest", "SpansReport.documents",
-           "SpansReport.ner", "SpansReport.ner_tokens", "SpansReport.disagreements",
-           "TreesReport.parseval", "TreesReport.iruskieta", "TreesReport.confused",
-           "TreesReport.not_compared", "TreesReport.by_document", "RatingsReport.icc",
-           "RatingsReport.pairs", "RatingsReport.leave_one_out", "RatingsReport.by_group",
-           "RatingsReport.disputed", "RatingsReport.retest", "RatingsReport.by_run",
+UNTYPED = {"SegmentsReport.coder_rates",
+           "SpansReport.alpha_u", "SpansReport.ner", "SpansReport.ner_tokens",
+           "TreesReport.parseval", "TreesReport.iruskieta",
+           "TreesReport.not_compared", "RatingsReport.icc",
+           "RatingsReport.pairs",
+           "RatingsReport.retest", "RatingsReport.by_run",
            "TableReport.position", "TableReport.by_order", "TableReport.retest",
-           "TableReport.by_run", "RelationsReport.detection", "RelationsReport.confused",
-           "RelationsReport.by_document"}
+           "TableReport.by_run", "RelationsReport.detection"}
 
 
 def _hints(cls: type) -> dict:
