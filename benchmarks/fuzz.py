@@ -12,7 +12,12 @@ inputs ``in/``, the secret ``secret/``, ``command.sh`` (run it to see the failur
 Usage: python benchmarks/fuzz.py [--cases 20000] [--seed 0] [--workers N] [--exec]
        [--timeout 60] [--factor 10] [--floor 3] [--minutes M] [--long-line-mb 20] [--no-shared]
        [--mutations a,b] [--sources a,b] [--only N] [--keep DIR] [--list] [--json]
-       [--save FILE]
+       [--save FILE] [--journal FILE]
+
+With ``--journal FILE`` each finished case is appended to FILE as a JSON line and a run
+with the same FILE (and the same ``--cases``, ``--seed``, sources and mutations) skips the
+cases FILE holds, so the 20,000 cases can be run in parts and the last part's report counts
+them all.
 """
 
 from __future__ import annotations
@@ -104,6 +109,8 @@ def main() -> int:
     p.add_argument("--list", action="store_true", help="list the sources and mutations")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", type=Path, help="also write the JSON report to this file")
+    p.add_argument("--journal", type=Path,
+                   help="append each case's result here; cases it holds are not run again")
     args = p.parse_args()
     if args.list:
         for s in fuzzing.sources():
@@ -132,7 +139,8 @@ def main() -> int:
                                 keep=args.keep.resolve(), rebuild=rebuild,
                                 minutes=args.minutes)
     with tempfile.TemporaryDirectory(prefix="corpusagree-fuzz-") as tmp:
-        report = fuzzing.run(cases, Path(tmp), settings, _progress(time.perf_counter()))
+        report = fuzzing.run(cases, Path(tmp), settings, _progress(time.perf_counter()),
+                             journal=args.journal)
     if args.save:
         args.save.write_text(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n",
                              encoding="utf-8")

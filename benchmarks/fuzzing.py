@@ -1459,13 +1459,46 @@ def _slug(name: str) -> str:
     return re.sub(r"[^\w]+", "_", name)
 
 
+def read_journal(journal: Path, cases: Sequence[Case]) -> dict[str, Result]:
+    """The results a journal holds for ``cases``, by case id; an error when one of its lines
+    was written for another plan (another seed, sources or mutations)."""
+    planned = {c.id: c for c in cases}
+    held: dict[str, Result] = {}
+    if not journal.exists():
+        return held
+    for n, line in enumerate(journal.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            r = Result(**json.loads(line))
+        except (ValueError, TypeError) as e:  # a line cut by a kill: run that case again
+            print(f"{journal}:{n}: not a result ({e}); the case runs again", file=sys.stderr)
+            continue
+        case = planned.get(r.id)
+        if case is None:
+            continue
+        if (case.source.name, case.mutation) != (r.source, r.mutation):
+            raise SystemExit(f"{journal}:{n}: case {r.id} is {r.source} {r.mutation} there, "
+                             f"{case.source.name} {case.mutation} in this plan: another plan")
+        held[r.id] = r
+    return held
+
+
 def run(cases: Sequence[Case], workdir: Path, settings: Settings | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Report:
-    """Run the cases (and time their unmutated sources first) in ``workdir``."""
+        progress: Callable[[int, int], None] | None = None,
+        journal: Path | None = None) -> Report:
+    """Run the cases (and time their unmutated sources first) in ``workdir``.
+
+    With a ``journal``, each finished case's result is appended to it as a JSON line, and
+    the cases it already holds are not run again: a long run can be stopped and continued.
+    """
     settings = settings or Settings()
     start = time.perf_counter()
-    srcs = list({c.source.name: c.source for c in cases}.values())
+    held = read_journal(journal, cases) if journal is not None else {}
+    todo = [c for c in cases if c.id not in held]
+    srcs = list({c.source.name: c.source for c in todo}.values())
     base = baselines(srcs, workdir, settings)
+    write = threading.Lock()
 
     def work(worker: Worker, case: Case) -> Result:
         folder = workdir / case.id
@@ -1480,10 +1513,14 @@ def run(cases: Sequence[Case], workdir: Path, settings: Settings | None = None,
             _keep(res, folder, settings.keep, settings.rebuild)
         else:
             _rmtree(folder)
+        if journal is not None:
+            with write, open(journal, "a", encoding="utf-8") as f:
+                f.write(json.dumps(asdict(res), ensure_ascii=False) + "\n")
         return res
 
     deadline = None if settings.minutes is None else start + 60 * settings.minutes
-    results = _pool(cases, work, settings, progress, deadline)
+    new = {r.id: r for r in _pool(todo, work, settings, progress, deadline) if r is not None}
+    results = [held.get(c.id) or new.get(c.id) for c in cases]
     return Report([r for r in results if r is not None], base, time.perf_counter() - start,
                   settings, len(cases))
 

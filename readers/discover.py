@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..model import io
 from ..model.corpus import natural_key
 from ..model.errors import InputError
-from . import _paths, detect, get, resolve
+from . import _paths, detect, get, judged, resolve
 
 #: the kinds of data a folder may hold, in the order the report gives them
-KINDS = ("table", "coref", "segments", "senses", "relations", "timeline")
+KINDS = ("table", "judgements", "coref", "segments", "senses", "relations", "timeline")
 #: kinds whose readers take one folder per annotator (tried in this order: a relations format
 #: that also holds mentions, as brat, is a coreference folder)
 ANNOTATOR_FOLDERS = ("coref", "segments", "relations")
@@ -148,6 +149,114 @@ def table_inputs(path: Path) -> Found:
                   "weights": weights if has_weights else None})
 
 
+# ---- the judgements of annotation platforms' exports --------------------------------------------
+#: the platforms whose exports may hold judgements beside spans, and so say what they hold
+#: (their reader module's ``contents``); the others' exports hold judgements only
+MIXED = ("labelstudio", "prodigy", "doccano", "argilla")
+
+
+def _contents(fmt: str, path: Path) -> dict[str, list[str]]:
+    """What a platform's export holds (``spans``, ``judgements``: each with its controls or
+    questions), read off the export once while it is unchanged; an export that cannot be
+    read holds judgements (its reader then names the problem)."""
+    if fmt not in MIXED:
+        return {"judgements": []}
+    try:
+        stat = Path(path).stat()
+        return _contents_of(fmt, Path(path), stat.st_mtime_ns, stat.st_size)
+    except (InputError, OSError):
+        return {"judgements": []}
+
+
+@lru_cache(maxsize=256)
+def _contents_of(fmt: str, path: Path, mtime: int, size: int) -> dict[str, list[str]]:
+    return judged.module(fmt).contents(path)
+
+
+def _platform_exports(folder: Path) -> list[tuple[Path, str]]:
+    """``(path, format)`` of the platforms' exports in ``folder``: the folder itself when it
+    is a dataset saved to disk or a folder of Parquet files, else its files each (the files of
+    doccano's users as one path, the folder, when they are all its ``.jsonl`` files)."""
+    folder = Path(folder)
+    if folder.is_dir() and judged.module("hf").sniff(folder):
+        return [(folder, "hf")]
+    found = [(f, fmt) for f in _paths.files(folder, _paths.visible, recursive=False)
+             if (fmt := judged.platform(f)) is not None]
+    users = [f for f, fmt in found if fmt == "doccano"]
+    jsonl = [f for f in _paths.files(folder, _paths.visible, recursive=False)
+             if f.suffix.lower() == ".jsonl"]
+    if len(users) >= 2 and users == jsonl:
+        found = [(folder, "doccano")] + [(f, fmt) for f, fmt in found if fmt != "doccano"]
+    return found
+
+
+def judgement_inputs(folder: Path) -> tuple[list[Found], list[str]]:
+    """The judgements of the platforms' exports in ``folder`` (:data:`corpusagree.readers.
+    judged.PLATFORMS`: Label Studio's choices, taxonomy, rating and number controls, Prodigy's
+    textcat and choice examples, doccano's text classification, Argilla's responses, a
+    Hugging Face dataset's coder/item/label columns), one :class:`Found` for each control or
+    question, with the interval distance when every label is a number; and a note for each
+    export that holds judgements which cannot be read without options (a dataset whose
+    columns are not named coder, item and label …), with the reader's reason. An export of
+    spans only holds none.
+
+    The exports are read once for as long as the folder's files are unchanged.
+
+    Examples
+    --------
+    >>> found, notes = judgement_inputs(Path("docs/formats/table/labelstudio"))
+    >>> [(f.format, f.reader_options, f.analysis["distance"]) for f in found]
+    [('labelstudio', {'label': 'sentiment'}, 'nominal'),
+     ('labelstudio', {'label': 'quality'}, 'interval')]
+    """
+    folder = Path(folder)
+    try:
+        stamp = tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size)
+                      for f in folder.iterdir())
+    except OSError:
+        return [], []
+    found, notes = _judgement_inputs(folder, stamp)
+    return list(found), list(notes)
+
+
+@lru_cache(maxsize=64)
+def _judgement_inputs(folder: Path, stamp: tuple) -> tuple[tuple[Found, ...], tuple[str, ...]]:
+    found: list[Found] = []
+    notes: list[str] = []
+    for path, fmt in _platform_exports(folder):
+        questions = _contents(fmt, path).get("judgements")
+        if questions is None:
+            continue
+        for q in questions or [None]:
+            options = {} if q is None else {"label": q}
+            try:
+                data = judged.read(path, fmt, **options)
+            except InputError as e:
+                what = f"{q!r} of " if q else ""
+                notes.append(f"not reported: the judgements of {what}{path} ({fmt}): "
+                             f"{str(e).splitlines()[0]}")
+                continue
+            numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                          for v in data.labels)
+            found.append(Found("table", fmt, [path], options,
+                               {"distance": "interval" if numeric else "nominal"}))
+    return tuple(found), tuple(notes)
+
+
+def holds_spans(folder: Path, fmt: str) -> bool:
+    """Whether the files of ``folder`` that a platform's span format ``fmt`` takes hold
+    spans (any other format: True): an export of judgements only is no span data.
+
+    >>> holds_spans(Path("docs/formats/table/labelstudio"), "labelstudio")
+    False
+    """
+    if fmt not in MIXED:
+        return True
+    sniff = get("coref", fmt).sniff
+    return any("spans" in _contents(fmt, f)
+               for f in _paths.files(folder, sniff, recursive=False))
+
+
 # ---- coreference -------------------------------------------------------------------------------
 def coref_inputs(folder: Path) -> Found | None:
     """The coreference annotations of a folder: its first format sub-folder if it is like
@@ -166,7 +275,7 @@ def coref_inputs(folder: Path) -> Found | None:
             return Found("coref", fmt, paths, note=f"sample corpus read from {path} ({fmt}); "
                          "the other format folders hold the same annotations")
     fmt = folder_format("coref", folder)
-    if fmt is None:
+    if fmt is None or not holds_spans(folder, fmt):
         return None
     sniff = get("coref", fmt).sniff
     files = _paths.files(folder, sniff, recursive=False)
@@ -324,7 +433,10 @@ def own_kind(folder: Path) -> tuple[str, set[Path]] | None:
 def kind(folder: Path) -> str | None:
     """What ``folder`` holds: its own files' kind (:func:`own_kind`), else ``coref`` (a
     coreference or span format, in it or in a sub-folder), ``timeline`` (ELAN, TextGrid,
-    RTTM), ``segments`` (a segmentation format) or ``relations`` (a relations format that
+    RTTM), ``judgements`` (platforms' exports of judgements only:
+    :func:`judgement_inputs`; an export of spans and judgements is ``coref``, and
+    :func:`corpusagree.analyses.folder.parts` adds its judgements), ``segments`` (a
+    segmentation format) or ``relations`` (a relations format that
     neither takes, such as DISRPT ``.rels``), or None.
     Coreference comes first: its folders hold text files that the plain-text segmentation
     reader would also take."""
@@ -332,11 +444,14 @@ def kind(folder: Path) -> str | None:
     own = own_kind(folder)
     if own is not None:
         return own[0]
-    if folder_format("coref", folder) or \
+    fmt = folder_format("coref", folder)
+    if fmt and holds_spans(folder, fmt) or \
             any(_format("coref", d) for d in _paths.subfolders(folder)):
         return "coref"
     if folder_format("timeline", folder):
         return "timeline"
+    if any(judgement_inputs(folder)):
+        return "judgements"
     if _format("segments", folder):
         return "segments"
     if _format("relations", folder):
@@ -386,8 +501,9 @@ def units(root: Path) -> tuple[dict[Path, str], list[Path]]:
     return found, [d for d, k in kinds.items() if k is None]
 
 
-__all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MULTI_ANNOTATOR", "SAMPLE_FORMATS", "SNIFFED_FILES",
-           "TABLE_SUFFIXES", "WEIGHTS", "Found", "coref_inputs", "folder_format", "kind",
+__all__ = ["ANNOTATOR_FOLDERS", "KINDS", "MIXED", "MULTI_ANNOTATOR", "SAMPLE_FORMATS",
+           "SNIFFED_FILES", "TABLE_SUFFIXES", "WEIGHTS", "Found", "coref_inputs",
+           "folder_format", "holds_spans", "judgement_inputs", "kind",
            "mmax2_projects", "own_kind", "own_segment_files", "relation_inputs",
            "segment_inputs", "sense_format", "sense_sets", "span_inputs", "table_files",
            "table_inputs", "table_layout", "timeline_inputs", "tree_inputs", "units"]

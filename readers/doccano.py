@@ -41,7 +41,7 @@ from ._platforms import (
 )
 from ._text import DEFAULT_LANG, LANG, check_lang
 
-__all__ = ["read", "read_judgements", "read_relations", "sniff"]
+__all__ = ["contents", "read", "read_judgements", "read_relations", "sniff"]
 
 SUFFIXES = (".jsonl",)
 
@@ -145,6 +145,27 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     out = relation_annotations(records, problems)
     problems.check()
     return out
+
+
+def contents(path: Path) -> dict[str, list[str]]:
+    """What doccano examples hold, for ``report FOLDER``: ``spans`` (``label`` triples or
+    ``entities``) and ``judgements`` (``label`` a list of names, or ``cats``), each with no
+    name; a kind they do not hold is left out. A line that is not JSON is left to the
+    readers.
+
+    >>> contents(Path("docs/formats/table/doccano/ann1.jsonl"))
+    {'judgements': []}
+    """
+    found: dict[str, list[str]] = {}
+    for _, _, obj in _examples([path], Problems()):
+        labels = obj.get("label", obj.get("cats"))
+        if obj.get("entities") or isinstance(labels, list) and \
+                any(isinstance(v, list) for v in labels):
+            found["spans"] = []
+        if isinstance(labels, dict) or isinstance(labels, list) and labels and \
+                not any(isinstance(v, (list, dict)) for v in labels):
+            found["judgements"] = []
+    return found
 
 
 def read_judgements(path: Path) -> ReliabilityData:

@@ -50,7 +50,8 @@ from ._platforms import (
 )
 from ._text import DEFAULT_LANG, LANG, check_lang, utf16_to_codepoints
 
-__all__ = ["CATEGORICAL", "KNOWN", "read", "read_judgements", "read_relations", "sniff"]
+__all__ = ["CATEGORICAL", "KNOWN", "contents", "read", "read_judgements", "read_relations",
+           "sniff"]
 
 #: result types read as judgements, and the key of their value
 CATEGORICAL = {"choices": "choices", "taxonomy": "taxonomy", "rating": "rating",
@@ -285,6 +286,27 @@ def read_relations(paths: Sequence[str | PathLike], annotators: Sequence[str] | 
     out = relation_annotations(records, problems)
     problems.check()
     return _kept(out, annotators, _paths.as_list(paths)[0])
+
+
+def contents(path: Path) -> dict[str, list[str]]:
+    """What a Label Studio export holds, for ``report FOLDER``: ``spans`` (its ``labels``
+    controls) and ``judgements`` (its ``choices``, ``taxonomy``, ``rating`` and ``number``
+    controls), each kind with the names of its controls (``from_name``), in the order
+    found; a kind it does not hold is left out.
+
+    >>> contents(Path("docs/formats/table/labelstudio/export.json"))
+    {'judgements': ['sentiment', 'quality']}
+    """
+    found: dict[str, dict[str, None]] = {}
+    export = _Export(Path(path), None)
+    for where, _, _, _, result in export.rows:
+        with shaped(export.path, where):
+            for r in result:
+                kind = "spans" if r.get("type") == "labels" else \
+                    "judgements" if r.get("type") in CATEGORICAL else None
+                if kind is not None:
+                    found.setdefault(kind, {})[str(r.get("from_name"))] = None
+    return {k: list(v) for k, v in found.items()}
 
 
 def read_judgements(path: Path, *, label: str | None = None,

@@ -32,7 +32,7 @@ from . import _paths, register
 from ._platforms import SpanRecord, first_record, jsonl, judgements, shaped, span_annotations
 from ._text import DEFAULT_LANG, LANG, check_lang
 
-__all__ = ["read", "read_judgements", "sniff"]
+__all__ = ["contents", "read", "read_judgements", "sniff"]
 
 SUFFIXES = (".jsonl", ".json", ".ndjson")
 
@@ -82,6 +82,24 @@ def read(paths: Sequence[str | PathLike], annotators: Sequence[str] | None = Non
     if annotators is not None:
         out = [a for a in out if a.annotator in annotators]
     return out
+
+
+def contents(path: Path) -> dict[str, list[str]]:
+    """What Prodigy examples hold, for ``report FOLDER``: ``spans`` (an accepted example
+    with spans) and ``judgements`` (an example with ``options``, or with a ``label`` and no
+    ``spans``: a binary decision), each with no name (a file holds one question); a kind
+    it does not hold is left out. A line that is not JSON is left to the readers.
+
+    >>> contents(Path("docs/formats/table/prodigy/textcat.jsonl"))
+    {'judgements': []}
+    """
+    found: dict[str, list[str]] = {}
+    for _, _, obj in _examples([path], Problems()):
+        if obj.get("spans") and obj.get("answer", "accept") == "accept":
+            found["spans"] = []
+        if "options" in obj or "label" in obj and "spans" not in obj:
+            found["judgements"] = []
+    return found
 
 
 def read_judgements(path: Path) -> ReliabilityData:

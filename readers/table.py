@@ -11,7 +11,6 @@ them.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
@@ -19,29 +18,11 @@ from pathlib import Path
 from ..model import io
 from ..model.data import ReliabilityData
 from ..model.errors import InputError
-from . import discover
+from . import discover, judged
+from .judged import PLATFORMS, platform
 
-#: the exports of annotation platforms read as judgements: format → reader module and the
-#: options of :func:`read` it takes (``label``: the control or question of Label Studio and
-#: Argilla, the column of a dataset)
-PLATFORMS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "labelstudio": ("labelstudio", ("label",)),
-    "prodigy": ("prodigy", ()),
-    "doccano": ("doccano", ()),
-    "argilla": ("argilla", ("label",)),
-    "hf": ("hfdataset", ("coder", "item", "label", "group")),
-}
 #: the layouts of a reliability-data table, then the platforms' exports
 LAYOUTS = ("long", "wide", *PLATFORMS)
-
-
-def _module(fmt: str):
-    return importlib.import_module(f"{__package__}.{PLATFORMS[fmt][0]}")
-
-
-def platform(path: Path) -> str | None:
-    """The platform whose export ``path`` is (:data:`PLATFORMS`), or None."""
-    return next((fmt for fmt in PLATFORMS if _module(fmt).sniff(path)), None)
 
 
 def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
@@ -68,9 +49,8 @@ def read(path: str | PathLike, layout: str = "auto", *, coder: str = "coder",
     if layout == "auto" and str(path) != "-":
         layout = platform(Path(path)) or layout
     if layout in PLATFORMS:
-        given = {"coder": coder, "item": item, "label": label, "group": group}
-        taken = {k: v for k, v in given.items() if k in PLATFORMS[layout][1]}
-        return layout, _module(layout).read_judgements(Path(path), **taken)
+        return layout, judged.read(Path(path), layout, coder=coder, item=item, label=label,
+                                   group=group)
     if layout == "auto":
         layout = "long" if str(path) == "-" else \
             (discover.table_layout(Path(path), coder, item, label) or "long")

@@ -3,10 +3,14 @@
 A file is one document (its name without ``.TextGrid``); each interval tier is an
 annotator's (its name, or the group of ``--tier-pattern``), each interval with a non-empty
 text a unit of that category on ``[xmin, xmax)``. Point tiers (``TextTier``) are left out,
-with a note. An interval tier whose intervals overlap is an InputError naming file and line.
-The file is read as one stream of values (quoted texts, numbers, ``<exists>``): the long
-format's ``name =`` labels and ``[n]:`` headings are skipped, so both formats read alike
-(Boersma & Weenink, Praat's TextGrid file formats).
+with a note. An interval tier whose intervals overlap is an InputError naming file and line;
+an overlap of at most :data:`TOLERANCE` (rounding: the files of forced aligners have an
+interval end at 1372.6225001 and the next start at 1372.6225) starts the interval where the
+one before ends. The file is read as one stream of values (quoted texts, numbers,
+``<exists>``): the long format's ``name =`` labels and ``[n]:`` headings are skipped, so both
+formats read alike, and so does the short format of older Praat versions, which has no
+``Object class =`` (``File type = "ooTextFile short"`` then ``"TextGrid"``) (Boersma &
+Weenink, Praat's TextGrid file formats).
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ from ._timeline import TIER_PATTERN_HELP, annotator_of, check_found, continuum, 
 
 PathArg = str | PathLike | Sequence[str | PathLike]
 _SUFFIXES = (".TextGrid", ".textgrid", ".textGrid")
+#: seconds an interval may start before the one before it ends, as rounding (1 µs)
+TOLERANCE = 1e-6
+#: the file types of a TextGrid text file (``ooTextFile short``: older Praat's short format)
+FILE_TYPES = ("ooTextFile", "ooTextFile short")
 _VALUE = re.compile(r'"((?:[^"]|"")*)"|(?<![\w\[.])(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(?![\w\]])'
                     r'|(<exists>)|(<absent>)|\[\d*\]')
 
@@ -108,7 +116,7 @@ def parse(path: Path) -> tuple[tuple[float, float], list[tuple[str, list]], int]
             raise InputError(f"{quote(str(v))} where {kind} was expected", path, line(at))
         return v, at
 
-    if [v for v, _ in values[:2]] != ["ooTextFile", "TextGrid"]:
+    if len(values) < 2 or values[0][0] not in FILE_TYPES or values[1][0] != "TextGrid":
         raise InputError("not a TextGrid text file (File type = \"ooTextFile\", Object class "
                          "= \"TextGrid\")", path, 1)
     pos = 2
@@ -137,6 +145,8 @@ def parse(path: Path) -> tuple[tuple[float, float], list[tuple[str, list]], int]
             s, at = take("a number")
             e, _ = take("a number")
             t, _ = take("an interval text")
+            if last_end - TOLERANCE <= s < last_end:
+                s = last_end
             if s < last_end:
                 raise InputError(f"tier {quote(name)}: the interval [{s:g}, {e:g}) overlaps "
                                  f"the one before, which ends at {last_end:g}", path, line(at))
@@ -150,4 +160,4 @@ def parse(path: Path) -> tuple[tuple[float, float], list[tuple[str, list]], int]
     return (xmin, xmax), tiers, points
 
 
-__all__ = ["parse", "read", "sniff"]
+__all__ = ["FILE_TYPES", "TOLERANCE", "parse", "read", "sniff"]

@@ -6,6 +6,10 @@ it is MMAX2, and ``spans`` on its mentions), sense annotations (``senses``), or 
 format (``segments``; ``trees`` too for RST trees; not ``spans``: segments tile the text),
 or relations that no other kind takes, such as DISRPT ``.rels`` in annotator folders
 (``relations``).
+The judgements of annotation platforms' exports (Label Studio's choices and ratings,
+Prodigy's textcat, doccano's classification, Argilla's responses, a Hugging Face dataset) go
+to the ``table`` job, and to ``ratings`` when they are numbers, also beside the spans of the
+same export (:func:`corpusagree.readers.discover.judgement_inputs`).
 ``sample_corpora/`` is such a folder (``table/``, ``coref/``, ``segments/``, ``senses/``,
 ``trees/``); so is a project folder with ``agreement/x.tsv`` and ``chains/ann1``,
 ``chains/ann2``. Each job runs through its own ``read`` and ``analyse``, with the figures per
@@ -84,12 +88,17 @@ def parts(root: Path) -> tuple[list[Part], list[str]]:
     found, unread = discover.units(root)
     out: list[Part] = []
     notes: list[str] = []
+    judged = {f: discover.judgement_inputs(f) for f in found}
     for kind in discover.KINDS:
-        for folder in (f for f, k in found.items() if k == kind):
+        # the judgements of a folder of another kind too (a Label Studio export of spans
+        # and choices)
+        for folder in (f for f, k in found.items() if k == kind or
+                       kind == "judgements" and judged[f][0]):
             try:
                 out += list(_parts_of(folder, kind))
             except (InputError, OSError) as e:
                 notes.append(f"not reported: {folder}: {_why(e)}")
+    notes += [n for f in found for n in judged[f][1]]
     if unread:
         notes.append(f"not reported: {', '.join(f'{d.name}/' for d in unread)} in {root} "
                      "(no reliability data, coreference, segmentation, sense or relation "

@@ -811,4 +811,13 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
             yield Part(dataclasses.replace(found, reader_options=options))
 
 
-JOB = complete("ratings", options=PARAMS, folder={"table": _folder_parts})
+def _judgement_parts(folder: Path) -> Iterator[Part]:
+    """The numeric judgements of the platforms' exports in a sub-folder (Label Studio's
+    rating and number controls, Argilla's rating questions, a dataset's numeric column)."""
+    for found in discover.judgement_inputs(folder)[0]:
+        if found.analysis.get("distance") == "interval":
+            yield Part(found)
+
+
+JOB = complete("ratings", options=PARAMS,
+               folder={"table": _folder_parts, "judgements": _judgement_parts})

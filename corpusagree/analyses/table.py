@@ -722,5 +722,13 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, dict(found.analysis))
 
 
-JOB = complete("table", options=PARAMS, folder={"table": _folder_parts},
+def _judgement_parts(folder: Path) -> Iterator[Part]:
+    """The judgements of every platform's export in a sub-folder (each control or question),
+    with the interval distance when they are numbers."""
+    for found in discover.judgement_inputs(folder)[0]:
+        yield Part(found, dict(found.analysis))
+
+
+JOB = complete("table", options=PARAMS,
+               folder={"table": _folder_parts, "judgements": _judgement_parts},
                data=lambda corpus: (_reliability_data(corpus), "nominal"))

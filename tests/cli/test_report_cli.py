@@ -215,7 +215,10 @@ def test_platform_exports_and_timelines_are_found_and_run_by_spans(tmp_path):
         sub.replace("/", "_"): "timeline" if sub.startswith("timeline") else "coref"
         for sub in subs}
     reports = folder.analyse(tmp_path)
-    got = {(r.job, r.to_dict()["format"]): r for r in reports}
+    # the Label Studio export's sentiment choices are judgements too (issue 33)
+    assert [(r.job, r.inputs) for r in reports if r.job != "spans"] == [
+        ("table", [str(tmp_path / "coref_labelstudio" / "export.json")])]
+    got = {(r.job, r.to_dict()["format"]): r for r in reports if r.job == "spans"}
     assert sorted(got) == sorted(("spans", sub.split("/")[1]) for sub in subs)
     assert not [n for r in reports for n in r.notes if n.startswith("not reported")]
     alone = spans.analyse(spans.read(tmp_path / "coref_labelstudio" / "export.json"),

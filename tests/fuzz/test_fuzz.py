@@ -204,3 +204,23 @@ def test_an_output_target_may_be_named(tmp_path):
                                   b"device\n", "sEcReT42", tmp_path, bound=3.0,
                                   output="/dev/full")
     assert outcome == "error"
+
+
+def test_a_journal_continues_a_run_without_running_its_cases_again(tmp_path, monkeypatch):
+    srcs = [s for s in fuzzing.available_sources(shared=False) if s.name == "table/long"]
+    cases = fuzzing.plan(3, 5, srcs, ["truncate"])
+    journal = tmp_path / "journal.jsonl"
+    first = fuzzing.run(cases[:2], tmp_path / "a", fuzzing.Settings(workers=1, repeats=1),
+                        journal=journal)
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 2
+    ran = []
+    execute = fuzzing._execute
+    monkeypatch.setattr(fuzzing, "_execute", lambda w, c, *a: ran.append(c) or execute(w, c, *a))
+    again = fuzzing.run(cases, tmp_path / "b", fuzzing.Settings(workers=1, repeats=1),
+                        journal=journal)
+    assert [c.id for c in ran if isinstance(c, fuzzing.Case)] == [cases[2].id]
+    assert [r.id for r in again.results] == [c.id for c in cases]
+    assert again.results[:2] == first.results
+    other = fuzzing.plan(3, 5, srcs, ["flip"])
+    with pytest.raises(SystemExit, match="another plan"):
+        fuzzing.run(other, tmp_path / "c", fuzzing.Settings(workers=1), journal=journal)

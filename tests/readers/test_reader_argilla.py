@@ -55,3 +55,38 @@ def test_flattened_records_and_a_saved_folder(tmp_path):
     assert platform(tmp_path) == "argilla"
     data = table.read(tmp_path).data
     assert data.coders == ["u1", "u2"] and data.labels == ["a", "b"]
+
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "platforms" / "argilla"
+
+
+def test_argillas_own_export_nested_and_flat():
+    """Records written by Argilla 2.8.0's own exporter (see its SOURCE): the nested export
+    has no status on any response, so the draft and the discarded sentiment are read, with
+    a warning; the flattened one keeps them, and they are no judgement (two missing). The
+    span question is no judgement question; the rating reads as numbers."""
+    nested, flat = REAL / "records.json", REAL / "records_flat.json"
+    for f in (nested, flat):
+        assert platform(f) == "argilla"
+        assert argilla.contents(f) == {"judgements": ["sentiment", "topics", "quality"]}
+    with pytest.warns(UserWarning, match="15 response.s. to 'sentiment' without a status"):
+        d = argilla.read_judgements(nested, label="sentiment")
+    users = [f"00000000-0000-0000-0000-00000000000{k}" for k in (1, 2, 3)]
+    assert d.coders == users and d.items == [f"rec-{n}" for n in range(1, 6)]
+    assert d.labels == ["negative", "neutral", "positive"]
+    # record 3: neutral, positive (a draft), neutral; record 4: positive, neutral, negative
+    # (discarded)
+    assert [d.labels[c] for c in d.codes[:, 2]] == ["neutral", "positive", "neutral"]
+    assert [d.labels[c] for c in d.codes[:, 3]] == ["positive", "neutral", "negative"]
+    d = argilla.read_judgements(flat, label="sentiment")  # statuses kept: no warning
+    assert (d.codes[1, 2], d.codes[2, 3]) == (-1, -1)
+    assert int((d.codes >= 0).sum()) == 13
+    with pytest.warns(UserWarning, match="15 response.s. to 'quality'"):
+        q = argilla.read_judgements(flat, label="quality")
+    assert q.labels == [1, 2, 3, 4, 5]
+    assert [q.labels[c] for c in q.codes[:, 0]] == [5, 4, 5]
+    with pytest.warns(UserWarning):
+        t = argilla.read_judgements(nested, label="topics")
+    assert t.is_set
+    with pytest.raises(InputError, match="'entities' is a span or ranking question"):
+        argilla.read_judgements(nested, label="entities")

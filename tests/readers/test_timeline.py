@@ -112,3 +112,108 @@ def test_a_document_read_twice_is_named(tmp_path, name):
         (tmp_path / sub / name).write_bytes((DATA / name).read_bytes())
     with pytest.raises(InputError, match="read twice"):
         readers.read("timeline", [tmp_path / "a" / name, tmp_path / "b" / name])
+
+
+def test_elan_time_subdivision_as_elan_shows_it():
+    """``subdivided.eaf`` (written here as ELAN 3.0 writes it): a Time_Subdivision tier whose
+    inner slots are unaligned (``words``: 1–4 s cut in three equal words; 5–9 s cut at an
+    aligned 6 s, the rest in three equal words), an Included_In tier with slots of its own,
+    and a Symbolic_Association tier (``pos``), left out with a warning naming it."""
+    with pytest.warns(UserWarning, match=r"symbolic tier\(s\) left out.*pos \(subdivided"):
+        c = readers.read("timeline", [DATA / "subdivided.eaf"])[1][0]
+    assert c.annotators == ["gesture", "utt", "words"]
+    words = [u[2:] for u in c.units() if u[1] == "words"]
+    assert words == [(1.0, 2.0, "the"), (2.0, 3.0, "quick"), (3.0, 4.0, "fox"),
+                     (5.0, 6.0, "jumps"), (6.0, 7.0, "over"), (7.0, 8.0, "the"),
+                     (8.0, 9.0, "dog")]
+    assert [u[2:] for u in c.units() if u[1] == "gesture"] == [(1.5, 2.5, "point")]
+
+
+def test_elan_pympi_subdivided_tier_read():
+    """pympi-ling's sample: ``words-timesub`` of parent a3 (8–11 s, slots ts39–ts42
+    unaligned) is five words of 0.6 s, though ``TIME_ORDER`` puts those slots between two
+    slots of 8 s (ts38 and ts43)."""
+    c = readers.read("timeline", [DATA / "pympi_sample_3.0.eaf"],
+                     tier_pattern="^words-timesub$")[1][0]
+    got = [u[2:] for u in c.units()]
+    assert got[10:15] == [(8.0, 8.6, "The"), (8.6, 9.2, "quick"), (9.2, 9.8, "brown"),
+                          (9.8, 10.4, "fox"), (10.4, 11.0, "003")]
+    assert got[:2] == [(2.0, 2.47, "The"), (2.47, 3.52, "quick")]  # aligned in the file
+
+
+def test_elan_symbolic_tier_named_is_an_error(tmp_path):
+    with pytest.raises(InputError, match=r"tier 'pos' is Symbolic_Association of 'words': "
+                       "its annotations have no times of their own") as e:
+        readers.read("timeline", [DATA / "subdivided.eaf"], tier_pattern="^(pos|utt)$")
+    assert e.value.line is not None and "subdivided.eaf" in str(e.value)
+    assert len(str(e.value).splitlines()) == 1
+
+
+def test_elan_unaligned_slot_without_bound_is_named(tmp_path):
+    text = (DATA / "subdivided.eaf").read_text()
+    f = tmp_path / "open.eaf"
+    f.write_text(text.replace('TIME_SLOT_ID="ts11" TIME_VALUE="9000"', 'TIME_SLOT_ID="ts11"'))
+    with pytest.raises(InputError, match=r"tier 'utt', annotation 'a2': time slot 'ts11' "
+                       "without a time value, and no aligned slot after it") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == text.splitlines().index(
+        '            <ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts7" '
+        'TIME_SLOT_REF2="ts11">') + 1
+
+
+REAL = DATA / "real"  # real files of the tools' repositories (see real/SOURCE)
+
+
+def test_real_textgrid_both_formats_and_rounded_boundaries():
+    """The Python textgrid package's test files: four interval tiers (phone: 104 intervals,
+    word: 45, mute: one empty interval, Errors: 3) on 1358.8925–1422.5525 s. The phone
+    tier's interval 12 ends at 1372.6225001 and 13 starts at 1372.6225: rounding, not an
+    overlap (it was an error); the short format of older Praat versions ("ooTextFile
+    short", no "Object class") reads alike (it was not read)."""
+    _, (long,) = readers.read("timeline", [REAL / "textgrid_long_format.TextGrid"])
+    assert long.annotators == ["Errors", "mute", "phone", "word"]
+    assert long.bounds.tolist() == [[1358.8925, 1422.5525]]
+    units = long.units()
+    assert [sum(u[1] == a for u in units) for a in long.annotators] == [3, 0, 104, 45]
+    phone = [u[2:] for u in units if u[1] == "phone"]
+    assert phone[0] == (1358.8925, 1361.8925, "sil") and phone[-1] == (1422.2325, 1422.5525,
+                                                                        "sil")
+    assert phone[11:13] == [(1364.7225, 1372.6225001, "sil"), (1372.6225001, 1372.6525, "JH")]
+    words = [u[4] for u in units if u[1] == "word"]
+    assert words[:4] == ["sp", "RIGHT", "sp", "THEN"] and words.count("{OOV}") == 2
+    assert [u[2:] for u in units if u[1] == "Errors"][1] == (1362.1625, 1363.3325,
+                                                           "loud silence")
+    _, (short,) = readers.read("timeline", [REAL / "textgrid_short_format.TextGrid"])
+    assert [u[1:] for u in short.units()] == [u[1:] for u in units]
+
+
+def test_real_textgrid_overlap_past_rounding_is_still_named(tmp_path):
+    text = (REAL / "textgrid_long_format.TextGrid").read_text()
+    f = tmp_path / "overlap.TextGrid"
+    f.write_text(text.replace("xmin = 1372.6225 \n", "xmin = 1372.6 \n", 1))
+    with pytest.raises(InputError, match="tier 'phone': the interval .* overlaps") as e:
+        readers.read("timeline", [f])
+    assert e.value.line == text.splitlines().index("            xmin = 1372.6225 ") + 1
+
+
+def test_real_rttm_files():
+    """pyannote's RTTM fixtures: speaker turns of two AMI excerpts (dev00: 9 turns, dev01:
+    8, speakers MEE009 and MEE012), a sample with overlapping speech, and pyannote.database's
+    two-file test; each file is an annotator, each file id a document."""
+    _, (dev,) = readers.read("timeline", [REAL / "pyannote_debug.development.rttm"])
+    assert dev.documents == ["dev00", "dev01"] and dev.categories == ["MEE009", "MEE012"]
+    assert dev.bounds.tolist() == [[0.0, 30.0], [0.0, pytest.approx(29.536)]]
+    units = dev.units()
+    assert [sum(u[0] == d for u in units) for d in dev.documents] == [9, 8]
+    assert units[0][2:] == (1.44, pytest.approx(13.312), "MEE009")
+    assert units[-1][2:] == (29.072, pytest.approx(29.536), "MEE012")
+    _, (sample,) = readers.read("timeline", [REAL / "pyannote_sample.rttm"])
+    turns = [u[2:] for u in sample.units()]
+    assert len(turns) == 10 and sample.bounds.tolist() == [[0.0, 30.0]]
+    # overlapping speech of the two speakers: both turns kept
+    assert (18.05, pytest.approx(21.49), "speaker90") in turns
+    assert (18.15, pytest.approx(18.59), "speaker91") in turns
+    _, (train,) = readers.read("timeline", [REAL / "pyannote_database_train.rttm"])
+    assert train.documents == ["filename1", "filename2"]
+    assert [u[2:] for u in train.units()] == [(0.2, pytest.approx(0.9), "speaker_A"),
+                                              (0.2, pytest.approx(1.1), "speaker_B")]
