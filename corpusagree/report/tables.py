@@ -109,11 +109,28 @@ class Record:
         return key in self.to_dict()
 
     def keys(self) -> Iterable[str]:
-        """The row's keys, as its JSON object has them (what ``dict(row)`` reads)."""
+        """The row's keys, as its JSON object has them (what ``dict(row)`` reads).
+
+        Returns
+        -------
+        KeysView of str
+        """
         return self.to_dict().keys()
 
     def get(self, key: str, default: Any = None) -> Any:
-        """The value of ``key``, ``default`` when the row has no such key."""
+        """The value of ``key``, ``default`` when the row has no such key.
+
+        Parameters
+        ----------
+        key : str
+            A key of the row (a field's name, or a key of a spread field).
+        default : object, optional
+            What to give when the row has no ``key`` (an optional field while None).
+
+        Returns
+        -------
+        object
+        """
         try:
             return self[key]
         except KeyError:
