@@ -55,8 +55,9 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "GroupAlpha", "RepeatedLabels", "TableReport",
-           "analyse", "as_corpus", "distance_from", "numeric_labels", "read"]
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha", "OrderAgreement",
+           "RepeatedLabels", "RunAgreement", "TableReport", "analyse", "as_corpus",
+           "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
@@ -334,6 +335,79 @@ class GroupAlpha(Record):
     alpha: float
 
 
+@dataclass
+class CoderRetest(Record):
+    """One coder with itself across its runs: a row of :attr:`TableReport.retest`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder.
+    runs : int
+        Its runs.
+    items : int
+        The items every one of its runs labelled.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two runs, Fleiss's for more) and raw agreement between its runs,
+        nan where undefined.
+    changed : float
+        The share of those items whose label changed between runs.
+    """
+
+    coder: str
+    runs: int
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+    changed: float
+
+
+@dataclass
+class RunAgreement(Record):
+    """The coders with each other in one run: a row of :attr:`TableReport.by_run`.
+
+    Attributes
+    ----------
+    run : str
+        The run.
+    items : int
+        Its items with two judgements or more.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two coders, Fleiss's for more) and raw agreement, nan where
+        undefined.
+    """
+
+    run: str
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+
+
+@dataclass
+class OrderAgreement(Record):
+    """The judges with each other on the pairs shown in one order: a row of
+    :attr:`TableReport.by_order`.
+
+    Attributes
+    ----------
+    order : str
+        The order shown (a value of the swap column).
+    items : int
+        The items shown in it.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two judges, Fleiss's for more) and raw agreement, nan where
+        undefined.
+    """
+
+    order: str
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+
+
 @dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
@@ -360,12 +434,12 @@ class TableReport(Report):
         α per group, with ``by_document=True``.
     position : Records or None
         Read with a swap column: each judge's position bias.
-    by_order : Records or None
+    by_order : Records of OrderAgreement or None
         Read with a swap column: agreement among the judges in each order shown.
-    retest : Records or None
+    retest : Records of CoderRetest or None
         Read with a run column: each coder with two runs or more against itself (α, κ,
         percent agreement between its runs, and the share of items whose label changed).
-    by_run : Records or None
+    by_run : Records of RunAgreement or None
         Read with a run column: α, κ and percent agreement between the coders in each run.
 
     Examples
@@ -394,11 +468,11 @@ class TableReport(Report):
     #: read with a swap column: each judge's position bias (None otherwise)
     position: Records | None = None
     #: read with a swap column: agreement among the judges in each order shown
-    by_order: Records | None = None
+    by_order: Records[OrderAgreement] | None = None
     #: read with a run column: each coder with itself across its runs (None otherwise)
-    retest: Records | None = None
+    retest: Records[CoderRetest] | None = None
     #: read with a run column: agreement between the coders in each run (None otherwise)
-    by_run: Records | None = None
+    by_run: Records[RunAgreement] | None = None
     job = "table"
 
     def body(self) -> dict:
@@ -671,24 +745,24 @@ def _agreement(part: ReliabilityData, d: dist.Distance) -> dict:
 
 
 def _runs(rep: RepeatedLabels, d: dist.Distance, notes: list[str]
-          ) -> tuple[Records, Records]:
+          ) -> tuple[Records[CoderRetest], Records[RunAgreement]]:
     """Each coder with itself across its runs (on the items all of them labelled), and the
     coders with each other in each run (:mod:`corpusagree.stats.runs`)."""
     present = rep.present()
-    retest = Records()
+    retest: Records[CoderRetest] = Records()
     for w in runs.within(present):
         name = rep.coders[w.coder]
         if w.uneven:
             notes.append(runs.uneven_note(name, "agreement across runs", "labelled"))
         part = rep.data.subset(coders=rep.column[w.coder, w.runs], items=w.items)
-        retest.append({"coder": str(name), "runs": len(w.runs), "items": part.n_items,
-                       **_agreement(part, d), "changed": runs.changed(part.codes)})
-    by_run = Records()
+        retest.append(CoderRetest(str(name), len(w.runs), part.n_items, **_agreement(part, d),
+                                  changed=runs.changed(part.codes)))
+    by_run: Records[RunAgreement] = Records()
     for run, take in zip(rep.runs, runs.members(present.any(axis=2)), strict=True):
         who = np.flatnonzero(take >= 0)
         part = rep.data.subset(coders=rep.column[who, take[who]])
         part = part.subset(items=(part.codes >= 0).sum(axis=0) >= 2)  # pairable items
-        by_run.append({"run": run, "items": part.n_items, **_agreement(part, d)})
+        by_run.append(RunAgreement(run, part.n_items, **_agreement(part, d)))
     return retest, by_run
 
 
@@ -706,10 +780,10 @@ def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
                              first_shown(orders[i]), orders[i], tie="tie")
     except ValueError as e:
         raise InputError(f"swap column: {e}", source) from None
-    by_order = Records()
+    by_order: Records[OrderAgreement] = Records()
     for o in np.unique(orders.astype(str)):
         part = data.subset(items=orders.astype(str) == o, compact=True)
-        by_order.append({"order": str(o), "items": part.n_items, **_agreement(part, d)})
+        by_order.append(OrderAgreement(str(o), part.n_items, **_agreement(part, d)))
     return Records(r.to_dict() for r in rows), by_order
 
 

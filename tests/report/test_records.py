@@ -74,8 +74,7 @@ UNTYPED = {"SegmentsReport.coder_rates",
            "TreesReport.not_compared", "RatingsReport.icc",
            "RatingsReport.pairs",
            "RatingsReport.retest", "RatingsReport.by_run",
-           "TableReport.position", "TableReport.by_order", "TableReport.retest",
-           "TableReport.by_run", "RelationsReport.detection"}
+           "TableReport.position", "RelationsReport.detection"}
 
 
 def _hints(cls: type) -> dict:
