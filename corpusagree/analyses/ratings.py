@@ -48,8 +48,8 @@ from . import corpora
 from .base import KEYWORDS, Estimate, by_run_table, estimate_table, estimates, retest_table
 from .jobs import Part, complete
 
-__all__ = ["JOB", "PARAMS", "CoderLeftOut", "DisputedScores", "GroupICC", "RatingsReport",
-           "Repeated", "analyse", "read"]
+__all__ = ["JOB", "PARAMS", "CoderLeftOut", "CoderRetest", "DisputedScores", "GroupICC",
+           "RatingsReport", "Repeated", "RunICC", "analyse", "read"]
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -233,6 +233,58 @@ class DisputedScores(Record):
 
 
 @dataclass
+class CoderRetest(Record):
+    """One coder's test–retest ICC(A,1) over its runs: a row of :attr:`RatingsReport.retest`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder.
+    runs : int
+        Its runs.
+    items : int
+        The items every one of its runs scored.
+    value : float
+        ICC(A,1) of its runs as raters, nan with fewer than two items.
+    low, high : float
+        Its F-based confidence interval (McGraw & Wong 1996, Tables 7 and 8).
+    changed : float
+        The share of those items whose score changed between runs.
+    """
+
+    coder: str
+    runs: int
+    items: int
+    value: float
+    low: float
+    high: float
+    changed: float
+
+
+@dataclass
+class RunICC(Record):
+    """The chosen ICC of the coders in one run: a row of :attr:`RatingsReport.by_run`.
+
+    Attributes
+    ----------
+    run : str
+        The run.
+    items : int
+        The items every coder of the run scored.
+    value : float
+        The chosen ICC, nan where undefined.
+    low, high : float
+        Its confidence interval.
+    """
+
+    run: str
+    items: int
+    value: float
+    low: float
+    high: float
+
+
+@dataclass
 class GroupICC(Record):
     """The chosen ICC of one group's (a document's) items: a row of
     :attr:`RatingsReport.by_group`.
@@ -288,9 +340,9 @@ class RatingsReport(Report):
         With ``by_document``: the chosen ICC of each group's items.
     disputed : Records of DisputedScores or None
         With ``diagnostics=N``: the N items whose scores spread most.
-    retest : Records or None
+    retest : Records of CoderRetest or None
         With repeated runs: each coder's test–retest ICC(A,1) over their runs.
-    by_run : Records or None
+    by_run : Records of RunICC or None
         With repeated runs: the chosen ICC between coders in each run.
     points : list
         Each pair's scores on the items both scored, for the plots.
@@ -323,9 +375,9 @@ class RatingsReport(Report):
     #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
     disputed: Records[DisputedScores] | None = None
     #: with repeated runs: each coder's test–retest ICC(A,1) over their runs (None otherwise)
-    retest: Records | None = None
+    retest: Records[CoderRetest] | None = None
     #: with repeated runs: the chosen ICC between coders in each run (None otherwise)
-    by_run: Records | None = None
+    by_run: Records[RunICC] | None = None
     #: each pair's scores on the items both scored (x, y), for the plots
     points: list = field(default_factory=list)
     job = "ratings"
@@ -740,10 +792,10 @@ def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, 
 
 
 def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
-          notes: list[str]) -> tuple[Records, Records]:
+          notes: list[str]) -> tuple[Records[CoderRetest], Records[RunICC]]:
     """Each coder with itself across runs, and the coders with each other in each run."""
     scored = ~np.isnan(rep.values)  # coders × runs × items
-    retest = Records()
+    retest: Records[CoderRetest] = Records()
     for w in runs.within(scored):
         name = rep.coders[w.coder]
         if w.uneven:
@@ -752,12 +804,11 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             r = icc(v, confidence=confidence) if v.shape[1] >= 2 else None
-        retest.append({"coder": str(name), "runs": len(w.runs), "items": v.shape[1],
-                       "value": math.nan if r is None else r.value,
-                       "low": math.nan if r is None else r.interval.low,
-                       "high": math.nan if r is None else r.interval.high,
-                       "changed": runs.changed(v)})
-    by_run = Records()
+        retest.append(CoderRetest(str(name), len(w.runs), v.shape[1],
+                                  math.nan if r is None else r.value,
+                                  math.nan if r is None else r.interval.low,
+                                  math.nan if r is None else r.interval.high, runs.changed(v)))
+    by_run: Records[RunICC] = Records()
     for run, take in zip(rep.runs, runs.members(scored.any(axis=2)), strict=True):
         who = np.flatnonzero(take >= 0)
         v = rep.values[who, take[who]]
@@ -769,8 +820,7 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
                 res = icc(v[:, keep], model=model, type=type, unit=unit,
                           confidence=confidence)
             value, low, high = res.value, res.interval.low, res.interval.high
-        by_run.append({"run": run, "items": int(keep.sum()), "value": value, "low": low,
-                       "high": high})
+        by_run.append(RunICC(run, int(keep.sum()), value, low, high))
     return retest, by_run
 
 

@@ -73,7 +73,6 @@ UNTYPED = {"SegmentsReport.coder_rates",
            "TreesReport.parseval", "TreesReport.iruskieta",
            "TreesReport.not_compared", "RatingsReport.icc",
            "RatingsReport.pairs",
-           "RatingsReport.retest", "RatingsReport.by_run",
            "TableReport.position", "RelationsReport.detection"}
 
 
