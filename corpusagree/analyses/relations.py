@@ -49,8 +49,8 @@ from . import corpora
 from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "JOB", "PARAMS", "ConfusedLabels", "DocumentDetection", "RelationsReport",
-           "analyse", "as_corpus", "corpus_of", "read"]
+__all__ = ["CONFUSED", "JOB", "PARAMS", "ConfusedLabels", "Detection", "DocumentDetection",
+           "RelationsReport", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the label pairs listed
 CONFUSED = 20
@@ -139,6 +139,40 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
 
 
 @dataclass
+class Detection(Record):
+    """How well two annotators find the same relations: a row of
+    :attr:`RelationsReport.detection`.
+
+    Attributes
+    ----------
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    precision, recall, f1 : float
+        Micro-averaged over the documents both annotated, nan where undefined.
+    interval : dict or None
+        The bootstrap interval of ``f1`` over documents, None without one.
+    f1_macro : float
+        F1 averaged over those documents where defined.
+    shared : int
+        The relations both gave.
+    documents : int
+        The documents both annotated.
+    """
+
+    reference: str
+    other: str
+    precision: float
+    recall: float
+    f1: float
+    interval: dict | None
+    f1_macro: float
+    shared: int
+    documents: int
+
+
+@dataclass
 class DocumentDetection(Record):
     """Detection F1 of one annotator pair in one document: a row of
     :attr:`RelationsReport.by_document`.
@@ -199,7 +233,7 @@ class RelationsReport(Report):
         The format read.
     data : dict
         Documents, annotators, relations and the aligned items.
-    detection : Records
+    detection : Records of Detection
         Precision, recall and F1 of finding the same relations, per annotator pair (micro,
         with the macro F1, the relations shared and the documents).
     labels : Records
@@ -226,7 +260,7 @@ class RelationsReport(Report):
     notes: list[str]
     format: str | None
     data: dict
-    detection: Records
+    detection: Records[Detection]
     labels: Records[Estimate]
     confused: Records[ConfusedLabels]
     by_document: Records[DocumentDetection] | None
@@ -342,7 +376,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
                               ("alpha", "nominal")], settings, progress=stage.next(),
                        notes=notes)
     det = detect(data, items.annotated)
-    rows = Records()
+    rows: Records[Detection] = Records()
     for a, b in sorted(set(zip(det.reference.tolist(), det.other.tolist(), strict=True))):
         mine = (det.reference == a) & (det.other == b)
         micro = det.scores(mine)
@@ -351,11 +385,9 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
             (iv,) = sum_intervals(["f1"], lambda s: prf(s)[:, :, 2], det.counts[mine]
                                   .astype(float), settings)
         sums = det.counts[mine].sum(axis=0)
-        rows.append({"reference": items.annotators[a], "other": items.annotators[b],
-                     "precision": float(micro[0]), "recall": float(micro[1]),
-                     "f1": float(micro[2]), "interval": interval_dict(iv),
-                     "f1_macro": nanmean(det.per_row()[mine, 2]),
-                     "shared": int(sums[2]), "documents": int(mine.sum())})
+        rows.append(Detection(items.annotators[a], items.annotators[b], float(micro[0]),
+                              float(micro[1]), float(micro[2]), interval_dict(iv),
+                              nanmean(det.per_row()[mine, 2]), int(sums[2]), int(mine.sum())))
     confused = _confused(data, diagnostics or CONFUSED)
     by_doc = None
     if by_document:

@@ -73,7 +73,7 @@ UNTYPED = {"SegmentsReport.coder_rates",
            "TreesReport.parseval", "TreesReport.iruskieta",
            "TreesReport.not_compared", "RatingsReport.icc",
            "RatingsReport.pairs",
-           "TableReport.position", "RelationsReport.detection"}
+           "TableReport.position"}
 
 
 def _hints(cls: type) -> dict:
