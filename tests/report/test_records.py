@@ -70,8 +70,7 @@ READ = {"table": {"group": "document"}, "annotators": {"group": "document"},
 #: parts not typed yet (issue 31, item 7): their rows are still dicts
 UNTYPED = {"SegmentsReport.coder_rates",
            "SpansReport.alpha_u", "SpansReport.ner", "SpansReport.ner_tokens",
-           "TreesReport.parseval", "TreesReport.iruskieta",
-           "TreesReport.not_compared", "RatingsReport.icc",
+           "RatingsReport.icc",
            "RatingsReport.pairs",
            "TableReport.position"}
 
