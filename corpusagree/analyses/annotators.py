@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -40,7 +41,16 @@ from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
 from ..readers import discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, bootstrap_caption
+from ..report.tables import (
+    Column,
+    Plot,
+    Record,
+    Records,
+    Table,
+    bootstrap_caption,
+    optional,
+    spread,
+)
 from ..stats import distances as dist
 from ..stats.annotators import alt_test as alt
 from ..stats.annotators.annotations import Annotations
@@ -62,7 +72,8 @@ from .jobs import Part, complete
 
 __all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
            "REPORT_MODELS",
-           "WARM", "WORST", "AnnotatorsReport", "Candidate", "ModelFit", "analyse", "as_corpus",
+           "WARM", "WORST", "AnnotatorsReport", "Candidate", "DisputedItem", "DocumentAgreement",
+           "ItemLabels", "ModelFit", "analyse", "as_corpus",
            "label_keys", "read"]
 
 #: the models, by id, in the order the report shows them: name, short name (a column
@@ -298,6 +309,70 @@ class Candidate:
                 "gold_accuracy": self.gold_accuracy}
 
 
+@dataclass
+class ItemLabels(Record):
+    """One item's label from each model (the gold's, the candidates'): a row of
+    :attr:`AnnotatorsReport.item_labels`.
+
+    Attributes
+    ----------
+    item : str
+        The item.
+    labels : dict
+        Model (gold, candidate) id → its label, None where it gives none; its keys are the
+        row's own (:func:`label_keys`).
+    """
+
+    item: str
+    labels: dict[str, Any] = spread()
+
+
+@dataclass
+class DocumentAgreement(Record):
+    """One document's α of the humans and each model's accuracy against the gold: a row of
+    :attr:`AnnotatorsReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document (group).
+    items : int
+        Its items.
+    alpha : float
+        α of the humans on its items, nan where undefined.
+    gold_accuracy : dict or None
+        Model id → the share of its items with a gold label where the model's label equals
+        it (nan without any); None (and left out of the JSON) without a gold.
+    """
+
+    document: str
+    items: int
+    alpha: float
+    gold_accuracy: dict[str, float] | None = optional()
+
+
+@dataclass
+class DisputedItem(Record):
+    """An item the main model is least sure of: a row of :attr:`AnnotatorsReport.disputed`.
+
+    Attributes
+    ----------
+    item : str
+        The item.
+    confidence : float
+        The main model's posterior of its label.
+    votes : str
+        The humans' labels with their counts (``A ×3, B ×1``).
+    labels : dict
+        Model (gold, candidate) id → its label, as :class:`ItemLabels` has them.
+    """
+
+    item: str
+    confidence: float
+    votes: str
+    labels: dict[str, Any] = spread()
+
+
 @dataclass(repr=False, kw_only=True)
 class AnnotatorsReport(Report):
     """Models of the annotators side by side and the candidates' alt-tests (see the module
@@ -329,13 +404,13 @@ class AnnotatorsReport(Report):
         How often the models' labels (the gold's, the candidates') agree with each other.
     candidates : list of Candidate
         Each candidate's alt-test and α.
-    item_labels : Records
+    item_labels : Records of ItemLabels
         Per item, each model's label.
     annotator_gold : list of float or None
         Per annotator, the share of judgements equal to the gold label.
-    by_document : Records or None
+    by_document : Records of DocumentAgreement or None
         Per document, α of the humans and each model's gold accuracy, with ``by_document``.
-    disputed : Records or None
+    disputed : Records of DisputedItem or None
         The items the main model is least sure of, with ``diagnostics``.
 
     Examples
@@ -362,13 +437,13 @@ class AnnotatorsReport(Report):
     agreement: CoderMatrix
     candidates: list[Candidate]
     #: per item: its name and each model's label (the gold's, the candidates')
-    item_labels: Records
+    item_labels: Records[ItemLabels]
     #: per annotator: the share of judgements equal to the gold label (None without gold)
     annotator_gold: list[float] | None
     #: per document: items, α of the humans, each model's accuracy against the gold
-    by_document: Records | None = None
+    by_document: Records[DocumentAgreement] | None = None
     #: the items the main model is least sure of (``diagnostics``)
-    disputed: Records | None = None
+    disputed: Records[DisputedItem] | None = None
     notes: list[str] = field(default_factory=list)
     job = "annotators"
 
@@ -920,7 +995,7 @@ def label_keys(model_ids: Sequence[str], gold: str | None, candidates: Sequence[
 
 def _labels(data: ReliabilityData, ann: Annotations, fits: list[ModelFit], gold: str | None,
             gold_codes: np.ndarray | None, candidates: list[int]
-            ) -> tuple[CoderMatrix, Records]:
+            ) -> tuple[CoderMatrix, Records[ItemLabels]]:
     """(the agreement of the models' labels, the gold's and the candidates' (named by the
     models' short names and the coders' names), the labels of every item as records keyed
     by :func:`label_keys`)."""
@@ -946,50 +1021,46 @@ def _labels(data: ReliabilityData, ann: Annotations, fits: list[ModelFit], gold:
             if both.any():
                 M[i, j] = float((C[i][both] == C[j][both]).mean())
     labels = data.labels
-    columns = ["item"] + keys
-    rows = Records(dict(zip(columns, [it] + [labels[c] if c >= 0 else None for c in C[:, i]],
-                            strict=True))
+    rows = Records(ItemLabels(it, dict(zip(keys, [labels[c] if c >= 0 else None
+                                                  for c in C[:, i]], strict=True)))
                    for i, it in enumerate(data.items))
     return CoderMatrix(names, M), rows
 
 
 def _by_document(data: ReliabilityData, ann: Annotations, fits: list[ModelFit],
-                 gold: np.ndarray | None, distance) -> Records:
+                 gold: np.ndarray | None, distance) -> Records[DocumentAgreement]:
     """Per document: items, α of the humans, each model's accuracy against the gold."""
-    out = Records()
+    out: Records[DocumentAgreement] = Records()
     codes = {m.id: np.where(m.result.codes >= 0, ann.labels[np.maximum(m.result.codes, 0)],
                             -1) for m in fits}
     for g, name in enumerate(data.group_names):
         mask = data.groups == g
         a = quiet(compute, "alpha", data.subset(items=mask, compact=True), distance)
-        row = {"document": name, "items": int(mask.sum()),
-               "alpha": a if isinstance(a, float) else a.value}
+        row = DocumentAgreement(name, int(mask.sum()), a if isinstance(a, float) else a.value)
         if gold is not None:
             both = {i: mask & (gold >= 0) & (c >= 0) for i, c in codes.items()}
-            row["gold_accuracy"] = {i: float((codes[i][b] == gold[b]).mean()) if b.any()
-                                    else float("nan") for i, b in both.items()}
+            row.gold_accuracy = {i: float((codes[i][b] == gold[b]).mean()) if b.any()
+                                 else float("nan") for i, b in both.items()}
         out.append(row)
     return out
 
 
 def _disputed(data: ReliabilityData, ann: Annotations, fits: list[ModelFit],
-              item_labels: Records, n: int) -> Records:
+              item_labels: Records[ItemLabels], n: int) -> Records[DisputedItem]:
     """The ``n`` items the main model's label is least probable on (ties: more distinct
     labels among the models first), with the humans' votes and every label."""
     main = next((m for m in fits if m.id == "dawid_skene"), fits[0]).result
     judged = np.flatnonzero(main.codes >= 0)
     conf = main.posterior[judged, main.codes[judged]]
     order = judged[np.argsort(conf, kind="stable")[:n]]
-    out = Records()
+    out: Records[DisputedItem] = Records()
     for i in order.tolist():
         row = data.codes[:, i]
         votes = np.bincount(row[row >= 0], minlength=data.n_labels)
         text = ", ".join(f"{data.labels[k]} ×{int(votes[k])}"
                          for k in np.argsort(-votes, kind="stable") if votes[k])
-        rec = {"item": data.items[i], "confidence": float(main.posterior[i, main.codes[i]]),
-               "votes": text}
-        rec.update({k: v for k, v in item_labels[i].items() if k != "item"})
-        out.append(rec)
+        out.append(DisputedItem(data.items[i], float(main.posterior[i, main.codes[i]]), text,
+                                dict(item_labels[i].labels)))
     return out
 
 

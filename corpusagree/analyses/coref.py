@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import partial
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, WithTables
+from ..report.tables import Column, Plot, Record, Records, Table, WithTables, optional, spread
 from ..stats import coefficients as coef
 from ..stats import corefscores
 from ..stats import distances as dist
@@ -70,7 +71,9 @@ from .jobs import Part, complete
 
 __all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
            "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
-           "CorefReport", "CorefScores", "analyse", "as_corpus", "corpus_of", "read"]
+           "CorefReport", "CorefScores", "DisputedMention", "DocumentAgreement",
+           "DocumentPairScores", "PairScores",
+           "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the distances between sets (chains), and the ones reported by default
 SET_DISTANCES = dist.SET_NAMES
@@ -181,6 +184,119 @@ def as_corpus(annotations: Corpus | Sequence[CorefAnnotation], job: str = "coref
 
 
 # ---- the report --------------------------------------------------------------------------------
+@dataclass
+class PairScores(Record):
+    """The scores of one (key, response) pair: a row of :attr:`CorefScores.pairs` (micro) and
+    of :attr:`CorefScores.macro`.
+
+    Attributes
+    ----------
+    key : str
+        The annotator read as the key.
+    response : str
+        The annotator read as the response.
+    documents : int
+        The documents both annotated.
+    figures : dict
+        Each metric → its ``recall``, ``precision`` and ``f1`` (in the macro rows with the
+        ``documents`` where it is defined), and ``conll`` → the CoNLL average; its keys are
+        the row's own.
+    """
+
+    key: str
+    response: str
+    documents: int
+    figures: dict[str, Any] = spread()
+
+
+@dataclass
+class DocumentPairScores(Record):
+    """The scores of one (key, response) pair in one document: a row of
+    :attr:`CorefScores.documents`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    key : str
+        The annotator read as the key.
+    response : str
+        The annotator read as the response.
+    figures : dict
+        Each metric → its ``recall``, ``precision`` and ``f1`` (nan where undefined), and
+        ``conll`` → the CoNLL average; its keys are the row's own.
+    """
+
+    document: str
+    key: str
+    response: str
+    figures: dict[str, Any] = spread()
+
+
+@dataclass
+class DocumentAgreement(Record):
+    """α and β of one document's chains, α of its antecedents and its scores: a row of
+    :attr:`CorefReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    annotators : int
+        The annotators who annotated it.
+    items : int
+        Its mentions (the aligned items).
+    alpha, beta : dict or None
+        Distance → α (β) of its chains' labels under that distance, nan where undefined;
+        None (and left out of the JSON) when the chains have no labels of their own.
+    alpha_antecedent : float
+        α (nominal) of its antecedents, nan where undefined.
+    f1 : dict
+        Each metric → its F1 averaged over the document's annotator pairs where defined; its
+        keys are the row's own.
+    """
+
+    document: str
+    annotators: int
+    items: int
+    alpha: dict[str, float] | None = optional()
+    beta: dict[str, float] | None = optional()
+    alpha_antecedent: float = float("nan")
+    f1: dict[str, float] = spread()
+
+
+@dataclass
+class DisputedMention(Record):
+    """A mention whose chain the annotators disagree on most: a row of
+    :attr:`CorefDiagnostics.disputed`.
+
+    Attributes
+    ----------
+    item : str
+        The mention (the aligned item).
+    document : str
+        Its document.
+    mention : str
+        Its text.
+    context : dict or None
+        The text ``before``, the ``span`` and the text ``after`` it, None without a text.
+    disagreement : float
+        The mean pairwise distance of its labels (Artstein & Poesio 2008, §5.1).
+    share : float
+        Its share of the observed disagreement behind α.
+    labels : dict
+        Annotator → its chain (or antecedent) written out as mention texts.
+    """
+
+    item: str
+    document: str
+    mention: str
+    context: dict | None
+    disagreement: float
+    share: float
+    labels: dict[str, str]
+
+
 @dataclass(repr=False)
 class CorefScores:
     """The coreference scores of every annotator pair (Pradhan et al. 2014).
@@ -189,18 +305,18 @@ class CorefScores:
     ----------
     metrics : tuple of str
         The metrics scored: ``muc``, ``b_cubed``, ``ceaf_e``, ``ceaf_m``, ``blanc``, ``lea``.
-    pairs : Records
+    pairs : Records of PairScores
         One row per (key, response) pair: the ``documents`` they share, each metric's
         ``recall``, ``precision`` and ``f1`` micro-averaged over those documents as the
         reference scorer averages a corpus, and ``conll`` = (MUC + B³ + CEAF-e F1) / 3.
     all_pairs : dict
         The same over the summed counts of every pair.
-    macro : Records or None
+    macro : Records of PairScores or None
         With figures per document: the rows of ``pairs``, each figure averaged over the
         documents where it is defined, with their number.
     macro_all : dict or None
         The mean over every (document, pair).
-    documents : Records or None
+    documents : Records of DocumentPairScores or None
         The figures of every (document, pair), nan where undefined.
     table : DocumentPairs
         The counts behind the figures.
@@ -219,11 +335,11 @@ class CorefScores:
     """
 
     metrics: tuple[str, ...]
-    pairs: Records
+    pairs: Records[PairScores]
     all_pairs: dict
-    macro: Records | None
+    macro: Records[PairScores] | None
     macro_all: dict | None
-    documents: Records | None
+    documents: Records[DocumentPairScores] | None
     table: corefscores.DocumentPairs
 
     def __repr__(self) -> str:
@@ -284,7 +400,7 @@ class CorefDiagnostics(WithTables):
         The diagnostics of the chain (or antecedent) labels under one distance
         (:func:`~corpusagree.analyses.diagnose.diagnose`): pairwise and leave-one-out α, the
         costliest items …
-    disputed : Records
+    disputed : Records of DisputedMention
         The most-disputed mentions with each annotator's chain written out as mention texts,
         and the mention in its sentence.
     mentions : dict
@@ -299,7 +415,7 @@ class CorefDiagnostics(WithTables):
     """
 
     diagnostics: Diagnostics
-    disputed: Records
+    disputed: Records[DisputedMention]
     mentions: dict[str, str]
 
     def __repr__(self) -> str:
@@ -366,7 +482,7 @@ class CorefReport(Report):
         κ or multi-κ, α and β on the antecedent labels.
     scores : CorefScores
         MUC, B³, CEAF-e, CEAF-m, BLANC, LEA and the CoNLL average of every pair.
-    by_document : Records or None
+    by_document : Records of DocumentAgreement or None
         Every document's figures, with ``by_document=True``.
     diagnostics : CorefDiagnostics or None
         With ``diagnostics=N``.
@@ -390,10 +506,10 @@ class CorefReport(Report):
     annotators: list[str]
     items: int
     alignment: conv.AlignmentReport
-    coefficients: Records
-    antecedent: Records
+    coefficients: Records[Estimate]
+    antecedent: Records[Estimate]
     scores: CorefScores
-    by_document: Records | None
+    by_document: Records[DocumentAgreement] | None
     diagnostics: CorefDiagnostics | None
     notes: list[str]
     job = "coref"
@@ -704,21 +820,20 @@ def _scores(table: corefscores.DocumentPairs, annotators: Sequence[str],
     metrics = table.metrics
     key, response, inv = table.pair_index(len(annotators))
     n_docs = np.bincount(inv, minlength=len(key))
-    pairs = Records({"key": annotators[a], "response": annotators[b], "documents": int(n),
-                     **_figures(metrics, table.micro(inv == k))}
+    pairs = Records(PairScores(annotators[a], annotators[b], int(n),
+                               _figures(metrics, table.micro(inv == k)))
                     for k, (a, b, n) in enumerate(zip(key, response, n_docs, strict=True)))
     all_pairs = {"pairs": len(key), "documents": len(table), **_figures(metrics, table.micro())}
     if figures is None:
         return CorefScores(metrics, pairs, all_pairs, None, None, None, table)
     means, counts = corefscores.macro(figures, inv, len(key))
-    macro = Records({"key": p["key"], "response": p["response"], "documents": p["documents"],
-                     **_figures(metrics, m, c[:, 2])}
+    macro = Records(PairScores(p.key, p.response, p.documents, _figures(metrics, m, c[:, 2]))
                     for p, m, c in zip(pairs, means, counts, strict=True))
     mean_all, count_all = corefscores.macro(figures, np.zeros(len(table), np.int64), 1)
     macro_all = {"pairs": len(key), "documents": len(table),
                  **_figures(metrics, mean_all[0], count_all[0, :, 2])}
-    rows = Records({"document": documents[d], "key": annotators[a], "response": annotators[b],
-                    **_figures(metrics, f)}
+    rows = Records(DocumentPairScores(documents[d], annotators[a], annotators[b],
+                                      _figures(metrics, f))
                    for d, a, b, f in zip(table.doc, table.key, table.response, figures,
                                          strict=True))
     return CorefScores(metrics, pairs, all_pairs, macro, macro_all, rows, table)
@@ -744,22 +859,21 @@ def _undefined_scores(table: corefscores.DocumentPairs, n_annotators: int) -> li
 
 def _by_document(al: conv.Alignment, chains: ReliabilityData | None, ante: ReliabilityData,
                  distances: Sequence[str], table: corefscores.DocumentPairs,
-                 figures: np.ndarray) -> Records:
+                 figures: np.ndarray) -> Records[DocumentAgreement]:
     """Per document: α and β per distance on its chains, α on its antecedents, and each score's
     F1 averaged over its annotator pairs where defined."""
     f1 = corefscores.macro(figures[:, :, 2], table.doc, len(al.documents))[0]
-    out = Records()
+    out: Records[DocumentAgreement] = Records()
     for d, name in enumerate(al.documents):
         mask = al.item_doc == d
-        row: dict = {"document": name, "annotators": int(al.annotated[:, d].sum()),
-                     "items": int(mask.sum())}
+        row = DocumentAgreement(name, int(al.annotated[:, d].sum()), int(mask.sum()))
         if chains is not None:
             sub = chains.subset(items=mask, compact=True)
-            row["alpha"] = {x: _value(coef.alpha, sub, x) for x in distances}
-            row["beta"] = {x: _value(coef.beta, sub, x) for x in distances}
-        row["alpha_antecedent"] = _value(coef.alpha, ante.subset(items=mask, compact=True),
-                                         "nominal")
-        row.update({s: float(f1[d, j]) for j, s in enumerate(table.metrics)})
+            row.alpha = {x: _value(coef.alpha, sub, x) for x in distances}
+            row.beta = {x: _value(coef.beta, sub, x) for x in distances}
+        row.alpha_antecedent = _value(coef.alpha, ante.subset(items=mask, compact=True),
+                                      "nominal")
+        row.f1 = {s: float(f1[d, j]) for j, s in enumerate(table.metrics)}
         out.append(row)
     return out
 
@@ -791,12 +905,11 @@ def _diagnostics(al: conv.Alignment, data: ReliabilityData, distance: str, n: in
             return words(sorted(index[x] for x in label))
         return label if label == conv.NO_ANTECEDENT else words([index[label]])
 
-    disputed = Records({"item": w["item"], "document": w["group"],
-                        "mention": words([index[w["item"]]]),
-                        "context": _context(al, index[w["item"]]),
-                        "disagreement": w["disagreement"], "share": w["share"],
-                        "labels": {c: text(x) for c, x in w["labels"].items() if x is not None}}
-                       for w in diag.worst_items)
+    disputed = Records(DisputedMention(
+        w["item"], w["group"], words([index[w["item"]]]), _context(al, index[w["item"]]),
+        w["disagreement"], w["share"],
+        {c: text(x) for c, x in w["labels"].items() if x is not None})
+        for w in diag.worst_items)
     named = [r["category"] for r in diag.per_category["rows"]] + \
         [r["value"] for r in (diag.value_disagreement or {}).get("rows", [])]
     return CorefDiagnostics(diag, disputed, {x: words([index[x]]) for x in named

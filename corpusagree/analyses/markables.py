@@ -69,7 +69,7 @@ from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..readers.mmax2 import projects
 from ..report.document import Report
-from ..report.tables import Column, Records, Table
+from ..report.tables import Column, Record, Records, Table
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
 from ..stats.spans import SpanF1, span_f1
@@ -90,8 +90,9 @@ from .jobs import Part, complete
 from .ner import PARAMS as ner_params
 from .ner import NerPart, ner_part, ner_tables
 
-__all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "LevelAgreement",
-           "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse", "read"]
+__all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "DocumentAlpha",
+           "LevelAgreement", "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse",
+           "read"]
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
@@ -164,7 +165,7 @@ class Agreement:
         Why there are no coefficients, when no item was judged twice.
     """
 
-    coefficients: Records
+    coefficients: Records[Estimate]
     note: str | None = None
 
     def __repr__(self) -> str:
@@ -292,7 +293,7 @@ class LevelAgreement:
     unaligned_by_annotator: dict[str, int]
     token_agreement: Agreement
     span_f1: PairwiseF1
-    attributes: Records
+    attributes: Records[AttributeAgreement]
     ner: NerPart = field(default_factory=NerPart)
 
     def __repr__(self) -> str:
@@ -330,6 +331,29 @@ class LevelDiagnostics:
         return {"level": self.level, **self.diagnostics.to_dict()}
 
 
+@dataclass
+class DocumentAlpha(Record):
+    """Token α (nominal) of one level in one document: a row of
+    :attr:`MarkablesReport.by_document`.
+
+    Attributes
+    ----------
+    level : str
+        The markable level.
+    document : str
+        The document.
+    tokens : int
+        Its tokens (the items).
+    alpha : float
+        α (nominal) of the tokens' labels, nan where undefined.
+    """
+
+    level: str
+    document: str
+    tokens: int
+    alpha: float
+
+
 @dataclass(repr=False, kw_only=True)
 class MarkablesReport(Report):
     """Span and attribute agreement on the markables of each level (see the module docstring).
@@ -349,7 +373,7 @@ class MarkablesReport(Report):
     documents : int
     levels : Records
         One :class:`LevelAgreement` per level.
-    by_document : Records or None
+    by_document : Records of DocumentAlpha or None
         Token α per level and document, with ``by_document=True``.
     diagnostics : Records or None
         One :class:`LevelDiagnostics` per level, with ``diagnostics=N``.
@@ -369,12 +393,12 @@ class MarkablesReport(Report):
     format: str | None
     annotators: list[str]
     documents: int
-    levels: Records
+    levels: Records[LevelAgreement]
     notes: list[str]
     #: token α per level and document (with ``by_document``)
-    by_document: Records | None = None
+    by_document: Records[DocumentAlpha] | None = None
     #: per level, the diagnostics of the token agreement (with ``diagnostics``)
-    diagnostics: Records | None = None
+    diagnostics: Records[LevelDiagnostics] | None = None
     job = "markables"
 
     def level(self, name: str) -> LevelAgreement:
@@ -667,15 +691,15 @@ def _ner(annotations: Sequence[CorefAnnotation], level: str, category: str | Non
     return part
 
 
-def _by_document(mk: Markables, plan: list) -> Records:
+def _by_document(mk: Markables, plan: list) -> Records[DocumentAlpha]:
     """Token α (nominal) of each level in each document (nan where undefined)."""
-    rows = Records()
+    rows: Records[DocumentAlpha] = Records()
     for li, (tokens, _) in enumerate(plan):
         for d, name in enumerate(mk.documents):
             sub = tokens.subset(items=tokens.groups == d, compact=True)
             r = quiet(alpha, sub) if sub.n_items else float("nan")
-            rows.append({"level": mk.levels[li], "document": name, "tokens": sub.n_items,
-                         "alpha": r if isinstance(r, float) else r.value})
+            rows.append(DocumentAlpha(mk.levels[li], name, sub.n_items,
+                                      r if isinstance(r, float) else r.value))
     return rows
 
 

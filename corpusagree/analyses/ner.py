@@ -38,12 +38,12 @@ import numpy as np
 from ..model.continuum import Continuum
 from ..model.io import excerpt
 from ..model.params import Param
-from ..report.tables import Column, Records, Table
+from ..report.tables import Column, Record, Records, Table
 from ..stats import nerscores as ns
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, refit_bootstrap
 from .base import interval_dict
 
-__all__ = ["PARAMS", "TEXT", "NerPart", "ner_part", "ner_tables", "unit_text"]
+__all__ = ["PARAMS", "TEXT", "NerDisagreement", "NerPart", "ner_part", "ner_tables", "unit_text"]
 
 #: the keywords of the NER part that a job's ``analyse`` takes and checks (with its own)
 PARAMS = (
@@ -52,6 +52,32 @@ PARAMS = (
 )
 #: the most characters of a unit's text shown
 TEXT = 40
+
+
+@dataclass
+class NerDisagreement(Record):
+    """A strict disagreement between two annotators' spans: a row of
+    :attr:`NerPart.disagreements` (the spans and markables jobs).
+
+    Attributes
+    ----------
+    document : str
+        Its document.
+    a, b : str
+        The annotators: a read as the reference, b as the response.
+    outcome : str
+        ``incorrect`` or ``partial`` (other boundaries or type), ``spurious`` (b's span
+        alone) or ``missed`` (a's span alone), as the NER scorers name them.
+    span_a, span_b : dict or None
+        Each one's span (``start``, ``end``, ``category``, ``text``), None where it has none.
+    """
+
+    document: str
+    a: str
+    b: str
+    outcome: str
+    span_a: dict | None
+    span_b: dict | None
 
 
 @dataclass(repr=False)
@@ -64,13 +90,13 @@ class NerPart:
         The four modes' counts and scores (:func:`_ner_rows`).
     tokens : Records
         Token κ and α per pair, on all tokens and on the tokens either marked.
-    disagreements : Records
+    disagreements : Records of NerDisagreement
         The first strict disagreements by document and offset.
     """
 
     rows: Records = field(default_factory=Records)
     tokens: Records = field(default_factory=Records)
-    disagreements: Records = field(default_factory=Records)
+    disagreements: Records[NerDisagreement] = field(default_factory=Records)
 
     def __repr__(self) -> str:
         return (f"NerPart({len(self.rows)} rows, {len(self.tokens)} pairs' tokens, "
@@ -222,7 +248,8 @@ def _span_of(c: Continuum, u: int, texts: Mapping) -> dict:
     return {"start": s, "end": e, "category": c.categories[c.category[u]], "text": shown}
 
 
-def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> list[dict]:
+def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping
+                   ) -> list[NerDisagreement]:
     """The first n strict disagreements by document, offset and pair: a span of b that
     matched a span of a with other boundaries or type (incorrect), a span of b alone
     (spurious), a span of a alone (missed)."""
@@ -244,10 +271,9 @@ def _disagreements(c: Continuum, r: ns.NerAgreement, n: int, texts: Mapping) -> 
         p, resp, ref, kind = rows[k]
         a, b = r.pairs[p]
         u = resp if resp >= 0 else ref
-        out.append({"document": c.documents[c.doc[u]], "a": c.annotators[a],
-                    "b": c.annotators[b], "outcome": str(kind),
-                    "span_a": _span_of(c, ref, texts) if ref >= 0 else None,
-                    "span_b": _span_of(c, resp, texts) if resp >= 0 else None})
+        out.append(NerDisagreement(c.documents[c.doc[u]], c.annotators[a], c.annotators[b],
+                                   str(kind), _span_of(c, ref, texts) if ref >= 0 else None,
+                                   _span_of(c, resp, texts) if resp >= 0 else None))
     return out
 
 

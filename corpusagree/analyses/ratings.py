@@ -36,7 +36,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..readers import discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table
+from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import interpret, runs
 from ..stats.concordance import bland_altman, ccc
@@ -45,10 +45,11 @@ from ..stats.inference import Bootstrap, resampling
 from ..stats.kendall import kendall_w
 from ..stats.scores import Scores, as_scores, listwise_note
 from . import corpora
-from .base import KEYWORDS, by_run_table, estimate_table, estimates, retest_table
+from .base import KEYWORDS, Estimate, by_run_table, estimate_table, estimates, retest_table
 from .jobs import Part, complete
 
-__all__ = ["JOB", "PARAMS", "RatingsReport", "Repeated", "analyse", "read"]
+__all__ = ["JOB", "PARAMS", "CoderLeftOut", "CoderRetest", "DisputedScores", "GroupICC",
+           "RatingsReport", "Repeated", "RunICC", "analyse", "read"]
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -189,6 +190,121 @@ def _chosen_row(coders: str, type: str, unit: str) -> str:
     return name + ("k" if unit == "average" else "")
 
 
+@dataclass
+class CoderLeftOut(Record):
+    """The chosen ICC without one coder: a row of :attr:`RatingsReport.leave_one_out`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder left out.
+    value : float
+        The ICC of the others, nan where undefined.
+    change : float
+        Its difference from the ICC of every coder (positive: the coder lowers it).
+    """
+
+    coder: str
+    value: float
+    change: float
+
+
+@dataclass
+class DisputedScores(Record):
+    """An item whose scores spread most: a row of :attr:`RatingsReport.disputed`.
+
+    Attributes
+    ----------
+    item : str
+        The item.
+    sd : float
+        The standard deviation of its scores.
+    low, high : float
+        Its lowest and highest score.
+    scores : int
+        The scores it got.
+    """
+
+    item: str
+    sd: float
+    low: float
+    high: float
+    scores: int
+
+
+@dataclass
+class CoderRetest(Record):
+    """One coder's test–retest ICC(A,1) over its runs: a row of :attr:`RatingsReport.retest`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder.
+    runs : int
+        Its runs.
+    items : int
+        The items every one of its runs scored.
+    value : float
+        ICC(A,1) of its runs as raters, nan with fewer than two items.
+    low, high : float
+        Its F-based confidence interval (McGraw & Wong 1996, Tables 7 and 8).
+    changed : float
+        The share of those items whose score changed between runs.
+    """
+
+    coder: str
+    runs: int
+    items: int
+    value: float
+    low: float
+    high: float
+    changed: float
+
+
+@dataclass
+class RunICC(Record):
+    """The chosen ICC of the coders in one run: a row of :attr:`RatingsReport.by_run`.
+
+    Attributes
+    ----------
+    run : str
+        The run.
+    items : int
+        The items every coder of the run scored.
+    value : float
+        The chosen ICC, nan where undefined.
+    low, high : float
+        Its confidence interval.
+    """
+
+    run: str
+    items: int
+    value: float
+    low: float
+    high: float
+
+
+@dataclass
+class GroupICC(Record):
+    """The chosen ICC of one group's (a document's) items: a row of
+    :attr:`RatingsReport.by_group`.
+
+    Attributes
+    ----------
+    group : str
+        The group (document).
+    items : int
+        Its items.
+    value : float
+        The chosen ICC of its items scored by every coder, nan where undefined (fewer than
+        two such items).
+    """
+
+    group: str
+    items: int
+    value: float
+
+
 @dataclass(repr=False, kw_only=True)
 class RatingsReport(Report):
     """Agreement on numeric scores (see the module docstring).
@@ -210,7 +326,7 @@ class RatingsReport(Report):
         Kendall's W with χ², df and p.
     coefficients : Records
         Krippendorff's α (interval, ratio) as :class:`Estimate` s.
-    leave_one_out : Records
+    leave_one_out : Records of CoderLeftOut
         The chosen ICC without each coder.
     inputs : list of str
         The paths read.
@@ -220,13 +336,13 @@ class RatingsReport(Report):
         The bootstrap settings, None without intervals.
     notes : list of str
         What a reader of the report must know.
-    by_group : Records or None
+    by_group : Records of GroupICC or None
         With ``by_document``: the chosen ICC of each group's items.
-    disputed : Records or None
+    disputed : Records of DisputedScores or None
         With ``diagnostics=N``: the N items whose scores spread most.
-    retest : Records or None
+    retest : Records of CoderRetest or None
         With repeated runs: each coder's test–retest ICC(A,1) over their runs.
-    by_run : Records or None
+    by_run : Records of RunICC or None
         With repeated runs: the chosen ICC between coders in each run.
     points : list
         Each pair's scores on the items both scored, for the plots.
@@ -252,16 +368,16 @@ class RatingsReport(Report):
     chosen: dict
     pairs: Records
     kendall: dict
-    coefficients: Records
-    leave_one_out: Records
+    coefficients: Records[Estimate]
+    leave_one_out: Records[CoderLeftOut]
     #: with ``by_document``: the chosen ICC of each group's items (None otherwise)
-    by_group: Records | None = None
+    by_group: Records[GroupICC] | None = None
     #: with ``diagnostics=N``: the N items whose scores spread most (None otherwise)
-    disputed: Records | None = None
+    disputed: Records[DisputedScores] | None = None
     #: with repeated runs: each coder's test–retest ICC(A,1) over their runs (None otherwise)
-    retest: Records | None = None
+    retest: Records[CoderRetest] | None = None
     #: with repeated runs: the chosen ICC between coders in each run (None otherwise)
-    by_run: Records | None = None
+    by_run: Records[RunICC] | None = None
     #: each pair's scores on the items both scored (x, y), for the plots
     points: list = field(default_factory=list)
     job = "ratings"
@@ -662,24 +778,24 @@ def _pairs(scores: Scores, reference: str | None, confidence: float
 
 
 def _leave_one_out(values: np.ndarray, coders: Sequence, model: str, type: str, unit: str,
-                   full: float) -> Records:
+                   full: float) -> Records[CoderLeftOut]:
     """The chosen ICC without each coder in turn (3 coders or more)."""
-    out = Records()
+    out: Records[CoderLeftOut] = Records()
     if values.shape[0] < 3:
         return out
     for j, name in enumerate(coders):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             v = icc(np.delete(values, j, axis=0), model=model, type=type, unit=unit).value
-        out.append({"coder": str(name), "value": v, "change": v - full})
+        out.append(CoderLeftOut(str(name), v, v - full))
     return out
 
 
 def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
-          notes: list[str]) -> tuple[Records, Records]:
+          notes: list[str]) -> tuple[Records[CoderRetest], Records[RunICC]]:
     """Each coder with itself across runs, and the coders with each other in each run."""
     scored = ~np.isnan(rep.values)  # coders × runs × items
-    retest = Records()
+    retest: Records[CoderRetest] = Records()
     for w in runs.within(scored):
         name = rep.coders[w.coder]
         if w.uneven:
@@ -688,12 +804,11 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             r = icc(v, confidence=confidence) if v.shape[1] >= 2 else None
-        retest.append({"coder": str(name), "runs": len(w.runs), "items": v.shape[1],
-                       "value": math.nan if r is None else r.value,
-                       "low": math.nan if r is None else r.interval.low,
-                       "high": math.nan if r is None else r.interval.high,
-                       "changed": runs.changed(v)})
-    by_run = Records()
+        retest.append(CoderRetest(str(name), len(w.runs), v.shape[1],
+                                  math.nan if r is None else r.value,
+                                  math.nan if r is None else r.interval.low,
+                                  math.nan if r is None else r.interval.high, runs.changed(v)))
+    by_run: Records[RunICC] = Records()
     for run, take in zip(rep.runs, runs.members(scored.any(axis=2)), strict=True):
         who = np.flatnonzero(take >= 0)
         v = rep.values[who, take[who]]
@@ -705,15 +820,14 @@ def _runs(rep: Repeated, model: str, type: str, unit: str, confidence: float,
                 res = icc(v[:, keep], model=model, type=type, unit=unit,
                           confidence=confidence)
             value, low, high = res.value, res.interval.low, res.interval.high
-        by_run.append({"run": run, "items": int(keep.sum()), "value": value, "low": low,
-                       "high": high})
+        by_run.append(RunICC(run, int(keep.sum()), value, low, high))
     return retest, by_run
 
 
 def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: str, type: str,
-              unit: str) -> Records:
+              unit: str) -> Records[GroupICC]:
     """The chosen ICC of each group's complete items (nan where undefined)."""
-    out = Records()
+    out: Records[GroupICC] = Records()
     for g, name in enumerate(names):
         mask = groups == g
         v = math.nan
@@ -721,20 +835,20 @@ def _by_group(values: np.ndarray, groups: np.ndarray, names: Sequence, model: st
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 v = icc(values[:, mask], model=model, type=type, unit=unit).value
-        out.append({"group": str(name), "items": int(mask.sum()), "value": v})
+        out.append(GroupICC(str(name), int(mask.sum()), v))
     return out
 
 
-def _disputed(scores: Scores, n: int) -> Records:
+def _disputed(scores: Scores, n: int) -> Records[DisputedScores]:
     """The ``n`` items whose scores have the largest standard deviation across coders."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         sd = np.nanstd(scores.values, axis=0, ddof=1)
     order = np.argsort(-sd, kind="stable")[:n]
-    return Records({"item": str(scores.items[i]), "sd": float(sd[i]),
-                    "low": float(np.nanmin(scores.values[:, i])),
-                    "high": float(np.nanmax(scores.values[:, i])),
-                    "scores": int(scores.rated[:, i].sum())} for i in order)
+    return Records(DisputedScores(str(scores.items[i]), float(sd[i]),
+                                  float(np.nanmin(scores.values[:, i])),
+                                  float(np.nanmax(scores.values[:, i])),
+                                  int(scores.rated[:, i].sum())) for i in order)
 
 
 # ---- the registration ------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.tables import Column, Records, Table
+from ..report.tables import Column, Record, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
 from ..stats.ratios import nanmean
@@ -46,11 +46,11 @@ from ..stats.relations import detection as detect
 from ..stats.spec import for_coders
 from ..stats.sums import sum_intervals
 from . import corpora
-from .base import KEYWORDS, estimate_table, estimates, first_alpha, interval_dict
+from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "JOB", "PARAMS", "RelationsReport", "analyse", "as_corpus", "corpus_of",
-           "read"]
+__all__ = ["CONFUSED", "JOB", "PARAMS", "ConfusedLabels", "Detection", "DocumentDetection",
+           "RelationsReport", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the label pairs listed
 CONFUSED = 20
@@ -138,6 +138,83 @@ def as_corpus(x: Corpus | Sequence[RelationAnnotation]) -> Corpus[list]:
     return corpora.as_corpus(x, "relations", {RelationAnnotation: corpus_of}, JOB.kinds)
 
 
+@dataclass
+class Detection(Record):
+    """How well two annotators find the same relations: a row of
+    :attr:`RelationsReport.detection`.
+
+    Attributes
+    ----------
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    precision, recall, f1 : float
+        Micro-averaged over the documents both annotated, nan where undefined.
+    interval : dict or None
+        The bootstrap interval of ``f1`` over documents, None without one.
+    f1_macro : float
+        F1 averaged over those documents where defined.
+    shared : int
+        The relations both gave.
+    documents : int
+        The documents both annotated.
+    """
+
+    reference: str
+    other: str
+    precision: float
+    recall: float
+    f1: float
+    interval: dict | None
+    f1_macro: float
+    shared: int
+    documents: int
+
+
+@dataclass
+class DocumentDetection(Record):
+    """Detection F1 of one annotator pair in one document: a row of
+    :attr:`RelationsReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    f1 : float
+        F1 of finding the reference's relations, nan where undefined.
+    shared : int
+        The relations both gave.
+    """
+
+    document: str
+    reference: str
+    other: str
+    f1: float
+    shared: int
+
+
+@dataclass
+class ConfusedLabels(Record):
+    """A pair of labels given to the same relation: a row of :attr:`RelationsReport.confused`.
+
+    Attributes
+    ----------
+    label_a, label_b : str
+        The two labels.
+    count : int
+        How often the relation got both.
+    """
+
+    label_a: str
+    label_b: str
+    count: int
+
+
 @dataclass(repr=False, kw_only=True)
 class RelationsReport(Report):
     """Agreement on relations between spans (see the module docstring).
@@ -156,15 +233,15 @@ class RelationsReport(Report):
         The format read.
     data : dict
         Documents, annotators, relations and the aligned items.
-    detection : Records
+    detection : Records of Detection
         Precision, recall and F1 of finding the same relations, per annotator pair (micro,
         with the macro F1, the relations shared and the documents).
     labels : Records
         κ (multi-κ) and α of the relation labels over the aligned relations, each an
         :class:`Estimate`.
-    confused : Records
+    confused : Records of ConfusedLabels
         The label pairs given most often to the same relation.
-    by_document : Records or None
+    by_document : Records of DocumentDetection or None
         Detection F1 per document and annotator pair, with ``by_document=True``.
 
     Examples
@@ -183,10 +260,10 @@ class RelationsReport(Report):
     notes: list[str]
     format: str | None
     data: dict
-    detection: Records
-    labels: Records
-    confused: Records
-    by_document: Records | None
+    detection: Records[Detection]
+    labels: Records[Estimate]
+    confused: Records[ConfusedLabels]
+    by_document: Records[DocumentDetection] | None
     job = "relations"
 
     def body(self) -> dict:
@@ -299,7 +376,7 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
                               ("alpha", "nominal")], settings, progress=stage.next(),
                        notes=notes)
     det = detect(data, items.annotated)
-    rows = Records()
+    rows: Records[Detection] = Records()
     for a, b in sorted(set(zip(det.reference.tolist(), det.other.tolist(), strict=True))):
         mine = (det.reference == a) & (det.other == b)
         micro = det.scores(mine)
@@ -308,18 +385,16 @@ def analyse(corpus: Corpus | Sequence[RelationAnnotation], *, match: str = "exac
             (iv,) = sum_intervals(["f1"], lambda s: prf(s)[:, :, 2], det.counts[mine]
                                   .astype(float), settings)
         sums = det.counts[mine].sum(axis=0)
-        rows.append({"reference": items.annotators[a], "other": items.annotators[b],
-                     "precision": float(micro[0]), "recall": float(micro[1]),
-                     "f1": float(micro[2]), "interval": interval_dict(iv),
-                     "f1_macro": nanmean(det.per_row()[mine, 2]),
-                     "shared": int(sums[2]), "documents": int(mine.sum())})
+        rows.append(Detection(items.annotators[a], items.annotators[b], float(micro[0]),
+                              float(micro[1]), float(micro[2]), interval_dict(iv),
+                              nanmean(det.per_row()[mine, 2]), int(sums[2]), int(mine.sum())))
     confused = _confused(data, diagnostics or CONFUSED)
     by_doc = None
     if by_document:
         f = det.per_row()[:, 2]
-        by_doc = Records({"document": items.documents[d], "reference": items.annotators[a],
-                          "other": items.annotators[b], "f1": float(f[k]),
-                          "shared": int(det.counts[k, 2])}
+        by_doc = Records(DocumentDetection(items.documents[d], items.annotators[a],
+                                           items.annotators[b], float(f[k]),
+                                           int(det.counts[k, 2]))
                          for k, (d, a, b) in enumerate(zip(det.document, det.reference,
                                                            det.other, strict=True)))
     summary = {"documents": len(items.documents), "annotators": list(items.annotators),
@@ -366,7 +441,7 @@ def _n(k: int, word: str) -> str:
     return f"{k:,} {word}{'' if k == 1 else 's'}"
 
 
-def _confused(data, n: int) -> Records:
+def _confused(data, n: int) -> Records[ConfusedLabels]:
     """The most frequent pairs of different labels on one relation (every annotator pair)."""
     a, b = np.triu_indices(data.n_coders, 1)
     x, y = data.codes[a], data.codes[b]
@@ -375,8 +450,8 @@ def _confused(data, n: int) -> Records:
     L = max(data.n_labels, 1)
     counts = np.bincount(lo.astype(np.int64) * L + hi, minlength=L * L)
     top = np.argsort(-counts, kind="stable")[:n]
-    return Records({"label_a": data.label(int(k // L)), "label_b": data.label(int(k % L)),
-                    "count": int(counts[k])} for k in top if counts[k])
+    return Records(ConfusedLabels(data.label(int(k // L)), data.label(int(k % L)),
+                                  int(counts[k])) for k in top if counts[k])
 
 
 # ---- the registration ------------------------------------------------------------------------

@@ -51,7 +51,7 @@ from ..model.records import CoderMatrix
 from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
 from ..report.document import Report
-from ..report.tables import THRESHOLDS, Column, Records, Table
+from ..report.tables import THRESHOLDS, Column, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats import segmetrics
@@ -72,7 +72,10 @@ from .diagnose import MAX_CODER_COLUMNS
 from .jobs import Part, complete
 
 __all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
-           "UNIT_COEFFICIENTS", "CostliestItems", "LeaveOneOut", "Pairwise", "SegmentsReport",
+           "UNIT_COEFFICIENTS", "CoderLeftOut", "CostliestItems", "CostlyPosition",
+           "DocumentSegmentation",
+           "LeaveOneOut",
+           "Pairwise", "SegmentsReport",
            "analyse", "as_corpus", "corpus_of", "local_coder_hint", "map_coders", "read",
            "rename_local"]
 
@@ -313,6 +316,31 @@ class Pairwise:
                       "per_coder": self.per_coder})
 
 
+@dataclass
+class CoderLeftOut(Record):
+    """α without one coder: a row of :attr:`LeaveOneOut.rows`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder left out.
+    boundary_alpha : float
+        α of the others' boundaries.
+    boundary_change : float
+        Its difference from α of every coder's (positive: the coder lowers it).
+    unit_alpha : float
+        α of the others' unit sets.
+    unit_change : float
+        Its difference from α of every coder's.
+    """
+
+    coder: str
+    boundary_alpha: float
+    boundary_change: float
+    unit_alpha: float
+    unit_change: float
+
+
 @dataclass(repr=False)
 class LeaveOneOut:
     """α without each coder (three coders or more), of the boundaries and of the unit sets.
@@ -323,7 +351,7 @@ class LeaveOneOut:
         The set distance of the unit-set α.
     all_boundary_alpha, all_unit_alpha : float
         α with every coder.
-    rows : Records
+    rows : Records of CoderLeftOut
         Per coder, α without them and the change.
     odd_one_out : dict or None
         The coder whose removal raises unit-set α most, and by how much (Carletta 1996, §4).
@@ -341,7 +369,7 @@ class LeaveOneOut:
     distance: str
     all_boundary_alpha: float
     all_unit_alpha: float
-    rows: Records
+    rows: Records[CoderLeftOut]
     odd_one_out: dict | None
     odd_one_out_boundaries: dict | None
 
@@ -353,6 +381,36 @@ class LeaveOneOut:
                       "odd_one_out_boundaries": self.odd_one_out_boundaries})
 
 
+@dataclass
+class CostlyPosition(Record):
+    """A potential boundary or a unit that costs much in observed disagreement: a row of
+    :attr:`CostliestItems.boundaries` and :attr:`CostliestItems.units`.
+
+    Attributes
+    ----------
+    document : str
+        Its document.
+    position : int
+        Its position in the document (the unit before the potential boundary, or the unit).
+    disagreement : float
+        The mean pairwise distance of its labels (Artstein & Poesio 2008, §5.1).
+    cost : float
+        Its part of Krippendorff's observed disagreement Do.
+    share : float
+        That part as a share of Do.
+    labels : dict
+        Coder → its label: yes/no at a boundary, [first unit, last unit] of the coder's
+        segment at a unit (None where missing).
+    """
+
+    document: str
+    position: int
+    disagreement: float
+    cost: float
+    share: float
+    labels: dict
+
+
 @dataclass(repr=False)
 class CostliestItems:
     """The potential boundaries and the units that cost most in observed disagreement.
@@ -361,20 +419,55 @@ class CostliestItems:
     ----------
     distance : str
         The set distance of the units.
-    boundaries : Records
+    boundaries : Records of CostlyPosition
         Potential boundaries with each coder's yes/no.
-    units : Records
+    units : Records of CostlyPosition
         Units with each coder's segment, as [first unit, last unit].
     """
 
     distance: str
-    boundaries: Records
-    units: Records
+    boundaries: Records[CostlyPosition]
+    units: Records[CostlyPosition]
 
     def to_dict(self) -> dict:
         """The costliest boundaries and units as plain data."""
         return plain({"distance": self.distance, "boundaries": self.boundaries,
                       "units": self.units})
+
+
+@dataclass
+class DocumentSegmentation(Record):
+    """α of one document's boundaries and unit sets with its mean pairwise metrics: a row of
+    :attr:`SegmentsReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    coders : int
+        The coders who segmented it.
+    units : int
+        Its units (the smallest, in which the segmentations are counted).
+    segments_per_coder : float
+        Segments per coder, to two decimals.
+    boundary_alpha : float
+        α (nominal) of its potential boundaries, nan where undefined.
+    unit_alpha : dict
+        Distance → α of its unit sets under that distance, nan where undefined.
+    boundary_similarity, segmentation_similarity, pk, window_diff : float
+        The mean over its coder pairs of each metric (:data:`METRICS`), nan where undefined.
+    """
+
+    document: str
+    coders: int
+    units: int
+    segments_per_coder: float
+    boundary_alpha: float
+    unit_alpha: dict[str, float]
+    boundary_similarity: float
+    segmentation_similarity: float
+    pk: float
+    window_diff: float
 
 
 @dataclass(repr=False, kw_only=True)
@@ -409,7 +502,7 @@ class SegmentsReport(Report):
         α without each coder.
     coder_rates : Records
         Each coder's boundary rate against the others'.
-    by_document : Records or None
+    by_document : Records of DocumentSegmentation or None
         With ``by_document=True``.
     diagnostics : CostliestItems or None
         With ``diagnostics=N``.
@@ -433,13 +526,13 @@ class SegmentsReport(Report):
     format: str | None
     unit: str
     data: dict
-    boundaries: Records
-    typed_boundaries: Records | None
-    unit_sets: Records
+    boundaries: Records[Estimate]
+    typed_boundaries: Records[Estimate] | None
+    unit_sets: Records[Estimate]
     pairwise: Pairwise
     leave_one_out: LeaveOneOut
     coder_rates: Records
-    by_document: Records | None
+    by_document: Records[DocumentSegmentation] | None
     diagnostics: CostliestItems | None
     notes: list[str]
     #: with the diagnostics of typed boundaries: their coincidence matrix (labels, matrix)
@@ -828,11 +921,10 @@ def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: s
         without[name] = values[len(r):]
     full_b = float(quiet(alpha, bdata))
     full_u = float(quiet(alpha, udata, distance))
-    rows = Records()
+    rows: Records[CoderLeftOut] = Records()
     odd: dict[str, dict | None] = {"unit_change": None, "boundary_change": None}
     if loo:
-        rows = Records({"coder": c, "boundary_alpha": float(b), "boundary_change": b - full_b,
-                        "unit_alpha": float(u), "unit_change": u - full_u}
+        rows = Records(CoderLeftOut(c, float(b), b - full_b, float(u), u - full_u)
                        for c, b, u in zip(udata.coders, without["boundaries"],
                                           without["units"], strict=True))
         for key in odd:
@@ -846,23 +938,23 @@ def _coders_compared(bdata: ReliabilityData, udata: ReliabilityData, distance: s
 
 
 def _by_document(docs: dict[str, list[Segmentation]], distances: Sequence[str],
-                 pair_means: dict[str, dict[str, float]], progress) -> Records:
+                 pair_means: dict[str, dict[str, float]], progress
+                 ) -> Records[DocumentSegmentation]:
     """α per document (boundaries and unit sets) with its mean pairwise metrics; segments per
     coder to two decimals."""
-    rows = Records()
+    rows: Records[DocumentSegmentation] = Records()
     for n, (doc, segs) in enumerate(docs.items()):
         lay = conv.layout(segs)
-        row = {"document": doc, "coders": len(segs), "units": int(lay.lengths[0]),
-               "segments_per_coder": round(len(lay.masses) / len(segs), 2)}
         if len(segs) >= 2 and lay.lengths[0] >= 2:
-            row["boundary_alpha"] = float(quiet(alpha, conv.boundaries(lay)))
+            boundary = float(quiet(alpha, conv.boundaries(lay)))
             udata = conv.unit_sets(lay)
-            row["unit_alpha"] = {d: float(quiet(alpha, udata, d)) for d in distances}
+            units = {d: float(quiet(alpha, udata, d)) for d in distances}
         else:
-            row["boundary_alpha"] = float("nan")
-            row["unit_alpha"] = dict.fromkeys(distances, float("nan"))
-        row.update({k: pair_means.get(doc, {}).get(k, float("nan")) for k in METRICS})
-        rows.append(row)
+            boundary, units = float("nan"), dict.fromkeys(distances, float("nan"))
+        rows.append(DocumentSegmentation(
+            doc, len(segs), int(lay.lengths[0]), round(len(lay.masses) / len(segs), 2),
+            boundary, units, **{k: pair_means.get(doc, {}).get(k, float("nan"))
+                                for k in METRICS}))
         if progress is not None:
             progress(n + 1, len(docs))
     return rows
@@ -875,11 +967,10 @@ def _costliest(bdata: ReliabilityData, udata: ReliabilityData, distance: str, n:
     def span(label) -> list[int] | None:
         return None if label is None else [min(u for _, u in label), max(u for _, u in label)]
 
-    def row(r: dict, show: Callable) -> dict:
+    def row(r: dict, show: Callable) -> CostlyPosition:
         document, position = r["item"]
-        return {"document": document, "position": position, "disagreement": r["disagreement"],
-                "cost": r["cost"], "share": r["share"],
-                "labels": {c: show(v) for c, v in r["labels"].items()}}
+        return CostlyPosition(document, position, r["disagreement"], r["cost"], r["share"],
+                              {c: show(v) for c, v in r["labels"].items()})
 
     return CostliestItems(
         distance, Records(row(r, lambda v: v) for r in dg.worst_items(bdata, "nominal", n)),

@@ -54,7 +54,7 @@ from ..model.senses import SenseInventory
 from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table
+from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
 from ..stats.coefficients import compute, set_specs
@@ -76,7 +76,7 @@ from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
 __all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
-           "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
+           "ConfusedSenses", "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
            "coefficient_ids", "corpus_of", "lemma_rows", "load_inventory", "read", "scheme_data",
            "scheme_distance"]
 
@@ -304,7 +304,7 @@ class SchemeScores:
     labels: int
     #: tagged senses missing from the inventory → occurrences
     unknown: dict[str, int]
-    coefficients: Records
+    coefficients: Records[Estimate]
     data: ReliabilityData = field(compare=False)
 
     def __repr__(self) -> str:
@@ -364,6 +364,33 @@ class LemmaScores:
                 "alpha_interval": interval_dict(self.alpha_interval)}
 
 
+@dataclass
+class ConfusedSenses(Record):
+    """Two senses of one lemma given to the same occurrences: a row of
+    :attr:`SensesReport.confused`.
+
+    Attributes
+    ----------
+    lemma : str
+        The lemma (``(all)`` without lemmas).
+    a, b : str
+        The two senses, in alphabetical order.
+    pairs : int
+        The pairs of judgements that give them.
+    coincidences : float
+        Their coincidences o_ab (each pair weighted 1 / (m_u − 1)).
+    share : float
+        Their share of the lemma's off-diagonal coincidences.
+    """
+
+    lemma: str
+    a: str
+    b: str
+    pairs: int
+    coincidences: float
+    share: float
+
+
 @dataclass(repr=False, kw_only=True)
 class SensesReport(Report):
     """Word-sense agreement of one annotation set under every scheme (see the module docstring).
@@ -393,7 +420,7 @@ class SensesReport(Report):
         :class:`LemmaScores` per lemma and scheme, with ``by_lemma=True``.
     diagnostic_scheme : str or None
         The scheme the diagnostics are of.
-    confused : Records or None
+    confused : Records of ConfusedSenses or None
         The most confused sense pairs of each lemma, with diagnostics.
     diagnostics : Diagnostics or None
         With ``diagnostics=N``.
@@ -424,11 +451,11 @@ class SensesReport(Report):
     #: what intervals resample: lemma, document or item, and how many such clusters there are
     cluster: str
     clusters: int
-    schemes: Records
-    by_lemma: Records | None
+    schemes: Records[SchemeScores]
+    by_lemma: Records[LemmaScores] | None
     #: the scheme of the confused pairs and diagnostics (fine, when it is scored)
     diagnostic_scheme: str | None
-    confused: Records | None
+    confused: Records[ConfusedSenses] | None
     diagnostics: Diagnostics | None
     notes: list[str]
     #: the sentence of each instance the diagnostics list, where the format has the text
@@ -717,12 +744,13 @@ def _scheme_scores(sd, bootstrap: Bootstrap | None, cluster: str, progress: Prog
 
 
 def _diagnostics(table: SenseTable, fine, lemma_of, lemma_names, n: int, cluster: str
-                 ) -> tuple[Records, Diagnostics]:
+                 ) -> tuple[Records[ConfusedSenses], Diagnostics]:
     """The ``n`` most confused sense pairs of each lemma (or of all items) and every
     diagnostic of the fine scheme (its max(n, MIN_ITEMS) costliest items)."""
     groups, names = (lemma_of, lemma_names) if lemma_of is not None else \
         (np.zeros(len(table.items), np.int64), ["(all)"])
-    confused = Records({"lemma": p["group"], **{k: v for k, v in p.items() if k != "group"}}
+    confused = Records(ConfusedSenses(p["group"], p["a"], p["b"], p["pairs"], p["coincidences"],
+                                      p["share"])
                        for p in dg.confused_pairs(fine.data, groups, names, n,
                                                   lambda c: label_text(fine.data.labels, c)))
     diag = diagnose(fine.data, fine.distance, coefficient="alpha",

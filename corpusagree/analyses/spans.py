@@ -50,7 +50,7 @@ from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, Interval
@@ -63,7 +63,7 @@ from .base import (
 )
 from .jobs import Part, complete, listed
 from .ner import PARAMS as ner_params
-from .ner import TEXT, NerPart, ner_part, ner_tables, unit_text
+from .ner import TEXT, NerDisagreement, NerPart, ner_part, ner_tables, unit_text
 
 MEASURES = ("alpha_u", "gamma", "ner")
 #: the tasks whose readers give spans, in the order a format is looked for (its registration's)
@@ -303,6 +303,48 @@ class PairSummary:
                                              "split_a", "split_b")}
 
 
+@dataclass
+class CostlyAlignment(Record):
+    """A unitary alignment of γ that costs much: a row of :attr:`SpansReport.costliest`.
+
+    Attributes
+    ----------
+    document : str
+        Its document.
+    disorder : float
+        Its disorder (Mathet et al. 2015).
+    units : list
+        Each annotator's unit in it (``start``, ``end``, ``category`` and its ``text`` when
+        the text is known), None where the annotator has none.
+    """
+
+    document: str
+    disorder: float
+    units: list[dict | None]
+
+
+@dataclass
+class DocumentUnitizing(Record):
+    """uα and γ of one document: a row of :attr:`SpansReport.documents`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    units : int
+        Its units (every annotator's).
+    alpha_u : float
+        Krippendorff's uα of its units, nan where undefined.
+    gamma : float
+        Mathet et al.'s γ of its units, nan where undefined or not computed.
+    """
+
+    document: str
+    units: int
+    alpha_u: float
+    gamma: float
+
+
 @dataclass(repr=False, kw_only=True)
 class SpansReport(Report):
     """Unitizing agreement of one continuum (see the module docstring).
@@ -330,9 +372,9 @@ class SpansReport(Report):
         γ with every category merged (position-only agreement).
     pairs : Records
         One :class:`PairSummary` per annotator pair.
-    costliest : Records
+    costliest : Records of CostlyAlignment
         The unitary alignments that cost most, with their text (``diagnostics=N``).
-    documents : Records or None
+    documents : Records of DocumentUnitizing or None
         uα and γ per document, with ``by_document=True``.
     alpha_interval : Interval or None
         uα's bootstrap interval over documents.
@@ -341,7 +383,7 @@ class SpansReport(Report):
         ``ner``.
     ner_tokens : Records
         Token κ and α per pair, on all tokens and on the tokens either marked.
-    disagreements : Records
+    disagreements : Records of NerDisagreement
         The first strict disagreements by document and offset.
 
     Examples
@@ -361,15 +403,15 @@ class SpansReport(Report):
     alpha_u: Records
     gamma: gm.Gamma | None
     gamma_positions: gm.Gamma | None
-    pairs: Records
-    costliest: Records
-    documents: Records | None
+    pairs: Records[PairSummary]
+    costliest: Records[CostlyAlignment]
+    documents: Records[DocumentUnitizing] | None
     notes: list[str]
     #: the interval of the first overall uα that has one (its bootstrap distribution is drawn)
     alpha_interval: Interval | None = None
     ner: Records = field(default_factory=Records)
     ner_tokens: Records = field(default_factory=Records)
-    disagreements: Records = field(default_factory=Records)
+    disagreements: Records[NerDisagreement] = field(default_factory=Records)
     job = "spans"
 
     def summary(self) -> str:
@@ -818,7 +860,7 @@ def _pairs(c: Continuum, alignment: gm.Alignment) -> list[PairSummary]:
     return out
 
 
-def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[dict]:
+def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[CostlyAlignment]:
     c = alignment.continuum
     order = np.argsort(-alignment.disorders, kind="stable")[:n]
     rows = []
@@ -837,12 +879,11 @@ def _costliest(alignment: gm.Alignment, n: int, texts: Mapping) -> list[dict]:
                 shown = excerpt(piece, TEXT).strip("'\"")
             units.append({"start": float(c.start[u]), "end": float(c.end[u]),
                           "category": c.categories[c.category[u]], "text": shown})
-        rows.append({"document": c.documents[d], "disorder": float(alignment.disorders[i]),
-                     "units": units})
+        rows.append(CostlyAlignment(c.documents[d], float(alignment.disorders[i]), units))
     return rows
 
 
-def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
+def _by_document(c: Continuum, g: gm.Gamma | None) -> list[DocumentUnitizing]:
     gammas = {x.document: x.value for x in g.documents} if g is not None and g.documents \
         else ({c.documents[0]: g.value} if g is not None else {})
     rows = []
@@ -854,12 +895,12 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[dict]:
                 value = ua.alpha_u(one, variant="u").value
             except InputError:
                 value = float("nan")
-        rows.append({"document": name, "units": len(one), "alpha_u": value,
-                     "gamma": gammas.get(name, float("nan"))})
+        rows.append(DocumentUnitizing(name, len(one), value, gammas.get(name, float("nan"))))
     return rows
 
 
-__all__ = ["MEASURES", "UNITS", "SpansReport", "analyse", "as_corpus", "continuum",
+__all__ = ["MEASURES", "UNITS", "CostlyAlignment", "DocumentUnitizing",
+           "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
 
 

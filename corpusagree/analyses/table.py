@@ -35,7 +35,7 @@ from ..model.progress import Progress
 from ..readers import discover
 from ..readers import table as table_reader
 from ..report.document import Report
-from ..report.tables import Column, Records, Table
+from ..report.tables import Column, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import runs
 from ..stats.coefficients import compute, table_specs
@@ -55,8 +55,9 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "RepeatedLabels", "TableReport", "analyse",
-           "as_corpus", "distance_from", "numeric_labels", "read"]
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha", "OrderAgreement",
+           "RepeatedLabels", "RunAgreement", "TableReport", "analyse", "as_corpus",
+           "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
@@ -315,6 +316,98 @@ def distance_from(name: str = "nominal", weights: str | PathLike | None = None
 numeric_labels = corpora.numeric_labels
 
 
+@dataclass
+class GroupAlpha(Record):
+    """α of one group's items (a document's): a row of :attr:`TableReport.by_group`.
+
+    Attributes
+    ----------
+    group : str
+        The group (document).
+    items : int
+        Its items.
+    alpha : float
+        α of its items under the report's first distance, nan where undefined.
+    """
+
+    group: str
+    items: int
+    alpha: float
+
+
+@dataclass
+class CoderRetest(Record):
+    """One coder with itself across its runs: a row of :attr:`TableReport.retest`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder.
+    runs : int
+        Its runs.
+    items : int
+        The items every one of its runs labelled.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two runs, Fleiss's for more) and raw agreement between its runs,
+        nan where undefined.
+    changed : float
+        The share of those items whose label changed between runs.
+    """
+
+    coder: str
+    runs: int
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+    changed: float
+
+
+@dataclass
+class RunAgreement(Record):
+    """The coders with each other in one run: a row of :attr:`TableReport.by_run`.
+
+    Attributes
+    ----------
+    run : str
+        The run.
+    items : int
+        Its items with two judgements or more.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two coders, Fleiss's for more) and raw agreement, nan where
+        undefined.
+    """
+
+    run: str
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+
+
+@dataclass
+class OrderAgreement(Record):
+    """The judges with each other on the pairs shown in one order: a row of
+    :attr:`TableReport.by_order`.
+
+    Attributes
+    ----------
+    order : str
+        The order shown (a value of the swap column).
+    items : int
+        The items shown in it.
+    alpha, kappa, percent_agreement : float
+        α, κ (Cohen's for two judges, Fleiss's for more) and raw agreement, nan where
+        undefined.
+    """
+
+    order: str
+    items: int
+    alpha: float
+    kappa: float
+    percent_agreement: float
+
+
 @dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
@@ -337,16 +430,16 @@ class TableReport(Report):
         Every coefficient as an :class:`Estimate` (its interval with a bootstrap).
     diagnostics : Diagnostics or None
         With ``diagnostics=N``.
-    by_group : Records or None
+    by_group : Records of GroupAlpha or None
         α per group, with ``by_document=True``.
     position : Records or None
         Read with a swap column: each judge's position bias.
-    by_order : Records or None
+    by_order : Records of OrderAgreement or None
         Read with a swap column: agreement among the judges in each order shown.
-    retest : Records or None
+    retest : Records of CoderRetest or None
         Read with a run column: each coder with two runs or more against itself (α, κ,
         percent agreement between its runs, and the share of items whose label changed).
-    by_run : Records or None
+    by_run : Records of RunAgreement or None
         Read with a run column: α, κ and percent agreement between the coders in each run.
 
     Examples
@@ -367,19 +460,19 @@ class TableReport(Report):
     judgements: int
     missing: int
     groups: int | None
-    coefficients: Records
+    coefficients: Records[Estimate]
     diagnostics: Diagnostics | None
     notes: list[str]
     #: with the diagnostics of data in groups: α of each group (None otherwise)
-    by_group: Records | None = None
+    by_group: Records[GroupAlpha] | None = None
     #: read with a swap column: each judge's position bias (None otherwise)
     position: Records | None = None
     #: read with a swap column: agreement among the judges in each order shown
-    by_order: Records | None = None
+    by_order: Records[OrderAgreement] | None = None
     #: read with a run column: each coder with itself across its runs (None otherwise)
-    retest: Records | None = None
+    retest: Records[CoderRetest] | None = None
     #: read with a run column: agreement between the coders in each run (None otherwise)
-    by_run: Records | None = None
+    by_run: Records[RunAgreement] | None = None
     job = "table"
 
     def body(self) -> dict:
@@ -631,14 +724,13 @@ def analyse_dask(paths: str | PathLike | Sequence[str | PathLike], *,
                        diagnostics=None, notes=notes)
 
 
-def _by_group(data: ReliabilityData, d: dist.Distance) -> Records:
+def _by_group(data: ReliabilityData, d: dist.Distance) -> Records[GroupAlpha]:
     """α of each group's items (nan where undefined), as the jobs on documents give it."""
-    out = Records()
+    out: Records[GroupAlpha] = Records()
     for g, name in enumerate(data.group_names):
         mask = data.groups == g
         r = quiet(compute, "alpha", data.subset(items=mask, compact=True), d)
-        out.append({"group": name, "items": int(mask.sum()),
-                    "alpha": r if isinstance(r, float) else r.value})
+        out.append(GroupAlpha(name, int(mask.sum()), r if isinstance(r, float) else r.value))
     return out
 
 
@@ -653,24 +745,24 @@ def _agreement(part: ReliabilityData, d: dist.Distance) -> dict:
 
 
 def _runs(rep: RepeatedLabels, d: dist.Distance, notes: list[str]
-          ) -> tuple[Records, Records]:
+          ) -> tuple[Records[CoderRetest], Records[RunAgreement]]:
     """Each coder with itself across its runs (on the items all of them labelled), and the
     coders with each other in each run (:mod:`corpusagree.stats.runs`)."""
     present = rep.present()
-    retest = Records()
+    retest: Records[CoderRetest] = Records()
     for w in runs.within(present):
         name = rep.coders[w.coder]
         if w.uneven:
             notes.append(runs.uneven_note(name, "agreement across runs", "labelled"))
         part = rep.data.subset(coders=rep.column[w.coder, w.runs], items=w.items)
-        retest.append({"coder": str(name), "runs": len(w.runs), "items": part.n_items,
-                       **_agreement(part, d), "changed": runs.changed(part.codes)})
-    by_run = Records()
+        retest.append(CoderRetest(str(name), len(w.runs), part.n_items, **_agreement(part, d),
+                                  changed=runs.changed(part.codes)))
+    by_run: Records[RunAgreement] = Records()
     for run, take in zip(rep.runs, runs.members(present.any(axis=2)), strict=True):
         who = np.flatnonzero(take >= 0)
         part = rep.data.subset(coders=rep.column[who, take[who]])
         part = part.subset(items=(part.codes >= 0).sum(axis=0) >= 2)  # pairable items
-        by_run.append({"run": run, "items": part.n_items, **_agreement(part, d)})
+        by_run.append(RunAgreement(run, part.n_items, **_agreement(part, d)))
     return retest, by_run
 
 
@@ -688,10 +780,10 @@ def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
                              first_shown(orders[i]), orders[i], tie="tie")
     except ValueError as e:
         raise InputError(f"swap column: {e}", source) from None
-    by_order = Records()
+    by_order: Records[OrderAgreement] = Records()
     for o in np.unique(orders.astype(str)):
         part = data.subset(items=orders.astype(str) == o, compact=True)
-        by_order.append({"order": str(o), "items": part.n_items, **_agreement(part, d)})
+        by_order.append(OrderAgreement(str(o), part.n_items, **_agreement(part, d)))
     return Records(r.to_dict() for r in rows), by_order
 
 

@@ -53,7 +53,7 @@ from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.tables import Column, Plot, Records, Table, bootstrap_plot
+from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot, spread
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
 from ..stats.inference import bootstrap as engine_bootstrap
@@ -69,8 +69,9 @@ from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "TreesReport", "analyse",
-           "as_corpus", "corpus_of", "read"]
+__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "ConfusedRelations",
+           "DocumentScores", "FactorAgreement", "NotCompared", "ParsevalScore", "TreesReport",
+           "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -167,6 +168,153 @@ def as_corpus(trees: Corpus | Sequence[RSTTree]) -> Corpus[list]:
     return corpora.as_corpus(trees, "trees", {RSTTree: corpus_of}, JOB.kinds)
 
 
+@dataclass
+class ParsevalScore(Record):
+    """One Parseval measure of one annotator pair: a row of :attr:`TreesReport.parseval`.
+
+    Attributes
+    ----------
+    variant : str
+        ``rst_parseval`` or ``parseval`` (:data:`VARIANTS`).
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    measure : str
+        ``span``, ``nuclearity``, ``relation`` or ``full``.
+    precision, recall, f1 : float
+        Micro-averaged over the documents both annotated, nan where undefined.
+    interval : dict or None
+        The bootstrap interval of ``f1`` over documents, None without one.
+    f1_macro : float
+        F1 averaged over those documents where defined.
+    documents : int
+        The documents both annotated.
+    """
+
+    variant: str
+    reference: str
+    other: str
+    measure: str
+    precision: float
+    recall: float
+    f1: float
+    interval: dict | None
+    f1_macro: float
+    documents: int
+
+
+@dataclass
+class FactorAgreement(Record):
+    """Iruskieta et al.'s agreement on one factor for one annotator pair: a row of
+    :attr:`TreesReport.iruskieta`.
+
+    Attributes
+    ----------
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    factor : str
+        The factor compared (:data:`FACTOR_NAMES`).
+    ratio : float
+        The agreement ratio on it (its matches over the relations compared), pooled over the
+        documents.
+    interval : dict or None
+        The bootstrap interval of ``ratio``, None without one.
+    ratio_macro : float
+        ``ratio`` averaged over the documents where defined.
+    kappa : float
+        κ of the factor's labels, pooled over the documents.
+    kappa_interval : dict or None
+        Its bootstrap interval (one annotator pair only), None without one.
+    kappa_macro : float
+        κ averaged over the documents where defined.
+    matched, unmatched : int
+        The relations of the two trees assigned to each other with a partner, and without
+        one, summed over the documents.
+    """
+
+    reference: str
+    other: str
+    factor: str
+    ratio: float
+    interval: dict | None
+    ratio_macro: float
+    kappa: float
+    kappa_interval: dict | None
+    kappa_macro: float
+    matched: int
+    unmatched: int
+
+
+@dataclass
+class NotCompared(Record):
+    """A document whose trees are not compared by Parseval: a row of
+    :attr:`TreesReport.not_compared`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    annotators : str
+        Its annotators, comma separated.
+    reason : str
+        Why: different EDUs (compared by boundaries only), or what is wrong with a tree.
+    """
+
+    document: str
+    annotators: str
+    reason: str
+
+
+@dataclass
+class ConfusedRelations(Record):
+    """A pair of relations given to the same constituent: a row of
+    :attr:`TreesReport.confused`.
+
+    Attributes
+    ----------
+    reference : str
+        The relation in the reference's tree.
+    other : str
+        The relation in the other's.
+    count : int
+        The shared constituents with both.
+    share : float
+        Their share of the shared constituents, nan without any.
+    """
+
+    reference: str
+    other: str
+    count: int
+    share: float
+
+
+@dataclass
+class DocumentScores(Record):
+    """One document pair's F1 and Iruskieta's ratios: a row of :attr:`TreesReport.by_document`.
+
+    Attributes
+    ----------
+    document : str
+        The document.
+    reference : str
+        The annotator read as the reference.
+    other : str
+        The annotator compared with it.
+    scores : dict
+        ``{variant}_{measure}`` (F1 of RST-Parseval and Parseval: span, nuclearity, relation,
+        full), ``ratio_{factor}`` and ``kappa_{factor}`` (Iruskieta et al.) → the value, nan
+        where undefined; its keys are the row's own.
+    """
+
+    document: str
+    reference: str
+    other: str
+    scores: dict[str, float] = spread()
+
+
 @dataclass(repr=False, kw_only=True)
 class TreesReport(Report):
     """Agreement between RST tree annotators (see the module docstring).
@@ -186,22 +334,22 @@ class TreesReport(Report):
     data : dict
         Documents, annotators, the pairs compared by Parseval, by boundaries only, not compared,
         and the conventions used (``relation_labels``, ``binarize``).
-    parseval : Records
+    parseval : Records of ParsevalScore
         RST-Parseval and Parseval precision, recall and F1 of span, nuclearity, relation and
         full, per annotator pair (micro, with the macro F1 and the documents).
-    iruskieta : Records
+    iruskieta : Records of FactorAgreement
         Iruskieta et al.'s agreement ratios and κ per annotator pair.
-    confused : Records
+    confused : Records of ConfusedRelations
         The relation pairs given most often to the same constituent.
     confusion : dict
         The relation × relation confusion table over shared constituents.
     disputed : dict or None
         The two trees of the most disputed document, side by side.
-    not_compared : Records
+    not_compared : Records of NotCompared
         Documents only one annotator has, and pairs whose texts differ.
     boundaries : Table or None
         The boundary coefficients of the pairs whose EDUs differ.
-    by_document : Records or None
+    by_document : Records of DocumentScores or None
         Each document pair's F1 and ratios, with ``by_document=True``.
     f1_interval : Interval or None
         The bootstrap interval of the headline F1.
@@ -222,14 +370,14 @@ class TreesReport(Report):
     notes: list[str]
     format: str | None
     data: dict
-    parseval: Records
-    iruskieta: Records
-    confused: Records
+    parseval: Records[ParsevalScore]
+    iruskieta: Records[FactorAgreement]
+    confused: Records[ConfusedRelations]
     confusion: dict
     disputed: dict | None
-    not_compared: Records
+    not_compared: Records[NotCompared]
     boundaries: Table | None
-    by_document: Records | None
+    by_document: Records[DocumentScores] | None
     #: the bootstrap interval of the first pair's Parseval full F1 (micro), with --ci
     f1_interval: Interval | None = None
     job = "trees"
@@ -475,10 +623,11 @@ def _annotator_pairs(p: TreePairs) -> tuple[np.ndarray, list[tuple[str, str]]]:
 
 
 def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
-                   settings: Bootstrap | None, progress) -> tuple[Records, Interval | None]:
+                   settings: Bootstrap | None, progress
+                   ) -> tuple[Records[ParsevalScore], Interval | None]:
     """The rows of the Parseval table, and the interval of the first pair's Parseval full
     F1 (the report's bootstrap plot)."""
-    rows = Records()
+    rows: Records[ParsevalScore] = Records()
     headline = None
     for k, (a, b) in enumerate(names):
         mine = pair_of == k
@@ -491,10 +640,9 @@ def _parseval_rows(counts: dict, p: TreePairs, pair_of: np.ndarray, names: list,
             if k == 0 and v == "parseval":
                 headline = ivs[MEASURES.index("full")]
             for j, m in enumerate(MEASURES):
-                rows.append({"variant": v, "reference": a, "other": b, "measure": m,
-                             "precision": float(micro[j, 0]), "recall": float(micro[j, 1]),
-                             "f1": float(micro[j, 2]), "interval": interval_dict(ivs[j]),
-                             "f1_macro": float(macro[j]), "documents": int(mine.sum())})
+                rows.append(ParsevalScore(v, a, b, m, float(micro[j, 0]), float(micro[j, 1]),
+                                          float(micro[j, 2]), interval_dict(ivs[j]),
+                                          float(macro[j]), int(mine.sum())))
     if progress is not None and settings is not None:
         progress(settings.n_resamples, settings.n_resamples)
     return rows, headline
@@ -517,12 +665,13 @@ def _count_intervals(counts: np.ndarray, docs: np.ndarray, settings: Bootstrap |
 
 
 def _iruskieta_rows(comp: ir.Comparison, p: TreePairs, pair_of: np.ndarray, names: list,
-                    settings: Bootstrap | None, progress, notes: list[str]) -> Records:
+                    settings: Bootstrap | None, progress, notes: list[str]
+                    ) -> Records[FactorAgreement]:
     per_doc_ratio = comp.per_pair()
     per_doc_kappa = ir.kappas(comp)
     W = (pair_of[None, :] == np.arange(len(names))[:, None]).astype(float)
     pooled = ir.kappas(comp, W)
-    rows = Records()
+    rows: Records[FactorAgreement] = Records()
     table = np.column_stack([comp.matches, comp.denominators])
     F = len(ir.FACTORS)
     for k, (a, b) in enumerate(names):
@@ -532,14 +681,12 @@ def _iruskieta_rows(comp: ir.Comparison, p: TreePairs, pair_of: np.ndarray, name
                                lambda s: s[:, :F] / s[:, F:], list(ir.FACTORS))
         kivs = _kappa_intervals(comp, p, mine, settings) if len(names) == 1 else [None] * F
         for j, f in enumerate(ir.FACTORS):
-            rows.append({"reference": a, "other": b, "factor": f, "ratio": float(ratios[j]),
-                         "interval": interval_dict(ivs[j]),
-                         "ratio_macro": nanmean(per_doc_ratio[mine, j]),
-                         "kappa": float(pooled[k, j]),
-                         "kappa_interval": interval_dict(kivs[j]),
-                         "kappa_macro": nanmean(per_doc_kappa[mine, j]),
-                         "matched": int(comp.matched[mine].sum()),
-                         "unmatched": int(comp.unmatched[mine].sum())})
+            rows.append(FactorAgreement(a, b, f, float(ratios[j]), interval_dict(ivs[j]),
+                                        nanmean(per_doc_ratio[mine, j]), float(pooled[k, j]),
+                                        interval_dict(kivs[j]),
+                                        nanmean(per_doc_kappa[mine, j]),
+                                        int(comp.matched[mine].sum()),
+                                        int(comp.unmatched[mine].sum())))
     if settings is not None and len(names) > 1:
         notes.append("κ intervals of Iruskieta's factors are given for one annotator pair only")
     if progress is not None and settings is not None:
@@ -571,15 +718,15 @@ def _kappa_intervals(comp: ir.Comparison, p: TreePairs, mine: np.ndarray,
     return out
 
 
-def _confused(matrix: np.ndarray, labels: Sequence[str], n: int) -> Records:
+def _confused(matrix: np.ndarray, labels: Sequence[str], n: int) -> Records[ConfusedRelations]:
     total = matrix.sum()
     off = matrix.copy()
     np.fill_diagonal(off, 0)
     r, c = np.nonzero(off)
     order = np.argsort(-matrix[r, c], kind="stable")[:n]
-    return Records({"reference": labels[r[k]], "other": labels[c[k]],
-                    "count": int(matrix[r[k], c[k]]),
-                    "share": float(matrix[r[k], c[k]] / total) if total else float("nan")}
+    return Records(ConfusedRelations(labels[r[k]], labels[c[k]], int(matrix[r[k], c[k]]),
+                                     float(matrix[r[k], c[k]] / total) if total
+                                     else float("nan"))
                    for k in order)
 
 
@@ -596,13 +743,12 @@ def _disputed(c, p: TreePairs, trees: list[RSTTree]) -> dict | None:
             "f1": float(f[k, 3]), "outlines": [a.outline(), b.outline()]}
 
 
-def _not_compared(p: TreePairs, corpus: Corpus) -> list[dict]:
-    out = [{"document": d, "annotators": ", ".join(t.annotator for t in p.trees
-                                                    if t.document == d),
-            "reason": "different EDUs: compared by boundaries only"} for d in p.different]
+def _not_compared(p: TreePairs, corpus: Corpus) -> list[NotCompared]:
+    out = [NotCompared(d, ", ".join(t.annotator for t in p.trees if t.document == d),
+                       "different EDUs: compared by boundaries only") for d in p.different]
     for doc, e in zip(p.problem_documents, p.problems, strict=True):
         who = ", ".join(t.annotator for t in corpus.data if t.document == doc)
-        out.append({"document": doc, "annotators": who, "reason": e.message})
+        out.append(NotCompared(doc, who, e.message))
     return out
 
 
@@ -625,19 +771,18 @@ def _boundaries(p: TreePairs, corpus: Corpus, settings: Bootstrap | None,
                           "coefficients)", rows)
 
 
-def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records:
+def _by_document(counts: dict, comp: ir.Comparison, p: TreePairs) -> Records[DocumentScores]:
     f = {v: c.per_pair()[:, :, 2] for v, c in counts.items()}
     ratios = comp.per_pair()
     kappa = ir.kappas(comp)
-    rows = Records()
+    rows: Records[DocumentScores] = Records()
     for k in range(len(p.reference)):
-        row = {"document": p.documents[p.pair_document[k]],
-               "reference": p.trees[p.reference[k]].annotator,
-               "other": p.trees[p.other[k]].annotator}
+        row = DocumentScores(p.documents[p.pair_document[k]], p.trees[p.reference[k]].annotator,
+                             p.trees[p.other[k]].annotator)
         for v in counts:
-            row.update({f"{v}_{m}": float(f[v][k, j]) for j, m in enumerate(MEASURES)})
-        row.update({f"ratio_{x}": float(ratios[k, j]) for j, x in enumerate(ir.FACTORS)})
-        row.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
+            row.scores.update({f"{v}_{m}": float(f[v][k, j]) for j, m in enumerate(MEASURES)})
+        row.scores.update({f"ratio_{x}": float(ratios[k, j]) for j, x in enumerate(ir.FACTORS)})
+        row.scores.update({f"kappa_{x}": float(kappa[k, j]) for j, x in enumerate(ir.FACTORS)})
         rows.append(row)
     return rows
 

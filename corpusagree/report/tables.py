@@ -12,22 +12,146 @@ import dataclasses
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..model.records import frame
 from ..stats import interpret
 from ..stats.inference import Interval
 
-__all__ = ["THRESHOLDS", "Column", "Document", "Plot", "Records", "Table", "Tables",
-           "WithTables", "bootstrap_caption", "bootstrap_plot"]
+__all__ = ["THRESHOLDS", "Column", "Document", "Plot", "Record", "Records", "Table", "Tables",
+           "WithTables", "bootstrap_caption", "bootstrap_plot", "optional", "spread"]
 
 #: Krippendorff's thresholds .667 and .800 (Krippendorff 1980, p. 147), which the pictures of
 #: a chance-corrected coefficient mark (:attr:`Table.thresholds`)
 THRESHOLDS = tuple(b.low for b in interpret.KRIPPENDORFF.bands if math.isfinite(b.low))
 
 
-class Records(list):
-    """A list of report rows (dataclasses with ``to_dict``, or dicts) that pandas can take.
+def optional(default: Any = None) -> Any:
+    """A field of a :class:`Record` left out of its keys (and of the JSON) while None.
+
+    For a key a row has only in some reports (a model's accuracy against a gold label when
+    there is one), as the JSON Schema has it: absent, not null.
+    """
+    return field(default=default, metadata={"optional": True})
+
+
+def spread() -> Any:
+    """A field of a :class:`Record` (a dict, str → value) whose items are the row's own keys.
+
+    For keys named by the data (one per coreference score, one per coder), which the JSON
+    writes beside the row's fixed keys, in the field's place.
+    """
+    return field(default_factory=dict, metadata={"spread": True})
+
+
+class Record:
+    """The base of a report's typed parts (rows): a dataclass read as a mapping too.
+
+    A subclass is a dataclass whose fields are the row's keys, in the order of its JSON
+    object: ``row.document`` and ``row["document"]`` are one value; ``dict(row)``,
+    ``row.get(…)``, ``key in row``, ``row.keys()`` and iterating over its keys work as on the
+    dict the row once was, and :meth:`to_dict` is what the JSON, the CSV and
+    ``Records.to_frame`` read. A field made with :func:`optional` is left out while None; one
+    made with :func:`spread` gives its items as keys.
+
+    Not a :class:`collections.abc.Mapping`: its ``items`` and ``values`` would shadow fields
+    of those names (a row's ``items``, the count); ``row.to_dict().items()`` gives the pairs.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> from corpusagree.report.tables import Record, optional
+    >>> @dataclass
+    ... class Doc(Record):
+    ...     document: str
+    ...     alpha: float
+    ...     gold: float | None = optional()
+    >>> row = Doc("d1", 0.5)
+    >>> row.alpha == row["alpha"], dict(row), "gold" in row
+    (True, {'document': 'd1', 'alpha': 0.5}, False)
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as a dict, in the order of its fields (optional ones left out while None,
+        spread ones spread).
+
+        Returns
+        -------
+        dict
+        """
+        out: dict[str, Any] = {}
+        for f in _fields(type(self)).values():
+            v = getattr(self, f.name)
+            if f.metadata.get("spread"):
+                out.update(v)
+            elif v is not None or not f.metadata.get("optional"):
+                out[f.name] = v
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        f = _fields(type(self)).get(key)
+        if f is not None and not f.metadata.get("spread"):
+            v = getattr(self, key)
+            if v is not None or not f.metadata.get("optional"):
+                return v
+            raise KeyError(key)
+        return self.to_dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_dict())
+
+    def __len__(self) -> int:
+        return len(self.to_dict())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.to_dict()
+
+    def keys(self) -> Iterable[str]:
+        """The row's keys, as its JSON object has them (what ``dict(row)`` reads).
+
+        Returns
+        -------
+        KeysView of str
+        """
+        return self.to_dict().keys()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key``, ``default`` when the row has no such key.
+
+        Parameters
+        ----------
+        key : str
+            A key of the row (a field's name, or a key of a spread field).
+        default : object, optional
+            What to give when the row has no ``key`` (an optional field while None).
+
+        Returns
+        -------
+        object
+        """
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+def _fields(cls: type) -> dict[str, dataclasses.Field]:
+    """A :class:`Record` class's fields by name (kept on the class)."""
+    found = cls.__dict__.get("_record_fields")
+    if found is None:
+        found = {f.name: f for f in dataclasses.fields(cls)}
+        cls._record_fields = found
+    return found
+
+
+R = TypeVar("R")
+
+
+class Records(list, Generic[R]):
+    """A list of report rows (:class:`Record` s, other dataclasses with ``to_dict``, or dicts)
+    that pandas can take; ``Records[Row]`` declares the type of its rows.
 
     Parameters
     ----------

@@ -34,7 +34,7 @@ JOB_FUNCTIONS = ("read", "analyse", "as_corpus")
 SHARED = (
     ("corpusagree.model.corpus", ("Corpus",)),
     ("corpusagree.report.document", ("Report",)),
-    ("corpusagree.report.tables", ("Tables", "Table", "Column", "Records", "Plot")),
+    ("corpusagree.report.tables", ("Tables", "Table", "Column", "Records", "Record", "Plot")),
     ("corpusagree.analyses.base", ("Estimate",)),
     ("corpusagree.analyses.diagnose", ("Diagnostics",)),
     ("corpusagree.model.records", ("CoderMatrix",)),
