@@ -8,7 +8,7 @@ import csv
 import io
 from os import PathLike
 
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, listing, quote
 from ..model.io import read_text
 
 #: the header of a coder-mapping file
@@ -30,7 +30,7 @@ def check_annotators(keep: set | None, found: set, paths=None) -> None:
         listed = [paths] if isinstance(paths, (str, PathLike)) else list(paths or ())
         where = f" in {', '.join(map(str, listed))}" if listed else ""
         raise InputError(f"annotators=[...]: {', '.join(sorted(keep - found))} not found{where}; "
-                         f"the annotators there are {', '.join(sorted(found)) or 'none'}")
+                         f"the annotators there are {listing(sorted(found)) or 'none'}")
 
 
 def read_coder_map(path: str | PathLike) -> dict[tuple[str, str], str]:

@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..model.corpus import SenseTag
-from ..model.errors import InputError, Problems, quote
+from ..model.errors import InputError, Problems, listing, quote
 from ..model.io import read_text
 from . import _paths
 
@@ -53,7 +53,7 @@ def annotator_names(paths: Sequence[Path], annotators: Sequence[str] | None) -> 
         if len(set(names)) < len(names):
             names = [p.resolve().parent.name for p in paths]
     if len(set(names)) < len(names):
-        raise InputError(f"annotators: names are not unique ({', '.join(names)}); "
+        raise InputError(f"annotators: names are not unique ({listing(names)}); "
                          "pass annotators=[...]")
     return names
 

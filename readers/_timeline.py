@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from ..model.continuum import Continuum
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, listing, quote
 from . import _paths
 
 __all__ = ["TIER_PATTERN_HELP", "annotator_of", "check_found", "continuum", "documents"]
@@ -72,7 +72,7 @@ def continuum(rows: Sequence[tuple[str, str, float, float, str]],
     if annotators is not None:
         if len(annotators) != len(found):
             raise InputError(f"annotators=[...] gives {len(annotators)} names for "
-                             f"{len(found)} annotators ({', '.join(found)})")
+                             f"{len(found)} annotators ({listing(found)})")
         rename = dict(zip(found, annotators, strict=True))
     names = [rename.get(a, a) for a in found]
     docs = list(bounds)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.data import ReliabilityData
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, listing, quote
 from ._platforms import json_file, judgements, shaped, starts_with
 
 __all__ = ["contents", "read_judgements", "sniff"]
@@ -109,12 +109,12 @@ def read_judgements(path: Path, *, label: str | None = None) -> ReliabilityData:
         raise InputError("no submitted responses", source)
     if label is None or label == "label" and "label" not in found:
         if len(found) > 1:
-            raise InputError(f"the records answer several questions ({', '.join(found)}): "
+            raise InputError(f"the records answer several questions ({listing(found)}): "
                              "name one with label=NAME", source)
         label = next(iter(found))
     if label not in found:
         raise InputError(f"no question {quote(label)}; the records answer "
-                         f"{', '.join(found)}", source)
+                         f"{listing(found)}", source)
     rows = found[label]
     if any(_structured(v) for _, _, v in rows):
         raise InputError(f"question {quote(label)} is a span or ranking question, not "

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..model import io
 from ..model.data import MISSING, ReliabilityData
-from ..model.errors import InputError, quote
+from ..model.errors import InputError, listing, quote
 from ._platforms import judgements
 
 __all__ = ["read_judgements", "sniff"]
@@ -86,7 +86,7 @@ def _table(path: Path, columns: list[str]):
             lost = [c for c in columns if c not in names]
             if lost:
                 raise InputError(f"no column(s) {', '.join(map(quote, lost))}; the columns "
-                                 f"are {', '.join(names)} (name them with coder=NAME, "
+                                 f"are {listing(names)} (name them with coder=NAME, "
                                  "item=NAME, label=NAME)", f)
             table = pq.read_table(f, columns=columns) if kind == "parquet" else \
                 reader.read_all().select(columns)

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..model.corpus import CorefAnnotation, Link
 from ..model.data import ReliabilityData
-from ..model.errors import InputError, Problems, quote
+from ..model.errors import InputError, Problems, listing, quote
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, register
 from ._platforms import (
@@ -219,12 +219,12 @@ class _Export:
             raise InputError("no choices, taxonomy, rating or number results", self.path)
         if control is None or control == "label" and "label" not in found:
             if len(found) > 1:
-                raise InputError(f"the export has several controls ({', '.join(found)}): "
+                raise InputError(f"the export has several controls ({listing(found)}): "
                                  "name one with label=NAME", self.path)
             control = next(iter(found))
         if control not in found:
             raise InputError(f"no control {quote(control)}; the export has "
-                             f"{', '.join(found)}", self.path)
+                             f"{listing(found)}", self.path)
         rows = found[control]
         several = any(isinstance(v, list) and len(v) > 1 for _, _, v, _ in rows)
         out = []

@@ -50,7 +50,7 @@ from lxml import etree
 
 from ..model.chains import check_same_tokens
 from ..model.corpus import Chain, CorefAnnotation, Link
-from ..model.errors import InputError, Problems, clip, quote
+from ..model.errors import InputError, Problems, clip, listing, quote
 from ..model.io import read_bytes, regular
 from ..model.relations import RelationAnnotation
 from . import Option, _paths, _zips, register
@@ -351,9 +351,9 @@ def no_layer(why: str, spans: bool, found: Sequence[str]) -> str:
     """The error of a file without the layers to read (XMI, WebAnno TSV): ``why`` it has no
     coreference layer, and the span layers ``found``, of which the spans job reads one."""
     if spans and found:
-        return (f"no coreference layer and {len(found)} span layers ({', '.join(found)}): "
+        return (f"no coreference layer and {len(found)} span layers ({listing(found)}): "
                 "name one with layers=[NAME]")
-    return why + (f"; span layers found: {', '.join(found)} (read one with layers=[NAME])"
+    return why + (f"; span layers found: {listing(found)} (read one with layers=[NAME])"
                   if found else "")
 
 

@@ -62,6 +62,20 @@ def clip(text: str, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def listing(names, limit: int = 10) -> str:
+    """Names from the data listed in a message: each cut by :func:`clip`, the first
+    ``limit`` of them, then how many more (a 10 MB name or 10,000 names are not echoed).
+
+    >>> listing(["sentiment", "topic", "stance"], limit=2)
+    'sentiment, topic, and 1 more'
+    >>> len(listing(["x" * 10**7]))
+    81
+    """
+    names = [str(n) for n in names]
+    shown = ", ".join(clip(n) for n in names[:limit])
+    return shown + (f", and {len(names) - limit:,} more" if len(names) > limit else "")
+
+
 class InputError(ValueError):
     """Bad input that the user can fix: names the file, the line or element, and the problem.
 
@@ -210,4 +224,4 @@ class _Collect:
         return False
 
 
-__all__ = ["LIMIT", "QUOTE", "InputError", "InputErrors", "Problems", "clip", "quote"]
+__all__ = ["LIMIT", "QUOTE", "InputError", "InputErrors", "Problems", "clip", "listing", "quote"]

@@ -91,3 +91,16 @@ def test_argillas_own_export_nested_and_flat():
     assert t.is_set
     with pytest.raises(InputError, match="'entities' is a span or ranking question"):
         argilla.read_judgements(nested, label="entities")
+
+
+def test_a_huge_question_name_is_cut_in_the_message(tmp_path, cli):
+    """A 10 MB question name (found by the fuzz run, case 0-02414) is not echoed whole:
+    the names of the questions are listed cut and counted."""
+    records = json.loads((ROOT / "docs/formats/table/argilla/records.json").read_text("utf-8"))
+    for r in records:
+        r["responses"]["Z" * 10**6] = r["responses"]["sentiment"]
+    f = tmp_path / "records.json"
+    f.write_text(json.dumps(records), encoding="utf-8")
+    status, _, err = cli("table", str(f))
+    assert status == 2 and "several questions (sentiment, ZZZ" in err
+    assert max(len(line) for line in err.splitlines()) < 300
