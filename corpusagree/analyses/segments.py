@@ -72,7 +72,7 @@ from .diagnose import MAX_CODER_COLUMNS
 from .jobs import Part, complete
 
 __all__ = ["DISTANCES", "JOB", "MAX_MATRIX", "METRICS", "PARAMS", "SET_DISTANCES",
-           "UNIT_COEFFICIENTS", "CoderLeftOut", "CostliestItems", "CostlyPosition",
+           "UNIT_COEFFICIENTS", "CoderLeftOut", "CoderRate", "CostliestItems", "CostlyPosition",
            "DocumentSegmentation",
            "LeaveOneOut",
            "Pairwise", "SegmentsReport",
@@ -317,6 +317,33 @@ class Pairwise:
 
 
 @dataclass
+class CoderRate(Record):
+    """One coder's boundary rate against the other coders' on the same positions
+    (:func:`corpusagree.stats.segmetrics.boundary_rates`): a row of
+    :attr:`SegmentsReport.coder_rates`.
+
+    Attributes
+    ----------
+    coder : str
+        The coder.
+    documents, positions, boundaries : int
+        The documents it segmented, the positions it judged and the boundaries it marked.
+    rate, others_rate : float
+        Its boundaries per position, and the other coders' on the same positions.
+    ratio : float
+        rate / others_rate (nan where the others marked none).
+    """
+
+    coder: str
+    documents: int
+    positions: int
+    boundaries: int
+    rate: float
+    others_rate: float
+    ratio: float
+
+
+@dataclass
 class CoderLeftOut(Record):
     """α without one coder: a row of :attr:`LeaveOneOut.rows`.
 
@@ -500,7 +527,7 @@ class SegmentsReport(Report):
         Coder × coder B, S, Pk, WindowDiff and α.
     leave_one_out : LeaveOneOut
         α without each coder.
-    coder_rates : Records
+    coder_rates : Records of CoderRate
         Each coder's boundary rate against the others'.
     by_document : Records of DocumentSegmentation or None
         With ``by_document=True``.
@@ -531,7 +558,7 @@ class SegmentsReport(Report):
     unit_sets: Records[Estimate]
     pairwise: Pairwise
     leave_one_out: LeaveOneOut
-    coder_rates: Records
+    coder_rates: Records[CoderRate]
     by_document: Records[DocumentSegmentation] | None
     diagnostics: CostliestItems | None
     notes: list[str]
@@ -836,7 +863,7 @@ def analyse(corpus: Corpus | Sequence[Segmentation], *,
         format=corpus.format, unit=segs[0].unit, data=_counts(lay, bdata),
         boundaries=boundaries, typed_boundaries=typed, unit_sets=unit_sets,
         pairwise=pairwise, leave_one_out=loo,
-        coder_rates=Records(segmetrics.boundary_rates(bdata)),
+        coder_rates=Records(CoderRate(**r) for r in segmetrics.boundary_rates(bdata)),
         by_document=_by_document(docs, distances, means.per_document, stage.next())
         if by_document else None,
         diagnostics=None if diagnostics is None

@@ -40,7 +40,7 @@ from ..stats import distances as dist
 from ..stats import runs
 from ..stats.coefficients import compute, table_specs
 from ..stats.inference import Bootstrap, resampling
-from ..stats.position import first_shown, position_bias
+from ..stats.position import PositionBias, first_shown, position_bias
 from . import corpora
 from .base import (
     KEYWORDS,
@@ -55,7 +55,8 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha", "OrderAgreement",
+__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha", "JudgePosition",
+           "OrderAgreement",
            "RepeatedLabels", "RunAgreement", "TableReport", "analyse", "as_corpus",
            "distance_from", "numeric_labels", "read"]
 
@@ -408,6 +409,29 @@ class OrderAgreement(Record):
     percent_agreement: float
 
 
+@dataclass(frozen=True)
+class JudgePosition(Record, PositionBias):
+    """One judge's consistency under swapped order (the fields of
+    :class:`corpusagree.stats.position.PositionBias`): a row of :attr:`TableReport.position`.
+
+    Attributes
+    ----------
+    judge : str
+        The judge (coder).
+    pairs, flips : int
+        Pairs it judged in both orders, and those whose preferred option changed.
+    flip_rate : float
+        flips / pairs.
+    to_first, to_second, with_tie : int
+        Flips to the option shown first both times, to the one shown second, to or from a
+        tie.
+    statistic, p_value : float
+        McNemar's test of to_first against to_second (Edwards 1948).
+    method : str
+        The exact binomial test or McNemar's χ².
+    """
+
+
 @dataclass(repr=False, kw_only=True)
 class TableReport(Report):
     """Every applicable coefficient of one reliability-data set (see the module docstring).
@@ -432,7 +456,7 @@ class TableReport(Report):
         With ``diagnostics=N``.
     by_group : Records of GroupAlpha or None
         α per group, with ``by_document=True``.
-    position : Records or None
+    position : Records of JudgePosition or None
         Read with a swap column: each judge's position bias.
     by_order : Records of OrderAgreement or None
         Read with a swap column: agreement among the judges in each order shown.
@@ -466,7 +490,7 @@ class TableReport(Report):
     #: with the diagnostics of data in groups: α of each group (None otherwise)
     by_group: Records[GroupAlpha] | None = None
     #: read with a swap column: each judge's position bias (None otherwise)
-    position: Records | None = None
+    position: Records[JudgePosition] | None = None
     #: read with a swap column: agreement among the judges in each order shown
     by_order: Records[OrderAgreement] | None = None
     #: read with a run column: each coder with itself across its runs (None otherwise)
@@ -784,7 +808,7 @@ def _swapped(data: ReliabilityData, d: dist.Distance, source: str | None
     for o in np.unique(orders.astype(str)):
         part = data.subset(items=orders.astype(str) == o, compact=True)
         by_order.append(OrderAgreement(str(o), part.n_items, **_agreement(part, d)))
-    return Records(r.to_dict() for r in rows), by_order
+    return Records(JudgePosition(**r.to_dict()) for r in rows), by_order
 
 
 # ---- the registration ------------------------------------------------------------------------

@@ -68,9 +68,8 @@ def paths(example) -> list[str]:
 READ = {"table": {"group": "document"}, "annotators": {"group": "document"},
         "ratings": {"group": "document"}}
 #: parts not typed yet (issue 31, item 7): their rows are still dicts
-UNTYPED = {"SegmentsReport.coder_rates", "SpansReport.alpha_u", "SpansReport.ner",
-           "SpansReport.ner_tokens", "RatingsReport.icc", "RatingsReport.pairs",
-           "TableReport.position", "NerPart.rows", "NerPart.tokens"}
+UNTYPED = {"SpansReport.alpha_u", "SpansReport.ner", "SpansReport.ner_tokens",
+           "RatingsReport.icc", "RatingsReport.pairs", "NerPart.rows", "NerPart.tokens"}
 
 
 def _hints(cls: type) -> dict:
