@@ -53,7 +53,7 @@ def test_the_same_as_position_bias_on_the_rows():
     judge, pair, label, order = zip(*rows, strict=True)
     want = position_bias(judge, pair, label, first_shown(order), order, tie="tie")
     got = table.analyse(table.read(SWAP, swap="order")).position
-    assert [r.to_dict() for r in want] == list(got)
+    assert [r.to_dict() for r in want] == [dict(r) for r in got]
 
 
 def test_the_first_shown_rule():
