@@ -8,6 +8,7 @@ annotator; a document's continuum runs from 0 to the last end any annotator mark
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from os import PathLike
 
@@ -57,8 +58,14 @@ def read(paths: PathArg, annotators: Sequence[str] | None = None) -> list[Contin
                     except ValueError:
                         raise InputError(f"onset {quote(fields[3])} and duration "
                                          f"{quote(fields[4])} must be numbers", f, k) from None
+                    if not (math.isfinite(onset) and math.isfinite(duration)):
+                        raise InputError(f"onset {quote(fields[3])} and duration "
+                                         f"{quote(fields[4])} must be finite", f, k)
                     if duration < 0 or onset < 0:
                         raise InputError("a negative onset or duration", f, k)
+                    if duration > 0 and not onset + duration > onset:
+                        raise InputError(f"duration {quote(fields[4])} is lost in the "
+                                         f"precision of onset {quote(fields[3])}", f, k)
                     doc = fields[1]
                     annotated.setdefault(doc, set()).add(name)
                     ends[doc] = max(ends.get(doc, 0.0), onset + duration)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import io
-from .errors import InputError, quote
+from .errors import InputError, listing, quote
 
 #: file name endings of the columnar formats (the rest are CSV/TSV text)
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".arrow": "arrow", ".feather": "arrow",
@@ -359,7 +359,12 @@ def _csv_columns(data: bytes, delimiter: str | None):
     sep = _delimiter(first_text, delimiter)
     if not _plain_quotes(data, sep):
         return None
-    header = [h.strip() for h in next(csv.reader([first_text], delimiter=sep))]
+    try:
+        header = [h.strip() for h in next(csv.reader([first_text], delimiter=sep))]
+    except csv.Error:  # a field past csv's limit: the per-cell reader says where
+        return None
+    if not _utf8(data):  # pyarrow decodes a bad row for its handler and prints the failure
+        return None
     names = [f"c{k}" for k in range(len(header))]
 
     def invalid(row) -> str:  # a blank row of another width is skipped, as the csv path does
@@ -394,6 +399,20 @@ def _csv_columns(data: bytes, delimiter: str | None):
     if blank is not None and pc.any(blank).as_py():
         table = table.filter(pc.invert(blank))
     return header, table
+
+
+def _utf8(data: bytes, chunk: int = 1 << 24) -> bool:
+    """Whether ``data`` is UTF-8, read in chunks (ASCII at once, without a copy)."""
+    if data.isascii():
+        return True
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        for k in range(0, len(data), chunk):
+            decoder.decode(data[k:k + chunk])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_long_csv(path, *, coder: str = "coder", item: str = "item", label: str = "label",
@@ -487,7 +506,9 @@ def from_arrow(table, *, coder: str = "coder", item: str = "item", label: str = 
     for role, col in (("coder", coder), ("item", item), ("label", label)) + (
             (("group", group),) if group else ()):
         if col not in names:
-            raise InputError(f"no {role} column {quote(col)}; columns are {names}", source)
+            raise InputError(f"no {role} column {quote(col)}; columns are "
+                             f"[{listing(map(quote, names))}]",
+                             source)
     try:
         return encode(table.column(coder), table.column(item), table.column(label),
                       table.column(group) if group else None, set_sep=set_sep,

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 
-from .errors import InputError, quote
+from .errors import InputError, listing, quote
 
 #: cells read as a missing judgement
 MISSING_CELLS = {"", "NA", "N/A", "NaN", "nan", ".", "*"}
@@ -281,7 +281,8 @@ def read_long(path: Path_, *, coder: str = "coder", item: str = "item", label: s
             (("group", group),) if group else ()) + ((("run", run),) if run else ()) + (
             (("swap", swap),) if swap else ()):
         if col not in header:
-            raise InputError(f"no {role} column {quote(col)}; columns are {header}", name,
+            raise InputError(f"no {role} column {quote(col)}; columns are "
+                             f"[{listing(map(quote, header))}]", name,
                              rows[0][0])
         cols[role] = header.index(col)
     triples, groups = [], {}
@@ -327,7 +328,9 @@ def item_values(path: Path_, column: str, *, item: str = "item",
     name, header, rows = _header_and_rows(path, delimiter)
     for col in (item, column):
         if col not in header:
-            raise InputError(f"no column {col!r}; columns are {header}", name, rows[0][0])
+            raise InputError(f"no column {quote(col)}; columns are "
+                             f"[{listing(map(quote, header))}]", name,
+                             rows[0][0])
     i_col, v_col = header.index(item), header.index(column)
     values: dict = {}
     for lineno, row in _body(rows, header, name):

@@ -256,3 +256,26 @@ def test_random_text_as_the_per_cell_reader(tmp_path, seed):
             warnings.simplefilter("ignore")
             assert outcome(lambda kw=kw: ReliabilityData.from_csv(p, **kw)) == \
                 outcome(lambda kw=kw: per_cell_long(p, **kw)), (p.read_text(), kw)
+
+
+def test_fuzz_findings_of_the_journal_run_are_one_line(tmp_path, cli):
+    """Seed 0 of the 20,000-case run: a row of another width with bytes that are not UTF-8
+    (pyarrow printed 'Exception ignored' decoding it for the invalid-row handler, case 3113),
+    a 10 MB header cell (csv's field limit raised, case 4334) and a 28 MB header listed whole
+    (case 8559) are each one line naming the file."""
+    from pathlib import Path as _Path
+
+    root = _Path(__file__).resolve().parents[2] / "sample_corpora/table"
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes((root / "dialogue_acts.csv").read_bytes() + b"x,y\xc0\n")
+    status, _, err = cli("table", str(bad))
+    assert status == 2 and err.count("\n") == 1 and "not UTF-8" in err
+    wide = (root / "essay_marks_wide.csv").read_text(encoding="utf-8")
+    big = tmp_path / "wide.csv"
+    big.write_text(wide.replace(wide.split(",")[1], "Z" * 10**7, 1), encoding="utf-8")
+    status, _, err = cli("table", str(big), "--wide", "--distance", "interval")
+    assert status == 2 and err.count("\n") == 1 and "field limit" in err
+    head = tmp_path / "head.csv"
+    head.write_text(",".join(f"c{k}" for k in range(10**5)) + "\n1,2\n", encoding="utf-8")
+    status, _, err = cli("table", str(head))
+    assert status == 2 and err.count("\n") == 1 and len(err) < 2000 and "more" in err

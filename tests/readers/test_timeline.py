@@ -84,6 +84,12 @@ def test_rttm_bad_lines(tmp_path):
     with pytest.raises(InputError, match="must be numbers") as e:
         readers.read("timeline", [f])
     assert e.value.line == 2
+    f.write_text("SPEAKER m 1 0.0 1.0 <NA> <NA> x <NA> <NA>\nSPEAKER m 1 1e26 1.75 <NA> <NA> x\n"
+                 "SPEAKER m 1 inf 1 <NA> <NA> x\n")
+    with pytest.raises(InputError) as e:  # the fuzz run's case 4111: a unit of no length
+        readers.read("timeline", [f])
+    said = str(e.value)
+    assert "lost in the precision of onset '1e26'" in said and "must be finite" in said
 
 
 def test_ner_modes_on_seconds():
