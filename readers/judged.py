@@ -11,6 +11,7 @@ and :mod:`corpusagree.readers.discover` (``report FOLDER``) read them through he
 from __future__ import annotations
 
 import importlib
+import inspect
 from pathlib import Path
 from types import ModuleType
 
@@ -55,8 +56,7 @@ def read(path: Path, fmt: str, *, coder: str = "coder", item: str = "item",
     ignored), except ``numeric``: the exports' JSON numbers are numbers already."""
     given = {"coder": coder, "item": item, "label": label, "group": group,
              "set_sep": set_sep, "numeric": numeric, "categories": categories}
-    default = {"coder": "coder", "item": "item", "label": "label", "group": None,
-               "set_sep": None, "numeric": False, "categories": None}
+    default = {k: p.default for k, p in inspect.signature(read).parameters.items()}
     takes = PLATFORMS[fmt][1]
     wrong = [k for k, v in given.items() if k not in takes and v != default[k]
              and not (k == "label" and v is None) and k != "numeric"]
