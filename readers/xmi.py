@@ -513,7 +513,7 @@ def _read_source(src: _Source, wanted: set[str] | None, spans: bool, choice: Lay
         spans.add(mid, frags, attrs, lines.get(mid))
     doc_id = (meta is not None and (meta.get("documentTitle") or meta.get("documentId"))) \
         or src.document
-    return _Read(src.name, annotator, doc_id, text, _tokens(cas, text, kinds, lang), spans,
+    return _Read(src.name, annotator, doc_id, text, _tokens(cas, text, kinds, lang, at), spans,
                  chains, links)
 
 
@@ -568,11 +568,22 @@ def _load(src: _Source, root: etree._Element, kinds: dict[str, list[etree._Eleme
                          src.name) from None
 
 
-def _tokens(cas, text: str, kinds: dict[str, list], lang: str) -> Tokens:
-    """Tokens and sentences of the CAS, or blank-spaCy ones when it has no indexed tokens."""
+def _tokens(cas, text: str, kinds: dict[str, list], lang: str, at: _Positions) -> Tokens:
+    """Tokens and sentences of the CAS, or blank-spaCy ones when it has no indexed tokens.
+
+    A token must lie in the text, its end not before its begin: a damaged offset (one past
+    the text, or too large for any text) is an error naming the token and its line."""
     toks = sorted(cas.select(TOKEN), key=lambda t: (t.begin, t.end)) if TOKEN in kinds else []
     if not toks:
         return tokenize(text, lang)
+    bad = [t for t in toks if not 0 <= t.begin <= t.end <= len(text)]
+    if bad:
+        first = str(min(t.xmiID for t in bad))
+        el = next(el for el in kinds[TOKEN] if el.get(XMI_ID) == first)
+        raise InputError(f"Token xmi:id={first}: span {clip(el.get('begin', ''))}-"
+                         f"{clip(el.get('end', ''))} is not within the text"
+                         + (f" ({len(bad) - 1} other token(s) too)" if len(bad) > 1 else ""),
+                         at.name, el.sourceline)
     starts = [t.begin for t in toks]
     sents = sorted({bisect_left(starts, s.begin) for s in cas.select(SENTENCE)}
                    if SENTENCE in kinds else set())

@@ -321,3 +321,20 @@ def test_inception_export_layouts_in_a_zip(tmp_path, layout, cli_json):
     assert zipped["annotators"] == plain["annotators"]
     assert zipped["documents"] == plain["documents"]
     assert zipped["coefficients"] == plain["coefficients"]
+
+
+@pytest.mark.parametrize("begin", ["99999999999999999999999999", "40"])
+def test_a_token_outside_the_text_is_one_line(tmp_path, begin):
+    """A token whose offset lies past the text (or beyond any int64: the fuzz run's case
+    0-10924) names the token and its line, not an OverflowError when the tokens are cut."""
+    src = (DATA / "export" / "annotation" / "doc1.txt" / "alice.xmi").read_text()
+    first = re.search(r'<type\d*:Token xmi:id="(\d+)" sofa="\d+" begin="\d+"', src)
+    damaged = src[:first.start()] + re.sub(r'begin="\d+"', f'begin="{begin}"', first.group(0)) \
+        + src[first.end():]
+    path = tmp_path / "alice.xmi"
+    path.write_text(damaged)
+    line = src[:first.start()].count("\n") + 1
+    with pytest.raises(InputError) as e:
+        xmi.read([path], annotators=["alice"])
+    assert re.fullmatch(rf"{re.escape(str(path))}:{line}: Token xmi:id={first.group(1)}: "
+                        rf"span {begin}-\d+ is not within the text", str(e.value))
