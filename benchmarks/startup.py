@@ -6,10 +6,11 @@ user pays. Each figure is the best and the median wall time of ``--repeat`` runs
 commands taken in turn, round by round), beside the floor every Python program pays: an
 interpreter that imports nothing (``python -c pass``), and the ratio to it. Also listed: which
 heavy libraries each command loads. ``import corpusagree`` and ``corpusagree --help`` load none
-(the help lists the jobs from their registrations, :data:`corpusagree.analyses.jobs.BUILTIN`,
-without importing a job); a job's help imports that job (numpy and scipy with it, not spaCy,
-matplotlib, dkpro-cassis, pandas or pyarrow). Targets: ``corpusagree --help`` ≤ 0.3 s;
-``import corpusagree`` close to the floor; a job's help is printed, not held to a target.
+(the help lists the jobs from their cards, read from the job modules' text by
+:func:`corpusagree.analyses.jobs.listed`, without importing a job); a job's help imports
+that job (numpy and scipy with it, not spaCy, matplotlib, dkpro-cassis, pandas or pyarrow).
+Targets: ``corpusagree --help`` ≤ 0.3 s; ``import corpusagree`` close to the floor; a job's help
+is printed, not held to a target.
 
 Usage: python benchmarks/startup.py [--repeat N] [--json]
 """

@@ -41,6 +41,7 @@ _HOMES = {
     **dict.fromkeys(["KendallResult", "kendall_w"], "stats.kendall"),
     "from_dask": "stats.frames",  # tables past one machine (issue 36)
     **dict.fromkeys(["compare", "plan"], "analyses.study"),  # study design (issue 35)
+    "schema": "analyses.jobs",  # the report document's JSON Schema, with every job's part
 }
 
 
@@ -72,4 +73,6 @@ __all__ = [
     "bland_altman", "ccc", "icc", "icc_table", "kendall_w",
     # tables past one machine (issue 36)
     "from_dask",
+    # the JSON Schema of the report document
+    "schema",
 ]

@@ -26,14 +26,14 @@ CORPORA = Path(os.environ.get("CORPUSAGREE_CORPORA", ROOT.parent / "shared" / "c
 def _report_validator():
     from jsonschema import Draft202012Validator
 
-    from corpusagree.report import schema
+    from corpusagree import schema
 
     return Draft202012Validator(schema())
 
 
 def schema_errors(document) -> list[str]:
     """Where a JSON report document (or a list of them, as ``report --json`` writes) breaks
-    the shipped JSON Schema (``corpusagree.report.schema()``): one ``path: message`` line per
+    the shipped JSON Schema (``corpusagree.schema()``): one ``path: message`` line per
     error, none when it is valid. An error of a choice (``oneOf``: null or an object) is
     given as the error deepest inside the branches, which names the key at fault."""
     out = []

@@ -159,13 +159,22 @@ def test_every_job_of_the_command_line_has_an_entry():
         assert sub.description, f"corpusagree {name} has no description for its page"
 
 
-def test_every_job_has_a_tutorial_and_a_row_in_the_guide():
+def test_every_job_has_a_tutorial_with_its_row_of_the_guide():
+    """A job's tutorial runs it and holds its row of which-job.md in its front matter
+    (``which-job:``; the guide's table is made of them, ``{corpusagree-which-job}``)."""
+    yaml = pytest.importorskip("yaml")
     guide = (DOCS / "getting-started" / "which-job.md").read_text(encoding="utf-8")
-    tutorials = " ".join(p.read_text(encoding="utf-8")
-                         for p in (DOCS / "tutorials").glob("*.md"))
+    assert "```{corpusagree-which-job}" in guide
+    rows = {}
+    for page in (DOCS / "tutorials").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        front = text.split("\n---\n", 1)[0][4:] if text.startswith("---\n") else ""
+        rows[page] = (yaml.safe_load(front) or {}).get("which-job", [])
     for name in ANALYSES:
-        assert f"`{name}`" in guide, f"the job {name} has no row in which-job.md"
-        assert f"corpusagree {name}" in tutorials, f"no tutorial runs corpusagree {name}"
+        pages = [p for p, found in rows.items() if any(name in r["commands"] for r in found)]
+        assert len(pages) == 1, f"the job {name} has {len(pages)} rows in the tutorials"
+        assert f"corpusagree {name}" in pages[0].read_text(encoding="utf-8"), \
+            f"{pages[0].name} holds the row of {name} but does not run corpusagree {name}"
 
 
 # ---- each entry says what it takes and gives ---------------------------------------------------

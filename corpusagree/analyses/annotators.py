@@ -70,10 +70,9 @@ from .base import (
 )
 from .jobs import Part, complete
 
-__all__ = ["CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS", "REPLICATE_GLAD_TOL",
-           "REPORT_MODELS",
-           "WARM", "WORST", "AnnotatorsReport", "Candidate", "DisputedItem", "DocumentAgreement",
-           "ItemLabels", "ModelFit", "analyse", "as_corpus",
+__all__ = ["CARD", "SCHEMA", "CONFUSION", "JOB", "MODELS", "NUMERIC_SCORINGS", "PARAMS",
+           "REPLICATE_GLAD_TOL", "REPORT_MODELS", "WARM", "WORST", "AnnotatorsReport", "Candidate",
+           "DisputedItem", "DocumentAgreement", "ItemLabels", "ModelFit", "analyse", "as_corpus",
            "label_keys", "read"]
 
 #: the models, by id, in the order the report shows them: name, short name (a column
@@ -1116,4 +1115,325 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
 REPORT_MODELS = ("majority_vote", "wawa", "dawid_skene", "one_coin")
 
 
-JOB = complete("annotators", options=PARAMS, folder={"table": _folder_parts})
+#: this job's part of the JSON Schema of the report document, ``$defs/job_annotators`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`AnnotatorsReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": (
+        "`corpusagree annotators`: models of the annotators side by side, and the alternative "
+        "annotator test of the candidates."
+    ),
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": [
+        "data", "models", "reliability", "agreement", "candidates", "labels", "confusion",
+        "by_document", "disputed",
+    ],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "models", "gold", "candidates", "epsilon", "fdr", "scoring", "distance", "seed",
+                "by_document", "diagnostics", "reader_options",
+            ],
+            "properties": {
+                "models": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/job_annotators/$defs/model"},
+                },
+                "gold": {
+                    "description": "The gold standard's coder (or column), or null.",
+                    "type": ["string", "null"],
+                },
+                "candidates": {"type": "array", "items": {"type": "string"}},
+                "epsilon": {"type": "number"},
+                "fdr": {"type": "number"},
+                "scoring": {"type": "string"},
+                "distance": {"type": "string"},
+                "seed": {"type": ["integer", "null"]},
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "data": {
+            "type": "object",
+            "required": ["annotators", "items", "labels", "judgements", "groups", "gold"],
+            "properties": {
+                "annotators": {
+                    "description": "The annotators modelled (not the gold, not the candidates).",
+                    "$ref": "#/$defs/names",
+                },
+                "items": {"$ref": "#/$defs/count"},
+                "labels": {"type": "array", "items": {"$ref": "#/$defs/label"}},
+                "judgements": {"$ref": "#/$defs/count"},
+                "groups": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/count"}]},
+                "gold": {"type": ["string", "null"]},
+            },
+            "additionalProperties": False,
+        },
+        "models": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "id", "name", "short", "skill_measure", "iterations", "converged",
+                    "log_likelihood", "gold_accuracy", "settings",
+                ],
+                "properties": {
+                    "id": {"$ref": "#/$defs/job_annotators/$defs/model"},
+                    "name": {"type": "string"},
+                    "short": {"type": "string"},
+                    "skill_measure": {
+                        "description": "What a reliability of the model is.",
+                        "type": "string",
+                    },
+                    "iterations": {"$ref": "#/$defs/count"},
+                    "converged": {"type": "boolean"},
+                    "log_likelihood": {"$ref": "#/$defs/real"},
+                    "gold_accuracy": {
+                        "description": "Its labels against the gold, or null without one.",
+                        "$ref": "#/$defs/real",
+                    },
+                    "settings": {
+                        "description": "The fit's settings (free-form: they differ by model).",
+                        "type": "object",
+                    },
+                },
+                "additionalProperties": False,
+            },
+        },
+        "reliability": {
+            "description": (
+                "Each annotator's reliability under each model (keyed by the model's id), with "
+                "its interval (<id>_interval: [low, high]) when bootstrapped, and the share of "
+                "judgements equal to the gold."
+            ),
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["annotator", "judgements"],
+                "properties": {
+                    "annotator": {"$ref": "#/$defs/name"},
+                    "judgements": {"$ref": "#/$defs/count"},
+                    "gold_accuracy": {"$ref": "#/$defs/real"},
+                },
+                "patternProperties": {
+                    "^(majority_vote|wawa|dawid_skene|one_coin|glad|mace)$": {
+                        "$ref": "#/$defs/real",
+                    },
+                    "^(majority_vote|wawa|dawid_skene|one_coin|glad|mace)_interval$": {
+                        "oneOf": [
+                            {"type": "null"},
+                            {
+                                "type": "array",
+                                "items": {"$ref": "#/$defs/real"},
+                                "minItems": 2,
+                                "maxItems": 2,
+                            },
+                        ],
+                    },
+                },
+                "additionalProperties": False,
+            },
+        },
+        "agreement": {
+            "description": (
+                "The share of items on which two of the models, the gold and the candidates give "
+                "the same label (named by the models' short names and the coders' names)."
+            ),
+            "$ref": "#/$defs/coder_matrix",
+        },
+        "candidates": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["candidate", "alt_test", "alpha", "gold_accuracy"],
+                "properties": {
+                    "candidate": {"type": "string"},
+                    "alt_test": {
+                        "description": (
+                            "The alternative annotator test (Calderon, Reichart & Dror 2025)."
+                        ),
+                        "type": "object",
+                        "required": [
+                            "candidate", "epsilon", "fdr", "scoring", "winning_rate",
+                            "advantage_probability", "passed", "humans", "skipped",
+                        ],
+                        "properties": {
+                            "candidate": {"type": "string"},
+                            "epsilon": {"type": "number"},
+                            "fdr": {"type": "number"},
+                            "scoring": {"type": "string"},
+                            "winning_rate": {"$ref": "#/$defs/real"},
+                            "advantage_probability": {"$ref": "#/$defs/real"},
+                            "passed": {"type": "boolean"},
+                            "humans": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": [
+                                        "human", "items", "candidate_advantage",
+                                        "human_advantage", "t", "p_value", "win",
+                                    ],
+                                    "properties": {
+                                        "human": {"$ref": "#/$defs/name"},
+                                        "items": {"$ref": "#/$defs/count"},
+                                        "candidate_advantage": {"$ref": "#/$defs/real"},
+                                        "human_advantage": {"$ref": "#/$defs/real"},
+                                        "test": {
+                                            "description": (
+                                                "The test of the human's items: the paired "
+                                                "t-test (t), or Wilcoxon's signed-rank test "
+                                                "below min_items (wilcoxon)."
+                                            ),
+                                            "enum": ["t", "wilcoxon"],
+                                        },
+                                        "t": {
+                                            "description": (
+                                                "The t statistic; null for Wilcoxon's test."
+                                            ),
+                                            "$ref": "#/$defs/real",
+                                        },
+                                        "p_value": {"$ref": "#/$defs/real"},
+                                        "p_adjusted": {
+                                            "description": (
+                                                "The p-value adjusted by Benjamini–Yekutieli: "
+                                                "the human is beaten (win) when it is at most "
+                                                "fdr."
+                                            ),
+                                            "$ref": "#/$defs/real",
+                                        },
+                                        "win": {"type": "boolean"},
+                                    },
+                                    "additionalProperties": False,
+                                },
+                            },
+                            "skipped": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": ["human", "reason"],
+                                    "properties": {
+                                        "human": {"$ref": "#/$defs/name"},
+                                        "reason": {"type": "string"},
+                                    },
+                                    "additionalProperties": False,
+                                },
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                    "alpha": {
+                        "type": "object",
+                        "required": [
+                            "with_candidate", "humans", "pairwise", "human_pairwise_mean",
+                        ],
+                        "properties": {
+                            "with_candidate": {"$ref": "#/$defs/real"},
+                            "humans": {"$ref": "#/$defs/real"},
+                            "pairwise": {
+                                "description": "α of the candidate with each human.",
+                                "$ref": "#/$defs/reals_by_name",
+                            },
+                            "human_pairwise_mean": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                    "gold_accuracy": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/real"}]},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "labels": {
+            "description": (
+                "Every item's label under each model (keyed by its id), the gold's (gold) and "
+                "each candidate's (its name)."
+            ),
+            "type": "array",
+            "items": {"$ref": "#/$defs/job_annotators/$defs/item_labels"},
+        },
+        "confusion": {
+            "description": (
+                "One model's confusion matrix of each annotator, P(given | true), rows the true "
+                "label; or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["model", "labels", "annotators"],
+                    "properties": {
+                        "model": {"$ref": "#/$defs/job_annotators/$defs/model"},
+                        "labels": {"type": "array", "items": {"$ref": "#/$defs/label"}},
+                        "annotators": {
+                            "type": "object",
+                            "additionalProperties": {"$ref": "#/$defs/matrix"},
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+            ],
+        },
+        "by_document": {
+            "description": (
+                "Per document: items, α of the humans, each model's accuracy against the gold "
+                "(with one); or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/document_row",
+                        "required": ["items", "alpha"],
+                        "properties": {
+                            "items": {"$ref": "#/$defs/count"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                            "gold_accuracy": {"$ref": "#/$defs/reals_by_name"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+        "disputed": {
+            "description": (
+                "The items the main model is least sure of (with --diagnostics), with the "
+                "humans' votes and every label; or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/job_annotators/$defs/item_labels",
+                        "required": ["confidence", "votes"],
+                        "properties": {
+                            "confidence": {"$ref": "#/$defs/real"},
+                            "votes": {"description": "label ×count, …", "type": "string"},
+                        },
+                    },
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "model": {"enum": ["majority_vote", "wawa", "dawid_skene", "one_coin", "glad", "mace"]},
+        "item_labels": {
+            "type": "object",
+            "required": ["item"],
+            "properties": {"item": {"$ref": "#/$defs/name"}},
+            "additionalProperties": {"$ref": "#/$defs/label"},
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "annotators", "kinds": ("judgements",), "tasks": ("table",),
+        "help": "who to trust: models of the annotators, the alt-test of a model", "order": 20,
+        "example": ("sample_corpora/table/dialogue_acts.csv", "--group", "document")}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, folder={"table": _folder_parts})

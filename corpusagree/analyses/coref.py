@@ -69,11 +69,11 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO", "MENTIONS",
-           "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES", "CorefDiagnostics",
-           "CorefReport", "CorefScores", "DisputedMention", "DocumentAgreement",
-           "DocumentPairScores", "PairScores",
-           "analyse", "as_corpus", "corpus_of", "read"]
+__all__ = ["CARD", "SCHEMA", "BY_LINK", "CHAIN_COEFFICIENTS", "CONLL", "DISTANCES", "JOB", "MACRO",
+           "MENTIONS", "MICRO", "PARAMS", "SCORES", "SCORE_NAMES", "SET_DISTANCES",
+           "CorefDiagnostics", "CorefReport", "CorefScores", "DisputedMention",
+           "DocumentAgreement", "DocumentPairScores", "PairScores", "analyse", "as_corpus",
+           "corpus_of", "read"]
 
 #: the distances between sets (chains), and the ones reported by default
 SET_DISTANCES = dist.SET_NAMES
@@ -941,5 +941,343 @@ def main_data(corpus: Corpus | Sequence[CorefAnnotation]) -> tuple[ReliabilityDa
     return conv.to_data(al, "chain", "missing"), DISTANCES[0]
 
 
-JOB = complete("coref", options=PARAMS, data=main_data,
+#: this job's part of the JSON Schema of the report document, ``$defs/job_coref`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`CorefReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree coref`: agreement on coreference chains.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": [
+        "format", "documents", "annotators", "items", "alignment", "coefficients", "antecedent",
+        "scores", "by_document", "diagnostics",
+    ],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "distances", "match", "unmarked", "label", "singletons", "by_document",
+                "diagnostics", "reader_options",
+            ],
+            "properties": {
+                "distances": {"type": "array", "items": {"type": "string"}},
+                "match": {"enum": ["exact", "head", "overlap"]},
+                "unmarked": {"enum": ["missing", "singleton"]},
+                "label": {"enum": ["chain", "prefix", "antecedent"]},
+                "singletons": {"enum": ["keep", "drop"]},
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "documents": {"$ref": "#/$defs/names"},
+        "annotators": {"$ref": "#/$defs/names"},
+        "items": {"description": "Aligned mentions.", "$ref": "#/$defs/count"},
+        "alignment": {
+            "type": "object",
+            "required": [
+                "match", "singletons", "documents", "annotators", "items", "complete", "single",
+                "per_annotator",
+            ],
+            "properties": {
+                "match": {"enum": ["exact", "head", "overlap"]},
+                "singletons": {"enum": ["keep", "drop"]},
+                "documents": {"$ref": "#/$defs/count"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "items": {"$ref": "#/$defs/count"},
+                "complete": {
+                    "description": "Items marked by every annotator of their document.",
+                    "$ref": "#/$defs/count",
+                },
+                "single": {
+                    "description": "Items marked by one annotator only.",
+                    "$ref": "#/$defs/count",
+                },
+                "per_annotator": {
+                    "type": "object",
+                    "additionalProperties": {"$ref": "#/$defs/job_coref/$defs/alignment_counts"},
+                },
+            },
+            "additionalProperties": False,
+        },
+        "coefficients": {
+            "description": (
+                "α, α′, β and B per distance on the chains (empty with label antecedent)."
+            ),
+            "$ref": "#/$defs/coefficients",
+        },
+        "antecedent": {
+            "description": "κ or multi-κ, α and β on the antecedents.",
+            "$ref": "#/$defs/coefficients",
+        },
+        "scores": {
+            "description": "The coreference scores of every annotator pair (Pradhan et al. 2014).",
+            "type": "object",
+            "required": ["averaging", "metrics", "pairs", "all_pairs", "macro", "documents"],
+            "properties": {
+                "averaging": {"const": "micro"},
+                "metrics": {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/metric"}},
+                "pairs": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/job_coref/$defs/pair_scores"},
+                },
+                "all_pairs": {"$ref": "#/$defs/job_coref/$defs/all_scores"},
+                "macro": {
+                    "description": (
+                        "Means over the documents where defined (with --by-document), or null."
+                    ),
+                    "oneOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "required": ["pairs", "all_pairs"],
+                            "properties": {
+                                "pairs": {
+                                    "type": "array",
+                                    "items": {"$ref": "#/$defs/job_coref/$defs/pair_macro_scores"},
+                                },
+                                "all_pairs": {"$ref": "#/$defs/job_coref/$defs/all_macro_scores"},
+                            },
+                            "additionalProperties": False,
+                        },
+                    ],
+                },
+                "documents": {
+                    "description": (
+                        "Every (document, pair)'s scores (with --by-document), or null."
+                    ),
+                    "oneOf": [
+                        {"type": "null"},
+                        {
+                            "type": "array",
+                            "items": {"$ref": "#/$defs/job_coref/$defs/document_scores"},
+                        },
+                    ],
+                },
+            },
+            "additionalProperties": False,
+        },
+        "by_document": {
+            "oneOf": [
+                {"type": "null"},
+                {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/by_document"}},
+            ],
+        },
+        "diagnostics": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "$ref": "#/$defs/diagnostic_parts",
+                    "required": ["disputed"],
+                    "properties": {
+                        "disputed": {
+                            "type": "array",
+                            "items": {"$ref": "#/$defs/job_coref/$defs/disputed"},
+                        },
+                    },
+                    "unevaluatedProperties": False,
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "metric": {"enum": ["muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea"]},
+        "alignment_counts": {
+            "type": "object",
+            "required": [
+                "documents", "mentions", "repeated", "dropped_singletons", "unknown_members",
+                "no_head", "merged", "several_chains", "items", "aligned", "unmatched",
+            ],
+            "properties": {
+                "documents": {"$ref": "#/$defs/count"},
+                "mentions": {"$ref": "#/$defs/count"},
+                "repeated": {"$ref": "#/$defs/count"},
+                "dropped_singletons": {"$ref": "#/$defs/count"},
+                "unknown_members": {"$ref": "#/$defs/count"},
+                "no_head": {"$ref": "#/$defs/count"},
+                "merged": {"$ref": "#/$defs/count"},
+                "several_chains": {"$ref": "#/$defs/count"},
+                "items": {"$ref": "#/$defs/count"},
+                "aligned": {"$ref": "#/$defs/count"},
+                "unmatched": {"$ref": "#/$defs/count"},
+            },
+            "additionalProperties": False,
+        },
+        "score": {
+            "type": "object",
+            "required": ["recall", "precision", "f1"],
+            "properties": {
+                "recall": {"$ref": "#/$defs/real"},
+                "precision": {"$ref": "#/$defs/real"},
+                "f1": {"$ref": "#/$defs/real"},
+            },
+            "additionalProperties": False,
+        },
+        "macro_score": {
+            "description": (
+                "A score averaged over the documents where it is defined, with their number."
+            ),
+            "type": "object",
+            "required": ["recall", "precision", "f1", "documents"],
+            "properties": {
+                "recall": {"$ref": "#/$defs/real"},
+                "precision": {"$ref": "#/$defs/real"},
+                "f1": {"$ref": "#/$defs/real"},
+                "documents": {"$ref": "#/$defs/count"},
+            },
+            "additionalProperties": False,
+        },
+        "scores": {
+            "description": "Each metric's recall, precision and F1, and the CoNLL average (open).",
+            "type": "object",
+            "required": ["muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea", "conll"],
+            "properties": {
+                "muc": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "b_cubed": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "ceaf_e": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "ceaf_m": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "blanc": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "lea": {"$ref": "#/$defs/job_coref/$defs/score"},
+                "conll": {"description": "(MUC + B³ + CEAF-e F1) / 3.", "$ref": "#/$defs/real"},
+            },
+        },
+        "macro_scores": {
+            "type": "object",
+            "required": ["muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea", "conll"],
+            "properties": {
+                "muc": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "b_cubed": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "ceaf_e": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "ceaf_m": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "blanc": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "lea": {"$ref": "#/$defs/job_coref/$defs/macro_score"},
+                "conll": {"$ref": "#/$defs/real"},
+            },
+        },
+        "pair_scores": {
+            "description": (
+                "One annotator pair (key = the first), micro-averaged over the documents they "
+                "share."
+            ),
+            "$ref": "#/$defs/job_coref/$defs/scores",
+            "required": ["key", "response", "documents"],
+            "properties": {
+                "key": {"$ref": "#/$defs/name"},
+                "response": {"$ref": "#/$defs/name"},
+                "documents": {"$ref": "#/$defs/count"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "all_scores": {
+            "description": "Every pair's counts summed.",
+            "$ref": "#/$defs/job_coref/$defs/scores",
+            "required": ["pairs", "documents"],
+            "properties": {
+                "pairs": {"$ref": "#/$defs/count"},
+                "documents": {"description": "(document, pair)s.", "$ref": "#/$defs/count"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "pair_macro_scores": {
+            "$ref": "#/$defs/job_coref/$defs/macro_scores",
+            "required": ["key", "response", "documents"],
+            "properties": {
+                "key": {"$ref": "#/$defs/name"},
+                "response": {"$ref": "#/$defs/name"},
+                "documents": {"$ref": "#/$defs/count"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "all_macro_scores": {
+            "$ref": "#/$defs/job_coref/$defs/macro_scores",
+            "required": ["pairs", "documents"],
+            "properties": {
+                "pairs": {"$ref": "#/$defs/count"},
+                "documents": {"$ref": "#/$defs/count"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "document_scores": {
+            "$ref": "#/$defs/job_coref/$defs/scores",
+            "required": ["document", "key", "response"],
+            "properties": {
+                "document": {"$ref": "#/$defs/name"},
+                "key": {"$ref": "#/$defs/name"},
+                "response": {"$ref": "#/$defs/name"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "by_document": {
+            "description": (
+                "α and β per distance (not with label antecedent), α on the antecedents, each "
+                "score's F1 averaged over the document's pairs."
+            ),
+            "$ref": "#/$defs/document_row",
+            "required": [
+                "annotators", "items", "alpha_antecedent", "muc", "b_cubed", "ceaf_e", "ceaf_m",
+                "blanc", "lea",
+            ],
+            "properties": {
+                "annotators": {"$ref": "#/$defs/count"},
+                "items": {"$ref": "#/$defs/count"},
+                "alpha": {"$ref": "#/$defs/reals_by_name"},
+                "beta": {"$ref": "#/$defs/reals_by_name"},
+                "alpha_antecedent": {"$ref": "#/$defs/real"},
+                "muc": {"$ref": "#/$defs/real"},
+                "b_cubed": {"$ref": "#/$defs/real"},
+                "ceaf_e": {"$ref": "#/$defs/real"},
+                "ceaf_m": {"$ref": "#/$defs/real"},
+                "blanc": {"$ref": "#/$defs/real"},
+                "lea": {"$ref": "#/$defs/real"},
+            },
+            "unevaluatedProperties": False,
+        },
+        "disputed": {
+            "description": (
+                "A most-disputed mention, each annotator's label written out as mention texts."
+            ),
+            "type": "object",
+            "required": [
+                "item", "document", "mention", "context", "disagreement", "share", "labels",
+            ],
+            "properties": {
+                "item": {"$ref": "#/$defs/name"},
+                "document": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/name"}]},
+                "mention": {"type": "string"},
+                "context": {
+                    "description": (
+                        "The words around the mention, or null where the document has none."
+                    ),
+                    "oneOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "required": ["before", "mention", "after"],
+                            "properties": {
+                                "before": {"type": "string"},
+                                "mention": {"type": "string"},
+                                "after": {"type": "string"},
+                            },
+                            "additionalProperties": False,
+                        },
+                    ],
+                },
+                "disagreement": {"$ref": "#/$defs/real"},
+                "share": {"$ref": "#/$defs/real"},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            },
+            "additionalProperties": False,
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "coref", "kinds": ("mentions",), "tasks": ("coref",),
+        "help": "coreference agreement: α/β over chains, κ on antecedents, MUC/B³/...",
+        "order": 30, "example": ("sample_corpora/coref/brat",)}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, data=main_data,
                folder={"coref": _folder_parts})

@@ -90,9 +90,9 @@ from .jobs import Part, complete
 from .ner import PARAMS as ner_params
 from .ner import NerPart, ner_part, ner_tables
 
-__all__ = ["JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement", "DocumentAlpha",
-           "LevelAgreement", "LevelDiagnostics", "MarkablesReport", "PairwiseF1", "analyse",
-           "read"]
+__all__ = ["CARD", "SCHEMA", "JOB", "PARAMS", "SENTENCE", "Agreement", "AttributeAgreement",
+           "DocumentAlpha", "LevelAgreement", "LevelDiagnostics", "MarkablesReport", "PairwiseF1",
+           "analyse", "read"]
 
 #: the level left out by default: MMAX2's sentence markables hold no annotation
 SENTENCE = "sentence"
@@ -792,4 +792,194 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found)
 
 
-JOB = complete("markables", options=PARAMS, folder={"coref": _folder_parts})
+#: this job's part of the JSON Schema of the report document, ``$defs/job_markables`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`MarkablesReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": (
+        "`corpusagree markables`: span and attribute agreement per MMAX2 markable level."
+    ),
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": ["format", "annotators", "documents", "levels", "by_document", "diagnostics"],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "levels", "attributes", "match", "set_sep", "by_document", "diagnostics", "ner",
+                "category", "min_overlap", "disagreements", "reader_options",
+            ],
+            "properties": {
+                "levels": {"type": ["array", "null"], "items": {"type": "string"}},
+                "attributes": {"type": ["array", "null"], "items": {"type": "string"}},
+                "match": {"enum": ["exact", "overlap"]},
+                "set_sep": {
+                    "description": (
+                        "Attribute values are sets separated by it (with mvα), or null."
+                    ),
+                    "type": ["string", "null"],
+                },
+                "ner": {
+                    "description": "Whether the NER-style agreement of each level was measured.",
+                    "type": "boolean",
+                },
+                "category": {
+                    "description": (
+                        "NER modes: the markable attribute that gives a markable's type, or null "
+                        "(type, else one type)."
+                    ),
+                    "type": ["string", "null"],
+                },
+                "min_overlap": {
+                    "description": (
+                        "NER modes: the share (per cent) of a markable the other's markable must "
+                        "cover to overlap it."
+                    ),
+                    "type": "number",
+                },
+                "disagreements": {
+                    "description": "NER modes: how many disagreements are listed per level.",
+                    "$ref": "#/$defs/count",
+                },
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "annotators": {"$ref": "#/$defs/names"},
+        "documents": {"$ref": "#/$defs/count"},
+        "levels": {"type": "array", "items": {"$ref": "#/$defs/job_markables/$defs/level"}},
+        "by_document": {
+            "description": "Token α per level and document (with --by-document), or null.",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/document_row",
+                        "required": ["level", "tokens", "alpha"],
+                        "properties": {
+                            "level": {"type": "string"},
+                            "tokens": {"$ref": "#/$defs/count"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+        "diagnostics": {
+            "description": "The diagnostics of each level's token agreement, or null.",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/diagnostic_parts",
+                        "required": ["level"],
+                        "properties": {"level": {"type": "string"}},
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "agreement": {
+            "description": (
+                "Nominal α, κ (multi-κ) and A_o; no coefficients and a note when no item has two "
+                "judgements (open: closed where used)."
+            ),
+            "type": "object",
+            "required": ["coefficients", "note"],
+            "properties": {
+                "coefficients": {"$ref": "#/$defs/coefficients"},
+                "note": {"type": ["string", "null"]},
+            },
+        },
+        "level": {
+            "type": "object",
+            "required": [
+                "level", "markables", "aligned", "unaligned", "unaligned_by_annotator",
+                "token_agreement", "span_f1", "attributes", "ner", "ner_tokens", "disagreements",
+            ],
+            "properties": {
+                "level": {"type": "string"},
+                "markables": {"description": "Per annotator.", "$ref": "#/$defs/counts_by_name"},
+                "aligned": {"$ref": "#/$defs/count"},
+                "unaligned": {"$ref": "#/$defs/count"},
+                "unaligned_by_annotator": {"$ref": "#/$defs/counts_by_name"},
+                "token_agreement": {
+                    "$ref": "#/$defs/job_markables/$defs/agreement",
+                    "unevaluatedProperties": False,
+                },
+                "ner": {
+                    "description": (
+                        "NER-style agreement on the level's markables (empty without it)."
+                    ),
+                    "$ref": "#/$defs/ner_rows",
+                },
+                "ner_tokens": {"$ref": "#/$defs/ner_tokens"},
+                "disagreements": {"$ref": "#/$defs/ner_disagreements"},
+                "span_f1": {
+                    "type": "object",
+                    "required": ["mean", "pairs"],
+                    "properties": {
+                        "mean": {"$ref": "#/$defs/real"},
+                        "pairs": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": [
+                                    "a", "b", "f1", "matched", "markables_a", "markables_b",
+                                ],
+                                "properties": {
+                                    "a": {"$ref": "#/$defs/name"},
+                                    "b": {"$ref": "#/$defs/name"},
+                                    "f1": {"$ref": "#/$defs/real"},
+                                    "matched": {"$ref": "#/$defs/count"},
+                                    "markables_a": {"$ref": "#/$defs/count"},
+                                    "markables_b": {"$ref": "#/$defs/count"},
+                                },
+                                "additionalProperties": False,
+                            },
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+                "attributes": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/job_markables/$defs/agreement",
+                        "required": ["attribute", "values", "judgements", "items"],
+                        "properties": {
+                            "attribute": {"type": "string"},
+                            "values": {
+                                "description": (
+                                    "How often each annotator gave each value: value → annotator "
+                                    "→ count."
+                                ),
+                                "type": "object",
+                                "additionalProperties": {"$ref": "#/$defs/counts_by_name"},
+                            },
+                            "judgements": {"$ref": "#/$defs/count"},
+                            "items": {"$ref": "#/$defs/count"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            },
+            "additionalProperties": False,
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "markables", "kinds": ("mentions",), "tasks": ("coref",),
+        "help": "MMAX2 markable agreement: spans per level, attribute values", "order": 40,
+        "example": ("sample_corpora/coref/mmax2",)}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, folder={"coref": _folder_parts})

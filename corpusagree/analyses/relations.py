@@ -49,8 +49,8 @@ from . import corpora
 from .base import KEYWORDS, Estimate, estimate_table, estimates, first_alpha, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "JOB", "PARAMS", "ConfusedLabels", "Detection", "DocumentDetection",
-           "RelationsReport", "analyse", "as_corpus", "corpus_of", "read"]
+__all__ = ["CARD", "SCHEMA", "CONFUSED", "JOB", "PARAMS", "ConfusedLabels", "Detection",
+           "DocumentDetection", "RelationsReport", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the label pairs listed
 CONFUSED = 20
@@ -463,4 +463,113 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
-JOB = complete("relations", options=PARAMS, folder={"relations": _folder_parts})
+#: this job's part of the JSON Schema of the report document, ``$defs/job_relations`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`RelationsReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree relations`: agreement on relations between spans.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": ["format", "data", "detection", "labels", "confused", "by_document"],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": ["match", "directed", "by_document", "diagnostics", "reader_options"],
+            "properties": {
+                "match": {"enum": ["exact", "overlap"]},
+                "directed": {"type": "boolean"},
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "data": {
+            "type": "object",
+            "required": ["documents", "annotators", "relations", "items"],
+            "properties": {
+                "documents": {"$ref": "#/$defs/count"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "relations": {"$ref": "#/$defs/count"},
+                "items": {
+                    "description": "Relations aligned across annotators.",
+                    "$ref": "#/$defs/count",
+                },
+            },
+            "additionalProperties": False,
+        },
+        "detection": {
+            "description": (
+                "Relations found by both, per annotator pair (the first as the reference): micro "
+                "with the interval of its F1, and macro F1."
+            ),
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "reference", "other", "precision", "recall", "f1", "interval", "f1_macro",
+                    "shared", "documents",
+                ],
+                "properties": {
+                    "reference": {"$ref": "#/$defs/name"},
+                    "other": {"$ref": "#/$defs/name"},
+                    "precision": {"$ref": "#/$defs/real"},
+                    "recall": {"$ref": "#/$defs/real"},
+                    "f1": {"$ref": "#/$defs/real"},
+                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+                    "f1_macro": {"$ref": "#/$defs/real"},
+                    "shared": {"$ref": "#/$defs/count"},
+                    "documents": {"$ref": "#/$defs/count"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "labels": {
+            "description": "κ (multi-κ) and α of the relation labels.",
+            "$ref": "#/$defs/coefficients",
+        },
+        "confused": {
+            "description": "The pairs of different labels given most often to the same relation.",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["label_a", "label_b", "count"],
+                "properties": {
+                    "label_a": {"$ref": "#/$defs/label"},
+                    "label_b": {"$ref": "#/$defs/label"},
+                    "count": {"$ref": "#/$defs/count"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "by_document": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/document_row",
+                        "required": ["reference", "other", "f1", "shared"],
+                        "properties": {
+                            "reference": {"$ref": "#/$defs/name"},
+                            "other": {"$ref": "#/$defs/name"},
+                            "f1": {"$ref": "#/$defs/real"},
+                            "shared": {"$ref": "#/$defs/count"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "relations", "kinds": ("relations",), "tasks": ("relations",),
+        "help": "agreement on relations between spans (brat, XMI, WebAnno TSV, DISRPT .rels)",
+        "order": 90,
+        "example": ("sample_corpora/relations/ann1", "sample_corpora/relations/ann2")}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, folder={"relations": _folder_parts})

@@ -75,10 +75,10 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS", "SET_DISTANCES",
-           "ConfusedSenses", "LemmaScores", "SchemeScores", "SensesReport", "analyse", "as_corpus",
-           "coefficient_ids", "corpus_of", "lemma_rows", "load_inventory", "read", "scheme_data",
-           "scheme_distance"]
+__all__ = ["CARD", "SCHEMA", "CONFUSED_LEMMAS", "JOB", "LEXFILE", "MIN_ITEMS", "PARAMS",
+           "SET_DISTANCES", "ConfusedSenses", "LemmaScores", "SchemeScores", "SensesReport",
+           "analyse", "as_corpus", "coefficient_ids", "corpus_of", "lemma_rows", "load_inventory",
+           "read", "scheme_data", "scheme_distance"]
 
 #: lemmas whose confused sense pairs the HTML report draws
 CONFUSED_LEMMAS = 6
@@ -824,5 +824,196 @@ def main_data(corpus: Corpus | Sequence[SenseTag]) -> tuple[ReliabilityData, str
     return sd.data, sd.distance
 
 
-JOB = complete("senses", options=PARAMS, data=main_data,
+#: this job's part of the JSON Schema of the report document, ``$defs/job_senses`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`SensesReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree senses`: word-sense agreement under every scheme.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": ["format", "data", "schemes", "by_lemma", "confused", "diagnostics"],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "inventories", "schemes", "level", "depth", "distance", "cluster", "by_lemma",
+                "diagnostics", "reader_options",
+            ],
+            "properties": {
+                "inventories": {"type": "array", "items": {"type": "string"}},
+                "schemes": {
+                    "type": ["array", "null"],
+                    "items": {"$ref": "#/$defs/job_senses/$defs/scheme"},
+                },
+                "level": {"type": ["integer", "null"]},
+                "depth": {"type": ["integer", "null"]},
+                "distance": {"type": "string"},
+                "cluster": {"$ref": "#/$defs/job_senses/$defs/cluster"},
+                "by_lemma": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "data": {
+            "type": "object",
+            "required": [
+                "tags", "annotators", "items", "senses", "lemmas", "multi_sense_tags", "missing",
+                "unpairable_items", "cluster", "clusters",
+            ],
+            "properties": {
+                "tags": {"$ref": "#/$defs/count"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "items": {"$ref": "#/$defs/count"},
+                "senses": {"$ref": "#/$defs/count"},
+                "lemmas": {"$ref": "#/$defs/count"},
+                "multi_sense_tags": {"$ref": "#/$defs/count"},
+                "missing": {"$ref": "#/$defs/count"},
+                "unpairable_items": {"$ref": "#/$defs/count"},
+                "cluster": {"$ref": "#/$defs/job_senses/$defs/cluster"},
+                "clusters": {"$ref": "#/$defs/count"},
+            },
+            "additionalProperties": False,
+        },
+        "schemes": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "scheme", "inventory", "distance", "labels", "unknown", "unknown_occurrences",
+                    "coefficients",
+                ],
+                "properties": {
+                    "scheme": {"$ref": "#/$defs/job_senses/$defs/scheme"},
+                    "inventory": {"type": ["string", "null"]},
+                    "distance": {"type": "string"},
+                    "level": {
+                        "description": "coarse: the groups this many levels up, or top.",
+                        "oneOf": [{"const": "top"}, {"type": "integer", "minimum": 1}],
+                    },
+                    "depth": {
+                        "description": "extended: the levels of extended senses, or all.",
+                        "oneOf": [{"const": "all"}, {"type": "integer", "minimum": 0}],
+                    },
+                    "labels": {"$ref": "#/$defs/count"},
+                    "unknown": {
+                        "description": "Tagged senses missing from the inventory → occurrences.",
+                        "$ref": "#/$defs/counts_by_name",
+                    },
+                    "unknown_occurrences": {"$ref": "#/$defs/count"},
+                    "coefficients": {"$ref": "#/$defs/coefficients"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "by_lemma": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "lemma", "scheme", "inventory", "distance", "items", "pairable",
+                            "coders", "agreement", "beta", "alpha_prime", "alpha",
+                            "alpha_interval",
+                        ],
+                        "properties": {
+                            "lemma": {"type": "string"},
+                            "scheme": {"$ref": "#/$defs/job_senses/$defs/scheme"},
+                            "inventory": {"type": ["string", "null"]},
+                            "distance": {"type": "string"},
+                            "items": {"$ref": "#/$defs/count"},
+                            "pairable": {"$ref": "#/$defs/count"},
+                            "coders": {"$ref": "#/$defs/count"},
+                            "agreement": {"description": "1 − Do.", "$ref": "#/$defs/real"},
+                            "beta": {"$ref": "#/$defs/real"},
+                            "alpha_prime": {"$ref": "#/$defs/real"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                            "alpha_interval": {
+                                "oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}],
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "confused": {
+            "description": (
+                "The most confused sense pairs of each lemma (with --diagnostics), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["scheme", "pairs"],
+                    "properties": {
+                        "scheme": {"type": "string"},
+                        "pairs": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["lemma", "a", "b", "pairs", "coincidences", "share"],
+                                "properties": {
+                                    "lemma": {"$ref": "#/$defs/name"},
+                                    "a": {"type": "string"},
+                                    "b": {"type": "string"},
+                                    "pairs": {"$ref": "#/$defs/count"},
+                                    "coincidences": {"$ref": "#/$defs/real"},
+                                    "share": {"$ref": "#/$defs/real"},
+                                },
+                                "additionalProperties": False,
+                            },
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+            ],
+        },
+        "diagnostics": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "$ref": "#/$defs/diagnostic_parts",
+                    "required": ["scheme", "contexts"],
+                    "properties": {
+                        "scheme": {"type": "string"},
+                        "contexts": {
+                            "description": (
+                                "The sentence of each listed instance, where the format has the "
+                                "text."
+                            ),
+                            "type": "object",
+                            "additionalProperties": {
+                                "type": "object",
+                                "required": ["before", "instance", "after"],
+                                "properties": {
+                                    "before": {"type": "string"},
+                                    "instance": {"type": "string"},
+                                    "after": {"type": "string"},
+                                },
+                                "additionalProperties": False,
+                            },
+                        },
+                    },
+                    "unevaluatedProperties": False,
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "scheme": {"enum": ["fine", "coarse", "extended", "multi"]},
+        "cluster": {"enum": ["lemma", "document", "item"]},
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "senses", "kinds": ("sense tags",), "tasks": ("senses",),
+        "help": "word-sense agreement: fine, coarse, extended and multi-sense schemes",
+        "order": 60, "example": ("sample_corpora/senses/sample.tsv",)}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, data=main_data,
                folder={"senses": _folder_parts})

@@ -899,7 +899,7 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[DocumentUnitizing]:
     return rows
 
 
-__all__ = ["MEASURES", "UNITS", "CostlyAlignment", "DocumentUnitizing",
+__all__ = ["CARD", "SCHEMA", "MEASURES", "UNITS", "CostlyAlignment", "DocumentUnitizing",
            "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
 
@@ -921,5 +921,359 @@ def _timeline_parts(folder: Path) -> Iterator[Part]:
 
 # not on sub-folders of segmentations: segments tile each text with one category, where
 # the 2016 uα family and γ-cat have nothing to compare (the segments job reports on them)
-JOB = complete("spans", options=PARAMS,
+#: this job's part of the JSON Schema of the report document, ``$defs/job_spans`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`SpansReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree spans`: unitizing α family and γ of a continuum.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": [
+        "format", "data", "alpha_u", "gamma", "gamma_positions", "pairs", "costliest",
+        "by_document", "ner", "ner_tokens", "disagreements",
+    ],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "measures", "by_document", "alpha", "beta", "delta_empty", "category_distance",
+                "sampler", "precision", "n_samples", "seed", "diagnostics", "min_overlap",
+                "disagreements", "unit", "reader_options",
+            ],
+            "properties": {
+                "measures": {"type": "array", "items": {"enum": ["alpha_u", "gamma", "ner"]}},
+                "min_overlap": {
+                    "description": (
+                        "NER modes: the share (per cent) of a span the other's span must cover "
+                        "to overlap it."
+                    ),
+                    "type": "number",
+                },
+                "disagreements": {
+                    "description": "NER modes: how many disagreements are listed.",
+                    "$ref": "#/$defs/count",
+                },
+                "by_document": {"type": "boolean"},
+                "alpha": {"type": "number"},
+                "beta": {"type": "number"},
+                "delta_empty": {"type": "number"},
+                "category_distance": {
+                    "description": "A distance's name, or matrix.",
+                    "type": "string",
+                },
+                "sampler": {"type": "string"},
+                "precision": {"type": ["number", "null"]},
+                "n_samples": {"type": ["integer", "null"]},
+                "seed": {"type": ["integer", "null"]},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "unit": {"type": "string"},
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "data": {
+            "type": "object",
+            "required": [
+                "units", "unit", "annotators", "documents", "categories", "units_per_annotator",
+            ],
+            "properties": {
+                "units": {"$ref": "#/$defs/count"},
+                "unit": {"type": "string"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "documents": {"$ref": "#/$defs/names"},
+                "categories": {"type": "array", "items": {"type": "string"}},
+                "units_per_annotator": {"$ref": "#/$defs/counts_by_name"},
+            },
+            "additionalProperties": False,
+        },
+        "alpha_u": {"type": "array", "items": {"$ref": "#/$defs/job_spans/$defs/alpha_u"}},
+        "gamma": {
+            "description": "γ with its best alignment, or null.",
+            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/job_spans/$defs/gamma"}],
+        },
+        "gamma_positions": {
+            "description": "γ with every category merged into one (several categories), or null.",
+            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/job_spans/$defs/gamma_positions"}],
+        },
+        "pairs": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["a", "b", "matched", "only_a", "only_b", "split_a", "split_b"],
+                "properties": {
+                    "a": {"$ref": "#/$defs/name"},
+                    "b": {"$ref": "#/$defs/name"},
+                    "matched": {"$ref": "#/$defs/count"},
+                    "only_a": {"$ref": "#/$defs/count"},
+                    "only_b": {"$ref": "#/$defs/count"},
+                    "split_a": {"$ref": "#/$defs/count"},
+                    "split_b": {"$ref": "#/$defs/count"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "costliest": {
+            "description": "The unitary alignments that cost most (with --diagnostics).",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["document", "disorder", "units"],
+                "properties": {
+                    "document": {"$ref": "#/$defs/name"},
+                    "disorder": {"$ref": "#/$defs/real"},
+                    "units": {
+                        "description": "One per annotator; null: aligned with nothing.",
+                        "type": "array",
+                        "items": {
+                            "oneOf": [
+                                {"type": "null"},
+                                {
+                                    "type": "object",
+                                    "required": ["start", "end", "category", "text"],
+                                    "properties": {
+                                        "start": {"type": "number"},
+                                        "end": {"type": "number"},
+                                        "category": {"type": "string"},
+                                        "text": {"type": ["string", "null"]},
+                                    },
+                                    "additionalProperties": False,
+                                },
+                            ],
+                        },
+                    },
+                },
+                "additionalProperties": False,
+            },
+        },
+        "ner": {"$ref": "#/$defs/ner_rows"},
+        "ner_tokens": {"$ref": "#/$defs/ner_tokens"},
+        "disagreements": {"$ref": "#/$defs/ner_disagreements"},
+        "by_document": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/document_row",
+                        "required": ["units", "alpha_u", "gamma"],
+                        "properties": {
+                            "units": {"$ref": "#/$defs/count"},
+                            "alpha_u": {"$ref": "#/$defs/real"},
+                            "gamma": {"$ref": "#/$defs/real"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "alpha_u": {
+            "description": (
+                "One coefficient of the unitizing α family (Krippendorff 1995, 2004, 2016)."
+            ),
+            "type": "object",
+            "required": [
+                "id", "symbol", "variant", "category", "value", "observed", "expected",
+                "coverage", "reason", "documents", "interval",
+            ],
+            "properties": {
+                "id": {
+                    "enum": ["alpha_u_1995", "alpha_u", "alpha_u_binary", "alpha_cu", "alpha_ku"],
+                },
+                "symbol": {"type": "string"},
+                "variant": {"enum": ["1995", "u", "|u|", "cu", "k"]},
+                "category": {
+                    "description": "The category of a per-category row, else null.",
+                    "type": ["string", "null"],
+                },
+                "value": {"$ref": "#/$defs/real"},
+                "observed": {"$ref": "#/$defs/real"},
+                "expected": {"$ref": "#/$defs/real"},
+                "coverage": {
+                    "description": (
+                        "(k)uα only: the share of the category's length that meets valued units "
+                        "of others."
+                    ),
+                    "$ref": "#/$defs/real",
+                },
+                "reason": {
+                    "description": "Why the value is null, else null.",
+                    "type": ["string", "null"],
+                },
+                "documents": {
+                    "description": "Documents with two or more annotators.",
+                    "$ref": "#/$defs/count",
+                },
+                "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+            },
+            "additionalProperties": False,
+        },
+        "disorders": {
+            "type": "object",
+            "required": ["observed", "expected"],
+            "properties": {
+                "observed": {"$ref": "#/$defs/real"},
+                "expected": {"$ref": "#/$defs/real"},
+            },
+            "additionalProperties": False,
+        },
+        "unit": {
+            "type": "object",
+            "required": ["index", "start", "end", "category"],
+            "properties": {
+                "index": {"$ref": "#/$defs/count"},
+                "start": {"type": "number"},
+                "end": {"type": "number"},
+                "category": {"type": "string"},
+            },
+            "additionalProperties": False,
+        },
+        "alignment": {
+            "description": "The best alignment: who was matched with whom.",
+            "type": "object",
+            "required": [
+                "disorder", "alpha", "beta", "delta_empty", "category_distance", "annotators",
+                "documents", "unitary_alignments",
+            ],
+            "properties": {
+                "disorder": {"$ref": "#/$defs/real"},
+                "alpha": {"type": "number"},
+                "beta": {"type": "number"},
+                "delta_empty": {"type": "number"},
+                "category_distance": {"type": "string"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "documents": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["document", "disorder"],
+                        "properties": {
+                            "document": {"$ref": "#/$defs/name"},
+                            "disorder": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+                "unitary_alignments": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["document", "disorder", "units"],
+                        "properties": {
+                            "document": {"$ref": "#/$defs/name"},
+                            "disorder": {"$ref": "#/$defs/real"},
+                            "units": {
+                                "description": "One per annotator; null: ∅.",
+                                "type": "array",
+                                "items": {
+                                    "oneOf": [
+                                        {"type": "null"},
+                                        {"$ref": "#/$defs/job_spans/$defs/unit"},
+                                    ],
+                                },
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            "additionalProperties": False,
+        },
+        "gamma_parts": {
+            "description": (
+                "γ (Mathet, Widlöcher & Métivier 2015), γ-cat and γ-k, and what they were "
+                "computed from (open: closed by the three below)."
+            ),
+            "type": "object",
+            "required": [
+                "value", "observed_disorder", "expected_disorder", "n_samples", "sampler",
+                "precision", "seed", "alpha", "beta", "delta_empty", "category_distance",
+                "gamma_cat", "gamma_k", "cat_disorders", "k_disorders", "interval",
+                "sample_disorders", "notes",
+            ],
+            "properties": {
+                "value": {"$ref": "#/$defs/real"},
+                "observed_disorder": {"$ref": "#/$defs/real"},
+                "expected_disorder": {"$ref": "#/$defs/real"},
+                "n_samples": {"$ref": "#/$defs/count"},
+                "sampler": {"type": "string"},
+                "precision": {"type": ["number", "null"]},
+                "seed": {"type": ["integer", "null"]},
+                "alpha": {"type": "number"},
+                "beta": {"type": "number"},
+                "delta_empty": {"type": "number"},
+                "category_distance": {"type": "string"},
+                "gamma_cat": {"$ref": "#/$defs/real"},
+                "gamma_k": {"description": "γ-k per category.", "$ref": "#/$defs/reals_by_name"},
+                "cat_disorders": {"$ref": "#/$defs/job_spans/$defs/disorders"},
+                "k_disorders": {
+                    "type": "object",
+                    "additionalProperties": {"$ref": "#/$defs/job_spans/$defs/disorders"},
+                },
+                "interval": {
+                    "description": "From the sampling of the expected disorder.",
+                    "type": "object",
+                    "required": ["low", "high", "level", "se", "method"],
+                    "properties": {
+                        "low": {"$ref": "#/$defs/real"},
+                        "high": {"$ref": "#/$defs/real"},
+                        "level": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+                        "se": {"$ref": "#/$defs/real"},
+                        "method": {"type": "string"},
+                    },
+                    "additionalProperties": False,
+                },
+                "sample_disorders": {"type": "array", "items": {"$ref": "#/$defs/real"}},
+                "notes": {"$ref": "#/$defs/notes"},
+            },
+        },
+        "gamma": {
+            "description": (
+                "γ with its best alignment: over a corpus of several documents with each "
+                "document's γ, of one document with its name."
+            ),
+            "$ref": "#/$defs/job_spans/$defs/gamma_parts",
+            "required": ["alignment"],
+            "properties": {
+                "document": {"$ref": "#/$defs/name"},
+                "alignment": {"$ref": "#/$defs/job_spans/$defs/alignment"},
+                "documents": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/job_spans/$defs/document_gamma"},
+                },
+            },
+            "unevaluatedProperties": False,
+        },
+        "gamma_positions": {
+            "description": "γ with every category merged into one (no alignment).",
+            "$ref": "#/$defs/job_spans/$defs/gamma_parts",
+            "properties": {
+                "document": {"$ref": "#/$defs/name"},
+                "documents": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/job_spans/$defs/document_gamma"},
+                },
+            },
+            "unevaluatedProperties": False,
+        },
+        "document_gamma": {
+            "description": "One document's γ (its alignment is part of the corpus alignment).",
+            "$ref": "#/$defs/job_spans/$defs/gamma_parts",
+            "required": ["document"],
+            "properties": {"document": {"$ref": "#/$defs/name"}},
+            "unevaluatedProperties": False,
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "spans", "kinds": ("continua", "mentions", "segmentations"),
+        "tasks": ("coref", "segments", "timeline"),
+        "help": "span agreement without pre-set units: unitizing α and γ", "order": 70,
+        "example": ("sample_corpora/coref/xmi", "--samples", "5")}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS,
                folder={"coref": _mention_parts, "timeline": _timeline_parts})

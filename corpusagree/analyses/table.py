@@ -55,10 +55,9 @@ from .base import (
 from .diagnose import Diagnostics, diagnose
 from .jobs import Part, complete
 
-__all__ = ["FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha", "JudgePosition",
-           "OrderAgreement",
-           "RepeatedLabels", "RunAgreement", "TableReport", "analyse", "as_corpus",
-           "distance_from", "numeric_labels", "read"]
+__all__ = ["CARD", "SCHEMA", "FORMATS", "JOB", "NUMERIC", "PARAMS", "CoderRetest", "GroupAlpha",
+           "JudgePosition", "OrderAgreement", "RepeatedLabels", "RunAgreement", "TableReport",
+           "analyse", "as_corpus", "distance_from", "numeric_labels", "read"]
 
 #: distances whose labels are numbers
 NUMERIC = corpora.NUMERIC
@@ -827,6 +826,211 @@ def _judgement_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, dict(found.analysis))
 
 
-JOB = complete("table", options=PARAMS,
+#: this job's part of the JSON Schema of the report document, ``$defs/job_table`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`TableReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree table`: every coefficient of a reliability-data file.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": [
+        "data", "coefficients", "diagnostics", "by_group", "position", "by_order", "retest",
+        "by_run",
+    ],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "distance", "categories", "by_document", "diagnostics", "reference",
+                "reader_options",
+            ],
+            "properties": {
+                "distance": {
+                    "description": "The distance, or the distances of a list.",
+                    "type": ["string", "array"],
+                    "items": {"type": "string"},
+                },
+                "categories": {
+                    "description": "The declared category set, or null.",
+                    "type": ["array", "null"],
+                    "items": {"$ref": "#/$defs/label"},
+                },
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "reference": {
+                    "description": "The reference coder of the expert diagnostics, or null.",
+                    "oneOf": [{"type": "null"}, {"$ref": "#/$defs/name"}],
+                },
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "data": {
+            "type": "object",
+            "required": ["coders", "items", "labels", "judgements", "missing", "groups"],
+            "properties": {
+                "coders": {"$ref": "#/$defs/count"},
+                "items": {"$ref": "#/$defs/count"},
+                "labels": {"$ref": "#/$defs/count"},
+                "judgements": {"$ref": "#/$defs/count"},
+                "missing": {"$ref": "#/$defs/count"},
+                "groups": {
+                    "description": "Groups (documents) of the --group column, or null.",
+                    "oneOf": [{"type": "null"}, {"$ref": "#/$defs/count"}],
+                },
+            },
+            "additionalProperties": False,
+        },
+        "coefficients": {"$ref": "#/$defs/coefficients"},
+        "diagnostics": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/diagnostics"}]},
+        "by_group": {
+            "description": (
+                "α of each group (with groups, and --by-document or --diagnostics), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["group", "items", "alpha"],
+                        "properties": {
+                            "group": {"$ref": "#/$defs/name"},
+                            "items": {"$ref": "#/$defs/count"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "position": {
+            "description": (
+                "With a swap column (--swap): each judge's position bias under swapped order "
+                "(corpusagree.stats.position), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "judge", "pairs", "flips", "flip_rate", "to_first", "to_second",
+                            "with_tie", "statistic", "p_value", "method",
+                        ],
+                        "properties": {
+                            "judge": {"$ref": "#/$defs/name"},
+                            "pairs": {"$ref": "#/$defs/count"},
+                            "flips": {"$ref": "#/$defs/count"},
+                            "flip_rate": {"$ref": "#/$defs/real"},
+                            "to_first": {
+                                "description": "Flips to the option shown first both times.",
+                                "$ref": "#/$defs/count",
+                            },
+                            "to_second": {"$ref": "#/$defs/count"},
+                            "with_tie": {"$ref": "#/$defs/count"},
+                            "statistic": {"$ref": "#/$defs/real"},
+                            "p_value": {
+                                "description": "McNemar's test (exact binomial for few flips).",
+                                "$ref": "#/$defs/real",
+                            },
+                            "method": {"type": "string"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "by_order": {
+            "description": (
+                "With a swap column: agreement among the judges in each order shown (raw "
+                "agreement, κ, α), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["order", "items", "percent_agreement", "kappa", "alpha"],
+                        "properties": {
+                            "order": {"type": "string"},
+                            "items": {"$ref": "#/$defs/count"},
+                            "percent_agreement": {"$ref": "#/$defs/real"},
+                            "kappa": {"$ref": "#/$defs/real"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "retest": {
+            "description": (
+                "With a run column: each coder with two runs or more against itself, on the "
+                "items all its runs labelled (α under the first distance, κ — Cohen's for two "
+                "runs, Fleiss's for more — raw agreement, and the share of items whose label "
+                "changed between two runs), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "coder", "runs", "items", "alpha", "kappa", "percent_agreement",
+                            "changed",
+                        ],
+                        "properties": {
+                            "coder": {"type": "string"},
+                            "runs": {"$ref": "#/$defs/count"},
+                            "items": {"$ref": "#/$defs/count"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                            "kappa": {"$ref": "#/$defs/real"},
+                            "percent_agreement": {"$ref": "#/$defs/real"},
+                            "changed": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "by_run": {
+            "description": (
+                "With a run column: α, κ and raw agreement between the coders in each run, on "
+                "the items two or more of them labelled (a coder who labelled in one run takes "
+                "part in every run with it), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["run", "items", "alpha", "kappa", "percent_agreement"],
+                        "properties": {
+                            "run": {"type": "string"},
+                            "items": {"$ref": "#/$defs/count"},
+                            "alpha": {"$ref": "#/$defs/real"},
+                            "kappa": {"$ref": "#/$defs/real"},
+                            "percent_agreement": {"$ref": "#/$defs/real"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "table", "kinds": ("judgements",), "tasks": ("table",),
+        "help": "every coefficient of a reliability-data file (CSV/TSV)", "order": 10,
+        "example": ("sample_corpora/table/dialogue_acts.csv", "--group", "document")}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS,
                folder={"table": _folder_parts, "judgements": _judgement_parts},
                data=lambda corpus: (_reliability_data(corpus), "nominal"))

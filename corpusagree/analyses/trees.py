@@ -69,9 +69,9 @@ from . import corpora
 from .base import BOUNDARY_COEFFICIENTS, KEYWORDS, coefficient_rows, estimate_table, interval_dict
 from .jobs import Part, complete
 
-__all__ = ["CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS", "ConfusedRelations",
-           "DocumentScores", "FactorAgreement", "NotCompared", "ParsevalScore", "TreesReport",
-           "analyse", "as_corpus", "corpus_of", "read"]
+__all__ = ["CARD", "SCHEMA", "CONFUSED", "FACTOR_NAMES", "JOB", "PARAMS", "VARIANTS",
+           "ConfusedRelations", "DocumentScores", "FactorAgreement", "NotCompared",
+           "ParsevalScore", "TreesReport", "analyse", "as_corpus", "corpus_of", "read"]
 
 #: the Parseval variants, as their tables name them
 VARIANTS = {"rst_parseval": "RST-Parseval", "parseval": "Parseval"}
@@ -795,4 +795,279 @@ def _folder_parts(folder: Path) -> Iterator[Part]:
         yield Part(found, detail={"by_document": True})
 
 
-JOB = complete("trees", options=PARAMS, folder={"segments": _folder_parts})
+#: this job's part of the JSON Schema of the report document, ``$defs/job_trees`` of
+#: :func:`corpusagree.schema`: the keys of :meth:`TreesReport.body` and its options; the shared
+#: definitions it refers to are in ``corpusagree/report/report.schema.json``
+SCHEMA = {
+    "description": "`corpusagree trees`: agreement on RST trees.",
+    "$ref": "#/$defs/envelope",
+    "unevaluatedProperties": False,
+    "required": [
+        "format", "data", "parseval", "iruskieta", "confused", "disputed", "not_compared",
+        "boundaries", "by_document",
+    ],
+    "properties": {
+        "options": {
+            "type": "object",
+            "required": [
+                "by_document", "diagnostics", "binarize", "relation_labels", "reader_options",
+            ],
+            "properties": {
+                "by_document": {"type": "boolean"},
+                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
+                "binarize": {
+                    "description": (
+                        "RST-Parseval on binarised trees, or on the trees as annotated."
+                    ),
+                    "type": "boolean",
+                },
+                "relation_labels": {
+                    "description": (
+                        "as-written, lower, rstdt18, or mapping (a mapping of the caller's)."
+                    ),
+                    "type": "string",
+                },
+                "reader_options": {"$ref": "#/$defs/reader_options"},
+            },
+            "additionalProperties": False,
+        },
+        "format": {"type": ["string", "null"]},
+        "data": {
+            "type": "object",
+            "required": [
+                "documents", "annotators", "pairs", "boundaries_only", "not_compared",
+                "relation_labels", "binarize",
+            ],
+            "properties": {
+                "documents": {"$ref": "#/$defs/count"},
+                "annotators": {"$ref": "#/$defs/names"},
+                "pairs": {
+                    "description": "Document pairs compared by Parseval.",
+                    "$ref": "#/$defs/count",
+                },
+                "boundaries_only": {
+                    "description": "Documents with different EDUs, compared by their boundaries.",
+                    "$ref": "#/$defs/count",
+                },
+                "not_compared": {"$ref": "#/$defs/count"},
+                "relation_labels": {"type": "string"},
+                "binarize": {"type": "boolean"},
+            },
+            "additionalProperties": False,
+        },
+        "parseval": {
+            "description": (
+                "RST-Parseval and Parseval per annotator pair and measure (micro, with the "
+                "interval of the micro F1; macro F1)."
+            ),
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "variant", "reference", "other", "measure", "precision", "recall", "f1",
+                    "interval", "f1_macro", "documents",
+                ],
+                "properties": {
+                    "variant": {"enum": ["rst_parseval", "parseval"]},
+                    "reference": {"$ref": "#/$defs/name"},
+                    "other": {"$ref": "#/$defs/name"},
+                    "measure": {"$ref": "#/$defs/job_trees/$defs/measure"},
+                    "precision": {"$ref": "#/$defs/real"},
+                    "recall": {"$ref": "#/$defs/real"},
+                    "f1": {"$ref": "#/$defs/real"},
+                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+                    "f1_macro": {"$ref": "#/$defs/real"},
+                    "documents": {"$ref": "#/$defs/count"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "iruskieta": {
+            "description": (
+                "Iruskieta et al.'s comparison per annotator pair and factor: ratios and Cohen's "
+                "κ, pooled (micro) and per document (macro)."
+            ),
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "reference", "other", "factor", "ratio", "interval", "ratio_macro", "kappa",
+                    "kappa_interval", "kappa_macro", "matched", "unmatched",
+                ],
+                "properties": {
+                    "reference": {"$ref": "#/$defs/name"},
+                    "other": {"$ref": "#/$defs/name"},
+                    "factor": {"$ref": "#/$defs/job_trees/$defs/factor"},
+                    "ratio": {"$ref": "#/$defs/real"},
+                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+                    "ratio_macro": {"$ref": "#/$defs/real"},
+                    "kappa": {"$ref": "#/$defs/real"},
+                    "kappa_interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+                    "kappa_macro": {"$ref": "#/$defs/real"},
+                    "matched": {"$ref": "#/$defs/count"},
+                    "unmatched": {"$ref": "#/$defs/count"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "confused": {
+            "description": (
+                "The relations given most often to the same constituent (reference's, other's)."
+            ),
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["reference", "other", "count", "share"],
+                "properties": {
+                    "reference": {"type": "string"},
+                    "other": {"type": "string"},
+                    "count": {"$ref": "#/$defs/count"},
+                    "share": {"$ref": "#/$defs/real"},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "disputed": {
+            "description": (
+                "The document pair of lowest Parseval full F1, both trees as outlines (indented "
+                "lines), or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["document", "reference", "other", "f1", "outlines"],
+                    "properties": {
+                        "document": {"$ref": "#/$defs/name"},
+                        "reference": {"$ref": "#/$defs/name"},
+                        "other": {"$ref": "#/$defs/name"},
+                        "f1": {"$ref": "#/$defs/real"},
+                        "outlines": {
+                            "type": "array",
+                            "items": {"type": "array", "items": {"type": "string"}},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+            ],
+        },
+        "not_compared": {
+            "type": "array",
+            "items": {
+                "$ref": "#/$defs/document_row",
+                "required": ["annotators", "reason"],
+                "properties": {
+                    "annotators": {"description": "Comma separated.", "type": "string"},
+                    "reason": {"type": "string"},
+                },
+                "unevaluatedProperties": False,
+            },
+        },
+        "boundaries": {
+            "description": (
+                "The segments job's boundary coefficients on the documents whose EDUs differ, as "
+                "the rows of its table, or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "id", "coefficient", "distance", "value", "observed", "expected",
+                            "reading",
+                        ],
+                        "properties": {
+                            "id": {"$ref": "#/$defs/coefficient_id"},
+                            "coefficient": {"description": "The symbol.", "type": "string"},
+                            "distance": {"type": "string"},
+                            "value": {"$ref": "#/$defs/real"},
+                            "interval_low": {"$ref": "#/$defs/real"},
+                            "interval_high": {"$ref": "#/$defs/real"},
+                            "q": {
+                                "description": (
+                                    "Krippendorff's q: P(coefficient < .667), the share of "
+                                    "bootstrap replicates below .667."
+                                ),
+                                "$ref": "#/$defs/real",
+                            },
+                            "observed": {"$ref": "#/$defs/real"},
+                            "expected": {"$ref": "#/$defs/real"},
+                            "reading": {
+                                "description": "Krippendorff · Landis & Koch, short.",
+                                "type": ["string", "null"],
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            ],
+        },
+        "by_document": {
+            "description": (
+                "Each document pair's F1 (both variants, every measure), ratios and κ, or null."
+            ),
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/document_row",
+                        "required": [
+                            "reference", "other", "rst_parseval_span", "rst_parseval_nuclearity",
+                            "rst_parseval_relation", "rst_parseval_full", "parseval_span",
+                            "parseval_nuclearity", "parseval_relation", "parseval_full",
+                            "ratio_central_subconstituent", "ratio_constituent",
+                            "ratio_attachment_point", "ratio_nuclearity", "ratio_relation",
+                            "kappa_central_subconstituent", "kappa_constituent",
+                            "kappa_attachment_point", "kappa_nuclearity", "kappa_relation",
+                        ],
+                        "properties": {
+                            "reference": {"$ref": "#/$defs/name"},
+                            "other": {"$ref": "#/$defs/name"},
+                            "rst_parseval_span": {"$ref": "#/$defs/real"},
+                            "rst_parseval_nuclearity": {"$ref": "#/$defs/real"},
+                            "rst_parseval_relation": {"$ref": "#/$defs/real"},
+                            "rst_parseval_full": {"$ref": "#/$defs/real"},
+                            "parseval_span": {"$ref": "#/$defs/real"},
+                            "parseval_nuclearity": {"$ref": "#/$defs/real"},
+                            "parseval_relation": {"$ref": "#/$defs/real"},
+                            "parseval_full": {"$ref": "#/$defs/real"},
+                            "ratio_central_subconstituent": {"$ref": "#/$defs/real"},
+                            "ratio_constituent": {"$ref": "#/$defs/real"},
+                            "ratio_attachment_point": {"$ref": "#/$defs/real"},
+                            "ratio_nuclearity": {"$ref": "#/$defs/real"},
+                            "ratio_relation": {"$ref": "#/$defs/real"},
+                            "kappa_central_subconstituent": {"$ref": "#/$defs/real"},
+                            "kappa_constituent": {"$ref": "#/$defs/real"},
+                            "kappa_attachment_point": {"$ref": "#/$defs/real"},
+                            "kappa_nuclearity": {"$ref": "#/$defs/real"},
+                            "kappa_relation": {"$ref": "#/$defs/real"},
+                        },
+                        "unevaluatedProperties": False,
+                    },
+                },
+            ],
+        },
+    },
+    "$defs": {
+        "measure": {"enum": ["span", "nuclearity", "relation", "full"]},
+        "factor": {
+            "enum": [
+                "central_subconstituent", "constituent", "attachment_point", "nuclearity",
+                "relation",
+            ],
+        },
+    },
+}
+
+#: the first half of this job's registration, read from this text without importing
+#: the module (:func:`corpusagree.analyses.jobs.listed`: ``corpusagree --help``)
+CARD = {"name": "trees", "kinds": ("trees",), "tasks": ("trees",),
+        "help": "agreement on RST trees (rs3/rs4, .dis)", "order": 80,
+        "example": ("sample_corpora/trees/rs3",)}
+
+JOB = complete(CARD["name"], schema=SCHEMA, options=PARAMS, folder={"segments": _folder_parts})

@@ -18,7 +18,7 @@ def register(sub) -> None:
         "schema", help=HELP,
         description="Prints the JSON Schema (draft 2020-12) of the report document every job "
         "writes with --json (corpusagree report --json: a list of them), to validate a report "
-        "or to generate code that reads one. The same as corpusagree.report.schema() in "
+        "or to generate code that reads one. The same as corpusagree.schema() in "
         "Python.")
     p.add_argument("--output", "-o", metavar="FILE",
                    help="write to FILE instead of standard output")
@@ -26,7 +26,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report import schema
+    from ..analyses.jobs import schema
     from ..report.terminal import can_encode
 
     with opt.output_stream(args) as stream:

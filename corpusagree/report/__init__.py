@@ -6,8 +6,8 @@ Markdown, HTML).
 base of every job's report, whose ``to_json``, ``to_csv``, ``to_html`` and ``_repr_html_``
 import their renderer where they run. A renderer never computes: it writes what a report's
 ``to_dict()``, ``tables`` and ``plots()`` hold. The renderers themselves are imported when
-first used (the terminal one needs rich, the HTML page matplotlib). :func:`schema` is the JSON
-Schema of the report document.
+first used (the terminal one needs rich, the HTML page matplotlib). The shared part of the JSON
+Schema of the report document is :func:`corpusagree.report.json.shared_schema`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from .json import schema
 from .tables import Document
 
-__all__ = ["FORMATS", "render", "schema"]
+__all__ = ["FORMATS", "render"]
 
 FORMATS = ("text", "json", "csv", "md")
 

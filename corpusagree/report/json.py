@@ -1,7 +1,9 @@
 """Reports as JSON: one document per report, a list for several; nan and infinities as null.
 
-The layout of a document is described by a JSON Schema (draft 2020-12) shipped beside this
-module, ``report.schema.json``: :func:`schema` returns it, ``corpusagree schema`` prints it.
+The layout of a document is described by a JSON Schema (draft 2020-12): its shared part is
+shipped beside this module, ``report.schema.json`` (:func:`shared_schema`); each job's part is
+its module's ``SCHEMA``; :func:`corpusagree.schema` gives the whole, ``corpusagree schema``
+prints it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from importlib import resources
 
 from .tables import Document
 
-__all__ = ["SCHEMA_FILE", "clean", "dumps", "schema"]
+__all__ = ["SCHEMA_FILE", "clean", "dumps", "shared_schema"]
 
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
@@ -46,39 +48,24 @@ def _schema_text() -> str:
     return resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
 
 
-def schema() -> dict:
-    """The JSON Schema (draft 2020-12) of the report document that ``to_json()`` and
-    ``--json`` write: one report, or the list ``corpusagree report --json`` writes.
-
-    Every document has the envelope ``corpusagree`` (the version), ``schema`` (1), ``job``,
-    ``inputs``, ``options``, ``bootstrap`` and ``notes``; the parts of each job are the
-    definition ``$defs/job_<job>``, selected by ``job`` (the file holds a job's entry once:
-    the enum of ``job`` and the ``allOf`` that selects each entry are made from them here).
-    Shared definitions: a coefficient
-    (``$defs/coefficient``, its ``id`` one of :data:`corpusagree.COEFFICIENTS`), an interval,
-    a coder × coder matrix, the diagnostics, rows per document. Undefined numbers are null.
+def shared_schema() -> dict:
+    """The part of the report document's JSON Schema (draft 2020-12) that no job owns, as the
+    file :data:`SCHEMA_FILE` holds it: the envelope, the shared definitions and the study
+    commands' entries (``job_compare``, ``job_plan``). :func:`corpusagree.schema` adds each
+    job's part (its module's ``SCHEMA``), the ``job`` enum and the dispatch.
 
     Returns
     -------
     dict
-        A fresh copy (changing it changes nothing here); give it to any draft 2020-12
-        validator, e.g. ``jsonschema.Draft202012Validator(schema()).validate(document)``.
+        A fresh copy.
 
     Examples
     --------
-    >>> from corpusagree.report import schema
-    >>> s = schema()
+    >>> from corpusagree.report.json import shared_schema
+    >>> s = shared_schema()
     >>> s["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
-    >>> s["$defs"]["report"]["properties"]["job"]["enum"][:3]
-    ['table', 'annotators', 'coref']
     >>> s["$defs"]["coefficient"]["required"][:4]
     ['id', 'symbol', 'distance', 'value']
     """
-    out = json.loads(_schema_text())
-    report = out["$defs"]["report"]
-    jobs = [k.removeprefix("job_") for k in out["$defs"] if k.startswith("job_")]
-    report["properties"]["job"]["enum"] = jobs
-    report["allOf"] = [{"if": {"properties": {"job": {"const": job}}},
-                        "then": {"$ref": f"#/$defs/job_{job}"}} for job in jobs]
-    return out
+    return json.loads(_schema_text())

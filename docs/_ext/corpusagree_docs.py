@@ -10,7 +10,12 @@
   folder ``docs/formats/<task>/<format>/variants/<variant>/`` with its files, its ``command``
   and an ``about`` file (a title line, then what the variant shows), run the same way;
 * ``{corpusagree-schema}``: the JSON schema of the reports as ``corpusagree schema`` prints it,
-  shown and offered as a file to download.
+  shown and offered as a file to download;
+* ``{corpusagree-which-job}``: the table of ``getting-started/which-job.md``, a row per job
+  written in the front matter of its tutorial (``which-job:``, a list of rows with
+  ``commands``, ``data``, ``formats`` and ``reports``), in the jobs' order, then the rows of
+  other commands (``compare``, ``report``: by their ``order``); a registered job without a row
+  is a warning.
 """
 
 from __future__ import annotations
@@ -219,6 +224,43 @@ class Schema(SphinxDirective):
         return nested_parse_with_titles_list(self, lines)
 
 
+class WhichJob(SphinxDirective):
+    """The table from each situation to its job: the rows of the tutorials' front matter."""
+
+    has_content = False
+    header = ("| my data | job | formats it reads | what it reports | tutorial |\n"
+              "|---|---|---|---|---|")
+
+    def run(self) -> list[nodes.Node]:
+        import yaml
+
+        from corpusagree.analyses import jobs
+
+        order = {name: job.order for name, job in jobs.listed().items()}
+        rows = []
+        for path in sorted((Path(self.env.srcdir) / "tutorials").glob("*.md")):
+            self.env.note_dependency(str(path))
+            text = path.read_text(encoding="utf-8")
+            front = text.split("\n---\n", 1)[0] if text.startswith("---\n") else ""
+            for row in (yaml.safe_load(front[4:]) or {}).get("which-job", []):
+                first = row.get("order", min((order[c] for c in row["commands"] if c in order),
+                                             default=1000))
+                rows.append((first, len(rows), path.stem, row))
+        missing = set(order) - {c for *_, row in rows for c in row["commands"]}
+        if missing:
+            logger.warning(f"jobs without a row (which-job: in their tutorial's front "
+                           f"matter): {', '.join(sorted(missing))}",
+                           location=(self.env.docname, self.lineno))
+        lines = [self.header] + [
+            f"| {row['data']} | {', '.join(f'`{c}`' for c in row['commands'])} | "
+            f"{row['formats']} | {row['reports']} | {{doc}}`../tutorials/{stem}` |"
+            for *_, stem, row in sorted(rows)]
+        node = nodes.container()
+        self.state.nested_parse(StringList(lines, source="which-job"), self.content_offset,
+                                node)
+        return node.children
+
+
 def nested_parse_with_titles_list(directive: SphinxDirective, lines: list[str]):
     node = nodes.section()
     node.document = directive.state.document
@@ -270,4 +312,5 @@ def setup(app: Sphinx) -> dict:
     app.add_transform(ProseNames)
     app.add_directive("corpusagree-formats", Formats)
     app.add_directive("corpusagree-schema", Schema)
+    app.add_directive("corpusagree-which-job", WhichJob)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,19 +8,26 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-import types
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from corpusagree.analyses import jobs
+
+from support import SAMPLES
+
+#: a job in one module: its read, analyse, report, part of the JSON Schema and registration
+TOY = '''"""A toy job: counts the lines of reliability-data files."""
+
+from dataclasses import dataclass
+from pathlib import Path
 
 from corpusagree.analyses import jobs
 from corpusagree.model.corpus import Corpus
 from corpusagree.readers import discover
 from corpusagree.report.document import Report
 from corpusagree.report.tables import Column, Table
-
-from support import SAMPLES
 
 
 @dataclass(repr=False, kw_only=True)
@@ -39,20 +46,19 @@ class ToyReport(Report):
         return f"{self.lines} lines"
 
     def _tables(self) -> list[Table]:
-        return [Table("lines", "Lines", [Column("lines", "lines", "int")],
-                           [[self.lines]])]
+        return [Table("lines", "Lines", [Column("lines", "lines", "int")], [[self.lines]])]
 
 
-def _read(paths, *, input_format="auto", annotators=None, **reader_options):
+def read(paths, *, input_format="auto", annotators=None, **reader_options):
     plist = [paths] if isinstance(paths, (str, Path)) else list(paths)
     lines = sum(len(Path(p).read_text(encoding="utf-8").splitlines()) for p in plist)
     return Corpus("toy", "lines", lines, ["all"], [], [str(p) for p in plist],
                   kind="judgements")
 
 
-def _analyse(corpus, *, bootstrap=None, by_document=False, diagnostics=None, progress=None):
-    return ToyReport(inputs=list(corpus.inputs), options={"by_document": by_document},
-                     bootstrap=None, notes=[], lines=corpus.data)
+def analyse(corpus, *, bootstrap=None, by_document=False, diagnostics=None, progress=None):
+    return ToyReport(inputs=list(corpus.inputs), options={"by_document": by_document,
+                     "reader_options": {}}, bootstrap=None, notes=[], lines=corpus.data)
 
 
 def _parts(folder: Path):
@@ -60,18 +66,31 @@ def _parts(folder: Path):
         yield jobs.Part(discover.table_inputs(f))
 
 
+SCHEMA = {"$ref": "#/$defs/envelope", "unevaluatedProperties": False, "required": ["lines"],
+          "properties": {"options": {"type": "object", "required": ["reader_options"]},
+                         "lines": {"$ref": "#/$defs/count"}}}
+
+CARD = {"name": "toy", "kinds": ("judgements",), "tasks": ("table",),
+        "help": "counts the lines of reliability-data files", "order": 15,
+        "example": ("sample_corpora/table/dialogue_acts.csv",)}
+
+JOB = jobs.complete(CARD["name"], schema=SCHEMA, folder={"table": _parts})
+'''
+
+
 @pytest.fixture
-def toy():
-    module = types.ModuleType("toy_job")
-    module.read, module.analyse = _read, _analyse
-    sys.modules["toy_job"] = module
-    job = jobs.register(jobs.Job("toy", "toy_job", kinds=("judgements",), tasks=("table",),
-                                 help="counts the lines of reliability-data files",
-                                 order=15, example=("sample_corpora/table/dialogue_acts.csv",),
-                                 folder={"table": _parts}))
-    yield job
+def toy(tmp_path, monkeypatch):
+    """The toy job, one module (``toy.py``) in a folder of the jobs' package: no other edit."""
+    import corpusagree.analyses
+
+    folder = tmp_path / "jobs"
+    folder.mkdir()
+    (folder / "toy.py").write_text(TOY, encoding="utf-8")
+    monkeypatch.setattr(corpusagree.analyses, "__path__",
+                        [*corpusagree.analyses.__path__, str(folder)])
+    yield jobs.get("toy")
     jobs.unregister("toy")
-    del sys.modules["toy_job"]
+    sys.modules.pop("corpusagree.analyses.toy", None)
 
 
 def test_the_registered_jobs_in_their_order():
@@ -83,19 +102,32 @@ def test_the_registered_jobs_in_their_order():
         jobs.get("nope")
 
 
-def test_each_builtin_job_is_listed_without_its_module_and_completed_by_it():
-    """``listed()`` is what ``corpusagree --help`` reads (no job imported: tests/test_project);
-    each module of :data:`jobs.BUILTIN` completes its registration with its keyword table and
-    the parts of a study folder, the other fields unchanged."""
+def test_each_job_is_listed_from_its_card_and_completed_by_its_module():
+    """``listed()`` is what ``corpusagree --help`` reads: each job module's card, read from its
+    text without importing it (tests/test_project); the module completes its registration
+    with its keyword table, the parts of a study folder and its part of the JSON Schema, the
+    card's fields unchanged."""
+    cards = jobs.cards()
     whole = jobs.registered()
-    assert [j.name for j in jobs.BUILTIN] == [n for n in whole if n in
-                                              {j.name for j in jobs.BUILTIN}]
-    for light in jobs.BUILTIN:
-        job = whole[light.name]
-        assert job.options and job.folder, light.name
+    assert [j.name for j in cards] == list(whole)
+    for card in cards:
+        job = whole[card.name]
+        assert job.options and job.folder and job.schema, card.name
         assert (job.module, job.kinds, job.tasks, job.help, job.order, job.example) == (
-            light.module, light.kinds, light.tasks, light.help, light.order, light.example)
-        assert jobs.module(light.name).JOB is job
+            card.module, card.kinds, card.tasks, card.help, card.order, card.example)
+        mod = jobs.module(card.name)
+        assert mod.JOB is job and mod.CARD["name"] == card.name and mod.SCHEMA is job.schema
+
+
+def test_a_card_that_is_no_literal_is_named(tmp_path, monkeypatch):
+    import corpusagree.analyses
+
+    (tmp_path / "broken.py").write_text('CARD = {"name": "broken", "order": 1 + 1}\n',
+                                        encoding="utf-8")
+    monkeypatch.setattr(corpusagree.analyses, "__path__",
+                        [*corpusagree.analyses.__path__, str(tmp_path)])
+    with pytest.raises(RuntimeError, match=r"broken\.py: CARD is not a dict of literals"):
+        jobs.listed()
 
 
 def test_a_toy_job_is_a_command(toy, cli):
@@ -115,6 +147,20 @@ def test_a_toy_job_is_part_of_the_folder_report(toy, cli, tmp_path):
                                                    "toy", "annotators", "ratings"]
 
 
+def test_a_toy_jobs_part_is_in_the_schema_and_its_document_fits(toy, cli):
+    from corpusagree import schema
+
+    s = schema()
+    assert s["$defs"]["job_toy"] == toy.schema and "toy" in \
+        s["$defs"]["report"]["properties"]["job"]["enum"]
+    status, out, err = cli("toy", *toy.example, "--json")
+    assert status == 0, err
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator(s).validate(json.loads(out))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(s).validate({**json.loads(out), "lines": -1})
+
+
 def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
     sys.path.insert(0, str(Path(__file__).parents[1] / "report"))
     try:
@@ -122,6 +168,8 @@ def test_the_schema_test_asks_a_toy_job_for_its_part(toy):
     finally:
         sys.path.pop(0)
     assert "toy" in test_schema.commands() and "toy" in test_schema.cli_jobs()
+    assert not test_schema.schema_gaps()
+    jobs.register(replace(toy, schema=None))
     gaps = test_schema.schema_gaps()
     assert any(g.startswith("$defs/job_*: ['toy'] differ") for g in gaps), gaps
 

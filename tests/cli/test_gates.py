@@ -5,7 +5,7 @@ import json
 import jsonschema
 import pytest
 
-from corpusagree import report as renderers
+import corpusagree
 from corpusagree.analyses import jobs, table
 
 CSV = "sample_corpora/table/dialogue_acts.csv"
@@ -39,7 +39,7 @@ def test_json_records_the_gates_and_validates(cli, alpha):
     assert gates["alpha", "value"]["passed"] is False
     assert gates["alpha", "value"]["value"] == pytest.approx(alpha)
     assert gates["alpha", "low"]["passed"] is True
-    jsonschema.validate(doc, renderers.schema())
+    jsonschema.validate(doc, corpusagree.schema())
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -15,10 +15,9 @@ import sys
 
 import pytest
 
-from corpusagree import cli
+from corpusagree import cli, schema
 from corpusagree.analyses import jobs
 from corpusagree.report import json as json_renderer
-from corpusagree.report import schema
 from corpusagree.report.document import Report
 
 from support import ROOT, SAMPLES, schema_errors
@@ -114,9 +113,17 @@ def test_a_draft_2020_12_schema_shipped_in_the_package():
     assert schema() is not s and schema() == s  # a fresh copy each time
     shipped = json.loads((ROOT / "corpusagree" / "report" / json_renderer.SCHEMA_FILE)
                          .read_text(encoding="utf-8"))
-    # the file holds each job's entry once; the enum of jobs and the dispatch are made of them
+    assert shipped == json_renderer.shared_schema()
+    # the file holds no job's entry and no list of jobs: the jobs' parts are their modules'
+    # SCHEMA, and the enum of jobs and the dispatch are made of the entries
     assert "enum" not in shipped["$defs"]["report"]["properties"]["job"]
+    registered = jobs.registered()
+    assert not {f"job_{name}" for name in registered} & set(shipped["$defs"])
+    for name, job in registered.items():
+        assert s["$defs"][f"job_{name}"] == job.schema == jobs.module(name).SCHEMA
     del s["$defs"]["report"]["properties"]["job"]["enum"], s["$defs"]["report"]["allOf"]
+    for name in registered:
+        del s["$defs"][f"job_{name}"]
     assert shipped == s
 
 
@@ -127,9 +134,10 @@ def test_pyproject_ships_the_schema_file():
     assert json_renderer.SCHEMA_FILE in data["corpusagree.report"]
 
 
-def test_the_docstring_example_runs():
-    result = doctest.testmod(json_renderer, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 3 and not result.failed
+def test_the_docstring_examples_run():
+    for module in (json_renderer, jobs):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted >= 3 and not result.failed, module.__name__
 
 
 def test_schema_command_prints_it(cli, tmp_path, monkeypatch):
@@ -152,8 +160,8 @@ def test_schema_command_prints_it(cli, tmp_path, monkeypatch):
 # ---- a part for every job, and the code's lists ----------------------------------------------
 def test_every_command_has_a_sample_here():
     missing = cli_jobs() - set(commands()) - NOT_REPORTS - {v[0] for v in STUDY.values()}
-    assert not missing, (f"commands with no sample command line (give the job's registration "
-                         f"an example, and its part to report.schema.json): {missing}")
+    assert not missing, (f"commands with no sample command line (give the job's card "
+                         f"an example, and its module a SCHEMA): {missing}")
 
 
 def schema_gaps() -> list[str]:
@@ -172,7 +180,7 @@ def schema_gaps() -> list[str]:
     dispatch = {c["if"]["properties"]["job"]["const"]: c["then"]["$ref"]
                 for c in report["allOf"]
                 if c["if"]["properties"]["job"]["const"] not in study}
-    recipe = "add $defs/job_<job> to corpusagree/report/report.schema.json"
+    recipe = "give the job's module its SCHEMA: complete(CARD['name'], schema=SCHEMA, ...)"
     return [f"{what}: {sorted(found ^ names)} differ from the registered jobs; {recipe}"
             for what, found in (("the commands",
                                  cli_jobs() - {"report"} - NOT_REPORTS - study),
