@@ -43,7 +43,8 @@ from ..stats import nerscores as ns
 from ..stats.inference import FEW_CLUSTERS, Bootstrap, refit_bootstrap
 from .base import interval_dict
 
-__all__ = ["PARAMS", "TEXT", "NerDisagreement", "NerPart", "ner_part", "ner_tables", "unit_text"]
+__all__ = ["PARAMS", "TEXT", "NerDisagreement", "NerPart", "NerScores", "TokenAgreement",
+           "ner_part", "ner_tables", "unit_text"]
 
 #: the keywords of the NER part that a job's ``analyse`` takes and checks (with its own)
 PARAMS = (
@@ -52,6 +53,82 @@ PARAMS = (
 )
 #: the most characters of a unit's text shown
 TEXT = 40
+
+
+@dataclass
+class NerScores(Record):
+    """One mode's counts and scores over one pair (or all) and one type (or all): a row of
+    :attr:`NerPart.rows` (:func:`_ner_rows`).
+
+    Attributes
+    ----------
+    over_pairs : str
+        ``pair`` (one annotator pair), ``micro`` (the pairs' counts summed) or ``macro`` (the
+        mean of the pairs' scores).
+    a, b : str or None
+        The pair (a read as the reference, b as the response), None over the pairs.
+    label : str or None
+        The type (``over_types`` ``one``), None over the types.
+    over_types : str
+        ``one`` (one type), ``micro`` (every type's counts) or ``macro`` (the mean of the
+        types' scores).
+    mode : str
+        ``strict``, ``exact``, ``partial`` or ``ent_type`` (SemEval-2013 Task 9.1).
+    correct, incorrect, partial, missed, spurious, possible, actual : int or None
+        The mode's counts as nervaluate counts them, None in an average.
+    precision, recall, f1 : float
+        Its scores (partial matches count ½ in ``partial`` and ``ent_type``).
+    interval : dict or None
+        The bootstrap interval of ``f1`` over documents (the all-types rows of a pair, micro
+        and macro), None without one.
+    """
+
+    over_pairs: str
+    a: str | None
+    b: str | None
+    label: str | None
+    over_types: str
+    mode: str
+    correct: int | None
+    incorrect: int | None
+    partial: int | None
+    missed: int | None
+    spurious: int | None
+    possible: int | None
+    actual: int | None
+    precision: float
+    recall: float
+    f1: float
+    interval: dict | None
+
+
+@dataclass
+class TokenAgreement(Record):
+    """Token κ and α of two annotators, each token labelled with its span's type or O
+    (Brandsen et al. 2020, §4.2): a row of :attr:`NerPart.tokens`.
+
+    Attributes
+    ----------
+    a, b : str
+        The annotators.
+    tokens : int
+        The tokens of the documents both annotated.
+    marked : int
+        Those either annotator marked.
+    kappa_all, alpha_all : float
+        Cohen's κ and Krippendorff's α (nominal) on all tokens, nan where undefined.
+    kappa_marked, alpha_marked : float
+        The same on the marked tokens.
+    """
+
+    a: str
+    b: str
+    tokens: int
+    marked: int
+    kappa_all: float
+    alpha_all: float
+    kappa_marked: float
+    alpha_marked: float
 
 
 @dataclass
@@ -86,16 +163,16 @@ class NerPart:
 
     Attributes
     ----------
-    rows : Records
+    rows : Records of NerScores
         The four modes' counts and scores (:func:`_ner_rows`).
-    tokens : Records
+    tokens : Records of TokenAgreement
         Token κ and α per pair, on all tokens and on the tokens either marked.
     disagreements : Records of NerDisagreement
         The first strict disagreements by document and offset.
     """
 
-    rows: Records = field(default_factory=Records)
-    tokens: Records = field(default_factory=Records)
+    rows: Records[NerScores] = field(default_factory=Records)
+    tokens: Records[TokenAgreement] = field(default_factory=Records)
     disagreements: Records[NerDisagreement] = field(default_factory=Records)
 
     def __repr__(self) -> str:
@@ -164,7 +241,7 @@ def _f1s(counts: np.ndarray) -> np.ndarray:
 
 
 def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,
-              notes: list[str]) -> list[dict]:
+              notes: list[str]) -> list[NerScores]:
     """One row per (pairs: each pair, micro, macro) × (types: all, each, macro) × mode, in
     that order; F1 of the all-types rows with bootstrap intervals over documents."""
     names = c.annotators
@@ -187,10 +264,9 @@ def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,
     rows = []
 
     def add(over_pairs, a, b, label, over_types, k, counts, values=None, iv=None):
-        rows.append({"over_pairs": over_pairs, "a": a, "b": b, "label": label,
-                     "over_types": over_types, "mode": ns.MODES[k],
-                     **_score_row(counts, ns.MODES[k], values),
-                     "interval": interval_dict(iv)})
+        rows.append(NerScores(over_pairs, a, b, label, over_types, ns.MODES[k],
+                              **_score_row(counts, ns.MODES[k], values),
+                              interval=interval_dict(iv)))
 
     def per_type_macro(label_counts, seen, k):
         sc = ns.scores(label_counts[seen, k], ns.MODES[k])
@@ -215,12 +291,12 @@ def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,
                 add("micro", None, None, label, "one", k, by_label[:, t, k].sum(axis=0))
         add("micro", None, None, None, "macro", k, None,
             per_type_macro(by_label.sum(axis=0), seen, k))
-    pair_rows = [x for x in rows if x["over_pairs"] == "pair"]
+    pair_rows = [x for x in rows if x.over_pairs == "pair"]
     for k, mode in enumerate(ns.MODES):
         for label, over in [(None, "micro"), *((t, "one") for t in c.categories),
                             (None, "macro")]:
-            same = [x for x in pair_rows if x["mode"] == mode and x["label"] == label
-                    and x["over_types"] == over]
+            same = [x for x in pair_rows if x.mode == mode and x.label == label
+                    and x.over_types == over]
             if not same:
                 continue
             add("macro", None, None, label, over, k, None,
@@ -229,12 +305,13 @@ def _ner_rows(c: Continuum, r: ns.NerAgreement, bootstrap: Bootstrap | None,
     return rows
 
 
-def _token_rows(c: Continuum, r: ns.NerAgreement, notes: list[str]) -> list[dict]:
+def _token_rows(c: Continuum, r: ns.NerAgreement, notes: list[str]
+                ) -> list[TokenAgreement]:
     if r.tokens is None:
         if r.pairs:
             notes.append(f"token κ: the positions are not whole {c.unit}s")
         return []
-    return [{"a": c.annotators[a], "b": c.annotators[b], **t}
+    return [TokenAgreement(c.annotators[a], c.annotators[b], **t)
             for (a, b), t in zip(r.pairs, r.tokens, strict=True)]
 
 
@@ -306,8 +383,8 @@ def _count_columns() -> list[Column]:
         Column("f1", "F1", "float")]
 
 
-def _pair(x: dict) -> str:
-    return f"{x['a']}–{x['b']}" if x["over_pairs"] == "pair" else f"all ({x['over_pairs']})"
+def _pair(x: NerScores) -> str:
+    return f"{x.a}–{x.b}" if x.over_pairs == "pair" else f"all ({x.over_pairs})"
 
 
 def ner_tables(parts: Sequence[tuple[Sequence, NerPart]], lead: Sequence[Column] = ()
@@ -329,22 +406,22 @@ def ner_tables(parts: Sequence[tuple[Sequence, NerPart]], lead: Sequence[Column]
     """
     lead = list(lead)
     rows = [(v, x) for v, p in parts for x in p.rows]
-    iv = [x["interval"] for _, x in rows if x["interval"]]
+    iv = [x.interval for _, x in rows if x.interval]
     out = []
     if rows:
         cols = [*lead, Column("pair", "pair"), Column("mode", "mode"), *_count_columns()] + (
             [Column("interval", f"{iv[0]['level']:.0%} CI", "interval")] if iv else [])
         out.append(Table(
             "ner", "NER-style agreement by annotator pair", cols,
-            [[*v, _pair(x), x["mode"], *(x[k] for k in _SCORES)]
-             + ([None if x["interval"] is None else (x["interval"]["low"],
-                                                    x["interval"]["high"])] if iv else [])
-             for v, x in rows if x["over_types"] == "micro"], [_NOTE]))
+            [[*v, _pair(x), x.mode, *(x[k] for k in _SCORES)]
+             + ([None if x.interval is None else (x.interval["low"], x.interval["high"])]
+                if iv else [])
+             for v, x in rows if x.over_types == "micro"], [_NOTE]))
         out.append(Table(
             "ner_labels", "NER-style agreement by type, every pair's counts summed",
             [*lead, Column("label", "type"), Column("mode", "mode"), *_count_columns()],
-            [[*v, x["label"] or "(macro)", x["mode"], *(x[k] for k in _SCORES)]
-             for v, x in rows if x["over_types"] != "micro" and x["over_pairs"] == "micro"],
+            [[*v, x.label or "(macro)", x.mode, *(x[k] for k in _SCORES)]
+             for v, x in rows if x.over_types != "micro" and x.over_pairs == "micro"],
             ["(macro): the mean of the types' scores, over the types either annotator "
              "marked; each pair's figures by type are in the JSON and CSV outputs (ner)"]))
     tokens = [(v, x) for v, p in parts for x in p.tokens]
@@ -356,8 +433,8 @@ def ner_tables(parts: Sequence[tuple[Sequence, NerPart]], lead: Sequence[Column]
              Column("marked", "marked", "int"),
              Column("kappa_marked", "κ marked", "float"),
              Column("alpha_marked", "α marked", "float")],
-            [[*v, f"{x['a']}–{x['b']}", x["tokens"], x["kappa_all"], x["alpha_all"],
-              x["marked"], x["kappa_marked"], x["alpha_marked"]] for v, x in tokens],
+            [[*v, f"{x.a}–{x.b}", x.tokens, x.kappa_all, x.alpha_all, x.marked,
+              x.kappa_marked, x.alpha_marked] for v, x in tokens],
             ["Brandsen et al. 2020, §4.2: κ on all tokens counts the many tokens both left "
              "out; on the tokens either annotator marked it does not"]))
     listed = [(v, x) for v, p in parts for x in p.disagreements]

@@ -49,7 +49,8 @@ from .base import KEYWORDS, Estimate, by_run_table, estimate_table, estimates, r
 from .jobs import Part, complete
 
 __all__ = ["CARD", "SCHEMA", "JOB", "PARAMS", "CoderLeftOut", "CoderRetest", "DisputedScores",
-           "GroupICC", "RatingsReport", "Repeated", "RunICC", "analyse", "read"]
+           "GroupICC", "IccForm", "PairAgreement", "RatingsReport", "Repeated", "RunICC",
+           "analyse", "read"]
 
 
 def read(paths: str | PathLike | Sequence[str | PathLike], *, input_format: str = "auto",
@@ -190,6 +191,92 @@ def _chosen_row(coders: str, type: str, unit: str) -> str:
     return name + ("k" if unit == "average" else "")
 
 
+@dataclass(frozen=True)
+class IccForm(Record):
+    """One of Shrout & Fleiss's six ICCs in ``psych::ICC``'s columns
+    (:meth:`corpusagree.stats.icc.IccTable.to_dict`): a row of :attr:`RatingsReport.icc`.
+
+    Attributes
+    ----------
+    type : str
+        psych's name: ``ICC1``, ``ICC2``, ``ICC3``, ``ICC1k``, ``ICC2k`` or ``ICC3k``.
+    ICC : float
+        The ICC, nan where undefined.
+    F, df1, df2, p : float
+        The F test of ICC = 0.
+    lower, upper : float
+        The F-based confidence interval (psych's convention).
+    form : str
+        McGraw & Wong's (1996) name, ``ICC(A,1)`` …
+    shrout_fleiss : str
+        Shrout & Fleiss's (1979) name, ``ICC(2,1)`` …
+    chosen : bool
+        The form of the design (``coders``, ``type``, ``unit``).
+    boot_low, boot_high : float or None
+        The bootstrap interval over items (or groups), None without a bootstrap.
+    """
+
+    type: str
+    ICC: float
+    F: float
+    df1: float
+    df2: float
+    p: float
+    lower: float
+    upper: float
+    form: str
+    shrout_fleiss: str
+    chosen: bool
+    boot_low: float | None = None
+    boot_high: float | None = None
+
+
+@dataclass
+class PairAgreement(Record):
+    """Lin's concordance and Bland & Altman's limits of agreement of two coders (x − y) on
+    the items both scored: a row of :attr:`RatingsReport.pairs`.
+
+    Attributes
+    ----------
+    x, y : str
+        The coders (x the reference, when there is one).
+    ccc, ccc_low, ccc_high : float
+        ρ_c and its z-transform interval (Lin 1989).
+    pearson : float
+        Pearson's r.
+    bias, sd : float
+        The mean and the standard deviation of the differences x − y.
+    lower, upper : float
+        The limits of agreement.
+    bias_low, bias_high : float
+        The bias's confidence interval.
+    slope, slope_p : float
+        The regression of the difference on the pair's mean, and its p value.
+    items, left_out : int
+        Items both scored, and items only one of the two scored.
+    notes : list of str
+        What a reader must know, each prefixed with ``x − y``.
+    """
+
+    x: str
+    y: str
+    ccc: float
+    ccc_low: float
+    ccc_high: float
+    pearson: float
+    bias: float
+    sd: float
+    lower: float
+    upper: float
+    bias_low: float
+    bias_high: float
+    slope: float
+    slope_p: float
+    items: int
+    left_out: int
+    notes: list[str]
+
+
 @dataclass
 class CoderLeftOut(Record):
     """The chosen ICC without one coder: a row of :attr:`RatingsReport.leave_one_out`.
@@ -315,12 +402,12 @@ class RatingsReport(Report):
         The size of the data.
     groups : int or None
         The groups (documents), when the data have a group column.
-    icc : Records
+    icc : Records of IccForm
         The six Shrout & Fleiss rows (psych's columns), the chosen one marked.
     chosen : dict
         The ICC of the design (McGraw & Wong's form, in ``convention``), why, and its reading
         on Koo & Li's bands.
-    pairs : Records
+    pairs : Records of PairAgreement
         CCC and Bland–Altman per coder pair (or against the reference).
     kendall : dict
         Kendall's W with χ², df and p.
@@ -364,9 +451,9 @@ class RatingsReport(Report):
     judgements: int
     missing: int
     groups: int | None
-    icc: Records
+    icc: Records[IccForm]
     chosen: dict
-    pairs: Records
+    pairs: Records[PairAgreement]
     kendall: dict
     coefficients: Records[Estimate]
     leave_one_out: Records[CoderLeftOut]
@@ -599,7 +686,7 @@ def analyse(corpus: Corpus | ReliabilityData, *, coders: str = "random",
         groups = None if data.groups is None else data.groups[keep]
         settings = resampling(bootstrap, groups, notes, cluster="group")
         if settings is not None:
-            _icc_intervals(complete.values, icc_rows, settings, groups, progress)
+            icc_rows = _icc_intervals(complete.values, icc_rows, settings, groups, progress)
         chosen = _chosen(chosen_icc, coders, type, unit, row)
         pairs, points = _pairs(scores, reference, confidence)
         alphas = _alphas(data, settings, notes)
@@ -668,10 +755,8 @@ def _icc_forms(values: np.ndarray, model: str, type: str, unit: str, convention:
                          convention=convention)
         w = kendall_w(values)
     notes += [n for n in table.notes if n not in notes]
-    icc_rows = Records()
-    for t, r, d in zip(table.types, table.rows, table.to_dict(), strict=True):
-        icc_rows.append({**d, "form": r.form, "shrout_fleiss": r.shrout_fleiss,
-                         "chosen": t == row, "boot_low": None, "boot_high": None})
+    icc_rows = Records(IccForm(**d, form=r.form, shrout_fleiss=r.shrout_fleiss, chosen=t == row)
+                       for t, r, d in zip(table.types, table.rows, table.to_dict(), strict=True))
     return icc_rows, chosen_icc, w
 
 
@@ -713,17 +798,17 @@ def _chosen(r, coders: str, type: str, unit: str, row: str) -> dict:
             interpret.interpret_interval(r.interval.low, r.interval.high, interpret.KOO_LI)}
 
 
-def _icc_intervals(values: np.ndarray, rows: Records, settings: Bootstrap,
-                   groups: np.ndarray | None, progress: Progress | None) -> None:
-    """Bootstrap intervals of the six ICCs: the items (or their groups) drawn with
+def _icc_intervals(values: np.ndarray, rows: Records[IccForm], settings: Bootstrap,
+                   groups: np.ndarray | None, progress: Progress | None) -> Records[IccForm]:
+    """The six ICCs with their bootstrap intervals: the items (or their groups) drawn with
     replacement, the ICCs refitted on each replicate (:func:`~corpusagree.stats.icc.
     icc_bootstrap`)."""
     clustered = bool(settings.cluster is not False and groups is not None
                      and len(np.unique(groups)) > 1)
     unit_of = groups if clustered else np.arange(values.shape[1])
     ivs = icc_bootstrap(values, unit_of, settings, clustered=clustered, progress=progress)
-    for r, iv in zip(rows, ivs, strict=True):
-        r["boot_low"], r["boot_high"] = iv.low, iv.high
+    return Records(dataclasses.replace(r, boot_low=iv.low, boot_high=iv.high)
+                   for r, iv in zip(rows, ivs, strict=True))
 
 
 def _reference(scores: Scores, reference: str) -> tuple[str, np.ndarray, list[int]]:
@@ -747,7 +832,7 @@ def _reference(scores: Scores, reference: str) -> tuple[str, np.ndarray, list[in
 
 
 def _pairs(scores: Scores, reference: str | None, confidence: float
-           ) -> tuple[Records, list]:
+           ) -> tuple[Records[PairAgreement], list]:
     """CCC and Bland–Altman of every pair, or of each coder against the reference, and the
     pairs' scores (for the plots)."""
     names = [str(c) for c in scores.coders]
@@ -766,13 +851,11 @@ def _pairs(scores: Scores, reference: str | None, confidence: float
             warnings.simplefilter("ignore")
             c = ccc(two, confidence=confidence)
             ba = bland_altman(two, confidence=confidence)
-        out.append({"x": x, "y": y, "ccc": c.value, "ccc_low": c.interval.low,
-                    "ccc_high": c.interval.high, "pearson": c.pearson, "bias": ba.bias,
-                    "sd": ba.sd, "lower": ba.lower, "upper": ba.upper,
-                    "bias_low": ba.bias_interval.low, "bias_high": ba.bias_interval.high,
-                    "slope": ba.slope, "slope_p": ba.slope_p, "items": c.items,
-                    "left_out": either - c.items,
-                    "notes": [f"{x} − {y}: {n}" for n in dict.fromkeys(c.notes + ba.notes)]})
+        out.append(PairAgreement(
+            x, y, c.value, c.interval.low, c.interval.high, c.pearson, ba.bias, ba.sd,
+            ba.lower, ba.upper, ba.bias_interval.low, ba.bias_interval.high, ba.slope,
+            ba.slope_p, c.items, either - c.items,
+            [f"{x} − {y}: {n}" for n in dict.fromkeys(c.notes + ba.notes)]))
         points.append((vx[both].tolist(), vy[both].tolist()))
     return out, points
 

@@ -63,7 +63,16 @@ from .base import (
 )
 from .jobs import Part, complete, listed
 from .ner import PARAMS as ner_params
-from .ner import TEXT, NerDisagreement, NerPart, ner_part, ner_tables, unit_text
+from .ner import (
+    TEXT,
+    NerDisagreement,
+    NerPart,
+    NerScores,
+    TokenAgreement,
+    ner_part,
+    ner_tables,
+    unit_text,
+)
 
 MEASURES = ("alpha_u", "gamma", "ner")
 #: the tasks whose readers give spans, in the order a format is looked for (its registration's)
@@ -304,6 +313,46 @@ class PairSummary:
 
 
 @dataclass
+class AlphaU(Record):
+    """One coefficient of the unitizing α family with its interval: a row of
+    :attr:`SpansReport.alpha_u` (:meth:`corpusagree.unitizing.UnitizingAlpha.to_dict`).
+
+    Attributes
+    ----------
+    id, symbol : str
+        Its ASCII id (``alpha_u``, ``alpha_cu`` …) and its symbol (uα, cuα …).
+    variant : str
+        ``1995``, ``u``, ``|u|``, ``cu`` or ``k``.
+    category : str or None
+        The category measured (1995 and k), None for all.
+    value : float
+        The coefficient, nan where undefined.
+    observed, expected : float
+        Its observed and expected disagreement.
+    coverage : float or None
+        (k)uα only: the share of the category's length that meets other coders' units.
+    reason : str or None
+        Why ``value`` is nan.
+    documents : int
+        The documents with at least two annotators.
+    interval : dict or None
+        Its bootstrap interval over documents, None without one.
+    """
+
+    id: str
+    symbol: str
+    variant: str
+    category: str | None
+    value: float
+    observed: float
+    expected: float
+    coverage: float | None
+    reason: str | None
+    documents: int
+    interval: dict | None = None
+
+
+@dataclass
 class CostlyAlignment(Record):
     """A unitary alignment of γ that costs much: a row of :attr:`SpansReport.costliest`.
 
@@ -363,9 +412,8 @@ class SpansReport(Report):
         The format read.
     continuum : Continuum
         The units measured.
-    alpha_u : Records
-        The unitizing α family overall and per category, one row each (``to_dict()`` of a
-        :class:`~corpusagree.unitizing.UnitizingAlpha`, with its interval).
+    alpha_u : Records of AlphaU
+        The unitizing α family overall and per category, one row each.
     gamma : Gamma or None
         γ with γ-cat and γ-k, when measured.
     gamma_positions : Gamma or None
@@ -378,10 +426,9 @@ class SpansReport(Report):
         uα and γ per document, with ``by_document=True``.
     alpha_interval : Interval or None
         uα's bootstrap interval over documents.
-    ner : Records
-        The four modes' counts and scores (:func:`_ner_rows`), with ``measures`` holding
-        ``ner``.
-    ner_tokens : Records
+    ner : Records of NerScores
+        The four modes' counts and scores, with ``measures`` holding ``ner``.
+    ner_tokens : Records of TokenAgreement
         Token κ and α per pair, on all tokens and on the tokens either marked.
     disagreements : Records of NerDisagreement
         The first strict disagreements by document and offset.
@@ -400,7 +447,7 @@ class SpansReport(Report):
     bootstrap: Bootstrap | None
     format: str | None
     continuum: Continuum
-    alpha_u: Records
+    alpha_u: Records[AlphaU]
     gamma: gm.Gamma | None
     gamma_positions: gm.Gamma | None
     pairs: Records[PairSummary]
@@ -409,8 +456,8 @@ class SpansReport(Report):
     notes: list[str]
     #: the interval of the first overall uα that has one (its bootstrap distribution is drawn)
     alpha_interval: Interval | None = None
-    ner: Records = field(default_factory=Records)
-    ner_tokens: Records = field(default_factory=Records)
+    ner: Records[NerScores] = field(default_factory=Records)
+    ner_tokens: Records[TokenAgreement] = field(default_factory=Records)
     disagreements: Records[NerDisagreement] = field(default_factory=Records)
     job = "spans"
 
@@ -766,30 +813,27 @@ def _positions_only(c: Continuum) -> Continuum:
 
 def _alpha_row(c: Continuum, variant: str, category: str | None,
                bootstrap: Bootstrap | None, notes: list[str], progress: Progress | None
-               ) -> tuple[dict, Interval | None]:
+               ) -> tuple[AlphaU, Interval | None]:
     try:
         r = ua.alpha_u(c, variant=variant, category=category)
     except InputError as e:
-        return {"id": ua.IDS[variant], "symbol": ua.VARIANTS[variant],
-                "variant": variant, "category": category, "value": float("nan"),
-                "observed": float("nan"), "expected": float("nan"), "coverage": None,
-                "reason": e.message, "documents": len(c.documents), "interval": None}, None
-    out = r.to_dict()
-    out["interval"] = iv = None
+        return AlphaU(ua.IDS[variant], ua.VARIANTS[variant], variant, category,
+                      float("nan"), float("nan"), float("nan"), None, e.message,
+                      len(c.documents)), None
+    iv = None
     if bootstrap is not None and len(c.documents) >= 2:
         try:
             iv = r.confidence_interval(bootstrap.level, bootstrap.n_resamples, bootstrap.seed,
                                        bootstrap.interval, progress)
-            out["interval"] = interval_dict(iv)
         except InputError as e:
             notes.append(f"{r.symbol}: no interval: {e.message}")
     if progress is not None:
         progress(bootstrap.n_resamples if bootstrap is not None else 0)
-    return out, iv
+    return AlphaU(**r.to_dict(), interval=interval_dict(iv)), iv
 
 
 def _alpha_rows(c: Continuum, bootstrap: Bootstrap | None, notes: list[str],
-                progress: Progress | None = None) -> tuple[Records, Interval | None]:
+                progress: Progress | None = None) -> tuple[Records[AlphaU], Interval | None]:
     """The uα rows (overall, then per category) and the first overall interval;
     ``progress`` counts the replicates of every row's bootstrap."""
     rows = Stages(progress, [bootstrap.n_resamples if bootstrap is not None else 0]
@@ -899,7 +943,7 @@ def _by_document(c: Continuum, g: gm.Gamma | None) -> list[DocumentUnitizing]:
     return rows
 
 
-__all__ = ["CARD", "SCHEMA", "MEASURES", "UNITS", "CostlyAlignment", "DocumentUnitizing",
+__all__ = ["CARD", "SCHEMA", "MEASURES", "UNITS", "AlphaU", "CostlyAlignment", "DocumentUnitizing",
            "SpansReport", "analyse", "as_corpus", "continuum",
            "corpus_of", "read", "texts"]
 

@@ -6,12 +6,16 @@ dict it replaces (``row["key"]``, ``row.get``, ``dict(row)``) and as a dataclass
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import pkgutil
+import re
 import sys
 import typing
 from dataclasses import dataclass
 
 import pytest
 
+import corpusagree
 from corpusagree.analyses import jobs
 from corpusagree.model.records import frame, plain
 from corpusagree.report.tables import Record, Records, optional, spread
@@ -67,9 +71,6 @@ def paths(example) -> list[str]:
 #: the reader's options a job needs for its parts per document (groups of a table)
 READ = {"table": {"group": "document"}, "annotators": {"group": "document"},
         "ratings": {"group": "document"}}
-#: parts not typed yet (issue 31, item 7): their rows are still dicts
-UNTYPED = {"SpansReport.alpha_u", "SpansReport.ner", "SpansReport.ner_tokens",
-           "RatingsReport.icc", "RatingsReport.pairs", "NerPart.rows", "NerPart.tokens"}
 
 
 def _hints(cls: type) -> dict:
@@ -123,9 +124,7 @@ def test_every_part_is_of_its_declared_type(report):
     found = list(parts(report))
     assert found, "a report without lists of rows"
     for name, kind, rows in found:
-        if kind is None:
-            assert name in UNTYPED, f"{name}: declare its rows, Records[Row]"
-            continue
+        assert kind is not None, f"{name}: declare its rows, Records[Row]"
         wrong = {type(r).__name__ for r in rows if not isinstance(r, kind)}
         assert not wrong, f"{name}: rows of {wrong}, not {kind.__name__}"
         if isinstance(kind, type) and issubclass(kind, Record):
@@ -135,9 +134,34 @@ def test_every_part_is_of_its_declared_type(report):
                     all(r[k] is getattr(r, k) for k in r if k in kind.__dataclass_fields__)
 
 
-def test_the_untyped_list_names_parts_that_exist():
-    """A part typed leaves the list (it names ``Class.field`` of a report's parts)."""
-    for name in UNTYPED:
-        cls, _, field = name.partition(".")
-        assert any(field in getattr(jobs.module(j), cls, type).__dataclass_fields__
-                   for j in jobs.registered() if hasattr(jobs.module(j), cls)), name
+def _bare(hint) -> bool:
+    """Is an annotation a bare ``Records`` (or ``Records | None``), no type of rows?"""
+    if isinstance(hint, str):
+        return re.search(r"\bRecords\b(?!\[)", hint) is not None
+    return hint is Records or Records in typing.get_args(hint)
+
+
+def test_every_records_field_declares_its_rows():
+    """Every field of every dataclass of the package that holds a :class:`Records` says the
+    type of its rows, also the parts the reports above leave empty or None."""
+    bare, declared = [], 0
+    for found in pkgutil.walk_packages(corpusagree.__path__, "corpusagree."):
+        if found.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(found.name)
+        for cls in vars(module).values():
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)
+                    and cls.__module__ == module.__name__):
+                continue
+            for name, hint in vars(cls).get("__annotations__", {}).items():
+                if _bare(hint):
+                    bare.append(f"{module.__name__}.{cls.__name__}.{name}")
+                declared += "Records[" in str(hint)
+    assert not bare, f"declare their rows, Records[Row]: {bare}"
+    assert declared > 50  # it reads the reports' fields (60 of them)
+
+
+def test_a_bare_records_field_is_found():
+    assert _bare("Records") and _bare("Records | None") and _bare(Records)
+    assert not _bare("Records[CoderRate]") and not _bare("Records[Row] | None")
+    assert not _bare(Records[_Row]) and not _bare("list[dict]")
