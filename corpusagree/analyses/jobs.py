@@ -163,10 +163,14 @@ def _scan() -> None:
             if ext != "py" or not dot or not stem.isidentifier() or not entry.is_file():
                 continue
             card = _card(entry.path)
-            if card is not None and card["name"] not in _JOBS:
-                name = card["name"]
-                _CARDS[name] = _JOBS[name] = Job(module=f"{__package__}.{stem}", **card)
-                _PENDING.add(name)
+            if card is None or card["name"] in _JOBS:
+                continue
+            try:
+                job = Job(module=f"{__package__}.{stem}", **card)
+            except TypeError as e:  # a key that is no field, or one missing
+                raise RuntimeError(f"{entry.path}: {CARD}: {e}") from None
+            _CARDS[job.name] = _JOBS[job.name] = job
+            _PENDING.add(job.name)
     _SCANNED = folders
 
 

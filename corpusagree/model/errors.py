@@ -76,6 +76,21 @@ def listing(names, limit: int = 10) -> str:
     return shown + (f", and {len(names) - limit:,} more" if len(names) > limit else "")
 
 
+#: the characters that end a line for :meth:`str.splitlines` (and so for a reader of the
+#: message), each written as its escape
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that would break its line escaped: a file or zip member
+    named with a control character still gives a one-line message.
+
+    >>> print(one_line("ann\\x1ctation/a.xmi"))
+    ann\\x1ctation/a.xmi
+    """
+    return text.translate(_LINE_BREAKS)
+
+
 class InputError(ValueError):
     """Bad input that the user can fix: names the file, the line or element, and the problem.
 
@@ -100,10 +115,10 @@ class InputError(ValueError):
 
     def __init__(self, message: str, path: str | PathLike | None = None,
                  line: int | str | None = None) -> None:
-        self.message = message
-        self.path = None if path is None else str(path)
+        self.message = one_line(message)
+        self.path = None if path is None else one_line(str(path))
         self.line = line
-        super().__init__(self.where + message)
+        super().__init__(self.where + self.message)
 
     @property
     def where(self) -> str:
@@ -224,4 +239,5 @@ class _Collect:
         return False
 
 
-__all__ = ["LIMIT", "QUOTE", "InputError", "InputErrors", "Problems", "clip", "listing", "quote"]
+__all__ = ["LIMIT", "QUOTE", "InputError", "InputErrors", "Problems", "clip", "listing", "one_line",
+           "quote"]

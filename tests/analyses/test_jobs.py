@@ -128,6 +128,10 @@ def test_a_card_that_is_no_literal_is_named(tmp_path, monkeypatch):
                         [*corpusagree.analyses.__path__, str(tmp_path)])
     with pytest.raises(RuntimeError, match=r"broken\.py: CARD is not a dict of literals"):
         jobs.listed()
+    (tmp_path / "broken.py").write_text('CARD = {"name": "broken", "colour": "red"}\n',
+                                        encoding="utf-8")
+    with pytest.raises(RuntimeError, match=r"broken\.py: CARD: .*'colour'"):
+        jobs.listed()
 
 
 def test_a_toy_job_is_a_command(toy, cli):
