@@ -34,6 +34,10 @@ FORMATS = {".parquet": "parquet", ".pq": "parquet", ".arrow": "arrow", ".feather
 
 #: the longest field Python's csv module accepts (longer ones are its error)
 FIELD_LIMIT = 131_072
+#: the most columns a CSV header may have for pyarrow to read the file: its reader costs about
+#: 1 KB a column (a 20 MB header line of 2.6 million columns aborted with std::bad_alloc under
+#: 3 GB, fuzz case 1-03374); past it the per-cell reader reads the file (or says what is wrong)
+ARROW_COLUMNS = 1 << 16
 
 
 def file_format(path) -> str | None:
@@ -364,6 +368,8 @@ def _csv_columns(data: bytes, delimiter: str | None):
     except csv.Error:  # a field past csv's limit: the per-cell reader says where
         return None
     if not _utf8(data):  # pyarrow decodes a bad row for its handler and prints the failure
+        return None
+    if len(header) > ARROW_COLUMNS:  # pyarrow's builders cost ~1 KB a column, filled or not
         return None
     names = [f"c{k}" for k in range(len(header))]
 

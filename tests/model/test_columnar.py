@@ -163,6 +163,22 @@ def test_invalid_utf8_and_huge_field_fall_back(tmp_path):
     assert columnar.read_long_csv(p) is None
 
 
+def test_a_header_of_more_columns_than_pyarrow_takes_is_read_per_cell(tmp_path, monkeypatch):
+    """Past ``ARROW_COLUMNS`` header columns the per-cell reader reads the file (pyarrow's
+    reader aborted with std::bad_alloc on a 20 MB header of 2.6 million columns, fuzz case
+    1-03374): the same data."""
+    items = [f"u{i}" for i in range(8)]
+    rows = ["coder," + ",".join(items), "ann," + ",".join("abab" * 2),
+            "bob," + ",".join("abba" * 2)]
+    p = write(tmp_path, "w.csv", "\n".join(rows) + "\n")
+    whole = ReliabilityData.from_wide_csv(p)
+    assert columnar.read_wide_csv(p) is not None
+    monkeypatch.setattr(columnar, "ARROW_COLUMNS", len(items))  # the header has one more
+    assert columnar.read_wide_csv(p) is None
+    assert_same(ReliabilityData.from_wide_csv(p), whole)
+    assert_same(whole, per_cell_wide(p))
+
+
 def test_wide_bad_input_as_the_per_cell_reader(tmp_path):
     for text in ["coder,u1,u1\nA,x,y\n", "coder,u1,u2\nA,x,y\nA,y,y\n", "coder,u1\nA,x,y\n",
                  "coder,u1,u2\n"]:
