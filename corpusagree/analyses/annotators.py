@@ -41,6 +41,7 @@ from ..model.progress import Progress, Stages
 from ..model.records import CoderMatrix
 from ..readers import discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import (
     Column,
     Plot,
@@ -1130,79 +1131,55 @@ SCHEMA = {
         "by_document", "disputed",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "models", "gold", "candidates", "epsilon", "fdr", "scoring", "distance", "seed",
-                "by_document", "diagnostics", "reader_options",
-            ],
-            "properties": {
-                "models": {
-                    "type": "array",
-                    "items": {"$ref": "#/$defs/job_annotators/$defs/model"},
-                },
-                "gold": {
-                    "description": "The gold standard's coder (or column), or null.",
-                    "type": ["string", "null"],
-                },
-                "candidates": {"type": "array", "items": {"type": "string"}},
-                "epsilon": {"type": "number"},
-                "fdr": {"type": "number"},
-                "scoring": {"type": "string"},
-                "distance": {"type": "string"},
-                "seed": {"type": ["integer", "null"]},
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
+        "options": closed_object(
+            models={"type": "array", "items": {"$ref": "#/$defs/job_annotators/$defs/model"}},
+            gold={
+                "description": "The gold standard's coder (or column), or null.",
+                "type": ["string", "null"],
             },
-            "additionalProperties": False,
-        },
-        "data": {
-            "type": "object",
-            "required": ["annotators", "items", "labels", "judgements", "groups", "gold"],
-            "properties": {
-                "annotators": {
-                    "description": "The annotators modelled (not the gold, not the candidates).",
-                    "$ref": "#/$defs/names",
-                },
-                "items": {"$ref": "#/$defs/count"},
-                "labels": {"type": "array", "items": {"$ref": "#/$defs/label"}},
-                "judgements": {"$ref": "#/$defs/count"},
-                "groups": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/count"}]},
-                "gold": {"type": ["string", "null"]},
+            candidates={"type": "array", "items": {"type": "string"}},
+            epsilon={"type": "number"},
+            fdr={"type": "number"},
+            scoring={"type": "string"},
+            distance={"type": "string"},
+            seed={"type": ["integer", "null"]},
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
+        "data": closed_object(
+            annotators={
+                "description": "The annotators modelled (not the gold, not the candidates).",
+                "$ref": "#/$defs/names",
             },
-            "additionalProperties": False,
-        },
+            items={"$ref": "#/$defs/count"},
+            labels={"type": "array", "items": {"$ref": "#/$defs/label"}},
+            judgements={"$ref": "#/$defs/count"},
+            groups=nullable({"$ref": "#/$defs/count"}),
+            gold={"type": ["string", "null"]},
+        ),
         "models": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "id", "name", "short", "skill_measure", "iterations", "converged",
-                    "log_likelihood", "gold_accuracy", "settings",
-                ],
-                "properties": {
-                    "id": {"$ref": "#/$defs/job_annotators/$defs/model"},
-                    "name": {"type": "string"},
-                    "short": {"type": "string"},
-                    "skill_measure": {
-                        "description": "What a reliability of the model is.",
-                        "type": "string",
-                    },
-                    "iterations": {"$ref": "#/$defs/count"},
-                    "converged": {"type": "boolean"},
-                    "log_likelihood": {"$ref": "#/$defs/real"},
-                    "gold_accuracy": {
-                        "description": "Its labels against the gold, or null without one.",
-                        "$ref": "#/$defs/real",
-                    },
-                    "settings": {
-                        "description": "The fit's settings (free-form: they differ by model).",
-                        "type": "object",
-                    },
+            "items": closed_object(
+                id={"$ref": "#/$defs/job_annotators/$defs/model"},
+                name={"type": "string"},
+                short={"type": "string"},
+                skill_measure={
+                    "description": "What a reliability of the model is.",
+                    "type": "string",
                 },
-                "additionalProperties": False,
-            },
+                iterations={"$ref": "#/$defs/count"},
+                converged={"type": "boolean"},
+                log_likelihood={"$ref": "#/$defs/real"},
+                gold_accuracy={
+                    "description": "Its labels against the gold, or null without one.",
+                    "$ref": "#/$defs/real",
+                },
+                settings={
+                    "description": "The fit's settings (free-form: they differ by model).",
+                    "type": "object",
+                },
+            ),
         },
         "reliability": {
             "description": (
@@ -1223,17 +1200,14 @@ SCHEMA = {
                     "^(majority_vote|wawa|dawid_skene|one_coin|glad|mace)$": {
                         "$ref": "#/$defs/real",
                     },
-                    "^(majority_vote|wawa|dawid_skene|one_coin|glad|mace)_interval$": {
-                        "oneOf": [
-                            {"type": "null"},
-                            {
-                                "type": "array",
-                                "items": {"$ref": "#/$defs/real"},
-                                "minItems": 2,
-                                "maxItems": 2,
-                            },
-                        ],
-                    },
+                    "^(majority_vote|wawa|dawid_skene|one_coin|glad|mace)_interval$": nullable(
+                        {
+                            "type": "array",
+                            "items": {"$ref": "#/$defs/real"},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                    ),
                 },
                 "additionalProperties": False,
             },
@@ -1247,104 +1221,74 @@ SCHEMA = {
         },
         "candidates": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["candidate", "alt_test", "alpha", "gold_accuracy"],
-                "properties": {
-                    "candidate": {"type": "string"},
-                    "alt_test": {
-                        "description": (
-                            "The alternative annotator test (Calderon, Reichart & Dror 2025)."
+            "items": closed_object(
+                candidate={"type": "string"},
+                alt_test=closed_object(
+                    "The alternative annotator test (Calderon, Reichart & Dror 2025).",
+                    candidate={"type": "string"},
+                    epsilon={"type": "number"},
+                    fdr={"type": "number"},
+                    scoring={"type": "string"},
+                    winning_rate={"$ref": "#/$defs/real"},
+                    advantage_probability={"$ref": "#/$defs/real"},
+                    passed={"type": "boolean"},
+                    humans={
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": [
+                                "human", "items", "candidate_advantage", "human_advantage", "t",
+                                "p_value", "win",
+                            ],
+                            "properties": {
+                                "human": {"$ref": "#/$defs/name"},
+                                "items": {"$ref": "#/$defs/count"},
+                                "candidate_advantage": {"$ref": "#/$defs/real"},
+                                "human_advantage": {"$ref": "#/$defs/real"},
+                                "test": {
+                                    "description": (
+                                        "The test of the human's items: the paired t-test (t), "
+                                        "or Wilcoxon's signed-rank test below min_items "
+                                        "(wilcoxon)."
+                                    ),
+                                    "enum": ["t", "wilcoxon"],
+                                },
+                                "t": {
+                                    "description": "The t statistic; null for Wilcoxon's test.",
+                                    "$ref": "#/$defs/real",
+                                },
+                                "p_value": {"$ref": "#/$defs/real"},
+                                "p_adjusted": {
+                                    "description": (
+                                        "The p-value adjusted by Benjamini–Yekutieli: the human "
+                                        "is beaten (win) when it is at most fdr."
+                                    ),
+                                    "$ref": "#/$defs/real",
+                                },
+                                "win": {"type": "boolean"},
+                            },
+                            "additionalProperties": False,
+                        },
+                    },
+                    skipped={
+                        "type": "array",
+                        "items": closed_object(
+                            human={"$ref": "#/$defs/name"},
+                            reason={"type": "string"},
                         ),
-                        "type": "object",
-                        "required": [
-                            "candidate", "epsilon", "fdr", "scoring", "winning_rate",
-                            "advantage_probability", "passed", "humans", "skipped",
-                        ],
-                        "properties": {
-                            "candidate": {"type": "string"},
-                            "epsilon": {"type": "number"},
-                            "fdr": {"type": "number"},
-                            "scoring": {"type": "string"},
-                            "winning_rate": {"$ref": "#/$defs/real"},
-                            "advantage_probability": {"$ref": "#/$defs/real"},
-                            "passed": {"type": "boolean"},
-                            "humans": {
-                                "type": "array",
-                                "items": {
-                                    "type": "object",
-                                    "required": [
-                                        "human", "items", "candidate_advantage",
-                                        "human_advantage", "t", "p_value", "win",
-                                    ],
-                                    "properties": {
-                                        "human": {"$ref": "#/$defs/name"},
-                                        "items": {"$ref": "#/$defs/count"},
-                                        "candidate_advantage": {"$ref": "#/$defs/real"},
-                                        "human_advantage": {"$ref": "#/$defs/real"},
-                                        "test": {
-                                            "description": (
-                                                "The test of the human's items: the paired "
-                                                "t-test (t), or Wilcoxon's signed-rank test "
-                                                "below min_items (wilcoxon)."
-                                            ),
-                                            "enum": ["t", "wilcoxon"],
-                                        },
-                                        "t": {
-                                            "description": (
-                                                "The t statistic; null for Wilcoxon's test."
-                                            ),
-                                            "$ref": "#/$defs/real",
-                                        },
-                                        "p_value": {"$ref": "#/$defs/real"},
-                                        "p_adjusted": {
-                                            "description": (
-                                                "The p-value adjusted by Benjamini–Yekutieli: "
-                                                "the human is beaten (win) when it is at most "
-                                                "fdr."
-                                            ),
-                                            "$ref": "#/$defs/real",
-                                        },
-                                        "win": {"type": "boolean"},
-                                    },
-                                    "additionalProperties": False,
-                                },
-                            },
-                            "skipped": {
-                                "type": "array",
-                                "items": {
-                                    "type": "object",
-                                    "required": ["human", "reason"],
-                                    "properties": {
-                                        "human": {"$ref": "#/$defs/name"},
-                                        "reason": {"type": "string"},
-                                    },
-                                    "additionalProperties": False,
-                                },
-                            },
-                        },
-                        "additionalProperties": False,
                     },
-                    "alpha": {
-                        "type": "object",
-                        "required": [
-                            "with_candidate", "humans", "pairwise", "human_pairwise_mean",
-                        ],
-                        "properties": {
-                            "with_candidate": {"$ref": "#/$defs/real"},
-                            "humans": {"$ref": "#/$defs/real"},
-                            "pairwise": {
-                                "description": "α of the candidate with each human.",
-                                "$ref": "#/$defs/reals_by_name",
-                            },
-                            "human_pairwise_mean": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
+                ),
+                alpha=closed_object(
+                    with_candidate={"$ref": "#/$defs/real"},
+                    humans={"$ref": "#/$defs/real"},
+                    pairwise={
+                        "description": "α of the candidate with each human.",
+                        "$ref": "#/$defs/reals_by_name",
                     },
-                    "gold_accuracy": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/real"}]},
-                },
-                "additionalProperties": False,
-            },
+                    human_pairwise_mean={"$ref": "#/$defs/real"},
+                ),
+                gold_accuracy=nullable({"$ref": "#/$defs/real"}),
+            ),
         },
         "labels": {
             "description": (
@@ -1354,70 +1298,53 @@ SCHEMA = {
             "type": "array",
             "items": {"$ref": "#/$defs/job_annotators/$defs/item_labels"},
         },
-        "confusion": {
-            "description": (
+        "confusion": nullable(
+            closed_object(
+                model={"$ref": "#/$defs/job_annotators/$defs/model"},
+                labels={"type": "array", "items": {"$ref": "#/$defs/label"}},
+                annotators={"type": "object", "additionalProperties": {"$ref": "#/$defs/matrix"}},
+            ),
+            description=(
                 "One model's confusion matrix of each annotator, P(given | true), rows the true "
                 "label; or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["model", "labels", "annotators"],
+        ),
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
+                    "required": ["items", "alpha"],
                     "properties": {
-                        "model": {"$ref": "#/$defs/job_annotators/$defs/model"},
-                        "labels": {"type": "array", "items": {"$ref": "#/$defs/label"}},
-                        "annotators": {
-                            "type": "object",
-                            "additionalProperties": {"$ref": "#/$defs/matrix"},
-                        },
+                        "items": {"$ref": "#/$defs/count"},
+                        "alpha": {"$ref": "#/$defs/real"},
+                        "gold_accuracy": {"$ref": "#/$defs/reals_by_name"},
                     },
-                    "additionalProperties": False,
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
-        "by_document": {
-            "description": (
+            },
+            description=(
                 "Per document: items, α of the humans, each model's accuracy against the gold "
                 "(with one); or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": ["items", "alpha"],
-                        "properties": {
-                            "items": {"$ref": "#/$defs/count"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                            "gold_accuracy": {"$ref": "#/$defs/reals_by_name"},
-                        },
-                        "unevaluatedProperties": False,
+        ),
+        "disputed": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/job_annotators/$defs/item_labels",
+                    "required": ["confidence", "votes"],
+                    "properties": {
+                        "confidence": {"$ref": "#/$defs/real"},
+                        "votes": {"description": "label ×count, …", "type": "string"},
                     },
                 },
-            ],
-        },
-        "disputed": {
-            "description": (
+            },
+            description=(
                 "The items the main model is least sure of (with --diagnostics), with the "
                 "humans' votes and every label; or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/job_annotators/$defs/item_labels",
-                        "required": ["confidence", "votes"],
-                        "properties": {
-                            "confidence": {"$ref": "#/$defs/real"},
-                            "votes": {"description": "label ×count, …", "type": "string"},
-                        },
-                    },
-                },
-            ],
-        },
+        ),
     },
     "$defs": {
         "model": {"enum": ["majority_vote", "wawa", "dawid_skene", "one_coin", "glad", "mace"]},

@@ -49,6 +49,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, WithTables, optional, spread
 from ..stats import coefficients as coef
 from ..stats import corefscores
@@ -953,55 +954,36 @@ SCHEMA = {
         "scores", "by_document", "diagnostics",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "distances", "match", "unmarked", "label", "singletons", "by_document",
-                "diagnostics", "reader_options",
-            ],
-            "properties": {
-                "distances": {"type": "array", "items": {"type": "string"}},
-                "match": {"enum": ["exact", "head", "overlap"]},
-                "unmarked": {"enum": ["missing", "singleton"]},
-                "label": {"enum": ["chain", "prefix", "antecedent"]},
-                "singletons": {"enum": ["keep", "drop"]},
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
-            },
-            "additionalProperties": False,
-        },
+        "options": closed_object(
+            distances={"type": "array", "items": {"type": "string"}},
+            match={"enum": ["exact", "head", "overlap"]},
+            unmarked={"enum": ["missing", "singleton"]},
+            label={"enum": ["chain", "prefix", "antecedent"]},
+            singletons={"enum": ["keep", "drop"]},
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
         "format": {"type": ["string", "null"]},
         "documents": {"$ref": "#/$defs/names"},
         "annotators": {"$ref": "#/$defs/names"},
         "items": {"description": "Aligned mentions.", "$ref": "#/$defs/count"},
-        "alignment": {
-            "type": "object",
-            "required": [
-                "match", "singletons", "documents", "annotators", "items", "complete", "single",
-                "per_annotator",
-            ],
-            "properties": {
-                "match": {"enum": ["exact", "head", "overlap"]},
-                "singletons": {"enum": ["keep", "drop"]},
-                "documents": {"$ref": "#/$defs/count"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "items": {"$ref": "#/$defs/count"},
-                "complete": {
-                    "description": "Items marked by every annotator of their document.",
-                    "$ref": "#/$defs/count",
-                },
-                "single": {
-                    "description": "Items marked by one annotator only.",
-                    "$ref": "#/$defs/count",
-                },
-                "per_annotator": {
-                    "type": "object",
-                    "additionalProperties": {"$ref": "#/$defs/job_coref/$defs/alignment_counts"},
-                },
+        "alignment": closed_object(
+            match={"enum": ["exact", "head", "overlap"]},
+            singletons={"enum": ["keep", "drop"]},
+            documents={"$ref": "#/$defs/count"},
+            annotators={"$ref": "#/$defs/names"},
+            items={"$ref": "#/$defs/count"},
+            complete={
+                "description": "Items marked by every annotator of their document.",
+                "$ref": "#/$defs/count",
             },
-            "additionalProperties": False,
-        },
+            single={"description": "Items marked by one annotator only.", "$ref": "#/$defs/count"},
+            per_annotator={
+                "type": "object",
+                "additionalProperties": {"$ref": "#/$defs/job_coref/$defs/alignment_counts"},
+            },
+        ),
         "coefficients": {
             "description": (
                 "α, α′, β and B per distance on the chains (empty with label antecedent)."
@@ -1012,123 +994,73 @@ SCHEMA = {
             "description": "κ or multi-κ, α and β on the antecedents.",
             "$ref": "#/$defs/coefficients",
         },
-        "scores": {
-            "description": "The coreference scores of every annotator pair (Pradhan et al. 2014).",
-            "type": "object",
-            "required": ["averaging", "metrics", "pairs", "all_pairs", "macro", "documents"],
-            "properties": {
-                "averaging": {"const": "micro"},
-                "metrics": {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/metric"}},
-                "pairs": {
-                    "type": "array",
-                    "items": {"$ref": "#/$defs/job_coref/$defs/pair_scores"},
-                },
-                "all_pairs": {"$ref": "#/$defs/job_coref/$defs/all_scores"},
-                "macro": {
-                    "description": (
-                        "Means over the documents where defined (with --by-document), or null."
-                    ),
-                    "oneOf": [
-                        {"type": "null"},
-                        {
-                            "type": "object",
-                            "required": ["pairs", "all_pairs"],
-                            "properties": {
-                                "pairs": {
-                                    "type": "array",
-                                    "items": {"$ref": "#/$defs/job_coref/$defs/pair_macro_scores"},
-                                },
-                                "all_pairs": {"$ref": "#/$defs/job_coref/$defs/all_macro_scores"},
-                            },
-                            "additionalProperties": False,
-                        },
-                    ],
-                },
-                "documents": {
-                    "description": (
-                        "Every (document, pair)'s scores (with --by-document), or null."
-                    ),
-                    "oneOf": [
-                        {"type": "null"},
-                        {
-                            "type": "array",
-                            "items": {"$ref": "#/$defs/job_coref/$defs/document_scores"},
-                        },
-                    ],
-                },
-            },
-            "additionalProperties": False,
-        },
-        "by_document": {
-            "oneOf": [
-                {"type": "null"},
-                {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/by_document"}},
-            ],
-        },
-        "diagnostics": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "$ref": "#/$defs/diagnostic_parts",
-                    "required": ["disputed"],
-                    "properties": {
-                        "disputed": {
-                            "type": "array",
-                            "items": {"$ref": "#/$defs/job_coref/$defs/disputed"},
-                        },
+        "scores": closed_object(
+            "The coreference scores of every annotator pair (Pradhan et al. 2014).",
+            averaging={"const": "micro"},
+            metrics={"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/metric"}},
+            pairs={"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/pair_scores"}},
+            all_pairs={"$ref": "#/$defs/job_coref/$defs/all_scores"},
+            macro=nullable(
+                closed_object(
+                    pairs={
+                        "type": "array",
+                        "items": {"$ref": "#/$defs/job_coref/$defs/pair_macro_scores"},
                     },
-                    "unevaluatedProperties": False,
+                    all_pairs={"$ref": "#/$defs/job_coref/$defs/all_macro_scores"},
+                ),
+                description=(
+                    "Means over the documents where defined (with --by-document), or null."
+                ),
+            ),
+            documents=nullable(
+                {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/document_scores"}},
+                description="Every (document, pair)'s scores (with --by-document), or null.",
+            ),
+        ),
+        "by_document": nullable(
+            {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/by_document"}},
+        ),
+        "diagnostics": nullable(
+            {
+                "$ref": "#/$defs/diagnostic_parts",
+                "required": ["disputed"],
+                "properties": {
+                    "disputed": {
+                        "type": "array",
+                        "items": {"$ref": "#/$defs/job_coref/$defs/disputed"},
+                    },
                 },
-            ],
-        },
+                "unevaluatedProperties": False,
+            },
+        ),
     },
     "$defs": {
         "metric": {"enum": ["muc", "b_cubed", "ceaf_e", "ceaf_m", "blanc", "lea"]},
-        "alignment_counts": {
-            "type": "object",
-            "required": [
-                "documents", "mentions", "repeated", "dropped_singletons", "unknown_members",
-                "no_head", "merged", "several_chains", "items", "aligned", "unmatched",
-            ],
-            "properties": {
-                "documents": {"$ref": "#/$defs/count"},
-                "mentions": {"$ref": "#/$defs/count"},
-                "repeated": {"$ref": "#/$defs/count"},
-                "dropped_singletons": {"$ref": "#/$defs/count"},
-                "unknown_members": {"$ref": "#/$defs/count"},
-                "no_head": {"$ref": "#/$defs/count"},
-                "merged": {"$ref": "#/$defs/count"},
-                "several_chains": {"$ref": "#/$defs/count"},
-                "items": {"$ref": "#/$defs/count"},
-                "aligned": {"$ref": "#/$defs/count"},
-                "unmatched": {"$ref": "#/$defs/count"},
-            },
-            "additionalProperties": False,
-        },
-        "score": {
-            "type": "object",
-            "required": ["recall", "precision", "f1"],
-            "properties": {
-                "recall": {"$ref": "#/$defs/real"},
-                "precision": {"$ref": "#/$defs/real"},
-                "f1": {"$ref": "#/$defs/real"},
-            },
-            "additionalProperties": False,
-        },
-        "macro_score": {
-            "description": (
-                "A score averaged over the documents where it is defined, with their number."
-            ),
-            "type": "object",
-            "required": ["recall", "precision", "f1", "documents"],
-            "properties": {
-                "recall": {"$ref": "#/$defs/real"},
-                "precision": {"$ref": "#/$defs/real"},
-                "f1": {"$ref": "#/$defs/real"},
-                "documents": {"$ref": "#/$defs/count"},
-            },
-            "additionalProperties": False,
-        },
+        "alignment_counts": closed_object(
+            documents={"$ref": "#/$defs/count"},
+            mentions={"$ref": "#/$defs/count"},
+            repeated={"$ref": "#/$defs/count"},
+            dropped_singletons={"$ref": "#/$defs/count"},
+            unknown_members={"$ref": "#/$defs/count"},
+            no_head={"$ref": "#/$defs/count"},
+            merged={"$ref": "#/$defs/count"},
+            several_chains={"$ref": "#/$defs/count"},
+            items={"$ref": "#/$defs/count"},
+            aligned={"$ref": "#/$defs/count"},
+            unmatched={"$ref": "#/$defs/count"},
+        ),
+        "score": closed_object(
+            recall={"$ref": "#/$defs/real"},
+            precision={"$ref": "#/$defs/real"},
+            f1={"$ref": "#/$defs/real"},
+        ),
+        "macro_score": closed_object(
+            "A score averaged over the documents where it is defined, with their number.",
+            recall={"$ref": "#/$defs/real"},
+            precision={"$ref": "#/$defs/real"},
+            f1={"$ref": "#/$defs/real"},
+            documents={"$ref": "#/$defs/count"},
+        ),
         "scores": {
             "description": "Each metric's recall, precision and F1, and the CoNLL average (open).",
             "type": "object",
@@ -1234,42 +1166,23 @@ SCHEMA = {
             },
             "unevaluatedProperties": False,
         },
-        "disputed": {
-            "description": (
-                "A most-disputed mention, each annotator's label written out as mention texts."
+        "disputed": closed_object(
+            "A most-disputed mention, each annotator's label written out as mention texts.",
+            item={"$ref": "#/$defs/name"},
+            document=nullable({"$ref": "#/$defs/name"}),
+            mention={"type": "string"},
+            context=nullable(
+                closed_object(
+                    before={"type": "string"},
+                    mention={"type": "string"},
+                    after={"type": "string"},
+                ),
+                description="The words around the mention, or null where the document has none.",
             ),
-            "type": "object",
-            "required": [
-                "item", "document", "mention", "context", "disagreement", "share", "labels",
-            ],
-            "properties": {
-                "item": {"$ref": "#/$defs/name"},
-                "document": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/name"}]},
-                "mention": {"type": "string"},
-                "context": {
-                    "description": (
-                        "The words around the mention, or null where the document has none."
-                    ),
-                    "oneOf": [
-                        {"type": "null"},
-                        {
-                            "type": "object",
-                            "required": ["before", "mention", "after"],
-                            "properties": {
-                                "before": {"type": "string"},
-                                "mention": {"type": "string"},
-                                "after": {"type": "string"},
-                            },
-                            "additionalProperties": False,
-                        },
-                    ],
-                },
-                "disagreement": {"$ref": "#/$defs/real"},
-                "share": {"$ref": "#/$defs/real"},
-                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-            },
-            "additionalProperties": False,
-        },
+            disagreement={"$ref": "#/$defs/real"},
+            share={"$ref": "#/$defs/real"},
+            labels={"type": "object", "additionalProperties": {"type": "string"}},
+        ),
     },
 }
 

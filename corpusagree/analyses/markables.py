@@ -69,6 +69,7 @@ from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..readers.mmax2 import projects
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Record, Records, Table
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
@@ -851,40 +852,34 @@ SCHEMA = {
         "annotators": {"$ref": "#/$defs/names"},
         "documents": {"$ref": "#/$defs/count"},
         "levels": {"type": "array", "items": {"$ref": "#/$defs/job_markables/$defs/level"}},
-        "by_document": {
-            "description": "Token α per level and document (with --by-document), or null.",
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": ["level", "tokens", "alpha"],
-                        "properties": {
-                            "level": {"type": "string"},
-                            "tokens": {"$ref": "#/$defs/count"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                        },
-                        "unevaluatedProperties": False,
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
+                    "required": ["level", "tokens", "alpha"],
+                    "properties": {
+                        "level": {"type": "string"},
+                        "tokens": {"$ref": "#/$defs/count"},
+                        "alpha": {"$ref": "#/$defs/real"},
                     },
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
-        "diagnostics": {
-            "description": "The diagnostics of each level's token agreement, or null.",
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/diagnostic_parts",
-                        "required": ["level"],
-                        "properties": {"level": {"type": "string"}},
-                        "unevaluatedProperties": False,
-                    },
+            },
+            description="Token α per level and document (with --by-document), or null.",
+        ),
+        "diagnostics": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/diagnostic_parts",
+                    "required": ["level"],
+                    "properties": {"level": {"type": "string"}},
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
+            },
+            description="The diagnostics of each level's token agreement, or null.",
+        ),
     },
     "$defs": {
         "agreement": {
@@ -923,32 +918,20 @@ SCHEMA = {
                 },
                 "ner_tokens": {"$ref": "#/$defs/ner_tokens"},
                 "disagreements": {"$ref": "#/$defs/ner_disagreements"},
-                "span_f1": {
-                    "type": "object",
-                    "required": ["mean", "pairs"],
-                    "properties": {
-                        "mean": {"$ref": "#/$defs/real"},
-                        "pairs": {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "required": [
-                                    "a", "b", "f1", "matched", "markables_a", "markables_b",
-                                ],
-                                "properties": {
-                                    "a": {"$ref": "#/$defs/name"},
-                                    "b": {"$ref": "#/$defs/name"},
-                                    "f1": {"$ref": "#/$defs/real"},
-                                    "matched": {"$ref": "#/$defs/count"},
-                                    "markables_a": {"$ref": "#/$defs/count"},
-                                    "markables_b": {"$ref": "#/$defs/count"},
-                                },
-                                "additionalProperties": False,
-                            },
-                        },
+                "span_f1": closed_object(
+                    mean={"$ref": "#/$defs/real"},
+                    pairs={
+                        "type": "array",
+                        "items": closed_object(
+                            a={"$ref": "#/$defs/name"},
+                            b={"$ref": "#/$defs/name"},
+                            f1={"$ref": "#/$defs/real"},
+                            matched={"$ref": "#/$defs/count"},
+                            markables_a={"$ref": "#/$defs/count"},
+                            markables_b={"$ref": "#/$defs/count"},
+                        ),
                     },
-                    "additionalProperties": False,
-                },
+                ),
                 "attributes": {
                     "type": "array",
                     "items": {

@@ -36,6 +36,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress
 from ..readers import discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import interpret, runs
@@ -967,165 +968,119 @@ SCHEMA = {
         "disputed", "retest", "by_run",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "coders", "type", "unit", "convention", "reference", "confidence", "by_document",
-                "diagnostics", "reader_options",
-            ],
-            "properties": {
-                "coders": {
-                    "description": (
-                        "McGraw & Wong's first question: the coders a sample (random), the only "
-                        "ones (fixed), or each item its own (oneway)."
-                    ),
-                    "enum": ["random", "fixed", "oneway"],
-                },
-                "type": {"enum": ["agreement", "consistency"]},
-                "unit": {"enum": ["single", "average"]},
-                "convention": {
-                    "description": "The F test and interval of the chosen form: R's irr or psych.",
-                    "enum": ["irr", "psych"],
-                },
-                "reference": {
-                    "description": (
-                        "The reference coder, or a comma-separated group whose mean is the "
-                        "reference, or null (every pair)."
-                    ),
-                    "type": ["string", "null"],
-                },
-                "confidence": {"type": "number"},
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
+        "options": closed_object(
+            coders={
+                "description": (
+                    "McGraw & Wong's first question: the coders a sample (random), the only ones "
+                    "(fixed), or each item its own (oneway)."
+                ),
+                "enum": ["random", "fixed", "oneway"],
             },
-            "additionalProperties": False,
-        },
-        "data": {
-            "type": "object",
-            "required": ["coders", "items", "judgements", "missing", "groups"],
-            "properties": {
-                "coders": {"$ref": "#/$defs/count"},
-                "items": {"$ref": "#/$defs/count"},
-                "judgements": {"$ref": "#/$defs/count"},
-                "missing": {"$ref": "#/$defs/count"},
-                "groups": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/count"}]},
+            type={"enum": ["agreement", "consistency"]},
+            unit={"enum": ["single", "average"]},
+            convention={
+                "description": "The F test and interval of the chosen form: R's irr or psych.",
+                "enum": ["irr", "psych"],
             },
-            "additionalProperties": False,
-        },
+            reference={
+                "description": (
+                    "The reference coder, or a comma-separated group whose mean is the "
+                    "reference, or null (every pair)."
+                ),
+                "type": ["string", "null"],
+            },
+            confidence={"type": "number"},
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
+        "data": closed_object(
+            coders={"$ref": "#/$defs/count"},
+            items={"$ref": "#/$defs/count"},
+            judgements={"$ref": "#/$defs/count"},
+            missing={"$ref": "#/$defs/count"},
+            groups=nullable({"$ref": "#/$defs/count"}),
+        ),
         "icc": {
             "description": (
                 "Shrout & Fleiss's six rows as psych::ICC prints them; `chosen` marks the "
                 "design's; boot_low/boot_high the bootstrap interval (null without one)."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "type", "ICC", "F", "df1", "df2", "p", "lower", "upper", "form",
-                    "shrout_fleiss", "chosen", "boot_low", "boot_high",
-                ],
-                "properties": {
-                    "type": {"enum": ["ICC1", "ICC2", "ICC3", "ICC1k", "ICC2k", "ICC3k"]},
-                    "ICC": {"$ref": "#/$defs/real"},
-                    "F": {"$ref": "#/$defs/real"},
-                    "df1": {"$ref": "#/$defs/real"},
-                    "df2": {"$ref": "#/$defs/real"},
-                    "p": {"$ref": "#/$defs/real"},
-                    "lower": {"$ref": "#/$defs/real"},
-                    "upper": {"$ref": "#/$defs/real"},
-                    "form": {"type": "string"},
-                    "shrout_fleiss": {"type": ["string", "null"]},
-                    "chosen": {"type": "boolean"},
-                    "boot_low": {"$ref": "#/$defs/real"},
-                    "boot_high": {"$ref": "#/$defs/real"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                type={"enum": ["ICC1", "ICC2", "ICC3", "ICC1k", "ICC2k", "ICC3k"]},
+                ICC={"$ref": "#/$defs/real"},
+                F={"$ref": "#/$defs/real"},
+                df1={"$ref": "#/$defs/real"},
+                df2={"$ref": "#/$defs/real"},
+                p={"$ref": "#/$defs/real"},
+                lower={"$ref": "#/$defs/real"},
+                upper={"$ref": "#/$defs/real"},
+                form={"type": "string"},
+                shrout_fleiss={"type": ["string", "null"]},
+                chosen={"type": "boolean"},
+                boot_low={"$ref": "#/$defs/real"},
+                boot_high={"$ref": "#/$defs/real"},
+            ),
         },
-        "chosen": {
-            "description": (
+        "chosen": closed_object(
+            (
                 "The ICC the design asks for (McGraw & Wong's form, in the convention), why, and "
                 "its reading on Koo & Li's (2016) bands."
             ),
-            "type": "object",
-            "required": [
-                "form", "row", "value", "low", "high", "f", "df1", "df2", "p_value", "convention",
-                "why", "reading", "interval_reading",
-            ],
-            "properties": {
-                "form": {"type": "string"},
-                "row": {"type": "string"},
-                "value": {"$ref": "#/$defs/real"},
-                "low": {"$ref": "#/$defs/real"},
-                "high": {"$ref": "#/$defs/real"},
-                "f": {"$ref": "#/$defs/real"},
-                "df1": {"$ref": "#/$defs/real"},
-                "df2": {"$ref": "#/$defs/real"},
-                "p_value": {"$ref": "#/$defs/real"},
-                "convention": {"enum": ["irr", "psych"]},
-                "why": {"type": "string"},
-                "reading": {"type": ["string", "null"]},
-                "interval_reading": {"type": "string"},
-            },
-            "additionalProperties": False,
-        },
+            form={"type": "string"},
+            row={"type": "string"},
+            value={"$ref": "#/$defs/real"},
+            low={"$ref": "#/$defs/real"},
+            high={"$ref": "#/$defs/real"},
+            f={"$ref": "#/$defs/real"},
+            df1={"$ref": "#/$defs/real"},
+            df2={"$ref": "#/$defs/real"},
+            p_value={"$ref": "#/$defs/real"},
+            convention={"enum": ["irr", "psych"]},
+            why={"type": "string"},
+            reading={"type": ["string", "null"]},
+            interval_reading={"type": "string"},
+        ),
         "pairs": {
             "description": (
                 "Lin's CCC and Bland & Altman's limits (x − y) per coder pair, or of each coder "
                 "against the reference."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "x", "y", "ccc", "ccc_low", "ccc_high", "pearson", "bias", "sd", "lower",
-                    "upper", "bias_low", "bias_high", "slope", "slope_p", "items", "left_out",
-                    "notes",
-                ],
-                "properties": {
-                    "x": {"type": "string"},
-                    "y": {"type": "string"},
-                    "ccc": {"$ref": "#/$defs/real"},
-                    "ccc_low": {"$ref": "#/$defs/real"},
-                    "ccc_high": {"$ref": "#/$defs/real"},
-                    "pearson": {"$ref": "#/$defs/real"},
-                    "bias": {"$ref": "#/$defs/real"},
-                    "sd": {"$ref": "#/$defs/real"},
-                    "lower": {"$ref": "#/$defs/real"},
-                    "upper": {"$ref": "#/$defs/real"},
-                    "bias_low": {"$ref": "#/$defs/real"},
-                    "bias_high": {"$ref": "#/$defs/real"},
-                    "slope": {"$ref": "#/$defs/real"},
-                    "slope_p": {"$ref": "#/$defs/real"},
-                    "items": {"$ref": "#/$defs/count"},
-                    "left_out": {"$ref": "#/$defs/count"},
-                    "notes": {"$ref": "#/$defs/notes"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                x={"type": "string"},
+                y={"type": "string"},
+                ccc={"$ref": "#/$defs/real"},
+                ccc_low={"$ref": "#/$defs/real"},
+                ccc_high={"$ref": "#/$defs/real"},
+                pearson={"$ref": "#/$defs/real"},
+                bias={"$ref": "#/$defs/real"},
+                sd={"$ref": "#/$defs/real"},
+                lower={"$ref": "#/$defs/real"},
+                upper={"$ref": "#/$defs/real"},
+                bias_low={"$ref": "#/$defs/real"},
+                bias_high={"$ref": "#/$defs/real"},
+                slope={"$ref": "#/$defs/real"},
+                slope_p={"$ref": "#/$defs/real"},
+                items={"$ref": "#/$defs/count"},
+                left_out={"$ref": "#/$defs/count"},
+                notes={"$ref": "#/$defs/notes"},
+            ),
         },
-        "kendall": {
-            "description": "Kendall's W with Friedman's χ², df and p (as irr::kendall).",
-            "type": "object",
-            "required": [
-                "value", "chi2", "df", "p_value", "correct_ties", "ties", "items", "coders",
-                "left_out", "notes",
-            ],
-            "properties": {
-                "value": {"$ref": "#/$defs/real"},
-                "chi2": {"$ref": "#/$defs/real"},
-                "df": {"$ref": "#/$defs/count"},
-                "p_value": {"$ref": "#/$defs/real"},
-                "correct_ties": {"type": "boolean"},
-                "ties": {"type": "boolean"},
-                "items": {"$ref": "#/$defs/count"},
-                "coders": {"$ref": "#/$defs/count"},
-                "left_out": {"$ref": "#/$defs/count"},
-                "notes": {"$ref": "#/$defs/notes"},
-            },
-            "additionalProperties": False,
-        },
+        "kendall": closed_object(
+            "Kendall's W with Friedman's χ², df and p (as irr::kendall).",
+            value={"$ref": "#/$defs/real"},
+            chi2={"$ref": "#/$defs/real"},
+            df={"$ref": "#/$defs/count"},
+            p_value={"$ref": "#/$defs/real"},
+            correct_ties={"type": "boolean"},
+            ties={"type": "boolean"},
+            items={"$ref": "#/$defs/count"},
+            coders={"$ref": "#/$defs/count"},
+            left_out={"$ref": "#/$defs/count"},
+            notes={"$ref": "#/$defs/notes"},
+        ),
         "coefficients": {
             "description": (
                 "Krippendorff's α under the interval and (positive scores) ratio distances."
@@ -1137,109 +1092,70 @@ SCHEMA = {
                 "The chosen ICC without each coder (3 coders or more; empty otherwise)."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["coder", "value", "change"],
-                "properties": {
-                    "coder": {"type": "string"},
-                    "value": {"$ref": "#/$defs/real"},
-                    "change": {"$ref": "#/$defs/real"},
-                },
-                "additionalProperties": False,
-            },
-        },
-        "by_group": {
-            "description": (
-                "The chosen ICC of each group (with groups and --by-document), or null."
+            "items": closed_object(
+                coder={"type": "string"},
+                value={"$ref": "#/$defs/real"},
+                change={"$ref": "#/$defs/real"},
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["group", "items", "value"],
-                        "properties": {
-                            "group": {"type": "string"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "value": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
         },
-        "disputed": {
-            "description": "With --diagnostics N: the N items whose scores spread most, or null.",
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["item", "sd", "low", "high", "scores"],
-                        "properties": {
-                            "item": {"type": "string"},
-                            "sd": {"$ref": "#/$defs/real"},
-                            "low": {"$ref": "#/$defs/real"},
-                            "high": {"$ref": "#/$defs/real"},
-                            "scores": {"$ref": "#/$defs/count"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
-        "retest": {
-            "description": (
+        "by_group": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    group={"type": "string"},
+                    items={"$ref": "#/$defs/count"},
+                    value={"$ref": "#/$defs/real"},
+                ),
+            },
+            description="The chosen ICC of each group (with groups and --by-document), or null.",
+        ),
+        "disputed": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    item={"type": "string"},
+                    sd={"$ref": "#/$defs/real"},
+                    low={"$ref": "#/$defs/real"},
+                    high={"$ref": "#/$defs/real"},
+                    scores={"$ref": "#/$defs/count"},
+                ),
+            },
+            description="With --diagnostics N: the N items whose scores spread most, or null.",
+        ),
+        "retest": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    coder={"type": "string"},
+                    runs={"$ref": "#/$defs/count"},
+                    items={"$ref": "#/$defs/count"},
+                    value={"$ref": "#/$defs/real"},
+                    low={"$ref": "#/$defs/real"},
+                    high={"$ref": "#/$defs/real"},
+                    changed={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "With --run: each coder with two runs or more against itself (test–retest "
                 "ICC(A,1) and the share of items whose score changed), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["coder", "runs", "items", "value", "low", "high", "changed"],
-                        "properties": {
-                            "coder": {"type": "string"},
-                            "runs": {"$ref": "#/$defs/count"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "value": {"$ref": "#/$defs/real"},
-                            "low": {"$ref": "#/$defs/real"},
-                            "high": {"$ref": "#/$defs/real"},
-                            "changed": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
-        "by_run": {
-            "description": (
+        ),
+        "by_run": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    run={"type": "string"},
+                    items={"$ref": "#/$defs/count"},
+                    value={"$ref": "#/$defs/real"},
+                    low={"$ref": "#/$defs/real"},
+                    high={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "With --run: the chosen ICC between coders in each run (a coder with one run "
                 "takes part in every run with it), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["run", "items", "value", "low", "high"],
-                        "properties": {
-                            "run": {"type": "string"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "value": {"$ref": "#/$defs/real"},
-                            "low": {"$ref": "#/$defs/real"},
-                            "high": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
+        ),
     },
 }
 

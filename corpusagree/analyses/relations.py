@@ -38,6 +38,7 @@ from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths, discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Record, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
@@ -472,58 +473,37 @@ SCHEMA = {
     "unevaluatedProperties": False,
     "required": ["format", "data", "detection", "labels", "confused", "by_document"],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": ["match", "directed", "by_document", "diagnostics", "reader_options"],
-            "properties": {
-                "match": {"enum": ["exact", "overlap"]},
-                "directed": {"type": "boolean"},
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
-            },
-            "additionalProperties": False,
-        },
+        "options": closed_object(
+            match={"enum": ["exact", "overlap"]},
+            directed={"type": "boolean"},
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
         "format": {"type": ["string", "null"]},
-        "data": {
-            "type": "object",
-            "required": ["documents", "annotators", "relations", "items"],
-            "properties": {
-                "documents": {"$ref": "#/$defs/count"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "relations": {"$ref": "#/$defs/count"},
-                "items": {
-                    "description": "Relations aligned across annotators.",
-                    "$ref": "#/$defs/count",
-                },
-            },
-            "additionalProperties": False,
-        },
+        "data": closed_object(
+            documents={"$ref": "#/$defs/count"},
+            annotators={"$ref": "#/$defs/names"},
+            relations={"$ref": "#/$defs/count"},
+            items={"description": "Relations aligned across annotators.", "$ref": "#/$defs/count"},
+        ),
         "detection": {
             "description": (
                 "Relations found by both, per annotator pair (the first as the reference): micro "
                 "with the interval of its F1, and macro F1."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "reference", "other", "precision", "recall", "f1", "interval", "f1_macro",
-                    "shared", "documents",
-                ],
-                "properties": {
-                    "reference": {"$ref": "#/$defs/name"},
-                    "other": {"$ref": "#/$defs/name"},
-                    "precision": {"$ref": "#/$defs/real"},
-                    "recall": {"$ref": "#/$defs/real"},
-                    "f1": {"$ref": "#/$defs/real"},
-                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
-                    "f1_macro": {"$ref": "#/$defs/real"},
-                    "shared": {"$ref": "#/$defs/count"},
-                    "documents": {"$ref": "#/$defs/count"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                reference={"$ref": "#/$defs/name"},
+                other={"$ref": "#/$defs/name"},
+                precision={"$ref": "#/$defs/real"},
+                recall={"$ref": "#/$defs/real"},
+                f1={"$ref": "#/$defs/real"},
+                interval=nullable({"$ref": "#/$defs/interval"}),
+                f1_macro={"$ref": "#/$defs/real"},
+                shared={"$ref": "#/$defs/count"},
+                documents={"$ref": "#/$defs/count"},
+            ),
         },
         "labels": {
             "description": "κ (multi-κ) and α of the relation labels.",
@@ -532,36 +512,28 @@ SCHEMA = {
         "confused": {
             "description": "The pairs of different labels given most often to the same relation.",
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["label_a", "label_b", "count"],
-                "properties": {
-                    "label_a": {"$ref": "#/$defs/label"},
-                    "label_b": {"$ref": "#/$defs/label"},
-                    "count": {"$ref": "#/$defs/count"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                label_a={"$ref": "#/$defs/label"},
+                label_b={"$ref": "#/$defs/label"},
+                count={"$ref": "#/$defs/count"},
+            ),
         },
-        "by_document": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": ["reference", "other", "f1", "shared"],
-                        "properties": {
-                            "reference": {"$ref": "#/$defs/name"},
-                            "other": {"$ref": "#/$defs/name"},
-                            "f1": {"$ref": "#/$defs/real"},
-                            "shared": {"$ref": "#/$defs/count"},
-                        },
-                        "unevaluatedProperties": False,
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
+                    "required": ["reference", "other", "f1", "shared"],
+                    "properties": {
+                        "reference": {"$ref": "#/$defs/name"},
+                        "other": {"$ref": "#/$defs/name"},
+                        "f1": {"$ref": "#/$defs/real"},
+                        "shared": {"$ref": "#/$defs/count"},
                     },
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
+            },
+        ),
     },
 }
 

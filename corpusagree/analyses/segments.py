@@ -51,6 +51,7 @@ from ..model.records import CoderMatrix
 from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import THRESHOLDS, Column, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
@@ -1030,272 +1031,185 @@ SCHEMA = {
         "leave_one_out", "coder_rates", "by_document", "diagnostics", "typed_coincidence",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": ["distances", "by_document", "diagnostics", "reader_options"],
-            "properties": {
-                "distances": {"type": "array", "items": {"type": "string"}},
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
-            },
-            "additionalProperties": False,
-        },
+        "options": closed_object(
+            distances={"type": "array", "items": {"type": "string"}},
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
         "format": {"type": ["string", "null"]},
         "unit": {
             "description": "What a segment is made of: token, sentence, paragraph …",
             "type": "string",
         },
-        "data": {
-            "type": "object",
-            "required": [
-                "documents", "coders", "units", "segmentations", "segments",
-                "potential_boundaries", "not_segmented", "documents_with_two_or_more_coders",
-            ],
-            "properties": {
-                "documents": {"$ref": "#/$defs/count"},
-                "coders": {"$ref": "#/$defs/names"},
-                "units": {"$ref": "#/$defs/count"},
-                "segmentations": {"$ref": "#/$defs/count"},
-                "segments": {"$ref": "#/$defs/count"},
-                "potential_boundaries": {"$ref": "#/$defs/count"},
-                "not_segmented": {
-                    "description": "document × coder cells not segmented (missing).",
-                    "$ref": "#/$defs/count",
-                },
-                "documents_with_two_or_more_coders": {"$ref": "#/$defs/count"},
+        "data": closed_object(
+            documents={"$ref": "#/$defs/count"},
+            coders={"$ref": "#/$defs/names"},
+            units={"$ref": "#/$defs/count"},
+            segmentations={"$ref": "#/$defs/count"},
+            segments={"$ref": "#/$defs/count"},
+            potential_boundaries={"$ref": "#/$defs/count"},
+            not_segmented={
+                "description": "document × coder cells not segmented (missing).",
+                "$ref": "#/$defs/count",
             },
-            "additionalProperties": False,
-        },
+            documents_with_two_or_more_coders={"$ref": "#/$defs/count"},
+        ),
         "boundaries": {"$ref": "#/$defs/coefficients"},
-        "typed_boundaries": {
-            "description": (
+        "typed_boundaries": nullable(
+            {"$ref": "#/$defs/coefficients"},
+            description=(
                 "The same on typed boundaries, when every segmentation has boundary types; else "
                 "null."
             ),
-            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/coefficients"}],
-        },
+        ),
         "unit_sets": {"$ref": "#/$defs/coefficients"},
-        "pairwise": {
-            "description": (
+        "pairwise": closed_object(
+            (
                 "Coder × coder means over the documents both segmented (rows and columns in the "
                 "order of coders)."
             ),
-            "type": "object",
-            "required": [
-                "coders", "shared_documents", "pairs", "mean", "distance", "matrices",
-                "per_coder",
-            ],
-            "properties": {
-                "coders": {"$ref": "#/$defs/names"},
-                "shared_documents": {"$ref": "#/$defs/count_matrix"},
-                "pairs": {"$ref": "#/$defs/count"},
-                "mean": {
-                    "type": "object",
+            coders={"$ref": "#/$defs/names"},
+            shared_documents={"$ref": "#/$defs/count_matrix"},
+            pairs={"$ref": "#/$defs/count"},
+            mean=closed_object(
+                boundary_similarity={"$ref": "#/$defs/real"},
+                segmentation_similarity={"$ref": "#/$defs/real"},
+                pk={"$ref": "#/$defs/real"},
+                window_diff={"$ref": "#/$defs/real"},
+            ),
+            distance={"type": "string"},
+            matrices=closed_object(
+                (
+                    "Coder × coder: B, S, Pk, WindowDiff (row = hypothesis, column = reference), "
+                    "α of the boundaries and of the unit sets."
+                ),
+                boundary_similarity={"$ref": "#/$defs/matrix"},
+                segmentation_similarity={"$ref": "#/$defs/matrix"},
+                pk={"$ref": "#/$defs/matrix"},
+                window_diff={"$ref": "#/$defs/matrix"},
+                alpha_boundaries={"$ref": "#/$defs/matrix"},
+                alpha_units={"$ref": "#/$defs/matrix"},
+            ),
+            per_coder=closed_object(
+                "Each coder's mean against the others.",
+                boundary_similarity={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+                segmentation_similarity={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+                pk={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+                window_diff={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+                alpha_boundaries={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+                alpha_units={"$ref": "#/$defs/job_segments/$defs/per_coder"},
+            ),
+        ),
+        "leave_one_out": closed_object(
+            distance={"type": "string"},
+            all_boundary_alpha={"$ref": "#/$defs/real"},
+            all_unit_alpha={"$ref": "#/$defs/real"},
+            rows={
+                "description": "α without each coder (three coders or more; else empty).",
+                "type": "array",
+                "items": closed_object(
+                    coder={"$ref": "#/$defs/name"},
+                    boundary_alpha={"$ref": "#/$defs/real"},
+                    boundary_change={"$ref": "#/$defs/real"},
+                    unit_alpha={"$ref": "#/$defs/real"},
+                    unit_change={"$ref": "#/$defs/real"},
+                ),
+            },
+            odd_one_out={"$ref": "#/$defs/job_segments/$defs/odd_one_out"},
+            odd_one_out_boundaries={"$ref": "#/$defs/job_segments/$defs/odd_one_out"},
+        ),
+        "coder_rates": {
+            "type": "array",
+            "items": closed_object(
+                coder={"$ref": "#/$defs/name"},
+                documents={"$ref": "#/$defs/count"},
+                positions={"$ref": "#/$defs/count"},
+                boundaries={"$ref": "#/$defs/count"},
+                rate={"$ref": "#/$defs/real"},
+                others_rate={"$ref": "#/$defs/real"},
+                ratio={"$ref": "#/$defs/real"},
+            ),
+        },
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
                     "required": [
+                        "coders", "units", "segments_per_coder", "boundary_alpha", "unit_alpha",
                         "boundary_similarity", "segmentation_similarity", "pk", "window_diff",
                     ],
                     "properties": {
+                        "coders": {"$ref": "#/$defs/count"},
+                        "units": {"$ref": "#/$defs/count"},
+                        "segments_per_coder": {"$ref": "#/$defs/real"},
+                        "boundary_alpha": {"$ref": "#/$defs/real"},
+                        "unit_alpha": {
+                            "description": "Per distance.",
+                            "$ref": "#/$defs/reals_by_name",
+                        },
                         "boundary_similarity": {"$ref": "#/$defs/real"},
                         "segmentation_similarity": {"$ref": "#/$defs/real"},
                         "pk": {"$ref": "#/$defs/real"},
                         "window_diff": {"$ref": "#/$defs/real"},
                     },
-                    "additionalProperties": False,
-                },
-                "distance": {"type": "string"},
-                "matrices": {
-                    "description": (
-                        "Coder × coder: B, S, Pk, WindowDiff (row = hypothesis, column = "
-                        "reference), α of the boundaries and of the unit sets."
-                    ),
-                    "type": "object",
-                    "required": [
-                        "boundary_similarity", "segmentation_similarity", "pk", "window_diff",
-                        "alpha_boundaries", "alpha_units",
-                    ],
-                    "properties": {
-                        "boundary_similarity": {"$ref": "#/$defs/matrix"},
-                        "segmentation_similarity": {"$ref": "#/$defs/matrix"},
-                        "pk": {"$ref": "#/$defs/matrix"},
-                        "window_diff": {"$ref": "#/$defs/matrix"},
-                        "alpha_boundaries": {"$ref": "#/$defs/matrix"},
-                        "alpha_units": {"$ref": "#/$defs/matrix"},
-                    },
-                    "additionalProperties": False,
-                },
-                "per_coder": {
-                    "description": "Each coder's mean against the others.",
-                    "type": "object",
-                    "required": [
-                        "boundary_similarity", "segmentation_similarity", "pk", "window_diff",
-                        "alpha_boundaries", "alpha_units",
-                    ],
-                    "properties": {
-                        "boundary_similarity": {"$ref": "#/$defs/job_segments/$defs/per_coder"},
-                        "segmentation_similarity": {
-                            "$ref": "#/$defs/job_segments/$defs/per_coder",
-                        },
-                        "pk": {"$ref": "#/$defs/job_segments/$defs/per_coder"},
-                        "window_diff": {"$ref": "#/$defs/job_segments/$defs/per_coder"},
-                        "alpha_boundaries": {"$ref": "#/$defs/job_segments/$defs/per_coder"},
-                        "alpha_units": {"$ref": "#/$defs/job_segments/$defs/per_coder"},
-                    },
-                    "additionalProperties": False,
+                    "unevaluatedProperties": False,
                 },
             },
-            "additionalProperties": False,
-        },
-        "leave_one_out": {
-            "type": "object",
-            "required": [
-                "distance", "all_boundary_alpha", "all_unit_alpha", "rows", "odd_one_out",
-                "odd_one_out_boundaries",
-            ],
-            "properties": {
-                "distance": {"type": "string"},
-                "all_boundary_alpha": {"$ref": "#/$defs/real"},
-                "all_unit_alpha": {"$ref": "#/$defs/real"},
-                "rows": {
-                    "description": "α without each coder (three coders or more; else empty).",
+        ),
+        "diagnostics": nullable(
+            closed_object(
+                distance={"type": "string"},
+                boundaries={
                     "type": "array",
                     "items": {
-                        "type": "object",
-                        "required": [
-                            "coder", "boundary_alpha", "boundary_change", "unit_alpha",
-                            "unit_change",
-                        ],
+                        "$ref": "#/$defs/job_segments/$defs/costly",
                         "properties": {
-                            "coder": {"$ref": "#/$defs/name"},
-                            "boundary_alpha": {"$ref": "#/$defs/real"},
-                            "boundary_change": {"$ref": "#/$defs/real"},
-                            "unit_alpha": {"$ref": "#/$defs/real"},
-                            "unit_change": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-                "odd_one_out": {"$ref": "#/$defs/job_segments/$defs/odd_one_out"},
-                "odd_one_out_boundaries": {"$ref": "#/$defs/job_segments/$defs/odd_one_out"},
-            },
-            "additionalProperties": False,
-        },
-        "coder_rates": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "coder", "documents", "positions", "boundaries", "rate", "others_rate",
-                    "ratio",
-                ],
-                "properties": {
-                    "coder": {"$ref": "#/$defs/name"},
-                    "documents": {"$ref": "#/$defs/count"},
-                    "positions": {"$ref": "#/$defs/count"},
-                    "boundaries": {"$ref": "#/$defs/count"},
-                    "rate": {"$ref": "#/$defs/real"},
-                    "others_rate": {"$ref": "#/$defs/real"},
-                    "ratio": {"$ref": "#/$defs/real"},
-                },
-                "additionalProperties": False,
-            },
-        },
-        "by_document": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": [
-                            "coders", "units", "segments_per_coder", "boundary_alpha",
-                            "unit_alpha", "boundary_similarity", "segmentation_similarity", "pk",
-                            "window_diff",
-                        ],
-                        "properties": {
-                            "coders": {"$ref": "#/$defs/count"},
-                            "units": {"$ref": "#/$defs/count"},
-                            "segments_per_coder": {"$ref": "#/$defs/real"},
-                            "boundary_alpha": {"$ref": "#/$defs/real"},
-                            "unit_alpha": {
-                                "description": "Per distance.",
-                                "$ref": "#/$defs/reals_by_name",
+                            "labels": {
+                                "description": "yes, no, or the boundary's type; null: missing.",
+                                "type": "object",
+                                "additionalProperties": {"$ref": "#/$defs/label"},
                             },
-                            "boundary_similarity": {"$ref": "#/$defs/real"},
-                            "segmentation_similarity": {"$ref": "#/$defs/real"},
-                            "pk": {"$ref": "#/$defs/real"},
-                            "window_diff": {"$ref": "#/$defs/real"},
                         },
-                        "unevaluatedProperties": False,
                     },
                 },
-            ],
-        },
-        "diagnostics": {
-            "description": (
+                units={
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/$defs/job_segments/$defs/costly",
+                        "properties": {
+                            "labels": {
+                                "description": (
+                                    "Each coder's segment as [first unit, last unit]; null: "
+                                    "missing."
+                                ),
+                                "type": "object",
+                                "additionalProperties": nullable(
+                                    {
+                                        "type": "array",
+                                        "items": {"type": "integer"},
+                                        "minItems": 2,
+                                        "maxItems": 2,
+                                    },
+                                ),
+                            },
+                        },
+                    },
+                },
+            ),
+            description=(
                 "The potential boundaries and units that cost most (with --diagnostics), or "
                 "null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["distance", "boundaries", "units"],
-                    "properties": {
-                        "distance": {"type": "string"},
-                        "boundaries": {
-                            "type": "array",
-                            "items": {
-                                "$ref": "#/$defs/job_segments/$defs/costly",
-                                "properties": {
-                                    "labels": {
-                                        "description": (
-                                            "yes, no, or the boundary's type; null: missing."
-                                        ),
-                                        "type": "object",
-                                        "additionalProperties": {"$ref": "#/$defs/label"},
-                                    },
-                                },
-                            },
-                        },
-                        "units": {
-                            "type": "array",
-                            "items": {
-                                "$ref": "#/$defs/job_segments/$defs/costly",
-                                "properties": {
-                                    "labels": {
-                                        "description": (
-                                            "Each coder's segment as [first unit, last unit]; "
-                                            "null: missing."
-                                        ),
-                                        "type": "object",
-                                        "additionalProperties": {
-                                            "oneOf": [
-                                                {"type": "null"},
-                                                {
-                                                    "type": "array",
-                                                    "items": {"type": "integer"},
-                                                    "minItems": 2,
-                                                    "maxItems": 2,
-                                                },
-                                            ],
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                    "additionalProperties": False,
-                },
-            ],
-        },
-        "typed_coincidence": {
-            "description": (
+        ),
+        "typed_coincidence": nullable(
+            {"$ref": "#/$defs/labelled_matrix"},
+            description=(
                 "The coincidences of the boundary types (typed boundaries, with --diagnostics), "
                 "or null."
             ),
-            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/labelled_matrix"}],
-        },
+        ),
     },
     "$defs": {
         "per_coder": {
@@ -1303,34 +1217,18 @@ SCHEMA = {
             "type": "array",
             "items": {"$ref": "#/$defs/real"},
         },
-        "odd_one_out": {
-            "description": "The coder whose removal raises α most, or null.",
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["coder", "change"],
-                    "properties": {
-                        "coder": {"$ref": "#/$defs/name"},
-                        "change": {"$ref": "#/$defs/real"},
-                    },
-                    "additionalProperties": False,
-                },
-            ],
-        },
-        "costly": {
-            "type": "object",
-            "required": ["document", "position", "disagreement", "cost", "share", "labels"],
-            "properties": {
-                "document": {"$ref": "#/$defs/name"},
-                "position": {"$ref": "#/$defs/count"},
-                "disagreement": {"$ref": "#/$defs/real"},
-                "cost": {"$ref": "#/$defs/real"},
-                "share": {"$ref": "#/$defs/real"},
-                "labels": {"type": "object"},
-            },
-            "additionalProperties": False,
-        },
+        "odd_one_out": nullable(
+            closed_object(coder={"$ref": "#/$defs/name"}, change={"$ref": "#/$defs/real"}),
+            description="The coder whose removal raises α most, or null.",
+        ),
+        "costly": closed_object(
+            document={"$ref": "#/$defs/name"},
+            position={"$ref": "#/$defs/count"},
+            disagreement={"$ref": "#/$defs/real"},
+            cost={"$ref": "#/$defs/real"},
+            share={"$ref": "#/$defs/real"},
+            labels={"type": "object"},
+        ),
     },
 }
 

@@ -54,6 +54,7 @@ from ..model.senses import SenseInventory
 from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
@@ -833,49 +834,33 @@ SCHEMA = {
     "unevaluatedProperties": False,
     "required": ["format", "data", "schemes", "by_lemma", "confused", "diagnostics"],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "inventories", "schemes", "level", "depth", "distance", "cluster", "by_lemma",
-                "diagnostics", "reader_options",
-            ],
-            "properties": {
-                "inventories": {"type": "array", "items": {"type": "string"}},
-                "schemes": {
-                    "type": ["array", "null"],
-                    "items": {"$ref": "#/$defs/job_senses/$defs/scheme"},
-                },
-                "level": {"type": ["integer", "null"]},
-                "depth": {"type": ["integer", "null"]},
-                "distance": {"type": "string"},
-                "cluster": {"$ref": "#/$defs/job_senses/$defs/cluster"},
-                "by_lemma": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reader_options": {"$ref": "#/$defs/reader_options"},
+        "options": closed_object(
+            inventories={"type": "array", "items": {"type": "string"}},
+            schemes={
+                "type": ["array", "null"],
+                "items": {"$ref": "#/$defs/job_senses/$defs/scheme"},
             },
-            "additionalProperties": False,
-        },
+            level={"type": ["integer", "null"]},
+            depth={"type": ["integer", "null"]},
+            distance={"type": "string"},
+            cluster={"$ref": "#/$defs/job_senses/$defs/cluster"},
+            by_lemma={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
         "format": {"type": ["string", "null"]},
-        "data": {
-            "type": "object",
-            "required": [
-                "tags", "annotators", "items", "senses", "lemmas", "multi_sense_tags", "missing",
-                "unpairable_items", "cluster", "clusters",
-            ],
-            "properties": {
-                "tags": {"$ref": "#/$defs/count"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "items": {"$ref": "#/$defs/count"},
-                "senses": {"$ref": "#/$defs/count"},
-                "lemmas": {"$ref": "#/$defs/count"},
-                "multi_sense_tags": {"$ref": "#/$defs/count"},
-                "missing": {"$ref": "#/$defs/count"},
-                "unpairable_items": {"$ref": "#/$defs/count"},
-                "cluster": {"$ref": "#/$defs/job_senses/$defs/cluster"},
-                "clusters": {"$ref": "#/$defs/count"},
-            },
-            "additionalProperties": False,
-        },
+        "data": closed_object(
+            tags={"$ref": "#/$defs/count"},
+            annotators={"$ref": "#/$defs/names"},
+            items={"$ref": "#/$defs/count"},
+            senses={"$ref": "#/$defs/count"},
+            lemmas={"$ref": "#/$defs/count"},
+            multi_sense_tags={"$ref": "#/$defs/count"},
+            missing={"$ref": "#/$defs/count"},
+            unpairable_items={"$ref": "#/$defs/count"},
+            cluster={"$ref": "#/$defs/job_senses/$defs/cluster"},
+            clusters={"$ref": "#/$defs/count"},
+        ),
         "schemes": {
             "type": "array",
             "items": {
@@ -907,101 +892,66 @@ SCHEMA = {
                 "additionalProperties": False,
             },
         },
-        "by_lemma": {
-            "oneOf": [
-                {"type": "null"},
-                {
+        "by_lemma": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    lemma={"type": "string"},
+                    scheme={"$ref": "#/$defs/job_senses/$defs/scheme"},
+                    inventory={"type": ["string", "null"]},
+                    distance={"type": "string"},
+                    items={"$ref": "#/$defs/count"},
+                    pairable={"$ref": "#/$defs/count"},
+                    coders={"$ref": "#/$defs/count"},
+                    agreement={"description": "1 − Do.", "$ref": "#/$defs/real"},
+                    beta={"$ref": "#/$defs/real"},
+                    alpha_prime={"$ref": "#/$defs/real"},
+                    alpha={"$ref": "#/$defs/real"},
+                    alpha_interval=nullable({"$ref": "#/$defs/interval"}),
+                ),
+            },
+        ),
+        "confused": nullable(
+            closed_object(
+                scheme={"type": "string"},
+                pairs={
                     "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": [
-                            "lemma", "scheme", "inventory", "distance", "items", "pairable",
-                            "coders", "agreement", "beta", "alpha_prime", "alpha",
-                            "alpha_interval",
-                        ],
-                        "properties": {
-                            "lemma": {"type": "string"},
-                            "scheme": {"$ref": "#/$defs/job_senses/$defs/scheme"},
-                            "inventory": {"type": ["string", "null"]},
-                            "distance": {"type": "string"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "pairable": {"$ref": "#/$defs/count"},
-                            "coders": {"$ref": "#/$defs/count"},
-                            "agreement": {"description": "1 − Do.", "$ref": "#/$defs/real"},
-                            "beta": {"$ref": "#/$defs/real"},
-                            "alpha_prime": {"$ref": "#/$defs/real"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                            "alpha_interval": {
-                                "oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}],
-                            },
-                        },
-                        "additionalProperties": False,
-                    },
+                    "items": closed_object(
+                        lemma={"$ref": "#/$defs/name"},
+                        a={"type": "string"},
+                        b={"type": "string"},
+                        pairs={"$ref": "#/$defs/count"},
+                        coincidences={"$ref": "#/$defs/real"},
+                        share={"$ref": "#/$defs/real"},
+                    ),
                 },
-            ],
-        },
-        "confused": {
-            "description": (
+            ),
+            description=(
                 "The most confused sense pairs of each lemma (with --diagnostics), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["scheme", "pairs"],
-                    "properties": {
-                        "scheme": {"type": "string"},
-                        "pairs": {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "required": ["lemma", "a", "b", "pairs", "coincidences", "share"],
-                                "properties": {
-                                    "lemma": {"$ref": "#/$defs/name"},
-                                    "a": {"type": "string"},
-                                    "b": {"type": "string"},
-                                    "pairs": {"$ref": "#/$defs/count"},
-                                    "coincidences": {"$ref": "#/$defs/real"},
-                                    "share": {"$ref": "#/$defs/real"},
-                                },
-                                "additionalProperties": False,
-                            },
-                        },
+        ),
+        "diagnostics": nullable(
+            {
+                "$ref": "#/$defs/diagnostic_parts",
+                "required": ["scheme", "contexts"],
+                "properties": {
+                    "scheme": {"type": "string"},
+                    "contexts": {
+                        "description": (
+                            "The sentence of each listed instance, where the format has the "
+                            "text."
+                        ),
+                        "type": "object",
+                        "additionalProperties": closed_object(
+                            before={"type": "string"},
+                            instance={"type": "string"},
+                            after={"type": "string"},
+                        ),
                     },
-                    "additionalProperties": False,
                 },
-            ],
-        },
-        "diagnostics": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "$ref": "#/$defs/diagnostic_parts",
-                    "required": ["scheme", "contexts"],
-                    "properties": {
-                        "scheme": {"type": "string"},
-                        "contexts": {
-                            "description": (
-                                "The sentence of each listed instance, where the format has the "
-                                "text."
-                            ),
-                            "type": "object",
-                            "additionalProperties": {
-                                "type": "object",
-                                "required": ["before", "instance", "after"],
-                                "properties": {
-                                    "before": {"type": "string"},
-                                    "instance": {"type": "string"},
-                                    "after": {"type": "string"},
-                                },
-                                "additionalProperties": False,
-                            },
-                        },
-                    },
-                    "unevaluatedProperties": False,
-                },
-            ],
-        },
+                "unevaluatedProperties": False,
+            },
+        ),
     },
     "$defs": {
         "scheme": {"enum": ["fine", "coarse", "extended", "multi"]},

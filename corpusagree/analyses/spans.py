@@ -50,6 +50,7 @@ from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
@@ -1016,215 +1017,142 @@ SCHEMA = {
             "additionalProperties": False,
         },
         "format": {"type": ["string", "null"]},
-        "data": {
-            "type": "object",
-            "required": [
-                "units", "unit", "annotators", "documents", "categories", "units_per_annotator",
-            ],
-            "properties": {
-                "units": {"$ref": "#/$defs/count"},
-                "unit": {"type": "string"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "documents": {"$ref": "#/$defs/names"},
-                "categories": {"type": "array", "items": {"type": "string"}},
-                "units_per_annotator": {"$ref": "#/$defs/counts_by_name"},
-            },
-            "additionalProperties": False,
-        },
+        "data": closed_object(
+            units={"$ref": "#/$defs/count"},
+            unit={"type": "string"},
+            annotators={"$ref": "#/$defs/names"},
+            documents={"$ref": "#/$defs/names"},
+            categories={"type": "array", "items": {"type": "string"}},
+            units_per_annotator={"$ref": "#/$defs/counts_by_name"},
+        ),
         "alpha_u": {"type": "array", "items": {"$ref": "#/$defs/job_spans/$defs/alpha_u"}},
-        "gamma": {
-            "description": "γ with its best alignment, or null.",
-            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/job_spans/$defs/gamma"}],
-        },
-        "gamma_positions": {
-            "description": "γ with every category merged into one (several categories), or null.",
-            "oneOf": [{"type": "null"}, {"$ref": "#/$defs/job_spans/$defs/gamma_positions"}],
-        },
+        "gamma": nullable(
+            {"$ref": "#/$defs/job_spans/$defs/gamma"},
+            description="γ with its best alignment, or null.",
+        ),
+        "gamma_positions": nullable(
+            {"$ref": "#/$defs/job_spans/$defs/gamma_positions"},
+            description="γ with every category merged into one (several categories), or null.",
+        ),
         "pairs": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["a", "b", "matched", "only_a", "only_b", "split_a", "split_b"],
-                "properties": {
-                    "a": {"$ref": "#/$defs/name"},
-                    "b": {"$ref": "#/$defs/name"},
-                    "matched": {"$ref": "#/$defs/count"},
-                    "only_a": {"$ref": "#/$defs/count"},
-                    "only_b": {"$ref": "#/$defs/count"},
-                    "split_a": {"$ref": "#/$defs/count"},
-                    "split_b": {"$ref": "#/$defs/count"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                a={"$ref": "#/$defs/name"},
+                b={"$ref": "#/$defs/name"},
+                matched={"$ref": "#/$defs/count"},
+                only_a={"$ref": "#/$defs/count"},
+                only_b={"$ref": "#/$defs/count"},
+                split_a={"$ref": "#/$defs/count"},
+                split_b={"$ref": "#/$defs/count"},
+            ),
         },
         "costliest": {
             "description": "The unitary alignments that cost most (with --diagnostics).",
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["document", "disorder", "units"],
-                "properties": {
-                    "document": {"$ref": "#/$defs/name"},
-                    "disorder": {"$ref": "#/$defs/real"},
-                    "units": {
-                        "description": "One per annotator; null: aligned with nothing.",
-                        "type": "array",
-                        "items": {
-                            "oneOf": [
-                                {"type": "null"},
-                                {
-                                    "type": "object",
-                                    "required": ["start", "end", "category", "text"],
-                                    "properties": {
-                                        "start": {"type": "number"},
-                                        "end": {"type": "number"},
-                                        "category": {"type": "string"},
-                                        "text": {"type": ["string", "null"]},
-                                    },
-                                    "additionalProperties": False,
-                                },
-                            ],
-                        },
-                    },
+            "items": closed_object(
+                document={"$ref": "#/$defs/name"},
+                disorder={"$ref": "#/$defs/real"},
+                units={
+                    "description": "One per annotator; null: aligned with nothing.",
+                    "type": "array",
+                    "items": nullable(
+                        closed_object(
+                            start={"type": "number"},
+                            end={"type": "number"},
+                            category={"type": "string"},
+                            text={"type": ["string", "null"]},
+                        ),
+                    ),
                 },
-                "additionalProperties": False,
-            },
+            ),
         },
         "ner": {"$ref": "#/$defs/ner_rows"},
         "ner_tokens": {"$ref": "#/$defs/ner_tokens"},
         "disagreements": {"$ref": "#/$defs/ner_disagreements"},
-        "by_document": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": ["units", "alpha_u", "gamma"],
-                        "properties": {
-                            "units": {"$ref": "#/$defs/count"},
-                            "alpha_u": {"$ref": "#/$defs/real"},
-                            "gamma": {"$ref": "#/$defs/real"},
-                        },
-                        "unevaluatedProperties": False,
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
+                    "required": ["units", "alpha_u", "gamma"],
+                    "properties": {
+                        "units": {"$ref": "#/$defs/count"},
+                        "alpha_u": {"$ref": "#/$defs/real"},
+                        "gamma": {"$ref": "#/$defs/real"},
                     },
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
+            },
+        ),
     },
     "$defs": {
-        "alpha_u": {
-            "description": (
-                "One coefficient of the unitizing α family (Krippendorff 1995, 2004, 2016)."
-            ),
-            "type": "object",
-            "required": [
-                "id", "symbol", "variant", "category", "value", "observed", "expected",
-                "coverage", "reason", "documents", "interval",
-            ],
-            "properties": {
-                "id": {
-                    "enum": ["alpha_u_1995", "alpha_u", "alpha_u_binary", "alpha_cu", "alpha_ku"],
-                },
-                "symbol": {"type": "string"},
-                "variant": {"enum": ["1995", "u", "|u|", "cu", "k"]},
-                "category": {
-                    "description": "The category of a per-category row, else null.",
-                    "type": ["string", "null"],
-                },
-                "value": {"$ref": "#/$defs/real"},
-                "observed": {"$ref": "#/$defs/real"},
-                "expected": {"$ref": "#/$defs/real"},
-                "coverage": {
-                    "description": (
-                        "(k)uα only: the share of the category's length that meets valued units "
-                        "of others."
-                    ),
-                    "$ref": "#/$defs/real",
-                },
-                "reason": {
-                    "description": "Why the value is null, else null.",
-                    "type": ["string", "null"],
-                },
-                "documents": {
-                    "description": "Documents with two or more annotators.",
-                    "$ref": "#/$defs/count",
-                },
-                "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
+        "alpha_u": closed_object(
+            "One coefficient of the unitizing α family (Krippendorff 1995, 2004, 2016).",
+            id={"enum": ["alpha_u_1995", "alpha_u", "alpha_u_binary", "alpha_cu", "alpha_ku"]},
+            symbol={"type": "string"},
+            variant={"enum": ["1995", "u", "|u|", "cu", "k"]},
+            category={
+                "description": "The category of a per-category row, else null.",
+                "type": ["string", "null"],
             },
-            "additionalProperties": False,
-        },
-        "disorders": {
-            "type": "object",
-            "required": ["observed", "expected"],
-            "properties": {
-                "observed": {"$ref": "#/$defs/real"},
-                "expected": {"$ref": "#/$defs/real"},
+            value={"$ref": "#/$defs/real"},
+            observed={"$ref": "#/$defs/real"},
+            expected={"$ref": "#/$defs/real"},
+            coverage={
+                "description": (
+                    "(k)uα only: the share of the category's length that meets valued units of "
+                    "others."
+                ),
+                "$ref": "#/$defs/real",
             },
-            "additionalProperties": False,
-        },
-        "unit": {
-            "type": "object",
-            "required": ["index", "start", "end", "category"],
-            "properties": {
-                "index": {"$ref": "#/$defs/count"},
-                "start": {"type": "number"},
-                "end": {"type": "number"},
-                "category": {"type": "string"},
+            reason={
+                "description": "Why the value is null, else null.",
+                "type": ["string", "null"],
             },
-            "additionalProperties": False,
-        },
-        "alignment": {
-            "description": "The best alignment: who was matched with whom.",
-            "type": "object",
-            "required": [
-                "disorder", "alpha", "beta", "delta_empty", "category_distance", "annotators",
-                "documents", "unitary_alignments",
-            ],
-            "properties": {
-                "disorder": {"$ref": "#/$defs/real"},
-                "alpha": {"type": "number"},
-                "beta": {"type": "number"},
-                "delta_empty": {"type": "number"},
-                "category_distance": {"type": "string"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "documents": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["document", "disorder"],
-                        "properties": {
-                            "document": {"$ref": "#/$defs/name"},
-                            "disorder": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
+            documents={
+                "description": "Documents with two or more annotators.",
+                "$ref": "#/$defs/count",
+            },
+            interval=nullable({"$ref": "#/$defs/interval"}),
+        ),
+        "disorders": closed_object(
+            observed={"$ref": "#/$defs/real"},
+            expected={"$ref": "#/$defs/real"},
+        ),
+        "unit": closed_object(
+            index={"$ref": "#/$defs/count"},
+            start={"type": "number"},
+            end={"type": "number"},
+            category={"type": "string"},
+        ),
+        "alignment": closed_object(
+            "The best alignment: who was matched with whom.",
+            disorder={"$ref": "#/$defs/real"},
+            alpha={"type": "number"},
+            beta={"type": "number"},
+            delta_empty={"type": "number"},
+            category_distance={"type": "string"},
+            annotators={"$ref": "#/$defs/names"},
+            documents={
+                "type": "array",
+                "items": closed_object(
+                    document={"$ref": "#/$defs/name"},
+                    disorder={"$ref": "#/$defs/real"},
+                ),
+            },
+            unitary_alignments={
+                "type": "array",
+                "items": closed_object(
+                    document={"$ref": "#/$defs/name"},
+                    disorder={"$ref": "#/$defs/real"},
+                    units={
+                        "description": "One per annotator; null: ∅.",
+                        "type": "array",
+                        "items": nullable({"$ref": "#/$defs/job_spans/$defs/unit"}),
                     },
-                },
-                "unitary_alignments": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["document", "disorder", "units"],
-                        "properties": {
-                            "document": {"$ref": "#/$defs/name"},
-                            "disorder": {"$ref": "#/$defs/real"},
-                            "units": {
-                                "description": "One per annotator; null: ∅.",
-                                "type": "array",
-                                "items": {
-                                    "oneOf": [
-                                        {"type": "null"},
-                                        {"$ref": "#/$defs/job_spans/$defs/unit"},
-                                    ],
-                                },
-                            },
-                        },
-                        "additionalProperties": False,
-                    },
-                },
+                ),
             },
-            "additionalProperties": False,
-        },
+        ),
         "gamma_parts": {
             "description": (
                 "γ (Mathet, Widlöcher & Métivier 2015), γ-cat and γ-k, and what they were "
@@ -1256,19 +1184,14 @@ SCHEMA = {
                     "type": "object",
                     "additionalProperties": {"$ref": "#/$defs/job_spans/$defs/disorders"},
                 },
-                "interval": {
-                    "description": "From the sampling of the expected disorder.",
-                    "type": "object",
-                    "required": ["low", "high", "level", "se", "method"],
-                    "properties": {
-                        "low": {"$ref": "#/$defs/real"},
-                        "high": {"$ref": "#/$defs/real"},
-                        "level": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
-                        "se": {"$ref": "#/$defs/real"},
-                        "method": {"type": "string"},
-                    },
-                    "additionalProperties": False,
-                },
+                "interval": closed_object(
+                    "From the sampling of the expected disorder.",
+                    low={"$ref": "#/$defs/real"},
+                    high={"$ref": "#/$defs/real"},
+                    level={"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+                    se={"$ref": "#/$defs/real"},
+                    method={"type": "string"},
+                ),
                 "sample_disorders": {"type": "array", "items": {"$ref": "#/$defs/real"}},
                 "notes": {"$ref": "#/$defs/notes"},
             },

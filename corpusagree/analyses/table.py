@@ -35,6 +35,7 @@ from ..model.progress import Progress
 from ..readers import discover
 from ..readers import table as table_reader
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Record, Records, Table
 from ..stats import distances as dist
 from ..stats import runs
@@ -838,190 +839,131 @@ SCHEMA = {
         "by_run",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "distance", "categories", "by_document", "diagnostics", "reference",
-                "reader_options",
-            ],
-            "properties": {
-                "distance": {
-                    "description": "The distance, or the distances of a list.",
-                    "type": ["string", "array"],
-                    "items": {"type": "string"},
-                },
-                "categories": {
-                    "description": "The declared category set, or null.",
-                    "type": ["array", "null"],
-                    "items": {"$ref": "#/$defs/label"},
-                },
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "reference": {
-                    "description": "The reference coder of the expert diagnostics, or null.",
-                    "oneOf": [{"type": "null"}, {"$ref": "#/$defs/name"}],
-                },
-                "reader_options": {"$ref": "#/$defs/reader_options"},
+        "options": closed_object(
+            distance={
+                "description": "The distance, or the distances of a list.",
+                "type": ["string", "array"],
+                "items": {"type": "string"},
             },
-            "additionalProperties": False,
-        },
-        "data": {
-            "type": "object",
-            "required": ["coders", "items", "labels", "judgements", "missing", "groups"],
-            "properties": {
-                "coders": {"$ref": "#/$defs/count"},
-                "items": {"$ref": "#/$defs/count"},
-                "labels": {"$ref": "#/$defs/count"},
-                "judgements": {"$ref": "#/$defs/count"},
-                "missing": {"$ref": "#/$defs/count"},
-                "groups": {
-                    "description": "Groups (documents) of the --group column, or null.",
-                    "oneOf": [{"type": "null"}, {"$ref": "#/$defs/count"}],
-                },
+            categories={
+                "description": "The declared category set, or null.",
+                "type": ["array", "null"],
+                "items": {"$ref": "#/$defs/label"},
             },
-            "additionalProperties": False,
-        },
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            reference=nullable(
+                {"$ref": "#/$defs/name"},
+                description="The reference coder of the expert diagnostics, or null.",
+            ),
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
+        "data": closed_object(
+            coders={"$ref": "#/$defs/count"},
+            items={"$ref": "#/$defs/count"},
+            labels={"$ref": "#/$defs/count"},
+            judgements={"$ref": "#/$defs/count"},
+            missing={"$ref": "#/$defs/count"},
+            groups=nullable(
+                {"$ref": "#/$defs/count"},
+                description="Groups (documents) of the --group column, or null.",
+            ),
+        ),
         "coefficients": {"$ref": "#/$defs/coefficients"},
-        "diagnostics": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/diagnostics"}]},
-        "by_group": {
-            "description": (
+        "diagnostics": nullable({"$ref": "#/$defs/diagnostics"}),
+        "by_group": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    group={"$ref": "#/$defs/name"},
+                    items={"$ref": "#/$defs/count"},
+                    alpha={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "α of each group (with groups, and --by-document or --diagnostics), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["group", "items", "alpha"],
-                        "properties": {
-                            "group": {"$ref": "#/$defs/name"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
+        ),
+        "position": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    judge={"$ref": "#/$defs/name"},
+                    pairs={"$ref": "#/$defs/count"},
+                    flips={"$ref": "#/$defs/count"},
+                    flip_rate={"$ref": "#/$defs/real"},
+                    to_first={
+                        "description": "Flips to the option shown first both times.",
+                        "$ref": "#/$defs/count",
                     },
-                },
-            ],
-        },
-        "position": {
-            "description": (
+                    to_second={"$ref": "#/$defs/count"},
+                    with_tie={"$ref": "#/$defs/count"},
+                    statistic={"$ref": "#/$defs/real"},
+                    p_value={
+                        "description": "McNemar's test (exact binomial for few flips).",
+                        "$ref": "#/$defs/real",
+                    },
+                    method={"type": "string"},
+                ),
+            },
+            description=(
                 "With a swap column (--swap): each judge's position bias under swapped order "
                 "(corpusagree.stats.position), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": [
-                            "judge", "pairs", "flips", "flip_rate", "to_first", "to_second",
-                            "with_tie", "statistic", "p_value", "method",
-                        ],
-                        "properties": {
-                            "judge": {"$ref": "#/$defs/name"},
-                            "pairs": {"$ref": "#/$defs/count"},
-                            "flips": {"$ref": "#/$defs/count"},
-                            "flip_rate": {"$ref": "#/$defs/real"},
-                            "to_first": {
-                                "description": "Flips to the option shown first both times.",
-                                "$ref": "#/$defs/count",
-                            },
-                            "to_second": {"$ref": "#/$defs/count"},
-                            "with_tie": {"$ref": "#/$defs/count"},
-                            "statistic": {"$ref": "#/$defs/real"},
-                            "p_value": {
-                                "description": "McNemar's test (exact binomial for few flips).",
-                                "$ref": "#/$defs/real",
-                            },
-                            "method": {"type": "string"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
-        "by_order": {
-            "description": (
+        ),
+        "by_order": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    order={"type": "string"},
+                    items={"$ref": "#/$defs/count"},
+                    percent_agreement={"$ref": "#/$defs/real"},
+                    kappa={"$ref": "#/$defs/real"},
+                    alpha={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "With a swap column: agreement among the judges in each order shown (raw "
                 "agreement, κ, α), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["order", "items", "percent_agreement", "kappa", "alpha"],
-                        "properties": {
-                            "order": {"type": "string"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "percent_agreement": {"$ref": "#/$defs/real"},
-                            "kappa": {"$ref": "#/$defs/real"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
-        "retest": {
-            "description": (
+        ),
+        "retest": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    coder={"type": "string"},
+                    runs={"$ref": "#/$defs/count"},
+                    items={"$ref": "#/$defs/count"},
+                    alpha={"$ref": "#/$defs/real"},
+                    kappa={"$ref": "#/$defs/real"},
+                    percent_agreement={"$ref": "#/$defs/real"},
+                    changed={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "With a run column: each coder with two runs or more against itself, on the "
                 "items all its runs labelled (α under the first distance, κ — Cohen's for two "
                 "runs, Fleiss's for more — raw agreement, and the share of items whose label "
                 "changed between two runs), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": [
-                            "coder", "runs", "items", "alpha", "kappa", "percent_agreement",
-                            "changed",
-                        ],
-                        "properties": {
-                            "coder": {"type": "string"},
-                            "runs": {"$ref": "#/$defs/count"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                            "kappa": {"$ref": "#/$defs/real"},
-                            "percent_agreement": {"$ref": "#/$defs/real"},
-                            "changed": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
-        "by_run": {
-            "description": (
+        ),
+        "by_run": nullable(
+            {
+                "type": "array",
+                "items": closed_object(
+                    run={"type": "string"},
+                    items={"$ref": "#/$defs/count"},
+                    alpha={"$ref": "#/$defs/real"},
+                    kappa={"$ref": "#/$defs/real"},
+                    percent_agreement={"$ref": "#/$defs/real"},
+                ),
+            },
+            description=(
                 "With a run column: α, κ and raw agreement between the coders in each run, on "
                 "the items two or more of them labelled (a coder who labelled in one run takes "
                 "part in every run with it), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["run", "items", "alpha", "kappa", "percent_agreement"],
-                        "properties": {
-                            "run": {"type": "string"},
-                            "items": {"$ref": "#/$defs/count"},
-                            "alpha": {"$ref": "#/$defs/real"},
-                            "kappa": {"$ref": "#/$defs/real"},
-                            "percent_agreement": {"$ref": "#/$defs/real"},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-            ],
-        },
+        ),
     },
 }
 

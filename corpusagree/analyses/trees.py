@@ -53,6 +53,7 @@ from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
 from ..report.document import Report
+from ..report.json import closed_object, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot, spread
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
@@ -807,80 +808,52 @@ SCHEMA = {
         "boundaries", "by_document",
     ],
     "properties": {
-        "options": {
-            "type": "object",
-            "required": [
-                "by_document", "diagnostics", "binarize", "relation_labels", "reader_options",
-            ],
-            "properties": {
-                "by_document": {"type": "boolean"},
-                "diagnostics": {"$ref": "#/$defs/diagnostics_option"},
-                "binarize": {
-                    "description": (
-                        "RST-Parseval on binarised trees, or on the trees as annotated."
-                    ),
-                    "type": "boolean",
-                },
-                "relation_labels": {
-                    "description": (
-                        "as-written, lower, rstdt18, or mapping (a mapping of the caller's)."
-                    ),
-                    "type": "string",
-                },
-                "reader_options": {"$ref": "#/$defs/reader_options"},
+        "options": closed_object(
+            by_document={"type": "boolean"},
+            diagnostics={"$ref": "#/$defs/diagnostics_option"},
+            binarize={
+                "description": "RST-Parseval on binarised trees, or on the trees as annotated.",
+                "type": "boolean",
             },
-            "additionalProperties": False,
-        },
+            relation_labels={
+                "description": (
+                    "as-written, lower, rstdt18, or mapping (a mapping of the caller's)."
+                ),
+                "type": "string",
+            },
+            reader_options={"$ref": "#/$defs/reader_options"},
+        ),
         "format": {"type": ["string", "null"]},
-        "data": {
-            "type": "object",
-            "required": [
-                "documents", "annotators", "pairs", "boundaries_only", "not_compared",
-                "relation_labels", "binarize",
-            ],
-            "properties": {
-                "documents": {"$ref": "#/$defs/count"},
-                "annotators": {"$ref": "#/$defs/names"},
-                "pairs": {
-                    "description": "Document pairs compared by Parseval.",
-                    "$ref": "#/$defs/count",
-                },
-                "boundaries_only": {
-                    "description": "Documents with different EDUs, compared by their boundaries.",
-                    "$ref": "#/$defs/count",
-                },
-                "not_compared": {"$ref": "#/$defs/count"},
-                "relation_labels": {"type": "string"},
-                "binarize": {"type": "boolean"},
+        "data": closed_object(
+            documents={"$ref": "#/$defs/count"},
+            annotators={"$ref": "#/$defs/names"},
+            pairs={"description": "Document pairs compared by Parseval.", "$ref": "#/$defs/count"},
+            boundaries_only={
+                "description": "Documents with different EDUs, compared by their boundaries.",
+                "$ref": "#/$defs/count",
             },
-            "additionalProperties": False,
-        },
+            not_compared={"$ref": "#/$defs/count"},
+            relation_labels={"type": "string"},
+            binarize={"type": "boolean"},
+        ),
         "parseval": {
             "description": (
                 "RST-Parseval and Parseval per annotator pair and measure (micro, with the "
                 "interval of the micro F1; macro F1)."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "variant", "reference", "other", "measure", "precision", "recall", "f1",
-                    "interval", "f1_macro", "documents",
-                ],
-                "properties": {
-                    "variant": {"enum": ["rst_parseval", "parseval"]},
-                    "reference": {"$ref": "#/$defs/name"},
-                    "other": {"$ref": "#/$defs/name"},
-                    "measure": {"$ref": "#/$defs/job_trees/$defs/measure"},
-                    "precision": {"$ref": "#/$defs/real"},
-                    "recall": {"$ref": "#/$defs/real"},
-                    "f1": {"$ref": "#/$defs/real"},
-                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
-                    "f1_macro": {"$ref": "#/$defs/real"},
-                    "documents": {"$ref": "#/$defs/count"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                variant={"enum": ["rst_parseval", "parseval"]},
+                reference={"$ref": "#/$defs/name"},
+                other={"$ref": "#/$defs/name"},
+                measure={"$ref": "#/$defs/job_trees/$defs/measure"},
+                precision={"$ref": "#/$defs/real"},
+                recall={"$ref": "#/$defs/real"},
+                f1={"$ref": "#/$defs/real"},
+                interval=nullable({"$ref": "#/$defs/interval"}),
+                f1_macro={"$ref": "#/$defs/real"},
+                documents={"$ref": "#/$defs/count"},
+            ),
         },
         "iruskieta": {
             "description": (
@@ -888,71 +861,50 @@ SCHEMA = {
                 "κ, pooled (micro) and per document (macro)."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "reference", "other", "factor", "ratio", "interval", "ratio_macro", "kappa",
-                    "kappa_interval", "kappa_macro", "matched", "unmatched",
-                ],
-                "properties": {
-                    "reference": {"$ref": "#/$defs/name"},
-                    "other": {"$ref": "#/$defs/name"},
-                    "factor": {"$ref": "#/$defs/job_trees/$defs/factor"},
-                    "ratio": {"$ref": "#/$defs/real"},
-                    "interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
-                    "ratio_macro": {"$ref": "#/$defs/real"},
-                    "kappa": {"$ref": "#/$defs/real"},
-                    "kappa_interval": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/interval"}]},
-                    "kappa_macro": {"$ref": "#/$defs/real"},
-                    "matched": {"$ref": "#/$defs/count"},
-                    "unmatched": {"$ref": "#/$defs/count"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                reference={"$ref": "#/$defs/name"},
+                other={"$ref": "#/$defs/name"},
+                factor={"$ref": "#/$defs/job_trees/$defs/factor"},
+                ratio={"$ref": "#/$defs/real"},
+                interval=nullable({"$ref": "#/$defs/interval"}),
+                ratio_macro={"$ref": "#/$defs/real"},
+                kappa={"$ref": "#/$defs/real"},
+                kappa_interval=nullable({"$ref": "#/$defs/interval"}),
+                kappa_macro={"$ref": "#/$defs/real"},
+                matched={"$ref": "#/$defs/count"},
+                unmatched={"$ref": "#/$defs/count"},
+            ),
         },
         "confused": {
             "description": (
                 "The relations given most often to the same constituent (reference's, other's)."
             ),
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["reference", "other", "count", "share"],
-                "properties": {
-                    "reference": {"type": "string"},
-                    "other": {"type": "string"},
-                    "count": {"$ref": "#/$defs/count"},
-                    "share": {"$ref": "#/$defs/real"},
-                },
-                "additionalProperties": False,
-            },
+            "items": closed_object(
+                reference={"type": "string"},
+                other={"type": "string"},
+                count={"$ref": "#/$defs/count"},
+                share={"$ref": "#/$defs/real"},
+            ),
         },
-        "disputed": {
-            "description": (
+        "disputed": nullable(
+            closed_object(
+                document={"$ref": "#/$defs/name"},
+                reference={"$ref": "#/$defs/name"},
+                other={"$ref": "#/$defs/name"},
+                f1={"$ref": "#/$defs/real"},
+                outlines={
+                    "type": "array",
+                    "items": {"type": "array", "items": {"type": "string"}},
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+            ),
+            description=(
                 "The document pair of lowest Parseval full F1, both trees as outlines (indented "
                 "lines), or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["document", "reference", "other", "f1", "outlines"],
-                    "properties": {
-                        "document": {"$ref": "#/$defs/name"},
-                        "reference": {"$ref": "#/$defs/name"},
-                        "other": {"$ref": "#/$defs/name"},
-                        "f1": {"$ref": "#/$defs/real"},
-                        "outlines": {
-                            "type": "array",
-                            "items": {"type": "array", "items": {"type": "string"}},
-                            "minItems": 2,
-                            "maxItems": 2,
-                        },
-                    },
-                    "additionalProperties": False,
-                },
-            ],
-        },
+        ),
         "not_compared": {
             "type": "array",
             "items": {
@@ -965,93 +917,87 @@ SCHEMA = {
                 "unevaluatedProperties": False,
             },
         },
-        "boundaries": {
-            "description": (
+        "boundaries": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": [
+                        "id", "coefficient", "distance", "value", "observed", "expected",
+                        "reading",
+                    ],
+                    "properties": {
+                        "id": {"$ref": "#/$defs/coefficient_id"},
+                        "coefficient": {"description": "The symbol.", "type": "string"},
+                        "distance": {"type": "string"},
+                        "value": {"$ref": "#/$defs/real"},
+                        "interval_low": {"$ref": "#/$defs/real"},
+                        "interval_high": {"$ref": "#/$defs/real"},
+                        "q": {
+                            "description": (
+                                "Krippendorff's q: P(coefficient < .667), the share of bootstrap "
+                                "replicates below .667."
+                            ),
+                            "$ref": "#/$defs/real",
+                        },
+                        "observed": {"$ref": "#/$defs/real"},
+                        "expected": {"$ref": "#/$defs/real"},
+                        "reading": {
+                            "description": "Krippendorff · Landis & Koch, short.",
+                            "type": ["string", "null"],
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+            },
+            description=(
                 "The segments job's boundary coefficients on the documents whose EDUs differ, as "
                 "the rows of its table, or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": [
-                            "id", "coefficient", "distance", "value", "observed", "expected",
-                            "reading",
-                        ],
-                        "properties": {
-                            "id": {"$ref": "#/$defs/coefficient_id"},
-                            "coefficient": {"description": "The symbol.", "type": "string"},
-                            "distance": {"type": "string"},
-                            "value": {"$ref": "#/$defs/real"},
-                            "interval_low": {"$ref": "#/$defs/real"},
-                            "interval_high": {"$ref": "#/$defs/real"},
-                            "q": {
-                                "description": (
-                                    "Krippendorff's q: P(coefficient < .667), the share of "
-                                    "bootstrap replicates below .667."
-                                ),
-                                "$ref": "#/$defs/real",
-                            },
-                            "observed": {"$ref": "#/$defs/real"},
-                            "expected": {"$ref": "#/$defs/real"},
-                            "reading": {
-                                "description": "Krippendorff · Landis & Koch, short.",
-                                "type": ["string", "null"],
-                            },
-                        },
-                        "additionalProperties": False,
+        ),
+        "by_document": nullable(
+            {
+                "type": "array",
+                "items": {
+                    "$ref": "#/$defs/document_row",
+                    "required": [
+                        "reference", "other", "rst_parseval_span", "rst_parseval_nuclearity",
+                        "rst_parseval_relation", "rst_parseval_full", "parseval_span",
+                        "parseval_nuclearity", "parseval_relation", "parseval_full",
+                        "ratio_central_subconstituent", "ratio_constituent",
+                        "ratio_attachment_point", "ratio_nuclearity", "ratio_relation",
+                        "kappa_central_subconstituent", "kappa_constituent",
+                        "kappa_attachment_point", "kappa_nuclearity", "kappa_relation",
+                    ],
+                    "properties": {
+                        "reference": {"$ref": "#/$defs/name"},
+                        "other": {"$ref": "#/$defs/name"},
+                        "rst_parseval_span": {"$ref": "#/$defs/real"},
+                        "rst_parseval_nuclearity": {"$ref": "#/$defs/real"},
+                        "rst_parseval_relation": {"$ref": "#/$defs/real"},
+                        "rst_parseval_full": {"$ref": "#/$defs/real"},
+                        "parseval_span": {"$ref": "#/$defs/real"},
+                        "parseval_nuclearity": {"$ref": "#/$defs/real"},
+                        "parseval_relation": {"$ref": "#/$defs/real"},
+                        "parseval_full": {"$ref": "#/$defs/real"},
+                        "ratio_central_subconstituent": {"$ref": "#/$defs/real"},
+                        "ratio_constituent": {"$ref": "#/$defs/real"},
+                        "ratio_attachment_point": {"$ref": "#/$defs/real"},
+                        "ratio_nuclearity": {"$ref": "#/$defs/real"},
+                        "ratio_relation": {"$ref": "#/$defs/real"},
+                        "kappa_central_subconstituent": {"$ref": "#/$defs/real"},
+                        "kappa_constituent": {"$ref": "#/$defs/real"},
+                        "kappa_attachment_point": {"$ref": "#/$defs/real"},
+                        "kappa_nuclearity": {"$ref": "#/$defs/real"},
+                        "kappa_relation": {"$ref": "#/$defs/real"},
                     },
+                    "unevaluatedProperties": False,
                 },
-            ],
-        },
-        "by_document": {
-            "description": (
+            },
+            description=(
                 "Each document pair's F1 (both variants, every measure), ratios and κ, or null."
             ),
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/document_row",
-                        "required": [
-                            "reference", "other", "rst_parseval_span", "rst_parseval_nuclearity",
-                            "rst_parseval_relation", "rst_parseval_full", "parseval_span",
-                            "parseval_nuclearity", "parseval_relation", "parseval_full",
-                            "ratio_central_subconstituent", "ratio_constituent",
-                            "ratio_attachment_point", "ratio_nuclearity", "ratio_relation",
-                            "kappa_central_subconstituent", "kappa_constituent",
-                            "kappa_attachment_point", "kappa_nuclearity", "kappa_relation",
-                        ],
-                        "properties": {
-                            "reference": {"$ref": "#/$defs/name"},
-                            "other": {"$ref": "#/$defs/name"},
-                            "rst_parseval_span": {"$ref": "#/$defs/real"},
-                            "rst_parseval_nuclearity": {"$ref": "#/$defs/real"},
-                            "rst_parseval_relation": {"$ref": "#/$defs/real"},
-                            "rst_parseval_full": {"$ref": "#/$defs/real"},
-                            "parseval_span": {"$ref": "#/$defs/real"},
-                            "parseval_nuclearity": {"$ref": "#/$defs/real"},
-                            "parseval_relation": {"$ref": "#/$defs/real"},
-                            "parseval_full": {"$ref": "#/$defs/real"},
-                            "ratio_central_subconstituent": {"$ref": "#/$defs/real"},
-                            "ratio_constituent": {"$ref": "#/$defs/real"},
-                            "ratio_attachment_point": {"$ref": "#/$defs/real"},
-                            "ratio_nuclearity": {"$ref": "#/$defs/real"},
-                            "ratio_relation": {"$ref": "#/$defs/real"},
-                            "kappa_central_subconstituent": {"$ref": "#/$defs/real"},
-                            "kappa_constituent": {"$ref": "#/$defs/real"},
-                            "kappa_attachment_point": {"$ref": "#/$defs/real"},
-                            "kappa_nuclearity": {"$ref": "#/$defs/real"},
-                            "kappa_relation": {"$ref": "#/$defs/real"},
-                        },
-                        "unevaluatedProperties": False,
-                    },
-                },
-            ],
-        },
+        ),
     },
     "$defs": {
         "measure": {"enum": ["span", "nuclearity", "relation", "full"]},

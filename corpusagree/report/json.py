@@ -16,7 +16,7 @@ from importlib import resources
 
 from .tables import Document
 
-__all__ = ["SCHEMA_FILE", "clean", "dumps", "shared_schema"]
+__all__ = ["SCHEMA_FILE", "clean", "closed_object", "dumps", "nullable", "shared_schema"]
 
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
@@ -69,3 +69,52 @@ def shared_schema() -> dict:
     ['id', 'symbol', 'distance', 'value']
     """
     return json.loads(_schema_text())
+
+
+def closed_object(description: str | None = None, /, **properties: dict) -> dict:
+    """The JSON Schema of an object with exactly these ``properties``, each required (the
+    common shape of a job's parts in its ``SCHEMA``).
+
+    Parameters
+    ----------
+    description : str, optional
+        What the object is (positional, so that a property may be called ``description``).
+    **properties : dict
+        Each property's schema, in the order of the document's keys.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> closed_object("A coder's rate.", coder={"$ref": "#/$defs/name"})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'description': "A coder's rate.", 'type': 'object', 'required': ['coder'],
+     'properties': {'coder': {'$ref': '#/$defs/name'}}, 'additionalProperties': False}
+    """
+    out: dict = {} if description is None else {"description": description}
+    return {**out, "type": "object", "required": list(properties), "properties": properties,
+            "additionalProperties": False}
+
+
+def nullable(schema: dict, description: str | None = None) -> dict:
+    """``schema`` or null (a part a report leaves out without an option).
+
+    Parameters
+    ----------
+    schema : dict
+        The schema of the part when present.
+    description : str, optional
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> nullable({"$ref": "#/$defs/interval"})
+    {'oneOf': [{'type': 'null'}, {'$ref': '#/$defs/interval'}]}
+    """
+    out: dict = {} if description is None else {"description": description}
+    return {**out, "oneOf": [{"type": "null"}, schema]}
