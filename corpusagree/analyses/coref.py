@@ -49,7 +49,7 @@ from ..model.params import Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import discover
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, WithTables, optional, spread
 from ..stats import coefficients as coef
 from ..stats import corefscores
@@ -1021,17 +1021,10 @@ SCHEMA = {
             {"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/by_document"}},
         ),
         "diagnostics": nullable(
-            {
-                "$ref": "#/$defs/diagnostic_parts",
-                "required": ["disputed"],
-                "properties": {
-                    "disputed": {
-                        "type": "array",
-                        "items": {"$ref": "#/$defs/job_coref/$defs/disputed"},
-                    },
-                },
-                "unevaluatedProperties": False,
-            },
+            extends(
+                "#/$defs/diagnostic_parts",
+                disputed={"type": "array", "items": {"$ref": "#/$defs/job_coref/$defs/disputed"}},
+            ),
         ),
     },
     "$defs": {
@@ -1088,59 +1081,36 @@ SCHEMA = {
                 "conll": {"$ref": "#/$defs/real"},
             },
         },
-        "pair_scores": {
-            "description": (
-                "One annotator pair (key = the first), micro-averaged over the documents they "
-                "share."
-            ),
-            "$ref": "#/$defs/job_coref/$defs/scores",
-            "required": ["key", "response", "documents"],
-            "properties": {
-                "key": {"$ref": "#/$defs/name"},
-                "response": {"$ref": "#/$defs/name"},
-                "documents": {"$ref": "#/$defs/count"},
-            },
-            "unevaluatedProperties": False,
-        },
-        "all_scores": {
-            "description": "Every pair's counts summed.",
-            "$ref": "#/$defs/job_coref/$defs/scores",
-            "required": ["pairs", "documents"],
-            "properties": {
-                "pairs": {"$ref": "#/$defs/count"},
-                "documents": {"description": "(document, pair)s.", "$ref": "#/$defs/count"},
-            },
-            "unevaluatedProperties": False,
-        },
-        "pair_macro_scores": {
-            "$ref": "#/$defs/job_coref/$defs/macro_scores",
-            "required": ["key", "response", "documents"],
-            "properties": {
-                "key": {"$ref": "#/$defs/name"},
-                "response": {"$ref": "#/$defs/name"},
-                "documents": {"$ref": "#/$defs/count"},
-            },
-            "unevaluatedProperties": False,
-        },
-        "all_macro_scores": {
-            "$ref": "#/$defs/job_coref/$defs/macro_scores",
-            "required": ["pairs", "documents"],
-            "properties": {
-                "pairs": {"$ref": "#/$defs/count"},
-                "documents": {"$ref": "#/$defs/count"},
-            },
-            "unevaluatedProperties": False,
-        },
-        "document_scores": {
-            "$ref": "#/$defs/job_coref/$defs/scores",
-            "required": ["document", "key", "response"],
-            "properties": {
-                "document": {"$ref": "#/$defs/name"},
-                "key": {"$ref": "#/$defs/name"},
-                "response": {"$ref": "#/$defs/name"},
-            },
-            "unevaluatedProperties": False,
-        },
+        "pair_scores": extends(
+            "#/$defs/job_coref/$defs/scores",
+            "One annotator pair (key = the first), micro-averaged over the documents they share.",
+            key={"$ref": "#/$defs/name"},
+            response={"$ref": "#/$defs/name"},
+            documents={"$ref": "#/$defs/count"},
+        ),
+        "all_scores": extends(
+            "#/$defs/job_coref/$defs/scores",
+            "Every pair's counts summed.",
+            pairs={"$ref": "#/$defs/count"},
+            documents={"description": "(document, pair)s.", "$ref": "#/$defs/count"},
+        ),
+        "pair_macro_scores": extends(
+            "#/$defs/job_coref/$defs/macro_scores",
+            key={"$ref": "#/$defs/name"},
+            response={"$ref": "#/$defs/name"},
+            documents={"$ref": "#/$defs/count"},
+        ),
+        "all_macro_scores": extends(
+            "#/$defs/job_coref/$defs/macro_scores",
+            pairs={"$ref": "#/$defs/count"},
+            documents={"$ref": "#/$defs/count"},
+        ),
+        "document_scores": extends(
+            "#/$defs/job_coref/$defs/scores",
+            document={"$ref": "#/$defs/name"},
+            key={"$ref": "#/$defs/name"},
+            response={"$ref": "#/$defs/name"},
+        ),
         "by_document": {
             "description": (
                 "α and β per distance (not with label antecedent), α on the antecedents, each "

@@ -69,7 +69,7 @@ from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..readers.mmax2 import projects
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Record, Records, Table
 from ..stats.coefficients import DegenerateWarning, alpha, set_specs
 from ..stats.inference import Bootstrap, resampling
@@ -855,28 +855,19 @@ SCHEMA = {
         "by_document": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/document_row",
-                    "required": ["level", "tokens", "alpha"],
-                    "properties": {
-                        "level": {"type": "string"},
-                        "tokens": {"$ref": "#/$defs/count"},
-                        "alpha": {"$ref": "#/$defs/real"},
-                    },
-                    "unevaluatedProperties": False,
-                },
+                "items": extends(
+                    "#/$defs/document_row",
+                    level={"type": "string"},
+                    tokens={"$ref": "#/$defs/count"},
+                    alpha={"$ref": "#/$defs/real"},
+                ),
             },
             description="Token α per level and document (with --by-document), or null.",
         ),
         "diagnostics": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/diagnostic_parts",
-                    "required": ["level"],
-                    "properties": {"level": {"type": "string"}},
-                    "unevaluatedProperties": False,
-                },
+                "items": extends("#/$defs/diagnostic_parts", level={"type": "string"}),
             },
             description="The diagnostics of each level's token agreement, or null.",
         ),
@@ -934,24 +925,20 @@ SCHEMA = {
                 ),
                 "attributes": {
                     "type": "array",
-                    "items": {
-                        "$ref": "#/$defs/job_markables/$defs/agreement",
-                        "required": ["attribute", "values", "judgements", "items"],
-                        "properties": {
-                            "attribute": {"type": "string"},
-                            "values": {
-                                "description": (
-                                    "How often each annotator gave each value: value → annotator "
-                                    "→ count."
-                                ),
-                                "type": "object",
-                                "additionalProperties": {"$ref": "#/$defs/counts_by_name"},
-                            },
-                            "judgements": {"$ref": "#/$defs/count"},
-                            "items": {"$ref": "#/$defs/count"},
+                    "items": extends(
+                        "#/$defs/job_markables/$defs/agreement",
+                        attribute={"type": "string"},
+                        values={
+                            "description": (
+                                "How often each annotator gave each value: value → annotator → "
+                                "count."
+                            ),
+                            "type": "object",
+                            "additionalProperties": {"$ref": "#/$defs/counts_by_name"},
                         },
-                        "unevaluatedProperties": False,
-                    },
+                        judgements={"$ref": "#/$defs/count"},
+                        items={"$ref": "#/$defs/count"},
+                    ),
                 },
             },
             "additionalProperties": False,

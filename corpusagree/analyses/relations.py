@@ -38,7 +38,7 @@ from ..model.progress import Progress, Stages
 from ..model.relations import RelationAnnotation
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Record, Records, Table
 from ..stats.inference import Bootstrap, resampling
 from ..stats.overlap import prf
@@ -521,17 +521,13 @@ SCHEMA = {
         "by_document": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/document_row",
-                    "required": ["reference", "other", "f1", "shared"],
-                    "properties": {
-                        "reference": {"$ref": "#/$defs/name"},
-                        "other": {"$ref": "#/$defs/name"},
-                        "f1": {"$ref": "#/$defs/real"},
-                        "shared": {"$ref": "#/$defs/count"},
-                    },
-                    "unevaluatedProperties": False,
-                },
+                "items": extends(
+                    "#/$defs/document_row",
+                    reference={"$ref": "#/$defs/name"},
+                    other={"$ref": "#/$defs/name"},
+                    f1={"$ref": "#/$defs/real"},
+                    shared={"$ref": "#/$defs/count"},
+                ),
             },
         ),
     },

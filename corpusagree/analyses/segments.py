@@ -51,7 +51,7 @@ from ..model.records import CoderMatrix
 from ..readers import _paths, discover
 from ..readers._segfiles import read_coder_map
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import THRESHOLDS, Column, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
@@ -1134,28 +1134,18 @@ SCHEMA = {
         "by_document": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/document_row",
-                    "required": [
-                        "coders", "units", "segments_per_coder", "boundary_alpha", "unit_alpha",
-                        "boundary_similarity", "segmentation_similarity", "pk", "window_diff",
-                    ],
-                    "properties": {
-                        "coders": {"$ref": "#/$defs/count"},
-                        "units": {"$ref": "#/$defs/count"},
-                        "segments_per_coder": {"$ref": "#/$defs/real"},
-                        "boundary_alpha": {"$ref": "#/$defs/real"},
-                        "unit_alpha": {
-                            "description": "Per distance.",
-                            "$ref": "#/$defs/reals_by_name",
-                        },
-                        "boundary_similarity": {"$ref": "#/$defs/real"},
-                        "segmentation_similarity": {"$ref": "#/$defs/real"},
-                        "pk": {"$ref": "#/$defs/real"},
-                        "window_diff": {"$ref": "#/$defs/real"},
-                    },
-                    "unevaluatedProperties": False,
-                },
+                "items": extends(
+                    "#/$defs/document_row",
+                    coders={"$ref": "#/$defs/count"},
+                    units={"$ref": "#/$defs/count"},
+                    segments_per_coder={"$ref": "#/$defs/real"},
+                    boundary_alpha={"$ref": "#/$defs/real"},
+                    unit_alpha={"description": "Per distance.", "$ref": "#/$defs/reals_by_name"},
+                    boundary_similarity={"$ref": "#/$defs/real"},
+                    segmentation_similarity={"$ref": "#/$defs/real"},
+                    pk={"$ref": "#/$defs/real"},
+                    window_diff={"$ref": "#/$defs/real"},
+                ),
             },
         ),
         "diagnostics": nullable(

@@ -54,7 +54,7 @@ from ..model.senses import SenseInventory
 from ..readers import _paths, discover
 from ..readers import inventory as inventory_reader
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Plot, Record, Records, Table
 from ..stats import diagnostics as dg
 from ..stats import distances as dist
@@ -931,26 +931,21 @@ SCHEMA = {
             ),
         ),
         "diagnostics": nullable(
-            {
-                "$ref": "#/$defs/diagnostic_parts",
-                "required": ["scheme", "contexts"],
-                "properties": {
-                    "scheme": {"type": "string"},
-                    "contexts": {
-                        "description": (
-                            "The sentence of each listed instance, where the format has the "
-                            "text."
-                        ),
-                        "type": "object",
-                        "additionalProperties": closed_object(
-                            before={"type": "string"},
-                            instance={"type": "string"},
-                            after={"type": "string"},
-                        ),
-                    },
+            extends(
+                "#/$defs/diagnostic_parts",
+                scheme={"type": "string"},
+                contexts={
+                    "description": (
+                        "The sentence of each listed instance, where the format has the text."
+                    ),
+                    "type": "object",
+                    "additionalProperties": closed_object(
+                        before={"type": "string"},
+                        instance={"type": "string"},
+                        after={"type": "string"},
+                    ),
                 },
-                "unevaluatedProperties": False,
-            },
+            ),
         ),
     },
     "$defs": {

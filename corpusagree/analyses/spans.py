@@ -50,7 +50,7 @@ from ..model.params import WORKERS, Param, checked
 from ..model.progress import Progress, Stages
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot
 from ..stats import gamma as gm
 from ..stats import unitizing as ua
@@ -1072,16 +1072,12 @@ SCHEMA = {
         "by_document": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/document_row",
-                    "required": ["units", "alpha_u", "gamma"],
-                    "properties": {
-                        "units": {"$ref": "#/$defs/count"},
-                        "alpha_u": {"$ref": "#/$defs/real"},
-                        "gamma": {"$ref": "#/$defs/real"},
-                    },
-                    "unevaluatedProperties": False,
-                },
+                "items": extends(
+                    "#/$defs/document_row",
+                    units={"$ref": "#/$defs/count"},
+                    alpha_u={"$ref": "#/$defs/real"},
+                    gamma={"$ref": "#/$defs/real"},
+                ),
             },
         ),
     },
@@ -1225,13 +1221,11 @@ SCHEMA = {
             },
             "unevaluatedProperties": False,
         },
-        "document_gamma": {
-            "description": "One document's γ (its alignment is part of the corpus alignment).",
-            "$ref": "#/$defs/job_spans/$defs/gamma_parts",
-            "required": ["document"],
-            "properties": {"document": {"$ref": "#/$defs/name"}},
-            "unevaluatedProperties": False,
-        },
+        "document_gamma": extends(
+            "#/$defs/job_spans/$defs/gamma_parts",
+            "One document's γ (its alignment is part of the corpus alignment).",
+            document={"$ref": "#/$defs/name"},
+        ),
     },
 }
 

@@ -53,7 +53,7 @@ from ..model.progress import Progress, Stages
 from ..model.rst import RSTTree
 from ..readers import _paths, discover
 from ..report.document import Report
-from ..report.json import closed_object, nullable
+from ..report.json import closed_object, extends, nullable
 from ..report.tables import Column, Plot, Record, Records, Table, bootstrap_plot, spread
 from ..stats.coefficients import DegenerateWarning
 from ..stats.inference import Bootstrap, Interval, resampling
@@ -907,15 +907,11 @@ SCHEMA = {
         ),
         "not_compared": {
             "type": "array",
-            "items": {
-                "$ref": "#/$defs/document_row",
-                "required": ["annotators", "reason"],
-                "properties": {
-                    "annotators": {"description": "Comma separated.", "type": "string"},
-                    "reason": {"type": "string"},
-                },
-                "unevaluatedProperties": False,
-            },
+            "items": extends(
+                "#/$defs/document_row",
+                annotators={"description": "Comma separated.", "type": "string"},
+                reason={"type": "string"},
+            ),
         },
         "boundaries": nullable(
             {
@@ -958,41 +954,29 @@ SCHEMA = {
         "by_document": nullable(
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/document_row",
-                    "required": [
-                        "reference", "other", "rst_parseval_span", "rst_parseval_nuclearity",
-                        "rst_parseval_relation", "rst_parseval_full", "parseval_span",
-                        "parseval_nuclearity", "parseval_relation", "parseval_full",
-                        "ratio_central_subconstituent", "ratio_constituent",
-                        "ratio_attachment_point", "ratio_nuclearity", "ratio_relation",
-                        "kappa_central_subconstituent", "kappa_constituent",
-                        "kappa_attachment_point", "kappa_nuclearity", "kappa_relation",
-                    ],
-                    "properties": {
-                        "reference": {"$ref": "#/$defs/name"},
-                        "other": {"$ref": "#/$defs/name"},
-                        "rst_parseval_span": {"$ref": "#/$defs/real"},
-                        "rst_parseval_nuclearity": {"$ref": "#/$defs/real"},
-                        "rst_parseval_relation": {"$ref": "#/$defs/real"},
-                        "rst_parseval_full": {"$ref": "#/$defs/real"},
-                        "parseval_span": {"$ref": "#/$defs/real"},
-                        "parseval_nuclearity": {"$ref": "#/$defs/real"},
-                        "parseval_relation": {"$ref": "#/$defs/real"},
-                        "parseval_full": {"$ref": "#/$defs/real"},
-                        "ratio_central_subconstituent": {"$ref": "#/$defs/real"},
-                        "ratio_constituent": {"$ref": "#/$defs/real"},
-                        "ratio_attachment_point": {"$ref": "#/$defs/real"},
-                        "ratio_nuclearity": {"$ref": "#/$defs/real"},
-                        "ratio_relation": {"$ref": "#/$defs/real"},
-                        "kappa_central_subconstituent": {"$ref": "#/$defs/real"},
-                        "kappa_constituent": {"$ref": "#/$defs/real"},
-                        "kappa_attachment_point": {"$ref": "#/$defs/real"},
-                        "kappa_nuclearity": {"$ref": "#/$defs/real"},
-                        "kappa_relation": {"$ref": "#/$defs/real"},
-                    },
-                    "unevaluatedProperties": False,
-                },
+                "items": extends(
+                    "#/$defs/document_row",
+                    reference={"$ref": "#/$defs/name"},
+                    other={"$ref": "#/$defs/name"},
+                    rst_parseval_span={"$ref": "#/$defs/real"},
+                    rst_parseval_nuclearity={"$ref": "#/$defs/real"},
+                    rst_parseval_relation={"$ref": "#/$defs/real"},
+                    rst_parseval_full={"$ref": "#/$defs/real"},
+                    parseval_span={"$ref": "#/$defs/real"},
+                    parseval_nuclearity={"$ref": "#/$defs/real"},
+                    parseval_relation={"$ref": "#/$defs/real"},
+                    parseval_full={"$ref": "#/$defs/real"},
+                    ratio_central_subconstituent={"$ref": "#/$defs/real"},
+                    ratio_constituent={"$ref": "#/$defs/real"},
+                    ratio_attachment_point={"$ref": "#/$defs/real"},
+                    ratio_nuclearity={"$ref": "#/$defs/real"},
+                    ratio_relation={"$ref": "#/$defs/real"},
+                    kappa_central_subconstituent={"$ref": "#/$defs/real"},
+                    kappa_constituent={"$ref": "#/$defs/real"},
+                    kappa_attachment_point={"$ref": "#/$defs/real"},
+                    kappa_nuclearity={"$ref": "#/$defs/real"},
+                    kappa_relation={"$ref": "#/$defs/real"},
+                ),
             },
             description=(
                 "Each document pair's F1 (both variants, every measure), ratios and κ, or null."

@@ -16,7 +16,8 @@ from importlib import resources
 
 from .tables import Document
 
-__all__ = ["SCHEMA_FILE", "clean", "closed_object", "dumps", "nullable", "shared_schema"]
+__all__ = ["SCHEMA_FILE", "clean", "closed_object", "dumps", "extends", "nullable",
+           "shared_schema"]
 
 #: the JSON Schema of a report document, package data of :mod:`corpusagree.report`
 SCHEMA_FILE = "report.schema.json"
@@ -96,6 +97,35 @@ def closed_object(description: str | None = None, /, **properties: dict) -> dict
     out: dict = {} if description is None else {"description": description}
     return {**out, "type": "object", "required": list(properties), "properties": properties,
             "additionalProperties": False}
+
+
+def extends(ref: str, description: str | None = None, /, **properties: dict) -> dict:
+    """The JSON Schema of the object ``ref`` points to with these ``properties`` added, each
+    required, and no others (``unevaluatedProperties: false``: a row per document that adds
+    its pair's names to the shared ``document_row``).
+
+    Parameters
+    ----------
+    ref : str
+        The definition extended (``"#/$defs/document_row"``).
+    description : str, optional
+    **properties : dict
+        The properties added, in the order of the document's keys.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> extends("#/$defs/document_row", coder={"$ref": "#/$defs/name"})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'$ref': '#/$defs/document_row', 'required': ['coder'],
+     'properties': {'coder': {'$ref': '#/$defs/name'}}, 'unevaluatedProperties': False}
+    """
+    out: dict = {} if description is None else {"description": description}
+    return {**out, "$ref": ref, "required": list(properties), "properties": properties,
+            "unevaluatedProperties": False}
 
 
 def nullable(schema: dict, description: str | None = None) -> dict:
